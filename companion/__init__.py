@@ -1,0 +1,1 @@
+"""The companion: a phone-first helper beside a real game table."""

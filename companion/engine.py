@@ -1,0 +1,213 @@
+"""The protocol every game engine implements, the rule error, the registry, and replay.
+
+A game is its options plus the ordered list of what the table entered. Each entry is one of
+``move`` (a game move, checked by the engine), ``undo``, ``redo`` or ``rulings`` (the table
+changed a table ruling). :func:`replay` turns that list into the current position; nothing
+here knows about Flask, SQL or photos.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Mapping, Protocol
+
+
+class RuleError(Exception):
+    """A move, position or option the rules refuse.
+
+    ``rule`` is the id of the rules-page entry it cites, ``message`` one plain sentence, and
+    ``step`` (when the move has several parts, such as cards played in order) the index of the
+    part that broke the rule.
+    """
+
+    def __init__(self, rule: str, message: str, *, step: int | None = None):
+        super().__init__(message)
+        self.rule = rule
+        self.message = message
+        self.step = step
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"rule": self.rule, "message": self.message, "step": self.step}
+
+
+@dataclass(frozen=True)
+class RuleEntry:
+    """One entry of a game's rules page: our own words, one idea an entry."""
+
+    id: str
+    title: str
+    text: str
+    section: str
+
+
+@dataclass(frozen=True)
+class Ruling:
+    """A table ruling: a reading of an unclear rule, chosen when the game is created."""
+
+    id: str
+    title: str
+    choices: tuple[tuple[Any, str], ...]  # (value, what it means), the seed's reading first
+    rule: str  # the rules-page entry that explains it
+
+    @property
+    def default(self) -> Any:
+        return self.choices[0][0]
+
+
+class Engine(Protocol):
+    """What the web layer, storage, undo, export and the scanner need of a game."""
+
+    name: str  # registry key, also the folder under templates/
+    title: str
+    rules: tuple[RuleEntry, ...]
+    rulings: tuple[Ruling, ...]
+
+    def new(self, options: Mapping[str, Any]) -> Any:
+        """The starting state for these options (raises RuleError for options the rules refuse)."""
+
+    def options_from_form(self, form: Mapping[str, str]) -> dict[str, Any]:
+        """Options from a setup form's fields (raises RuleError on bad input)."""
+
+    def validate(self, state: Any, move: Any) -> None:
+        """Raise RuleError when ``move`` is not legal in ``state``; otherwise return None."""
+
+    def apply(self, state: Any, move: Any) -> Any:
+        """The state after a validated ``move``; ``state`` itself is never changed."""
+
+    def with_rulings(self, state: Any, rulings: Mapping[str, Any]) -> Any:
+        """The same position played under other table rulings."""
+
+    def to_move(self, state: Any) -> int | None:
+        """The seat whose turn it is, or None when the game is over or nobody in particular."""
+
+    def view(self, state: Any, player: int | None = None) -> dict[str, Any]:
+        """What one player (or, with None, the whole table) may see, as JSON-ready data."""
+
+    def result(self, state: Any) -> dict[str, Any] | None:
+        """None while the game runs; then the winners and the reason, JSON-ready."""
+
+    def describe(self, move: Any) -> str:
+        """One line for the history: what an accepted move did, in a player's words."""
+
+
+# Entries every rules page carries: what the companion itself refuses, whatever the game.
+COMMON_RULES = (
+    RuleEntry(
+        "undo",
+        "Undo and redo",
+        "Undo takes back the last move still in force; redo brings back the last move undone, "
+        "as long as no new move came in between. Both are kept in the history: nothing is erased.",
+        "Using the companion",
+    ),
+    RuleEntry(
+        "import",
+        "Importing a game",
+        "A file exported by the companion can be imported as a new game. It is replayed move by "
+        "move first, so a file that was changed into an illegal game is refused as a whole.",
+        "Using the companion",
+    ),
+    RuleEntry(
+        "record",
+        "The record of a game",
+        "A game is kept as its options and the list of what the table entered: moves, undos, "
+        "redos and changes of table rulings, each with whose turn it was and when.",
+        "Using the companion",
+    ),
+)
+
+REGISTRY: dict[str, Engine] = {}
+
+
+def register(engine: Engine) -> Engine:
+    REGISTRY[engine.name] = engine
+    return engine
+
+
+def get_engine(name: str) -> Engine:
+    try:
+        return REGISTRY[name]
+    except KeyError:
+        raise RuleError("unknown-game", f"There is no game called {name!r}.") from None
+
+
+def normalise_rulings(engine: Engine, given: Mapping[str, Any] | None) -> dict[str, Any]:
+    """Every ruling of the engine with its chosen value; unknown ids or values are refused."""
+    given = dict(given or {})
+    chosen = {}
+    for ruling in engine.rulings:
+        value = given.pop(ruling.id, ruling.default)
+        allowed = [choice for choice, _ in ruling.choices]
+        if value not in allowed:
+            raise RuleError(
+                ruling.rule,
+                f"The ruling {ruling.title!r} takes one of {allowed}, not {value!r}.",
+            )
+        chosen[ruling.id] = value
+    if given:
+        raise RuleError("rulings", f"There is no table ruling called {sorted(given)[0]!r}.")
+    return chosen
+
+
+ENTRY_KINDS = ("move", "undo", "redo", "rulings")
+
+
+@dataclass
+class Replay:
+    """The position a record leads to, with what undo and redo would do next."""
+
+    state: Any
+    done: list[Any] = field(default_factory=list)  # moves in force, oldest first
+    undone: list[Any] = field(default_factory=list)  # moves redo would bring back, next last
+    rulings: dict[str, Any] = field(default_factory=dict)
+
+
+def step(engine: Engine, replay: Replay, history: list[Any], kind: str, payload: Any) -> None:
+    """Check one entry against the replay so far and, if the rules allow it, carry it out.
+
+    ``history`` holds the states before each move in ``replay.done`` (so undo needs no
+    re-computation). Raises RuleError and changes nothing when the entry is refused.
+    """
+    if kind == "move":
+        engine.validate(replay.state, payload)
+        history.append(replay.state)
+        replay.done.append(payload)
+        replay.undone.clear()
+        replay.state = engine.apply(replay.state, payload)
+    elif kind == "undo":
+        if not replay.done:
+            raise RuleError("undo", "There is no move to undo.")
+        replay.undone.append(replay.done.pop())
+        replay.state = history.pop()
+    elif kind == "redo":
+        if not replay.undone:
+            raise RuleError("undo", "There is no undone move to redo.")
+        move = replay.undone[-1]
+        engine.validate(replay.state, move)
+        replay.undone.pop()
+        history.append(replay.state)
+        replay.done.append(move)
+        replay.state = engine.apply(replay.state, move)
+    elif kind == "rulings":
+        if not isinstance(payload, Mapping):
+            raise RuleError("rulings", "A change of rulings names each ruling and its new value.")
+        rulings = normalise_rulings(engine, {**replay.rulings, **payload})
+        replay.rulings = rulings
+        replay.state = engine.with_rulings(replay.state, rulings)
+        history[:] = [engine.with_rulings(state, rulings) for state in history]
+    else:
+        raise RuleError("record", f"An entry of kind {kind!r} is not one of {list(ENTRY_KINDS)}.")
+
+
+def replay(
+    engine: Engine, options: Mapping[str, Any], entries: list[tuple[str, Any]]
+) -> tuple[Replay, list[Any]]:
+    """Replay a record: ``entries`` are (kind, payload) pairs, oldest first.
+
+    Returns the replay and the history of states before each move in force, to be passed back
+    to :func:`step` for the next entry.
+    """
+    state = engine.new(options)
+    result = Replay(state=state, rulings=normalise_rulings(engine, options.get("rulings")))
+    history: list[Any] = []
+    for kind, payload in entries:
+        step(engine, result, history, kind, payload)
+    return result, history

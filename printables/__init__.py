@@ -1,0 +1,1 @@
+"""Printable proxy decks, score sheets and boards (reportlab). Built in its own issue."""
