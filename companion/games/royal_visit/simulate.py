@@ -1,0 +1,130 @@
+"""Random whole games with a real shuffled deck, for tests and the benchmark.
+
+The simulator deals real cards and knows both hands; the engine sees only what the table enters.
+Each turn goes through ``ENGINE.validate`` and ``ENGINE.apply`` like any entered move, and after
+every turn the simulator's piles are checked against the engine's counts.
+"""
+from __future__ import annotations
+
+import random
+from typing import Any, Mapping
+
+from companion.games.royal_visit.cards import HAND_SIZE, KIND_BY_ID, physical_cards
+from companion.games.royal_visit.rules import ENGINE, State
+
+_SUIT = {kind_id: kind.suit for kind_id, kind in KIND_BY_ID.items()}
+_DECK = [kind_id for kind_id, _ in physical_cards()]
+
+PASS_CHANCE = 0.02
+SUMMON_CHANCE = 0.12
+MORE_CARDS_CHANCE = 0.6
+
+
+class SimulationError(AssertionError):
+    """The simulator's real piles disagree with the engine's counts."""
+
+
+def choose_turn(rng: random.Random, state: State, hand: list[str]) -> tuple[dict, list[str]]:
+    """A random legal move for the mover holding ``hand``; returns (move, card kinds spent)."""
+    roll = rng.random()
+    if roll < PASS_CHANCE:
+        return {"type": "pass"}, []
+    summons = None
+    if roll < SUMMON_CHANCE:
+        summons = ENGINE.legal_summons(state)
+        if summons:
+            return rng.choice(summons), []
+    builder = ENGINE.start_turn(state)
+    suits = list({_SUIT[k] for k in hand})
+    rng.shuffle(suits)
+    remaining = list(hand)
+    cards: list[dict] = []
+    spent: list[str] = []
+    for suit in suits:
+        while True:
+            kinds = {k for k in remaining if _SUIT[k] == suit}
+            if suit == "king" and remaining.count("king-1") >= 2:
+                kinds.add("court")
+            options = builder.options(kinds)
+            if not options:
+                break
+            option = rng.choice(options)
+            cards.append(builder.play_option(option))
+            info = option[0]
+            if info.id == "court":
+                remaining.remove("king-1")
+                remaining.remove("king-1")
+                spent += ["king-1", "king-1"]
+            else:
+                remaining.remove(info.id)
+                spent.append(info.id)
+            if builder.ended or not remaining or rng.random() > MORE_CARDS_CHANCE:
+                break
+        if cards:
+            return {"type": "play", "cards": cards}, spent
+    if summons is None:
+        summons = ENGINE.legal_summons(state)
+    if summons:
+        return rng.choice(summons), []
+    return {"type": "pass"}, []
+
+
+def random_game(rng: random.Random, options: Mapping[str, Any] | None = None,
+                max_turns: int = 2000) -> tuple[list[dict], State]:
+    """Play a whole random game; returns (the moves in order, the final state)."""
+    if options is None:
+        options = {"players": ["Ann", "Bob"], "wizard": rng.randrange(2)}
+    state = ENGINE.new(options)
+    deck = list(_DECK)
+    rng.shuffle(deck)
+    hands = [deck[:HAND_SIZE], deck[HAND_SIZE:2 * HAND_SIZE]]
+    rest = deck[2 * HAND_SIZE:]
+    pile = rest[:state.draw_pile]
+    discard = rest[state.draw_pile:]  # unseen discards of a game started from a position
+    moves: list[dict] = []
+    validate, apply = ENGINE.validate, ENGINE.apply
+    for _ in range(max_turns):
+        if state.winner is not None:
+            break
+        mover = state.turn
+        hand = hands[mover]
+        move, spent = choose_turn(rng, state, hand)
+        validate(state, move)
+        before = state
+        state = apply(state, move)
+        moves.append(move)
+        for kind in spent:
+            hand.remove(kind)
+        discard += spent
+        if state.end in ("king", "crown"):
+            break  # won at once: nobody refills
+        # the refill, card by card, as at the table
+        need = len(spent)
+        little = before.reshuffles > 0
+        if need and not pile:
+            pile, discard, little = _run_out(rng, pile, discard, little, state)
+        while need and pile is not None:
+            hand.append(pile.pop())
+            need -= 1
+            if not pile:
+                pile, discard, little = _run_out(rng, pile, discard, little, state)
+        if pile is None:
+            pile = []
+        if (len(pile) != state.draw_pile or len(hand) != state.hands[mover]
+                or len(discard) != state.discard_size):
+            raise SimulationError(
+                f"turn {before.turn_number}: piles {len(pile)}/{len(discard)}/{len(hand)} but "
+                f"the engine counts {state.draw_pile}/{state.discard_size}/"
+                f"{state.hands[mover]}")
+    return moves, state
+
+
+def _run_out(rng: random.Random, pile: list, discard: list, little: bool, state: State):
+    """The draw pile is empty: reshuffle the discard pile, or stop (None) when the game ends."""
+    if little and state.king != 0:
+        return None, discard, little
+    rng.shuffle(discard)
+    return discard, [], True
+
+
+__all__ = ["random_game", "choose_turn", "SimulationError"]
