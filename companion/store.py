@@ -1,0 +1,291 @@
+"""Games and their records in a database (SQLAlchemy: SQLite by default, PostgreSQL hosted).
+
+A game row holds the game's name and options; its entries are the ordered list of what the
+table entered (moves, undos, redos, rulings changes), each with its number, who, when and
+the payload. Rows are only ever inserted: the state is the replay of the entries, undo and
+redo are entries too, and a refused entry writes nothing.
+
+Two phones entering a move for the same turn both name the entry number they expect to write;
+the primary key (game, number) lets exactly one of them in, the other gets :class:`TableMovedOn`.
+"""
+from __future__ import annotations
+
+import secrets
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    Column,
+    DateTime,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    create_engine,
+    delete,
+    event,
+    exc,
+    func,
+    insert,
+    select,
+)
+
+from companion import engine as protocol
+
+metadata = MetaData()
+
+games = Table(
+    "games",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("game", String(40), nullable=False),
+    Column("options", JSON, nullable=False),
+    Column("owner", String(64), nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+)
+
+entries = Table(
+    "entries",
+    metadata,
+    Column("game_id", String(32), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
+    Column("seq", Integer, primary_key=True, autoincrement=False),
+    Column("kind", String(16), nullable=False),
+    Column("player", Integer, nullable=True),
+    Column("at", DateTime(timezone=True), nullable=False),
+    Column("payload", JSON, nullable=True),
+)
+
+
+class GameNotFound(LookupError):
+    def __init__(self, game_id: str):
+        super().__init__(f"There is no game {game_id!r}: it may have been deleted.")
+        self.game_id = game_id
+
+
+class TableMovedOn(Exception):
+    """The entry number a phone expected is taken: another phone entered something first."""
+
+    def __init__(self, expected: int, current: int):
+        super().__init__(
+            "The table moved on: another phone entered a move first. "
+            "Here is the game as it stands now."
+        )
+        self.expected = expected
+        self.current = current
+
+
+@dataclass(frozen=True)
+class Entry:
+    seq: int
+    kind: str
+    player: int | None
+    at: datetime
+    payload: Any
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "seq": self.seq,
+            "kind": self.kind,
+            "player": self.player,
+            "at": self.at.isoformat(),
+            "payload": self.payload,
+        }
+
+
+@dataclass
+class Record:
+    """A game as stored, with the position its entries replay to."""
+
+    id: str
+    game: str
+    options: dict[str, Any]
+    owner: str
+    created_at: datetime
+    entries: list[Entry]
+    replay: protocol.Replay
+    history: list[Any]
+
+    @property
+    def engine(self) -> protocol.Engine:
+        return protocol.get_engine(self.game)
+
+    @property
+    def seq(self) -> int:
+        """The number the next entry will get (the count of entries so far)."""
+        return len(self.entries)
+
+
+def normalise_url(url: str) -> str:
+    """Let plain ``postgresql://`` URLs use psycopg 3, the driver the package installs."""
+    if url.startswith("postgresql://"):
+        return "postgresql+psycopg://" + url[len("postgresql://"):]
+    if url.startswith("postgres://"):
+        return "postgresql+psycopg://" + url[len("postgres://"):]
+    return url
+
+
+def _utc(moment: datetime) -> datetime:
+    """SQLite hands datetimes back without a zone; every stored time is UTC."""
+    return moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)
+
+
+class Store:
+    def __init__(self, url: str):
+        self.url = normalise_url(url)
+        self.db = create_engine(self.url)
+        if self.db.dialect.name == "sqlite":
+            _serialise_sqlite_writers(self.db)
+        metadata.create_all(self.db)
+
+    def dispose(self) -> None:
+        self.db.dispose()
+
+    @contextmanager
+    def _writing(self):
+        """A transaction that writes: on SQLite it holds the write lock from its first read."""
+        with self.db.connect() as conn:
+            conn.execution_options(writing=True)
+            with conn.begin():
+                yield conn
+
+    # -- reading ------------------------------------------------------------------------
+    def load(self, game_id: str) -> Record:
+        with self.db.connect() as conn:
+            return self._load(conn, game_id)
+
+    def seq(self, game_id: str) -> int:
+        """How many entries the game has: what phones poll to see that the table moved."""
+        with self.db.connect() as conn:
+            if conn.execute(select(games.c.id).where(games.c.id == game_id)).first() is None:
+                raise GameNotFound(game_id)
+            return conn.execute(
+                select(func.count()).select_from(entries).where(entries.c.game_id == game_id)
+            ).scalar_one()
+
+    def _load(self, conn, game_id: str) -> Record:
+        row = conn.execute(select(games).where(games.c.id == game_id)).first()
+        if row is None:
+            raise GameNotFound(game_id)
+        stored = [
+            Entry(e.seq, e.kind, e.player, _utc(e.at), e.payload)
+            for e in conn.execute(
+                select(entries).where(entries.c.game_id == game_id).order_by(entries.c.seq)
+            )
+        ]
+        engine = protocol.get_engine(row.game)
+        replay, history = protocol.replay(engine, row.options, [(e.kind, e.payload) for e in stored])
+        return Record(
+            row.id, row.game, row.options, row.owner, _utc(row.created_at), stored, replay, history
+        )
+
+    # -- writing ------------------------------------------------------------------------
+    def create(self, game: str, options: dict[str, Any], owner: str) -> str:
+        """Store a new game after the engine accepts its options; returns its unguessable id."""
+        engine = protocol.get_engine(game)
+        engine.new(options)  # raises RuleError for options the rules refuse
+        game_id = secrets.token_urlsafe(16)
+        with self._writing() as conn:
+            conn.execute(
+                insert(games).values(
+                    id=game_id,
+                    game=game,
+                    options=options,
+                    owner=owner,
+                    created_at=datetime.now(timezone.utc),
+                )
+            )
+        return game_id
+
+    def append(
+        self, game_id: str, expected_seq: int, kind: str, payload: Any
+    ) -> Record:
+        """Add one entry if it is still the table's turn to write ``expected_seq``.
+
+        Raises TableMovedOn when another entry got there first, RuleError when the rules
+        refuse the entry; in both cases nothing is written. Returns the updated record.
+        """
+        try:
+            with self._writing() as conn:
+                record = self._load(conn, game_id)
+                if record.seq != expected_seq:
+                    raise TableMovedOn(expected_seq, record.seq)
+                player = record.engine.to_move(record.replay.state)
+                protocol.step(record.engine, record.replay, record.history, kind, payload)
+                entry = Entry(expected_seq, kind, player, datetime.now(timezone.utc), payload)
+                conn.execute(
+                    insert(entries).values(game_id=game_id, **_entry_row(entry))
+                )
+        except exc.IntegrityError:
+            # The other phone's insert of the same number committed between our read and write.
+            raise TableMovedOn(expected_seq, self.seq(game_id)) from None
+        record.entries.append(entry)
+        return record
+
+    def import_record(
+        self, game: str, options: dict[str, Any], stored: list[Entry], owner: str
+    ) -> str:
+        """Store a whole exported record under a new id, after replaying it to prove it legal."""
+        engine = protocol.get_engine(game)
+        protocol.replay(engine, options, [(e.kind, e.payload) for e in stored])
+        game_id = secrets.token_urlsafe(16)
+        with self._writing() as conn:
+            conn.execute(
+                insert(games).values(
+                    id=game_id,
+                    game=game,
+                    options=options,
+                    owner=owner,
+                    created_at=datetime.now(timezone.utc),
+                )
+            )
+            if stored:
+                conn.execute(
+                    insert(entries),
+                    [{"game_id": game_id, **_entry_row(e)} for e in stored],
+                )
+        return game_id
+
+    def delete(self, game_id: str) -> None:
+        with self._writing() as conn:
+            conn.execute(delete(entries).where(entries.c.game_id == game_id))
+            if conn.execute(delete(games).where(games.c.id == game_id)).rowcount == 0:
+                raise GameNotFound(game_id)
+
+
+def _entry_row(entry: Entry) -> dict[str, Any]:
+    return {
+        "seq": entry.seq,
+        "kind": entry.kind,
+        "player": entry.player,
+        "at": entry.at,
+        "payload": entry.payload,
+    }
+
+
+def _serialise_sqlite_writers(db) -> None:
+    """Make SQLite transactions take the write lock at BEGIN.
+
+    pysqlite's deferred transactions let two writers read the same entry count and then fail
+    with "database is locked" when both try to write; BEGIN IMMEDIATE makes the second wait
+    for the first to commit, so it reads the new count and is told the table moved on.
+    WAL lets readers (the phones polling) go on while a move is written.
+    """
+
+    @event.listens_for(db, "connect")
+    def _connect(dbapi_connection, _record):
+        dbapi_connection.isolation_level = None  # SQLAlchemy emits BEGIN itself, below
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA foreign_keys=ON")
+        if db.url.database not in (None, "", ":memory:"):
+            cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA busy_timeout=10000")
+        cursor.close()
+
+    @event.listens_for(db, "begin")
+    def _begin(conn):
+        writing = conn.get_execution_options().get("writing", False)
+        conn.exec_driver_sql("BEGIN IMMEDIATE" if writing else "BEGIN")
