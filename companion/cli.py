@@ -1,0 +1,105 @@
+"""The `companion` command: serve the app, export and import games."""
+from __future__ import annotations
+
+import argparse
+import json
+import socket
+import sys
+
+from companion import engine as protocol
+from companion import record as records
+from companion.store import GameNotFound, Store
+
+
+def _lan_address() -> str | None:
+    """This machine's address on the local network, for the other phones (no packet is sent)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("192.0.2.1", 9))  # TEST-NET-1: only picks the outgoing interface
+            return probe.getsockname()[0]
+        except OSError:
+            return None
+
+
+def serve(args: argparse.Namespace) -> int:
+    import waitress
+
+    from companion.web import create_app, default_database_url
+
+    url = args.database or default_database_url()
+    app = create_app({"DATABASE_URL": url})
+    shown = args.host if args.host not in ("0.0.0.0", "::") else (_lan_address() or "localhost")
+    database = app.extensions["store"].db.url.render_as_string(hide_password=True)
+    print(f"The companion is at http://{shown}:{args.port}/  (database: {database})")
+    sys.stdout.flush()
+    waitress.serve(app, host=args.host, port=args.port, threads=args.threads, ident="companion")
+    return 0
+
+
+def _store(args: argparse.Namespace) -> Store:
+    import companion.games  # noqa: F401  (registers every engine)
+    from companion.web import default_database_url
+
+    return Store(args.database or default_database_url())
+
+
+def export(args: argparse.Namespace) -> int:
+    try:
+        record = _store(args).load(args.game_id)
+    except GameNotFound as missing:
+        print(missing, file=sys.stderr)
+        return 1
+    text = json.dumps(records.export(record), indent=2)
+    if args.output:
+        with open(args.output, "w", encoding="utf-8") as out:
+            out.write(text + "\n")
+    else:
+        print(text)
+    return 0
+
+
+def import_(args: argparse.Namespace) -> int:
+    try:
+        with open(args.file, encoding="utf-8") as source:
+            data = json.load(source)
+        game, options, stored = records.parse_export(data)
+        game_id = _store(args).import_record(game, options, stored, owner="cli")
+    except (OSError, json.JSONDecodeError) as broken:
+        print(f"Cannot read {args.file}: {broken}", file=sys.stderr)
+        return 1
+    except protocol.RuleError as refused:
+        print(f"Refused ({refused.rule}): {refused.message}", file=sys.stderr)
+        return 1
+    print(game_id)
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="companion", description=__doc__)
+    parser.add_argument(
+        "--database",
+        help="SQLAlchemy URL (default: $COMPANION_DATABASE_URL, else SQLite in the data folder)",
+    )
+    commands = parser.add_subparsers(dest="command", required=True)
+
+    serving = commands.add_parser("serve", help="start the app (waitress)")
+    serving.add_argument("--host", default="0.0.0.0", help="address to listen on (default: every one, so phones on the table's network can join)")
+    serving.add_argument("--port", type=int, default=8000)
+    serving.add_argument("--threads", type=int, default=8)
+    serving.set_defaults(run=serve)
+
+    exporting = commands.add_parser("export", help="print a game's full record as JSON")
+    exporting.add_argument("game_id")
+    exporting.add_argument("--output", "-o", help="write to this file instead")
+    exporting.set_defaults(run=export)
+
+    importing = commands.add_parser("import", help="store an exported record as a new game")
+    importing.add_argument("file")
+    importing.set_defaults(run=import_)
+
+    args = parser.parse_args(argv)
+    return args.run(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

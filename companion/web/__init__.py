@@ -1,0 +1,91 @@
+"""The Flask app: factory, configuration, the device cookie, and the blueprints."""
+from __future__ import annotations
+
+import os
+import secrets
+from datetime import timedelta
+from pathlib import Path
+
+from flask import Flask, g, session
+from flask_wtf.csrf import CSRFProtect
+from platformdirs import user_data_dir
+
+import companion.games  # noqa: F401  (registers every engine)
+from companion.store import Store
+
+PACKAGE = Path(__file__).resolve().parent.parent
+
+
+def templates_folder() -> Path:
+    """templates/ is installed inside the package; in a source checkout it sits beside it."""
+    installed = PACKAGE / "templates"
+    return installed if installed.is_dir() else PACKAGE.parent / "templates"
+
+
+def data_folder() -> Path:
+    folder = Path(os.environ.get("COMPANION_DATA_DIR") or user_data_dir("companion", False))
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def default_database_url() -> str:
+    return os.environ.get("COMPANION_DATABASE_URL") or f"sqlite:///{data_folder() / 'companion.db'}"
+
+
+def _secret_key() -> str:
+    """From COMPANION_SECRET_KEY (set it alike on every server of a hosted deployment), or a
+    key made once and kept in the data folder, so device cookies survive a restart."""
+    if os.environ.get("COMPANION_SECRET_KEY"):
+        return os.environ["COMPANION_SECRET_KEY"]
+    path = data_folder() / "secret_key"
+    if not path.exists():
+        path.write_text(secrets.token_urlsafe(32))
+        path.chmod(0o600)
+    return path.read_text().strip()
+
+
+csrf = CSRFProtect()
+
+
+def create_app(test_config: dict | None = None) -> Flask:
+    app = Flask(
+        __name__,
+        template_folder=str(templates_folder()),
+        static_folder=str(PACKAGE / "static"),
+    )
+    app.config.update(
+        DATABASE_URL=None,
+        MAX_CONTENT_LENGTH=2 * 1024 * 1024,
+        PERMANENT_SESSION_LIFETIME=timedelta(days=3650),
+        SESSION_COOKIE_SAMESITE="Lax",
+        SESSION_COOKIE_HTTPONLY=True,
+        WTF_CSRF_TIME_LIMIT=None,  # a game night is long; the token lives as long as the cookie
+        POLL_MILLISECONDS=1000,
+    )
+    if test_config:
+        app.config.update(test_config)
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = _secret_key()
+    app.extensions["store"] = Store(app.config["DATABASE_URL"] or default_database_url())
+    csrf.init_app(app)
+
+    @app.before_request
+    def _device():
+        """Every phone gets a random device id in its signed cookie: it owns what it creates."""
+        if "device" not in session:
+            session["device"] = secrets.token_urlsafe(16)
+            session.permanent = True
+        g.device = session["device"]
+
+    from companion.web import api, pages
+
+    app.register_blueprint(pages.bp)
+    app.register_blueprint(api.bp)
+    pages.register_error_pages(app)
+    return app
+
+
+def store() -> Store:
+    from flask import current_app
+
+    return current_app.extensions["store"]

@@ -1,0 +1,207 @@
+"""The JSON API beside the pages (the pages use it themselves).
+
+GET  /api/games/<id>                 the game as this phone sees it (?since=N: 204 if unchanged)
+POST /api/games                      create: {"game": name, "options": {...}}
+POST /api/games/<id>/moves           {"seq": N, "move": {...}}
+POST /api/games/<id>/check           {"move": {...}}: would the rules take it? (stores nothing)
+POST /api/games/<id>/undo, /redo     {"seq": N}
+POST /api/games/<id>/rulings         {"seq": N, "rulings": {...}} (the creating device only)
+GET  /api/games/<id>/export          the full record as JSON
+POST /api/import                     a record exported before; stored as a new game
+
+Every POST carries the CSRF token in the X-CSRFToken header. Refusals are JSON:
+{"error": {"rule", "message", "step", "url"}} with 422 (rules), 409 (the table moved on, with
+the fresh game under "game"), 403, 404 or 400.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, abort, g, jsonify, request, url_for
+from flask_wtf.csrf import CSRFError
+from werkzeug.exceptions import HTTPException
+
+from companion import engine as protocol
+from companion import record as records
+from companion.store import GameNotFound, Record, TableMovedOn
+from companion.web import store
+
+bp = Blueprint("api", __name__, url_prefix="/api")
+
+
+def rule_url(game: str, rule: str | None) -> str | None:
+    if not rule:
+        return None
+    return url_for("pages.rules", game=game, _anchor=rule)
+
+
+def refusal(error: protocol.RuleError, game: str | None, status: int = 422):
+    body = error.to_dict()
+    body["url"] = rule_url(game, error.rule) if game in protocol.REGISTRY else None
+    return jsonify(error=body), status
+
+
+def game_payload(record: Record) -> dict[str, Any]:
+    """Everything a phone shows of a game: the view, whose turn, undo/redo, the history."""
+    engine = record.engine
+    state = record.replay.state
+    return {
+        "id": record.id,
+        "game": record.game,
+        "title": engine.title,
+        "seq": record.seq,
+        "view": engine.view(state),
+        "result": engine.result(state),
+        "to_move": engine.to_move(state),
+        "can_undo": bool(record.replay.done),
+        "can_redo": bool(record.replay.undone),
+        "rulings": record.replay.rulings,
+        "owner": record.owner == g.device,
+        "history": records.history(record),
+        "urls": {
+            "page": url_for("pages.game", game_id=record.id),
+            "rules": url_for("pages.rules", game=record.game),
+            "export": url_for("api.export", game_id=record.id),
+        },
+    }
+
+
+def _body() -> dict[str, Any]:
+    body = request.get_json(silent=True)
+    if not isinstance(body, dict):
+        abort(400, "The request must be a JSON object.")
+    return body
+
+
+def _seq(body: dict[str, Any]) -> int:
+    seq = body.get("seq")
+    if not isinstance(seq, int) or isinstance(seq, bool) or seq < 0:
+        abort(400, 'The request must say which entry it expects to write, as "seq": a number.')
+    return seq
+
+
+def _append(game_id: str, kind: str, payload: Any):
+    body_seq = _seq(_body())
+    try:
+        record = store().append(game_id, body_seq, kind, payload)
+    except TableMovedOn as moved:
+        fresh = store().load(game_id)
+        return (
+            jsonify(
+                error={"rule": "table-moved-on", "message": str(moved), "step": None, "url": None},
+                game=game_payload(fresh),
+            ),
+            409,
+        )
+    except protocol.RuleError as error:
+        return refusal(error, store().load(game_id).game)
+    return jsonify(game=game_payload(record))
+
+
+@bp.get("/games/<game_id>")
+def state(game_id: str):
+    since = request.args.get("since", type=int)
+    if since is not None and store().seq(game_id) == since:
+        return "", 204
+    return jsonify(game=game_payload(store().load(game_id)))
+
+
+@bp.post("/games")
+def create():
+    body = _body()
+    name = body.get("game")
+    options = body.get("options")
+    if not isinstance(name, str) or not isinstance(options, dict):
+        abort(400, 'Creating a game needs "game" (its name) and "options" (an object).')
+    try:
+        game_id = store().create(name, options, g.device)
+    except protocol.RuleError as error:
+        return refusal(error, name)
+    return jsonify(game=game_payload(store().load(game_id))), 201
+
+
+@bp.post("/games/<game_id>/moves")
+def move(game_id: str):
+    body = _body()
+    if "move" not in body:
+        abort(400, 'The request must carry the move under "move".')
+    return _append(game_id, "move", body["move"])
+
+
+@bp.post("/games/<game_id>/check")
+def check(game_id: str):
+    """Would the rules accept this move now? Lets a page flag a bad card as it is entered."""
+    body = _body()
+    record = store().load(game_id)
+    try:
+        record.engine.validate(record.replay.state, body.get("move"))
+    except protocol.RuleError as error:
+        return refusal(error, record.game)
+    after = record.engine.apply(record.replay.state, body.get("move"))
+    return jsonify(ok=True, view=record.engine.view(after), result=record.engine.result(after))
+
+
+@bp.post("/games/<game_id>/undo")
+def undo(game_id: str):
+    return _append(game_id, "undo", None)
+
+
+@bp.post("/games/<game_id>/redo")
+def redo(game_id: str):
+    return _append(game_id, "redo", None)
+
+
+@bp.post("/games/<game_id>/rulings")
+def rulings(game_id: str):
+    body = _body()
+    if store().load(game_id).owner != g.device:
+        abort(403, "Only the phone that created this game may change its rulings.")
+    if not isinstance(body.get("rulings"), dict):
+        abort(400, 'The request must carry the rulings under "rulings".')
+    return _append(game_id, "rulings", body["rulings"])
+
+
+@bp.get("/games/<game_id>/export")
+def export(game_id: str):
+    record = store().load(game_id)
+    response = jsonify(records.export(record))
+    response.headers["Content-Disposition"] = (
+        f'attachment; filename="{record.game}-{record.id}.json"'
+    )
+    return response
+
+
+@bp.post("/import")
+def import_():
+    body = _body()
+    try:
+        game, options, stored = records.parse_export(body)
+        game_id = store().import_record(game, options, stored, g.device)
+    except protocol.RuleError as error:
+        return refusal(error, body.get("game") if isinstance(body.get("game"), str) else None)
+    return jsonify(game=game_payload(store().load(game_id))), 201
+
+
+@bp.errorhandler(GameNotFound)
+def _not_found(error: GameNotFound):
+    return jsonify(error={"rule": "unknown-game", "message": str(error), "step": None, "url": None}), 404
+
+
+@bp.errorhandler(CSRFError)
+def _csrf(error: CSRFError):
+    message = "This request lacks this page's security token; reload the page and try again."
+    return jsonify(error={"rule": "csrf", "message": message, "step": None, "url": None}), 400
+
+
+@bp.errorhandler(HTTPException)
+def _http(error: HTTPException):
+    return (
+        jsonify(error={"rule": "request", "message": error.description, "step": None, "url": None}),
+        error.code,
+    )
+
+
+# The pages' handlers are registered by status code, and Flask prefers a code over a class:
+# name the same codes here so the API always answers in JSON.
+for _code in (400, 403, 404, 405, 413):
+    bp.register_error_handler(_code, _http)

@@ -1,0 +1,168 @@
+"""The pages: home (start, join, import), setup, the game page, its QR code, the rules."""
+from __future__ import annotations
+
+import io
+import json
+
+import qrcode
+import qrcode.image.svg
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    current_app,
+    flash,
+    g,
+    redirect,
+    render_template,
+    request,
+    session,
+    url_for,
+)
+
+from companion import engine as protocol
+from companion import record as records
+from companion.store import GameNotFound
+from companion.web import store
+from companion.web.api import game_payload
+
+bp = Blueprint("pages", __name__)
+
+RECENT = 12  # games a phone lists on its home page
+
+
+def remember(game_id: str) -> None:
+    recent = [game_id] + [other for other in session.get("games", []) if other != game_id]
+    session["games"] = recent[:RECENT]
+
+
+@bp.get("/")
+def home():
+    recent = []
+    for game_id in session.get("games", []):
+        try:
+            record = store().load(game_id)
+        except GameNotFound:
+            continue
+        view = record.engine.view(record.replay.state)
+        recent.append(
+            {
+                "id": record.id,
+                "title": record.engine.title,
+                "players": [p["name"] for p in view.get("players", [])],
+                "result": record.engine.result(record.replay.state),
+                "moves": len(record.replay.done),
+            }
+        )
+    return render_template("home.html", games=protocol.REGISTRY.values(), recent=recent)
+
+
+@bp.post("/join")
+def join():
+    """A game's code or its whole link, as typed or pasted by a player."""
+    code = request.form.get("code", "").strip().rstrip("/").rsplit("/", 1)[-1]
+    try:
+        store().load(code)
+    except GameNotFound:
+        flash("No game has that code. Check it, or scan the QR code on the other phone.")
+        return redirect(url_for("pages.home"))
+    return redirect(url_for("pages.game", game_id=code))
+
+
+@bp.route("/new/<game>", methods=["GET", "POST"])
+def new(game: str):
+    engine = engine_or_404(game)
+    error = None
+    if request.method == "POST":
+        try:
+            options = engine.options_from_form(request.form)
+            game_id = store().create(game, options, g.device)
+        except protocol.RuleError as refused:
+            error = refused
+        else:
+            remember(game_id)
+            return redirect(url_for("pages.game", game_id=game_id))
+    chosen = {ruling.id: request.form.get(f"ruling-{ruling.id}") for ruling in engine.rulings}
+    page = render_template(
+        f"{game}/new.html", engine=engine, error=error, form=request.form, current=chosen
+    )
+    return page, (422 if error else 200)
+
+
+@bp.get("/g/<game_id>")
+def game(game_id: str):
+    record = store().load(game_id)
+    remember(game_id)
+    return render_template(
+        f"{record.game}/play.html",
+        engine=record.engine,
+        payload=game_payload(record),
+        join_url=url_for("pages.game", game_id=game_id, _external=True),
+        poll=current_app.config["POLL_MILLISECONDS"],
+    )
+
+
+@bp.get("/g/<game_id>/qr.svg")
+def qr(game_id: str):
+    store().load(game_id)  # 404 for a game that does not exist
+    link = url_for("pages.game", game_id=game_id, _external=True)
+    image = qrcode.make(link, image_factory=qrcode.image.svg.SvgPathImage, box_size=12, border=4)
+    out = io.BytesIO()
+    image.save(out)
+    return Response(out.getvalue(), mimetype="image/svg+xml")
+
+
+@bp.post("/g/<game_id>/delete")
+def delete(game_id: str):
+    record = store().load(game_id)
+    if record.owner != g.device:
+        abort(403, "Only the phone that created this game may delete it.")
+    store().delete(game_id)
+    session["games"] = [other for other in session.get("games", []) if other != game_id]
+    flash(f"The {record.engine.title} game was deleted.")
+    return redirect(url_for("pages.home"))
+
+
+@bp.post("/import")
+def import_():
+    upload = request.files.get("record")
+    try:
+        data = json.load(upload.stream) if upload else None
+    except (UnicodeDecodeError, json.JSONDecodeError):
+        data = None
+    try:
+        game, options, stored = records.parse_export(data)
+        game_id = store().import_record(game, options, stored, g.device)
+    except protocol.RuleError as refused:
+        flash(f"That file could not be imported: {refused.message}")
+        return redirect(url_for("pages.home"))
+    remember(game_id)
+    return redirect(url_for("pages.game", game_id=game_id))
+
+
+@bp.get("/rules/<game>")
+def rules(game: str):
+    engine = engine_or_404(game)
+    sections: dict[str, list[protocol.RuleEntry]] = {}
+    for entry in (*engine.rules, *protocol.COMMON_RULES):
+        sections.setdefault(entry.section, []).append(entry)
+    return render_template("rules.html", engine=engine, sections=sections)
+
+
+def engine_or_404(game: str) -> protocol.Engine:
+    if game not in protocol.REGISTRY:
+        abort(404, f"There is no game called {game!r}.")
+    return protocol.REGISTRY[game]
+
+
+def register_error_pages(app) -> None:
+    @app.errorhandler(GameNotFound)
+    def _missing(error: GameNotFound):
+        return render_template("error.html", title="No such game", message=str(error)), 404
+
+    @app.errorhandler(400)
+    @app.errorhandler(403)
+    @app.errorhandler(404)
+    @app.errorhandler(413)
+    def _http(error):
+        return render_template("error.html", title=error.name, message=error.description), error.code
