@@ -96,21 +96,21 @@ COMMON_RULES = (
         "Undo and redo",
         "Undo takes back the last move still in force; redo brings back the last move undone, "
         "as long as no new move came in between. Both are kept in the history: nothing is erased.",
-        "Using the companion",
+        "Using the app",
     ),
     RuleEntry(
         "import",
         "Importing a game",
         "A file exported by the companion can be imported as a new game. It is replayed move by "
         "move first, so a file that was changed into an illegal game is refused as a whole.",
-        "Using the companion",
+        "Using the app",
     ),
     RuleEntry(
         "record",
         "The record of a game",
         "A game is kept as its options and the list of what the table entered: moves, undos, "
         "redos and changes of table rulings, each with whose turn it was and when.",
-        "Using the companion",
+        "Using the app",
     ),
 )
 

@@ -236,3 +236,21 @@ def test_pages_ship_their_own_static_files(phone):
     for asset in ("companion.css", "companion.js", "royal_visit.js", "royal_visit.css"):
         assert phone.get(f"/static/{asset}").status_code == 200
     assert json.loads(page.split('<script id="payload" type="application/json">')[1].split("</script>")[0])["id"] == game["id"]
+
+
+def test_a_table_under_way_starts_from_its_position(phone):
+    fields = {"player_top": "Ann", "player_bottom": "Bob", "wizard": "top", "start": "position",
+              "king": "3", "guard_low": "1", "guard_high": "5", "wizard_pos": "-4", "jester": "6",
+              "crown": "-2", "crown_side": "little", "draw_pile": "12", "reshuffles": "1", "turn": "bottom"}
+    created = phone.form("/new/royal_visit", fields)
+    assert created.status_code == 302
+    game = phone.get("/api" + created.headers["Location"].replace("/g/", "/games/")).get_json()["game"]
+    view = game["view"]
+    assert view["pawns"] == {"king": 3, "guards": [1, 5], "wizard": -4, "jester": 6}
+    assert view["crown"] == {"position": -2, "side": "little"}
+    assert (view["draw_pile"], view["reshuffles"], game["to_move"]) == (12, 1, 1)
+
+    for change, reason in (({"king": "6"}, "between"), ({"crown": "8"}, "Crown"), ({"draw_pile": "60"}, "draw pile")):
+        refused = phone.form("/new/royal_visit", {**fields, **change})
+        assert refused.status_code == 422
+        assert reason in refused.get_data(as_text=True)

@@ -129,6 +129,10 @@ def test_two_players_play_royal_visit_on_a_phone_to_a_win(server, browser):
 
     # Bob, on the other phone: the Wizard one space.
     play_card(watcher, "wizard-1")
+    expect(watcher.locator(".rv-pawn.wizard")).to_be_in_viewport()  # the board scrolls to the pawn
+    watcher.wait_for_timeout(400)  # let the smooth scroll settle for the screenshot
+    ARTIFACTS.mkdir(exist_ok=True)
+    watcher.screenshot(path=str(ARTIFACTS / "royal_visit_turn.png"))
     tap_space(watcher, 2)
     watcher.locator("#end-turn").tap()
     expect(page.locator("#turn")).to_contain_text("Ann's turn", timeout=2000)
@@ -142,5 +146,4 @@ def test_two_players_play_royal_visit_on_a_phone_to_a_win(server, browser):
     expect(page.locator("#winner")).to_contain_text("Ann won")
     assert king_at(page) == 7
     expect(watcher.locator("#winner")).to_contain_text("Ann won", timeout=2000)
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / "royal_visit_phone.png"), full_page=True)
+    page.screenshot(path=str(ARTIFACTS / "royal_visit_won.png"), full_page=True)

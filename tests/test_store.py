@@ -165,3 +165,67 @@ def test_delete_removes_the_game_and_its_entries(store):
         store.seq(game_id)
     with pytest.raises(GameNotFound):
         store.delete(game_id)
+
+
+def test_refused_entries_never_change_a_stored_game(tmp_path):
+    """Property: along random legal games, any refused entry (a legal move bent out of shape,
+    a stale number, an undo of nothing) leaves the stored record exactly as it was."""
+    import random
+
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+
+    from companion.games.royal_visit import ENGINE
+    from companion.games.royal_visit.simulate import random_game
+    from companion.store import Store
+
+    store = Store(f"sqlite:///{tmp_path / 'property.db'}")
+
+    def bent(move, rng, state):
+        """A near miss: a legal move with one number or name changed, that the rules refuse."""
+        for _ in range(20):
+            candidate = bend(move, rng)
+            try:
+                ENGINE.validate(state, candidate)
+            except RuleError:
+                return candidate
+        return {"type": "teleport"}
+
+    def bend(move, rng):
+        if move["type"] != "play":
+            return {"type": "summon", "pawn": rng.choice(["jester", "wizard", "queen"])}
+        cards = [dict(card) for card in move["cards"]]
+        card = rng.choice(cards)
+        if "moves" in card:
+            card["moves"] = [dict(m) for m in card["moves"]]
+            card["moves"][0]["to"] += rng.choice([-3, -1, 1, 9])
+        else:
+            card["card"] = rng.choice(["king-9", "court", "wizard-1"])
+        return {"type": "play", "cards": cards}
+
+    @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @given(st.integers(0, 2**32 - 1))
+    def check(seed):
+        rng = random.Random(seed)
+        options = {"players": ["Ann", "Bob"], "wizard": rng.randint(0, 1)}
+        moves, _ = random_game(rng, options=options, max_turns=60)
+        game_id = store.create("royal_visit", options, owner="x")
+        for number, move in enumerate(moves[:20]):
+            before = store.load(game_id)
+            refusals = [
+                lambda: store.append(game_id, number, "move", bent(move, rng, before.replay.state)),
+                lambda: store.append(game_id, number + 1, "move", move),  # a number not reached
+                lambda: store.append(game_id, max(number - 1, 0) if number else 7, "move", move),
+            ]
+            if not before.replay.done:
+                refusals.append(lambda: store.append(game_id, number, "undo", None))
+            for refused in refusals:
+                with pytest.raises((RuleError, TableMovedOn)):
+                    refused()
+                after = store.load(game_id)
+                assert after.entries == before.entries
+                assert after.replay.state == before.replay.state
+            store.append(game_id, number, "move", move)
+
+    check()
+    store.dispose()

@@ -162,6 +162,9 @@ const RoyalVisit = (() => {
     card = kind;
     pawn = kind === "court" ? null : defaultPawn(kind);
     redraw();
+    // Bring the pawn the card moves (or the King, for the Court) into view for the next tap.
+    const focus = $(".rv-pawn.selected") || (kind === "court" ? $(".rv-pawn.king") : $(`.rv-pawn.${suitOf(kind)}`));
+    if (focus) focus.scrollIntoView({ block: "center", behavior: "smooth" });
   }
 
   function tapPawn(tapped) {

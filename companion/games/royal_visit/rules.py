@@ -40,7 +40,6 @@ PAWN_OF_SLOT = ("king", "guard", "guard", "wizard", "jester")
 TYPE_OF_SLOT = (0, 1, 1, 2, 3)  # pawn type index: king, guard, wizard, jester
 TYPE_NAMES = ("king", "guard", "wizard", "jester")
 PAWN_TITLES = {"king": "King", "guard": "Guard", "wizard": "Wizard", "jester": "Jester"}
-SUIT_TITLES = {"king": "King", "guard": "Guard", "wizard": "Wizard", "jester": "Jester"}
 COURT_CODE = 5  # crown-step reason code: the whole Court in the mover's Duchy
 
 N_KINDS = len(KINDS)
@@ -540,7 +539,7 @@ class TurnBuilder:
             return ("copies", info.copies_reason), None, 0
         suit = self.suit
         if suit is not None and info.suit != suit:
-            return ("one-type", f"this turn already plays {SUIT_TITLES[suit]} cards, and a turn "
+            return ("one-type", f"this turn already plays {PAWN_TITLES[suit]} cards, and a turn "
                                 f"plays one type of card only"), None, 0
         return self._check_moves(info, moves)
 
