@@ -185,20 +185,9 @@ class Store:
     # -- writing ------------------------------------------------------------------------
     def create(self, game: str, options: dict[str, Any], owner: str) -> str:
         """Store a new game after the engine accepts its options; returns its unguessable id."""
-        engine = protocol.get_engine(game)
-        engine.new(options)  # raises RuleError for options the rules refuse
-        game_id = secrets.token_urlsafe(16)
+        protocol.get_engine(game).new(options)  # raises RuleError for options the rules refuse
         with self._writing() as conn:
-            conn.execute(
-                insert(games).values(
-                    id=game_id,
-                    game=game,
-                    options=options,
-                    owner=owner,
-                    created_at=datetime.now(timezone.utc),
-                )
-            )
-        return game_id
+            return _insert_game(conn, game, options, owner)
 
     def append(
         self, game_id: str, expected_seq: int, kind: str, payload: Any
@@ -231,17 +220,8 @@ class Store:
         """Store a whole exported record under a new id, after replaying it to prove it legal."""
         engine = protocol.get_engine(game)
         protocol.replay(engine, options, [(e.kind, e.payload) for e in stored])
-        game_id = secrets.token_urlsafe(16)
         with self._writing() as conn:
-            conn.execute(
-                insert(games).values(
-                    id=game_id,
-                    game=game,
-                    options=options,
-                    owner=owner,
-                    created_at=datetime.now(timezone.utc),
-                )
-            )
+            game_id = _insert_game(conn, game, options, owner)
             if stored:
                 conn.execute(
                     insert(entries),
@@ -254,6 +234,16 @@ class Store:
             conn.execute(delete(entries).where(entries.c.game_id == game_id))
             if conn.execute(delete(games).where(games.c.id == game_id)).rowcount == 0:
                 raise GameNotFound(game_id)
+
+
+def _insert_game(conn, game: str, options: dict[str, Any], owner: str) -> str:
+    game_id = secrets.token_urlsafe(16)
+    conn.execute(
+        insert(games).values(
+            id=game_id, game=game, options=options, owner=owner, created_at=datetime.now(timezone.utc)
+        )
+    )
+    return game_id
 
 
 def _entry_row(entry: Entry) -> dict[str, Any]:
