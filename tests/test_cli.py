@@ -1,0 +1,66 @@
+"""The `companion` command: serve answers on its port; export and import round-trip a game."""
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+
+from companion.cli import main
+from companion.store import Store
+
+OPTIONS = {"players": ["Ann", "Bob"], "wizard": 1}
+WIZARD_UP = {"type": "play", "cards": [{"card": "wizard-2", "moves": [{"pawn": "wizard", "from": -1, "to": 1}]}]}
+
+
+def test_export_then_import_from_the_shell(tmp_path, capsys):
+    url = f"sqlite:///{tmp_path / 'cli.db'}"
+    store = Store(url)
+    game_id = store.create("royal_visit", OPTIONS, owner="phone")
+    store.append(game_id, 0, "move", WIZARD_UP)
+    out_file = tmp_path / "game.json"
+
+    assert main(["--database", url, "export", game_id, "-o", str(out_file)]) == 0
+    record = json.loads(out_file.read_text())
+    assert record["game"] == "royal_visit" and len(record["entries"]) == 1
+
+    assert main(["--database", url, "import", str(out_file)]) == 0
+    copy_id = capsys.readouterr().out.strip()
+    assert store.load(copy_id).replay.state == store.load(game_id).replay.state
+
+    assert main(["--database", url, "export", "no-such-game"]) == 1
+    broken = tmp_path / "broken.json"
+    broken.write_text('{"format": "companion-game", "version": 99}')
+    assert main(["--database", url, "import", str(broken)]) == 1
+    assert "version 99" in capsys.readouterr().err
+    store.dispose()
+
+
+def test_serve_starts_the_app_on_its_port(tmp_path):
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    env = {**os.environ, "COMPANION_DATA_DIR": str(tmp_path), "COMPANION_DATABASE_URL": ""}
+    server = subprocess.Popen(
+        [sys.executable, "-m", "companion.cli", "serve", "--host", "127.0.0.1", "--port", str(port)],
+        env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+    )
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=2) as response:
+                    assert response.status == 200
+                    assert "Royal Visit" in response.read().decode()
+                    break
+            except OSError:
+                assert server.poll() is None, server.stdout.read()
+                assert time.monotonic() < deadline, "companion serve did not answer within 30 s"
+                time.sleep(0.2)
+        assert (tmp_path / "companion.db").exists()  # SQLite in the data folder, no set-up
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
