@@ -113,7 +113,8 @@ def test_two_players_play_royal_visit_on_a_phone_to_a_win(server, browser):
     expect(page.locator("#draft li")).to_have_count(3)
     page.locator("#end-turn").tap()
     expect(page.locator("#turn")).to_contain_text("Bob's turn")
-    expect(page.locator("#crown")).to_have_text("+1")  # a Guard in Ann's Chateau
+    expect(page.locator("#crown")).to_have_text("+1")
+    expect(page.locator("#last-turn")).to_contain_text("+1 Guard in Ann's Chateau; drew 3")
     expect(page.locator("#draw-pile")).to_have_text("35")
     # The other phone sees it within two seconds, without a reload.
     expect(watcher.locator("#crown")).to_have_text("+1", timeout=2000)

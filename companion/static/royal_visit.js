@@ -73,7 +73,13 @@ const RoyalVisit = (() => {
     const v = g.view;
     const result = g.result;
     const mover = v.turn !== null && v.turn !== undefined ? v.players[v.turn] : null;
-    const last = v.last_turn && v.last_turn.crown_steps !== undefined ? v.last_turn : null;
+    const last = v.last_turn;
+    const crownWhy = last && last.crown.steps.length
+      ? last.crown.steps.map((step) => `+${step.steps} ${escape(step.reason)}`).join(", ")
+      : "no Crown move";
+    const lastLine = last
+      ? `<p class="small" id="last-turn">Last turn, ${escape(last.player)}: ${crownWhy}; drew ${last.drawn}${last.reshuffled ? "; the deck was reshuffled" : ""}.</p>`
+      : "";
     $("#status").innerHTML = `
       ${result ? `<p class="winner" id="winner">${escape(result.winners.map((s) => v.players[s].name).join(" and "))} won: ${escape(result.reason)}</p>` : ""}
       <div class="status">
@@ -83,7 +89,7 @@ const RoyalVisit = (() => {
         <span>Reshuffles: <strong id="reshuffles">${v.reshuffles}</strong></span>
         <span>Hands: ${v.players.map((p) => `${escape(p.name)} ${p.hand_size}`).join(", ")}</span>
         ${mover && v.jester_power ? `<span class="ok">Jester's power is on for ${escape(mover.name)}</span>` : ""}
-      </div>`;
+      </div>${lastLine}`;
     $("#turn-panel").hidden = Boolean(result);
     $("#end-turn").disabled = Boolean(result) || (!draft.length && !summon);
   }
