@@ -210,6 +210,13 @@ const RoyalVisit = (() => {
       const space = event.target.closest(".rv-space");
       if (space) tapSpace(Number(space.dataset.pos));
     });
+    $("#board").addEventListener("keydown", (event) => {
+      const space = event.target.closest(".rv-space");
+      if (space && event.target === space && (event.key === "Enter" || event.key === " ")) {
+        event.preventDefault();
+        tapSpace(Number(space.dataset.pos));
+      }
+    });
     $("#summon").addEventListener("click", () => {
       if (draft.length) return Companion.showMessage({ message: "The Wizard's power is a whole turn: take back this turn's cards first." });
       reset(); summon = true; redraw();
