@@ -83,9 +83,61 @@ def royal_visit_validate(games: int = 300, passes: int = 3) -> list[Row]:
     ]
 
 
+def majesty(seconds: float = 5.0, games: int = 300, passes: int = 3) -> list[Row]:
+    """Majesty: random full games a second (2-4 players, sides A/B/mixed, both decks, a real
+    shuffled deck behind every new display card), then validate latency over their turns."""
+    from companion.games.majesty import ENGINE
+    from companion.games.majesty.simulate import build_deck, random_game, random_options
+
+    count = turns = 0
+    seed = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        moves, _ = random_game(random.Random(seed))
+        count += 1
+        turns += len(moves)
+        seed += 1
+    elapsed = time.perf_counter() - start
+    samples: list[tuple[object, dict]] = []
+    for seed in range(games):
+        rng = random.Random(20_000 + seed)
+        options = random_options(rng)
+        options["display"] = build_deck(rng, len(options["players"]), options["deck"])[:6]
+        moves, _ = random_game(rng, options)
+        state = ENGINE.new(options)
+        for move in moves:
+            samples.append((state, move))
+            state = ENGINE.apply(state, move)
+    validate = ENGINE.validate
+    clock = time.perf_counter_ns
+    timings: list[int] = []
+    gc.disable()
+    try:
+        for _ in range(passes):
+            for state, move in samples:
+                t0 = clock()
+                validate(state, move)
+                timings.append(clock() - t0)
+    finally:
+        gc.enable()
+    timings.sort()
+    p99 = timings[int(len(timings) * 0.99)]
+    return [
+        ("random full games per second", count / elapsed, "games/s", ""),
+        ("turns per game (mean)", turns / count, "turns", ""),
+        ("turns per second (legal moves + validate + apply + chips)", turns / elapsed,
+         "turns/s", ""),
+        ("validate one turn, median", statistics.median(timings) / 1000, "us", ""),
+        ("validate one turn, p99", p99 / 1000, "us", "< 1000"),
+        ("validate one turn, max", timings[-1] / 1000, "us", ""),
+        (f"positions timed ({passes} passes)", len(samples), "", ""),
+    ]
+
+
 CASES: list[tuple[str, Callable[[], list[Row]]]] = [
     ("royal_visit: random full games", royal_visit_games),
     ("royal_visit: validate latency", royal_visit_validate),
+    ("majesty: random full games and validate latency", majesty),
 ]
 
 
