@@ -60,6 +60,7 @@ class Engine(Protocol):
     title: str
     rules: tuple[RuleEntry, ...]
     rulings: tuple[Ruling, ...]
+    cards: tuple[Any, ...]  # the card catalogue: each kind has a stable ``id`` and a ``name``
 
     def new(self, options: Mapping[str, Any]) -> Any:
         """The starting state for these options (raises RuleError for options the rules refuse)."""

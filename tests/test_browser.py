@@ -148,3 +148,48 @@ def test_two_players_play_royal_visit_on_a_phone_to_a_win(server, browser):
     assert king_at(page) == 7
     expect(watcher.locator("#winner")).to_contain_text("Ann won", timeout=2000)
     page.screenshot(path=str(ARTIFACTS / "royal_visit_won.png"), full_page=True)
+
+
+def test_two_players_play_a_whole_majesty_game_on_a_phone(server, browser):
+    """A whole 2-player game, every turn tapped in: the cards a real shuffled deck would show
+    (from the engine's simulator), checked against the engine's own final score."""
+    import random
+
+    from playwright.sync_api import expect
+
+    from companion.games.majesty.simulate import build_deck, random_game
+
+    deck = build_deck(random.Random(7), 2, "standard", None)
+    options = {"players": ["Ann", "Bob"], "first": 0, "sides": "A", "deck": "standard", "display": deck[:6]}
+    moves, final = random_game(random.Random(8), options)
+
+    page = new_phone(browser)
+    page.goto(server + "/new/majesty")
+    page.fill('input[name="player-0"]', "Ann")
+    page.fill('input[name="player-1"]', "Bob")
+    for slot, kind in enumerate(options["display"]):
+        page.select_option(f'select[name="display-{slot}"]', kind)
+    page.locator("#create").tap()
+    expect(page.locator("#turn")).to_contain_text("Ann's turn")
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+    for number, move in enumerate(moves):
+        page.locator(f'[data-slot="{move["slot"]}"]').tap()
+        if "as" in move:
+            page.locator(f'[data-as="{move["as"]}"]').tap()
+        if "heal_as" in move:
+            page.locator(f'[data-heal-as="{move["heal_as"]}"]').tap()
+        if "new_card" in move:
+            page.locator(f'[data-new-card="{move["new_card"]}"]').tap()
+        expect(page.locator("#preview")).to_contain_text("If you take it")
+        if number == 0:
+            page.screenshot(path=str(ARTIFACTS / "majesty_turn.png"))
+        page.locator("#end-turn").tap()
+        expect(page.locator("#history li")).to_have_count(number + 1)
+
+    expect(page.locator("#winner")).to_be_visible()
+    for seat, points in enumerate(final.points):
+        expect(page.locator(f'[data-points="{seat}"]')).to_have_text(str(points))
+    expect(page.locator("#final")).to_contain_text("Final scoring")
+    expect(page.locator("#ranking li")).to_have_count(2)
+    page.screenshot(path=str(ARTIFACTS / "majesty_final.png"), full_page=True)

@@ -745,6 +745,7 @@ class RoyalVisit:
     max_players = 2
     rules = RULES
     rulings = RULINGS
+    cards = KINDS  # the catalogue: every card kind, with its stable id
 
     # -- setup ---------------------------------------------------------------------------------
 

@@ -1,0 +1,57 @@
+"""Majesty through the web layer: setup form, a scored turn with its chips, refusals with links."""
+from __future__ import annotations
+
+DISPLAY = ["miller", "brewer", "witch", "guard", "knight", "noble"]
+FORM = {"player-0": "Ann", "player-1": "Bob", "player-2": "", "player-3": "", "first": "1",
+        "sides": "A", "deck": "standard", **{f"display-{i}": kind for i, kind in enumerate(DISPLAY)}}
+
+
+def start(phone, **changes):
+    created = phone.form("/new/majesty", {**FORM, **changes})
+    assert created.status_code == 302, created.get_data(as_text=True)
+    game_id = created.headers["Location"].rsplit("/", 1)[-1]
+    return game_id, phone.get(f"/api/games/{game_id}").get_json()["game"]
+
+
+def test_the_setup_form_starts_a_game_with_the_knight_holder_first(phone):
+    game_id, game = start(phone)
+    view = game["view"]
+    assert game["to_move"] == 1  # Bob holds the knight worker card
+    assert [card["card"] for card in view["display"]] == DISPLAY
+    assert view["deck"]["count"] == 33 - 6
+    page = phone.get(f"/g/{game_id}").get_data(as_text=True)
+    assert "majesty.js" in page and "Ann" in page
+
+
+def test_a_turn_is_scored_and_the_chips_to_take_are_said(phone):
+    game_id, game = start(phone)
+    move = {"type": "take", "slot": 0, "new_card": "brewer"}  # Bob takes the free Miller
+    after = phone.post(f"/api/games/{game_id}/moves", json={"seq": 0, "move": move}).get_json()["game"]
+    bob = after["view"]["players"][1]
+    assert bob["points"] == 2 and bob["realm"]["mill"] == ["miller"]
+    last = {p["name"]: p for p in after["view"]["last_turn"]["players"]}
+    assert last["Bob"]["lines"][0]["points"] == 2
+    assert last["Bob"]["chips"]["take"] == {"2": 1}
+    assert after["view"]["display"][-1]["card"] == "brewer"
+    assert after["history"][0]["player"] == "Bob"
+
+
+def test_refusals_name_their_rule_and_link_to_the_majesty_rules(phone):
+    game_id, _ = start(phone)
+    for move in (
+        {"type": "take", "slot": 9, "new_card": "brewer"},
+        {"type": "take", "slot": 0, "as": "witch", "new_card": "brewer"},
+        {"type": "take", "slot": 0},
+    ):
+        refused = phone.post(f"/api/games/{game_id}/moves", json={"seq": 0, "move": move})
+        assert refused.status_code == 422
+        error = refused.get_json()["error"]
+        assert error["url"] == f"/rules/majesty#{error['rule']}"
+        assert f'id="{error["rule"]}"' in phone.get("/rules/majesty").get_data(as_text=True)
+    assert phone.get(f"/api/games/{game_id}").get_json()["game"]["seq"] == 0
+
+
+def test_a_bad_setup_is_refused_with_the_reason(phone):
+    refused = phone.form("/new/majesty", {**FORM, "display-5": "dragon"})
+    assert refused.status_code == 422
+    assert 'role="alert"' in refused.get_data(as_text=True)
