@@ -172,6 +172,8 @@ def test_two_players_play_a_whole_majesty_game_on_a_phone(server, browser):
     page.locator("#create").tap()
     expect(page.locator("#turn")).to_contain_text("Ann's turn")
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    page.locator("#deck summary").tap()
+    expect(page.locator("#deck")).to_contain_text("Tier 2: 27 cards")
 
     for number, move in enumerate(moves):
         page.locator(f'[data-slot="{move["slot"]}"]').tap()

@@ -65,6 +65,12 @@ const Majesty = (() => {
         <span>Chips in the box: ${escape(chipsText(v.supply.chips))}</span>
       </div>`;
     $("#turn-panel").hidden = Boolean(g.result);
+    $("#deck").innerHTML = `<details><summary>What is left in the deck</summary>
+      ${v.deck.parts.map((part) => `<p><strong>${part.tier === "both" ? "The deck" : `Tier ${part.tier}`}: ${plural(part.cards, "card")}.</strong> ${escape(part.note)}</p>
+        <ul class="mj-left">${Object.entries(part.kinds).filter(([, n]) => n).map(([kind, n]) =>
+          `<li>${swatches(kind.split("-"))}<strong>${n}</strong></li>`).join("")}</ul>`).join("") || "<p>The deck is empty.</p>"}
+      <p class="small">By character, where the cards are known: ${Object.entries(v.deck.characters_known).map(([c, n]) => `${CHARACTER_NAMES[c]} ${n}`).join(", ")}.</p>
+      </details>`;
   }
 
   function drawDisplay() {
