@@ -195,3 +195,28 @@ def test_two_players_play_a_whole_majesty_game_on_a_phone(server, browser):
     expect(page.locator("#final")).to_contain_text("Final scoring")
     expect(page.locator("#ranking li")).to_have_count(2)
     page.screenshot(path=str(ARTIFACTS / "majesty_final.png"), full_page=True)
+
+
+def test_a_majesty_table_under_way_taps_in_its_position(server, browser):
+    from playwright.sync_api import expect
+
+    page = new_phone(browser)
+    page.goto(server + "/new/majesty")
+    page.fill('input[name="player-0"]', "Ann")
+    page.fill('input[name="player-1"]', "Bob")
+    for slot, kind in enumerate(["miller", "brewer", "witch", "guard", "knight", "noble"]):
+        page.select_option(f'select[name="display-{slot}"]', kind)
+    page.locator("#position-builder summary").tap()
+    page.locator('input[name="start"]').check()
+    page.select_option('select[name="turn"]', "1")
+    ann = page.locator('#realms [data-seat="0"]')
+    ann.locator('select[data-add="mill"]').select_option("miller-brewer")
+    expect(ann.locator('[data-remove="mill"]')).to_have_text("Miller/Brewer \u2715")
+    ann.locator('[data-field="points"]').fill("2")
+    ann.locator('[data-field="points"]').dispatch_event("change")
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    page.locator("#create").tap()
+
+    expect(page.locator("#turn")).to_contain_text("Bob's turn")
+    expect(page.locator('[data-points="0"]')).to_have_text("2")
+    expect(page.locator('.mj-player[data-seat="0"]')).to_contain_text("1 of 12 cards")

@@ -22,6 +22,7 @@ A move is one whole turn, as JSON::
 """
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from typing import Any, Mapping
 
@@ -909,8 +910,33 @@ class Majesty:
             display.append(kid)
         options: dict[str, Any] = {"players": names, "first": seats[int(first_text)],
                                    "sides": sides, "deck": variant, "display": display}
+        if field("start") == "position":
+            options["position"] = self._position_from_form(form, field, seats, options.pop("display"))
         self.new(options)  # refuse now what the game would refuse
         return options
+
+    @staticmethod
+    def _position_from_form(form, field, seats: dict[int, int], display: list[str]) -> dict[str, Any]:
+        """The page's position builder sends every player's part as JSON in one field; the
+        seats of blank player fields are dropped, as the names are."""
+        try:
+            built = json.loads(field("position") or "{}")
+            rows = built["players"]
+            parts = [rows[field_seat] for field_seat in sorted(seats)]
+        except (ValueError, KeyError, IndexError, TypeError):
+            raise RuleError("position", "The position's players could not be read; fill them in again.") \
+                from None
+        turn = field("turn")
+        if not turn.isdigit() or int(turn) not in seats:
+            raise RuleError("position", "Say whose turn it is, as one of the named players.")
+        meeples = []
+        for slot in range(len(display)):
+            text = field(f"display_meeples-{slot}") or "0"
+            if not text.isdigit():
+                raise RuleError("position", f"The meeples on display card {slot + 1} must be a whole number.")
+            meeples.append(int(text))
+        return {"players": parts, "display": display, "display_meeples": meeples,
+                "turn": seats[int(turn)]}
 
     def with_rulings(self, state: State, rulings: Mapping[str, Any]) -> State:
         normalise_rulings(self, rulings)

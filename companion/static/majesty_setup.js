@@ -1,0 +1,64 @@
+// The Majesty setup page's position builder: each player's points, meeples, realm and
+// Infirmary, tapped in and sent as one JSON field ("position") the engine checks.
+"use strict";
+
+(() => {
+  const catalogue = JSON.parse(document.getElementById("catalogue").textContent);
+  const field = document.getElementById("position-json");
+  const realms = document.getElementById("realms");
+  const name = (kind) => catalogue.names[catalogue.cards.indexOf(kind)];
+  const escape = (text) => String(text).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c]));
+
+  const blank = () => ({ points: 0, meeples: 5, realm: {}, infirmary: [] });
+  let players;
+  try { players = JSON.parse(field.value).players; } catch (err) { players = null; }
+  if (!Array.isArray(players) || players.length !== 4) players = [blank(), blank(), blank(), blank()];
+
+  // The cards that can stand at a location: those with its character (any card in the Infirmary).
+  const fits = (where) => {
+    const character = catalogue.characters[catalogue.locations.indexOf(where)];
+    return catalogue.cards.filter((kind) => !character || kind.split("-").includes(character));
+  };
+
+  function draw() {
+    realms.innerHTML = players.map((player, seat) => `
+      <fieldset data-seat="${seat}"><legend>Player ${seat + 1}</legend>
+        <div class="grid2">
+          <label>Points<input type="number" inputmode="numeric" min="0" data-field="points" value="${player.points}"></label>
+          <label>Meeples<input type="number" inputmode="numeric" min="0" max="5" data-field="meeples" value="${player.meeples}"></label>
+        </div>
+        ${catalogue.locations.map((where, i) => {
+          const cards = where === "infirmary" ? player.infirmary : (player.realm[where] || []);
+          return `<div class="mj-place"><strong>${escape(catalogue.location_names[i])}</strong>
+            ${cards.map((kind, n) => `<button type="button" class="secondary" data-remove="${where}" data-index="${n}">${escape(name(kind))} &#10005;</button>`).join("")}
+            <select data-add="${where}" aria-label="Add a card at the ${escape(catalogue.location_names[i])}">
+              <option value="">+ card</option>${fits(where).map((kind) => `<option value="${kind}">${escape(name(kind))}</option>`).join("")}
+            </select></div>`;
+        }).join("")}
+      </fieldset>`).join("");
+  }
+
+  realms.addEventListener("change", (event) => {
+    const seat = Number(event.target.closest("[data-seat]").dataset.seat);
+    const player = players[seat];
+    if (event.target.dataset.field) player[event.target.dataset.field] = Number(event.target.value) || 0;
+    const where = event.target.dataset.add;
+    if (where && event.target.value) {
+      const list = where === "infirmary" ? player.infirmary : (player.realm[where] = player.realm[where] || []);
+      list.push(event.target.value);
+      draw();
+    }
+  });
+  realms.addEventListener("click", (event) => {
+    const button = event.target.closest("[data-remove]");
+    if (!button) return;
+    const player = players[Number(button.closest("[data-seat]").dataset.seat)];
+    const where = button.dataset.remove;
+    (where === "infirmary" ? player.infirmary : player.realm[where]).splice(Number(button.dataset.index), 1);
+    draw();
+  });
+  document.getElementById("setup").addEventListener("submit", () => {
+    field.value = JSON.stringify({ players });
+  });
+  draw();
+})();
