@@ -48,19 +48,9 @@ def royal_visit_games(seconds: float = 5.0) -> list[Row]:
     ]
 
 
-def royal_visit_validate(games: int = 300, passes: int = 3) -> list[Row]:
-    from companion.games.royal_visit import ENGINE
-    from companion.games.royal_visit.simulate import random_game
-
-    samples: list[tuple[object, dict]] = []
-    for seed in range(games):
-        options = {"players": ["Ann", "Bob"], "wizard": seed % 2}
-        moves, _ = random_game(random.Random(10_000 + seed), options)
-        state = ENGINE.new(options)
-        for move in moves:
-            samples.append((state, move))
-            state = ENGINE.apply(state, move)
-    validate = ENGINE.validate
+def validate_timings(engine, samples: list[tuple[object, dict]], passes: int) -> list[int]:
+    """Nanoseconds to validate each (state, move), every sample ``passes`` times, sorted."""
+    validate = engine.validate
     clock = time.perf_counter_ns
     timings: list[int] = []
     gc.disable()
@@ -73,6 +63,22 @@ def royal_visit_validate(games: int = 300, passes: int = 3) -> list[Row]:
     finally:
         gc.enable()
     timings.sort()
+    return timings
+
+
+def royal_visit_validate(games: int = 300, passes: int = 3) -> list[Row]:
+    from companion.games.royal_visit import ENGINE
+    from companion.games.royal_visit.simulate import random_game
+
+    samples: list[tuple[object, dict]] = []
+    for seed in range(games):
+        options = {"players": ["Ann", "Bob"], "wizard": seed % 2}
+        moves, _ = random_game(random.Random(10_000 + seed), options)
+        state = ENGINE.new(options)
+        for move in moves:
+            samples.append((state, move))
+            state = ENGINE.apply(state, move)
+    timings = validate_timings(ENGINE, samples, passes)
     p99 = timings[int(len(timings) * 0.99)]
     longest = max(len(m.get("cards", ())) for _, m in samples)
     return [
@@ -108,19 +114,7 @@ def majesty(seconds: float = 5.0, games: int = 300, passes: int = 3) -> list[Row
         for move in moves:
             samples.append((state, move))
             state = ENGINE.apply(state, move)
-    validate = ENGINE.validate
-    clock = time.perf_counter_ns
-    timings: list[int] = []
-    gc.disable()
-    try:
-        for _ in range(passes):
-            for state, move in samples:
-                t0 = clock()
-                validate(state, move)
-                timings.append(clock() - t0)
-    finally:
-        gc.enable()
-    timings.sort()
+    timings = validate_timings(ENGINE, samples, passes)
     p99 = timings[int(len(timings) * 0.99)]
     return [
         ("random full games per second", count / elapsed, "games/s", ""),

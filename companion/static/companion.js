@@ -6,7 +6,6 @@ const Companion = (() => {
   const csrf = document.querySelector('meta[name="csrf-token"]').content;
   let game = null;          // the latest payload from the server
   let render = () => {};    // the game page's own drawing function
-  let onTableMoved = () => {};
 
   const $ = (selector, root = document) => root.querySelector(selector);
 
@@ -57,8 +56,7 @@ const Companion = (() => {
     const { status, data } = await request("POST", path, { ...body, seq: game.seq });
     if (status === 200) { showMessage(null); update(data.game); return true; }
     if (status === 409) {
-      update(data.game);
-      onTableMoved();
+      update(data.game);  // a new entry number: the page drops its draft
       showMessage(data.error, "notice");
       return false;
     }
@@ -71,16 +69,14 @@ const Companion = (() => {
       await new Promise((resolve) => setTimeout(resolve, every));
       if (document.hidden) continue;
       const { status, data } = await request("GET", `/api/games/${game.id}?since=${game.seq}`);
-      if (status === 200 && data.game.seq !== game.seq) {
-        update(data.game);
-        onTableMoved();
-      }
+      if (status === 200 && data.game.seq !== game.seq) update(data.game);
     }
   }
 
+  // A game page gives its drawing function and what drops the turn it was entering; when
+  // the table moves on (another phone's move, or a race lost), the draft goes and it redraws.
   function start(payload, options) {
-    render = options.render;
-    onTableMoved = options.onTableMoved || onTableMoved;
+    render = (_fresh, moved) => { if (moved) options.reset(); options.redraw(); };
     $("#undo").addEventListener("click", () => send(`/api/games/${game.id}/undo`));
     $("#redo").addEventListener("click", () => send(`/api/games/${game.id}/redo`));
     const rulings = $("#rulings");

@@ -215,11 +215,7 @@ const Majesty = (() => {
 
   function start(payload, poll) {
     bind();
-    Companion.start(payload, {
-      poll,
-      render: (_game, moved) => { if (moved) reset(); redraw(); },
-      onTableMoved: () => { reset(); redraw(); },
-    });
+    Companion.start(payload, { poll, reset, redraw });
   }
 
   return { start };

@@ -246,11 +246,7 @@ const RoyalVisit = (() => {
 
   function start(payload, poll) {
     bind();
-    Companion.start(payload, {
-      poll,
-      render: (_game, moved) => { if (moved) reset(); redraw(); },
-      onTableMoved: () => { reset(); redraw(); },
-    });
+    Companion.start(payload, { poll, reset, redraw });
   }
 
   return { start };
