@@ -32,20 +32,24 @@ def one_core() -> None:
 def royal_visit_games(seconds: float = 5.0) -> list[Row]:
     from companion.games.royal_visit.simulate import random_game
 
-    games = turns = 0
-    seed = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        moves, _ = random_game(random.Random(seed))
-        games += 1
-        turns += len(moves)
-        seed += 1
-    elapsed = time.perf_counter() - start
+    games, turns, elapsed = play_for(random_game, seconds)
     return [
         ("random full games per second", games / elapsed, "games/s", ">= 500"),
         ("turns per game (mean)", turns / games, "turns", ""),
         ("turns per second (validate + apply + random choice)", turns / elapsed, "turns/s", ""),
     ]
+
+
+def play_for(random_game, seconds: float) -> tuple[int, int, float]:
+    """Play random whole games, seeds 0, 1, 2, ..., for about ``seconds``:
+    returns (games, turns, seconds taken)."""
+    games = turns = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        moves, _ = random_game(random.Random(games))
+        games += 1
+        turns += len(moves)
+    return games, turns, time.perf_counter() - start
 
 
 def validate_timings(engine, samples: list[tuple[object, dict]], passes: int) -> list[int]:
@@ -95,15 +99,7 @@ def majesty(seconds: float = 5.0, games: int = 300, passes: int = 3) -> list[Row
     from companion.games.majesty import ENGINE
     from companion.games.majesty.simulate import build_deck, random_game, random_options
 
-    count = turns = 0
-    seed = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        moves, _ = random_game(random.Random(seed))
-        count += 1
-        turns += len(moves)
-        seed += 1
-    elapsed = time.perf_counter() - start
+    count, turns, elapsed = play_for(random_game, seconds)
     samples: list[tuple[object, dict]] = []
     for seed in range(games):
         rng = random.Random(20_000 + seed)
