@@ -90,6 +90,38 @@ class Engine(Protocol):
         """One line for the history: what an accepted move did, in a player's words."""
 
 
+MISSING = object()  # an option left out, told apart from one given as None
+
+NAME_LENGTH = 30
+_WORDS = dict(enumerate(
+    "zero one two three four five six seven eight nine ten eleven twelve".split()))
+
+
+def player_names(players: Any, title: str, fewest: int, most: int) -> tuple[str, ...]:
+    """The players' names in seat order, stripped; refused under the rule "players" when the
+    count is wrong, a name is blank or too long, or two names differ only in case."""
+    count = f"exactly {_WORDS[most]}" if fewest == most else f"{_WORDS[fewest]} to {_WORDS[most]}"
+    if players is MISSING:
+        raise RuleError("players", "The field 'players' (the names in seat order) is missing.")
+    if not isinstance(players, (list, tuple)) or not fewest <= len(players) <= most:
+        raise RuleError("players", f"{title} needs {count} player names.")
+    names: list[str] = []
+    for seat, name in enumerate(players):
+        if not isinstance(name, str) or not name.strip():
+            raise RuleError("players", f"Player {seat + 1} needs a name.")
+        name = name.strip()
+        if len(name) > NAME_LENGTH:
+            raise RuleError(
+                "players", f"Player {seat + 1}'s name is longer than {NAME_LENGTH} characters."
+            )
+        if name.casefold() in (other.casefold() for other in names):
+            raise RuleError("players", "Every player needs a different name.")
+        names.append(name)
+    return tuple(names)
+
+
+APP_SECTION = "Using the app"
+
 # Entries every rules page carries: what the companion itself refuses, whatever the game.
 COMMON_RULES = (
     RuleEntry(
@@ -97,21 +129,21 @@ COMMON_RULES = (
         "Undo and redo",
         "Undo takes back the last move still in force; redo brings back the last move undone, "
         "as long as no new move came in between. Both are kept in the history: nothing is erased.",
-        "Using the app",
+        APP_SECTION,
     ),
     RuleEntry(
         "import",
         "Importing a game",
         "A file exported by the companion can be imported as a new game. It is replayed move by "
         "move first, so a file that was changed into an illegal game is refused as a whole.",
-        "Using the app",
+        APP_SECTION,
     ),
     RuleEntry(
         "record",
         "The record of a game",
         "A game is kept as its options and the list of what the table entered: moves, undos, "
         "redos and changes of table rulings, each with whose turn it was and when.",
-        "Using the app",
+        APP_SECTION,
     ),
 )
 

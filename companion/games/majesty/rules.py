@@ -26,7 +26,15 @@ import json
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from companion.engine import RuleEntry, RuleError, Ruling, normalise_rulings
+from companion.engine import (
+    APP_SECTION,
+    MISSING,
+    RuleEntry,
+    RuleError,
+    Ruling,
+    normalise_rulings,
+    player_names,
+)
 from companion.games.majesty import chips as chipmath
 from companion.games.majesty.cards import (
     ALL_OF, ATTACK, CHARACTERS, DECK_SIZE, DEFEND, EVERYONE, EXCHANGE, HEAL, INFIRMARY_PENALTY,
@@ -98,7 +106,6 @@ SECTION_SPECIAL = "Special abilities"
 SECTION_END = "End of the game"
 SECTION_CHIPS = "Chips"
 SECTION_READINGS = "How the app reads the rules"
-SECTION_APP = "Using the app"
 
 RULES: tuple[RuleEntry, ...] = (
     RuleEntry("players", "Players",
@@ -250,7 +257,7 @@ RULES: tuple[RuleEntry, ...] = (
               "A turn names the display slot taken and, where needed, the half of a split card, "
               "the half of a healed split card, the Castle exchange and the new display card. "
               "The app refuses an entry that is incomplete or names something unknown.",
-              SECTION_APP),
+              APP_SECTION),
 )
 RULE_IDS = frozenset(entry.id for entry in RULES)
 
@@ -438,7 +445,6 @@ class State:
 
 # --------------------------------------------------------------------------- helpers
 
-_MISSING = object()
 OPTION_FIELDS = frozenset(("players", "first", "sides", "deck", "display", "rulings",
                            "position"))
 POSITION_FIELDS = frozenset(("players", "display", "display_meeples", "turn"))
@@ -483,6 +489,21 @@ def _no_half(kind: int, char: int) -> str:
     if len(KIND_CHARS[kind]) == 1:
         return f"the {KIND_NAMES[kind]} card shows only the {KIND_NAMES[kind]}"
     return f"the {KIND_NAMES[kind]} card has no {CHAR_NAMES[char]} half"
+
+
+def _half(kind: int, given: Any, field: str, rule: str, ask: str, wrong: str) -> int:
+    """The character a card counts as: its only one, or the half named in ``field``.
+    ``ask`` refuses a split card with no half named, ``wrong`` a half that is not on it;
+    both are formatted only then, with {card}, {halves} and {why}."""
+    chars = KIND_CHARS[kind]
+    if given is None:
+        if len(chars) == 2:
+            raise RuleError(rule, ask.format(card=KIND_NAMES[kind], halves=_halves(kind)))
+        return chars[0]
+    char = _char_of(given, field)
+    if char not in chars:
+        raise RuleError(rule, wrong.format(card=KIND_NAMES[kind], why=_no_half(kind, char)))
+    return char
 
 
 def _order_from(start: int, n: int) -> list[int]:
@@ -566,14 +587,14 @@ class Majesty:
         for key in options:
             if key not in OPTION_FIELDS:
                 raise RuleError("setup", f"There is no game option called {_short(key)}.")
-        players = self._players(options.get("players", _MISSING))
+        players = player_names(options.get("players", MISSING), "Majesty", 2, 4)
         n = len(players)
         given = options.get("rulings")
         if given is not None and not isinstance(given, Mapping):
             raise RuleError("rulings", "The table rulings must be a set of named choices.")
         normalise_rulings(self, given)
-        first = options.get("first", _MISSING)
-        if first is _MISSING:
+        first = options.get("first", MISSING)
+        if first is MISSING:
             raise RuleError("worker-cards", "The field 'first' (the seat holding the knight "
                                             "worker card) is missing.")
         if type(first) is not int or not 0 <= first < n:
@@ -586,7 +607,7 @@ class Majesty:
         size = deck_size(n, variant)
         position = options.get("position")
         if position is None:
-            display = self._display(options.get("display", _MISSING), DISPLAY_SIZE)
+            display = self._display(options.get("display", MISSING), DISPLAY_SIZE)
             seen = [0] * N_KINDS
             for k in display:
                 seen[k] += 1
@@ -602,26 +623,6 @@ class Majesty:
         return self._from_position(players, first, sides, variant, size, position)
 
     @staticmethod
-    def _players(players: Any) -> tuple[str, ...]:
-        if players is _MISSING:
-            raise RuleError("players", "The field 'players' (the names in seat order) is "
-                                       "missing.")
-        if not isinstance(players, (list, tuple)) or not 2 <= len(players) <= 4:
-            raise RuleError("players", "Majesty needs two to four player names.")
-        names = []
-        for seat, name in enumerate(players):
-            if not isinstance(name, str) or not name.strip():
-                raise RuleError("players", f"Player {seat + 1} needs a name.")
-            name = name.strip()
-            if len(name) > 30:
-                raise RuleError("players", f"Player {seat + 1}'s name is longer than 30 "
-                                           f"characters.")
-            if name.casefold() in (other.casefold() for other in names):
-                raise RuleError("players", "Every player needs a different name.")
-            names.append(name)
-        return tuple(names)
-
-    @staticmethod
     def _sides(sides: Any) -> tuple[str, ...]:
         if isinstance(sides, str) and sides.upper() in SIDES:
             return (sides.upper(),) * 8
@@ -633,8 +634,8 @@ class Majesty:
                 raise RuleError("sides", f"There is no location called {_short(key)}.")
         out = []
         for loc in LOC_IDS:
-            side = sides.get(loc, _MISSING)
-            if side is _MISSING:
+            side = sides.get(loc, MISSING)
+            if side is MISSING:
                 raise RuleError("sides", f"A mixed set names the side of every location, and "
                                          f"the {LOC_NAMES[LOC_INDEX[loc]]} is missing.")
             if not isinstance(side, str) or side.upper() not in SIDES:
@@ -645,7 +646,7 @@ class Majesty:
 
     @staticmethod
     def _display(display: Any, size: int) -> tuple[int, ...]:
-        if display is _MISSING:
+        if display is MISSING:
             raise RuleError("setup", "The field 'display' (the six cards turned up, front "
                                      "first) is missing.")
         if not isinstance(display, (list, tuple)) or len(display) != size:
@@ -964,8 +965,8 @@ class Majesty:
         for key in move:
             if key not in _TAKE_KEYS:
                 raise RuleError("move-format", f"A turn has no field called {_short(key)}.")
-        slot = move.get("slot", _MISSING)
-        if slot is _MISSING:
+        slot = move.get("slot", MISSING)
+        if slot is MISSING:
             raise RuleError("move-format", 'A turn needs a "slot": the display slot taken, 0 '
                                            'for the front.')
         if type(slot) is not int:
@@ -987,34 +988,19 @@ class Majesty:
                                            f"{_plural(slot, 'meeple')}, one on each card in "
                                            f"front of it, and {state.players[mover]} holds "
                                            f"{held}.")
-        chars = KIND_CHARS[kind]
-        half = move.get("as")
-        if half is None:
-            if len(chars) == 2:
-                raise RuleError("split-cards", f"The {KIND_NAMES[kind]} is a split card: say "
-                                               f"which half it is, {_halves(kind)}.")
-            char = chars[0]
-        else:
-            char = _char_of(half, '"as"')
-            if char not in chars:
-                raise RuleError("split-cards", f"Not that half: {_no_half(kind, char)}.")
+        char = _half(kind, move.get("as"), '"as"', "split-cards",
+                     "The {card} is a split card: say which half it is, {halves}.",
+                     "Not that half: {why}.")
         side = state.sides[char]
         heal_as = move.get("heal_as")
         pile = state.infirmaries[mover]
         heal = -1
         if char == COTTAGE and pile:
             top = pile[-1][0]
-            top_chars = KIND_CHARS[top]
-            if heal_as is None:
-                if len(top_chars) == 2:
-                    raise RuleError("heal", f"The {KIND_NAMES[top]} returns from the Infirmary: "
-                                            f"say which half it returns as, {_halves(top)}.")
-                heal = top_chars[0]
-            else:
-                heal = _char_of(heal_as, '"heal_as"')
-                if heal not in top_chars:
-                    raise RuleError("heal", f"The card healed is the {KIND_NAMES[top]}, and "
-                                            f"{_no_half(top, heal)}.")
+            heal = _half(top, heal_as, '"heal_as"', "heal",
+                         "The {card} returns from the Infirmary: say which half it returns as, "
+                         "{halves}.",
+                         "The card healed is the {card}, and {why}.")
         elif heal_as is not None:
             _char_of(heal_as, '"heal_as"')
             why = ("only a card placed at the Cottage heals" if char != COTTAGE else

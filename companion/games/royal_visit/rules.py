@@ -22,7 +22,15 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Iterable, Iterator, Mapping
 
-from companion.engine import RuleEntry, RuleError, Ruling, normalise_rulings
+from companion.engine import (
+    APP_SECTION,
+    MISSING,
+    RuleEntry,
+    RuleError,
+    Ruling,
+    normalise_rulings,
+    player_names,
+)
 from companion.games.royal_visit.cards import DECK_SIZE, HAND_SIZE, KIND_INDEX, KINDS
 
 # --------------------------------------------------------------------------- board and pawns
@@ -55,7 +63,6 @@ SECTION_POWERS = "Powers"
 SECTION_CROWN = "The Crown"
 SECTION_END = "End of the game"
 SECTION_RULINGS = "Table rulings"
-SECTION_APP = "Using the app"
 
 RULES: tuple[RuleEntry, ...] = (
     RuleEntry("board", "The board",
@@ -196,7 +203,7 @@ RULES: tuple[RuleEntry, ...] = (
     RuleEntry("move-format", "Entering a move",
               "A move is a play of cards in order, a summon, or a pass. The app refuses an entry "
               "that is incomplete, names something unknown, or names a pawn where none stands.",
-              SECTION_APP),
+              APP_SECTION),
 )
 RULE_IDS = frozenset(entry.id for entry in RULES)
 
@@ -300,7 +307,6 @@ _CARD_KEYS_BARE = frozenset(("card",))
 _PLAY_KEYS = frozenset(("type", "cards"))
 _SUMMON_KEYS = frozenset(("type", "pawn", "from"))
 _PASS_KEYS = frozenset(("type",))
-_MISSING = object()
 
 
 # --------------------------------------------------------------------------- state
@@ -467,8 +473,8 @@ class TurnBuilder:
         if not card.keys() <= _CARD_KEYS_MOVES:
             extra = min(map(str, card.keys() - _CARD_KEYS_MOVES))
             raise self._fail(index, f"this card has no field called {extra[:40]!r}", info)
-        raw = card.get("moves", _MISSING)
-        if raw is _MISSING:
+        raw = card.get("moves", MISSING)
+        if raw is MISSING:
             if shape == S_MIDDLE:
                 return info, ((J, pos[J], 0),)
             raise self._fail(index, 'the "moves" field is missing', info)
@@ -755,17 +761,17 @@ class RoyalVisit:
         for key in options:
             if key not in OPTION_FIELDS:
                 raise RuleError("setup", f"There is no game option called {str(key)[:40]!r}.")
-        players = self._players(options.get("players", _MISSING))
+        players = player_names(options.get("players", MISSING), "Royal Visit", 2, 2)
         given = options.get("rulings")
         if given is not None and not isinstance(given, Mapping):
             raise RuleError("rulings", "The table rulings must be a set of named choices.")
         rulings = normalise_rulings(self, given)
-        wizard = options.get("wizard", _MISSING)
+        wizard = options.get("wizard", MISSING)
         position = options.get("position")
-        if wizard is _MISSING and position is None:
+        if wizard is MISSING and position is None:
             raise RuleError("setup", "The field 'wizard' (the seat who got the Wizard) is "
                                      "missing.")
-        if wizard is not _MISSING and (type(wizard) is not int or wizard not in (0, 1)):
+        if wizard is not MISSING and (type(wizard) is not int or wizard not in (0, 1)):
             raise RuleError("setup", "The field 'wizard' must be the seat 0 or 1 that got the "
                                      "Wizard.")
         if position is None:
@@ -774,31 +780,12 @@ class RoyalVisit:
                          rulings["duchy"], 0, -2, 2, sign, -sign, 0, OUTSIDE_HANDS, 0,
                          (HAND_SIZE, HAND_SIZE), NO_DISCARD, 0, wizard, 1)
         p = self._position(position)
-        first = p["turn"] if wizard is _MISSING else wizard
+        first = p["turn"] if wizard is MISSING else wizard
         low, high = p["guards"]
         return State(players, first, rulings["direction"], rulings["wild-middle"],
                      rulings["duchy"], p["king"], low, high, p["wizard"], p["jester"],
                      p["crown"], p["draw_pile"], p["reshuffles"], (HAND_SIZE, HAND_SIZE),
                      NO_DISCARD, OUTSIDE_HANDS - p["draw_pile"], p["turn"], 1)
-
-    @staticmethod
-    def _players(players: Any) -> tuple[str, str]:
-        if players is _MISSING:
-            raise RuleError("players", "The field 'players' (the two names) is missing.")
-        if not isinstance(players, (list, tuple)) or len(players) != 2:
-            raise RuleError("players", "Royal Visit needs exactly two player names.")
-        names = []
-        for seat, name in enumerate(players):
-            if not isinstance(name, str) or not name.strip():
-                raise RuleError("players", f"Player {seat + 1} needs a name.")
-            name = name.strip()
-            if len(name) > 30:
-                raise RuleError("players", f"Player {seat + 1}'s name is longer than 30 "
-                                           f"characters.")
-            names.append(name)
-        if names[0].casefold() == names[1].casefold():
-            raise RuleError("players", "The two players need different names.")
-        return names[0], names[1]
 
     @staticmethod
     def _position(position: Any) -> dict[str, Any]:
@@ -977,13 +964,13 @@ class RoyalVisit:
             raise RuleError("move-format", 'A summon has a "pawn" field, a "from" field for a '
                                            'Guard, and nothing else.')
         pawn = move["pawn"]
-        frm = move.get("from", _MISSING)
-        if frm is not _MISSING and type(frm) is not int:
+        frm = move.get("from", MISSING)
+        if frm is not MISSING and type(frm) is not int:
             raise RuleError("move-format", 'A summon\'s "from" must be a whole number.')
         if pawn == "king":
             slot, at = K, state.king
         elif pawn == "guard":
-            if frm is _MISSING:
+            if frm is MISSING:
                 raise RuleError("move-format", 'Say which Guard to summon with its "from" space.')
             if frm == state.guard_low:
                 slot, at = GL, frm
@@ -995,7 +982,7 @@ class RoyalVisit:
             raise RuleError("wizard-power", "The Wizard can summon only the King or a Guard.")
         else:
             raise RuleError("move-format", "The pawn must be king, guard, wizard or jester.")
-        if frm is not _MISSING and frm != at:
+        if frm is not MISSING and frm != at:
             raise RuleError("move-format", f"There is no King on space {frm}.")
         to = state.wizard
         if at == to:
