@@ -124,10 +124,137 @@ def majesty(seconds: float = 5.0, games: int = 300, passes: int = 3) -> list[Row
     ]
 
 
+def kingseat(seconds: float = 5.0, games: int = 200, passes: int = 3) -> list[Row]:
+    """Kingseat: random full games a second (4-10 players, random princes and rulings, every
+    card's action), then validate latency over their moves (votes, actions, swaps, Loyalties)."""
+    from companion.games.kingseat import ENGINE
+    from companion.games.kingseat.simulate import random_game, random_options
+
+    count, moves, elapsed = play_for(random_game, seconds)
+    samples: list[tuple[object, dict]] = []
+    for seed in range(games):
+        options = random_options(random.Random(30_000 + seed))
+        played, _ = random_game(random.Random(30_000 + seed), options)
+        state = ENGINE.new(options)
+        for move in played:
+            samples.append((state, move))
+            state = ENGINE.apply(state, move)
+    timings = validate_timings(ENGINE, samples, passes)
+    p99 = timings[int(len(timings) * 0.99)]
+    return [
+        ("random full games per second", count / elapsed, "games/s", ""),
+        ("moves per game (mean)", moves / count, "moves", ""),
+        ("moves per second (random choice + validate + apply)", moves / elapsed, "moves/s", ""),
+        ("validate one move, median", statistics.median(timings) / 1000, "us", ""),
+        ("validate one move, p99", p99 / 1000, "us", "< 1000"),
+        ("validate one move, max", timings[-1] / 1000, "us", ""),
+        (f"positions timed ({passes} passes)", len(samples), "", ""),
+    ]
+
+
+def kings_court_sheet(seconds: float = 5.0, games: int = 300, passes: int = 3) -> list[Row]:
+    """King's Court score sheet: random hands (cards from a real shuffled deck, Risk cards,
+    cuts, Dungeons, draw cards last) scored a second, whole sheet games a second, and validate
+    latency over every move of those games (hands, corrections, adjustments)."""
+    from companion.games.kings_court import ENGINE
+    from companion.games.kings_court.simulate import random_game, random_hand_move, \
+        random_options
+
+    rng = random.Random(30_000)
+    states = [ENGINE.new(random_options(rng)) for _ in range(50)]
+    hands = [(state, random_hand_move(rng, state)) for state in states for _ in range(20)]
+    validate, apply = ENGINE.validate, ENGINE.apply
+    scored = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds / 2:
+        for state, move in hands:
+            validate(state, move)
+            apply(state, move)
+        scored += len(hands)
+    hand_rate = scored / (time.perf_counter() - start)
+    sheet_only = lambda rng: random_game(rng, play_by_play=0)  # noqa: E731
+    count, moves, elapsed = play_for(sheet_only, seconds / 2)
+    samples: list[tuple[object, dict]] = []
+    for seed in range(games):
+        rng = random.Random(40_000 + seed)
+        options = random_options(rng)
+        played, _ = random_game(rng, options, play_by_play=0)
+        state = ENGINE.new(options)
+        for move in played:
+            samples.append((state, move))
+            state = apply(state, move)
+    timings = validate_timings(ENGINE, samples, passes)
+    p99 = timings[int(len(timings) * 0.99)]
+    return [
+        ("hands scored per second (validate + apply, 2-8 players)", hand_rate, "hands/s", ""),
+        ("random whole sheet games per second", count / elapsed, "games/s", ""),
+        ("moves per game (mean)", moves / count, "moves", ""),
+        ("validate one sheet move, median", statistics.median(timings) / 1000, "us", ""),
+        ("validate one sheet move, p99", p99 / 1000, "us", "< 1000"),
+        ("validate one sheet move, max", timings[-1] / 1000, "us", ""),
+        (f"positions timed ({passes} passes)", len(samples), "", ""),
+    ]
+
+
+def kings_court_arbiter(seconds: float = 5.0, hands: int = 150, passes: int = 3) -> list[Row]:
+    """King's Court arbiter: random play-by-play hands a second (2-8 players, KC+KD+BONUS, a
+    real shuffled deck behind every card), then validate_event and judge latency over them."""
+    from types import SimpleNamespace
+
+    from companion.games.kings_court import arbiter
+    from companion.games.kings_court.cards import selection_kinds
+    from companion.games.kings_court.play import random_hand
+
+    kinds = selection_kinds("kc+kd+bonus")
+
+    def random_game(rng: random.Random):
+        players = rng.randint(2, 8)
+        return random_hand(rng, players, rng.randrange(players), kinds)
+
+    count, events, elapsed = play_for(random_game, seconds)
+    samples: list[tuple[object, dict]] = []
+    asked: list[tuple[object, dict]] = []
+    for seed in range(hands):
+        rng = random.Random(30_000 + seed)
+        players = rng.randint(2, 8)
+        dealer = rng.randrange(players)
+        moves, _ = random_hand(rng, players, dealer, kinds)
+        hand = arbiter.start_hand(players, dealer, kinds, moves[0]["first"])
+        for move in moves[1:]:
+            samples.append((hand, move))
+            if move["type"] == "play" and hand.top is not None:
+                pending = hand.pending
+                asked.append(({
+                    "players": players, "top": hand.top, "suit": hand.suit,
+                    "direction": hand.direction, "cards_in_hand": hand.hands[move["seat"]],
+                    "pending": pending and {"count": pending.count, "kind": pending.kind},
+                    "dungeon": hand.dungeon[move["seat"]] >= 0,
+                }, move["cards"]))
+            hand = arbiter.apply_event(hand, move)
+    timings = validate_timings(SimpleNamespace(validate=arbiter.validate_event), samples, passes)
+    judged = validate_timings(SimpleNamespace(validate=arbiter.judge), asked, passes)
+    return [
+        ("random hands per second", count / elapsed, "hands/s", ""),
+        ("events per hand (mean)", events / count, "events", ""),
+        ("events per second (choice + validate + apply + real-pile mirror)", events / elapsed,
+         "events/s", ""),
+        ("validate_event, median", statistics.median(timings) / 1000, "us", ""),
+        ("validate_event, p99", timings[int(len(timings) * 0.99)] / 1000, "us", "< 1000"),
+        ("validate_event, max", timings[-1] / 1000, "us", ""),
+        ("judge, median", statistics.median(judged) / 1000, "us", ""),
+        ("judge, p99", judged[int(len(judged) * 0.99)] / 1000, "us", "< 1000"),
+        (f"events timed ({passes} passes; {len(asked)} plays judged)", len(samples), "", ""),
+    ]
+
+
 CASES: list[tuple[str, Callable[[], list[Row]]]] = [
     ("royal_visit: random full games", royal_visit_games),
     ("royal_visit: validate latency", royal_visit_validate),
     ("majesty: random full games and validate latency", majesty),
+    ("kings_court: arbiter random hands, validate_event and judge latency",
+     kings_court_arbiter),
+    ("kingseat: random full games and validate latency", kingseat),
+    ("kings_court: hand scoring, sheet games and validate latency", kings_court_sheet),
 ]
 
 

@@ -8,7 +8,7 @@ here knows about Flask, SQL or photos.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Mapping, Protocol
+from typing import Any, Mapping, Protocol, Sequence
 
 
 class RuleError(Exception):
@@ -86,8 +86,12 @@ class Engine(Protocol):
     def result(self, state: Any) -> dict[str, Any] | None:
         """None while the game runs; then the winners and the reason, JSON-ready."""
 
-    def describe(self, move: Any) -> str:
-        """One line for the history: what an accepted move did, in a player's words."""
+    def describe(self, move: Any, players: Sequence[str]) -> str:
+        """One line for the history: what an accepted move did, in a player's words, naming
+        players by ``players`` (the names in seat order)."""
+
+    # A game may also answer questions that are not moves of the game (King's Court's arbiter):
+    # ``ask(state, question) -> dict``, raising RuleError for a question it cannot read.
 
 
 MISSING = object()  # an option left out, told apart from one given as None
@@ -223,9 +227,9 @@ def step(engine: Engine, replay: Replay, history: list[Any], kind: str, payload:
         if not isinstance(payload, Mapping):
             raise RuleError("rulings", "A change of rulings names each ruling and its new value.")
         rulings = normalise_rulings(engine, {**replay.rulings, **payload})
-        replay.rulings = rulings
-        replay.state = engine.with_rulings(replay.state, rulings)
-        history[:] = [engine.with_rulings(state, rulings) for state in history]
+        state = engine.with_rulings(replay.state, rulings)  # may refuse: nothing changed yet
+        earlier = [engine.with_rulings(before, rulings) for before in history]
+        replay.rulings, replay.state, history[:] = rulings, state, earlier
     else:
         raise RuleError("record", f"An entry of kind {kind!r} is not one of {list(ENTRY_KINDS)}.")
 

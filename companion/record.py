@@ -29,7 +29,7 @@ def history(record: Record) -> list[dict[str, Any]]:
         if entry.kind == "move":
             stack.append(entry.seq)
             redo.clear()
-            text = engine.describe(entry.payload)
+            text = engine.describe(entry.payload, names)
         elif entry.kind == "undo":
             taken = stack.pop()
             redo.append(taken)

@@ -220,3 +220,116 @@ def test_a_majesty_table_under_way_taps_in_its_position(server, browser):
     expect(page.locator("#turn")).to_contain_text("Bob's turn")
     expect(page.locator('[data-points="0"]')).to_have_text("2")
     expect(page.locator('.mj-player[data-seat="0"]')).to_contain_text("1 of 12 cards")
+
+
+def pick(page, seat: int, suit: str, card: str):
+    """Tap a suit tab, then a card, in one player's card picker."""
+    picker = page.locator(f'[data-picker="{seat}"]')
+    picker.locator(f'[data-group="{suit}"]').tap()
+    picker.locator(f'[data-kind="{card}"]').tap()
+
+
+def test_a_kings_court_table_scores_two_hands_with_the_card_picker(server, browser):
+    from playwright.sync_api import expect
+
+    page = new_phone(browser)
+    page.goto(f"{server}/new/kings_court")
+    for seat, name in enumerate(["Ann", "Bob", "Cid"]):
+        page.fill(f'input[name="player-{seat}"]', name)
+    page.locator('[data-limit="750"]').tap()
+    page.locator("#create").tap()
+    expect(page.locator("#turn")).to_contain_text("Hand 1: Ann deals")
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+    # Hand 1: Bob goes out; Ann holds Gold 7 and a King (7 + 25), Cid a Dragon and Blue 3 (35 + 3).
+    page.locator('[data-out="1"]').tap()
+    pick(page, 0, "gold", "gold-7")
+    pick(page, 0, "kingdom", "king")
+    pick(page, 2, "kingdom", "dragon")
+    pick(page, 2, "blue", "blue-3")
+    expect(page.locator("#points-0")).to_have_text("32 points")
+    expect(page.locator("#points-2")).to_have_text("38 points")
+    # A mistaken tap comes off again with a tap on its chip.
+    pick(page, 2, "blue", "blue-4")
+    expect(page.locator("#points-2")).to_have_text("42 points")
+    page.locator('[data-picker="2"] .cp-chip', has_text="Blue 4").tap()
+    expect(page.locator("#points-2")).to_have_text("38 points")
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "kings_court_hand.png"))
+    page.locator("#record").tap()
+    expect(page.locator('[data-total="0"]')).to_have_text("32")
+    expect(page.locator('[data-total="1"]')).to_have_text("0")
+    expect(page.locator('[data-total="2"]')).to_have_text("38")
+    expect(page.locator("#turn")).to_contain_text("Hand 2: Bob deals")
+
+    # Hand 2: Ann goes out; Bob holds the Magic Potion with Green 9 and a Wizard (only 9
+    # counts), Cid's count is typed.
+    page.locator('[data-out="0"]').tap()
+    pick(page, 1, "kingdom", "magic-potion")
+    pick(page, 1, "green", "green-9")
+    pick(page, 1, "kingdom", "wizard")
+    page.locator('[data-mode="type"][data-seat="2"]').tap()
+    page.fill('[data-typed="2"]', "40")
+    expect(page.locator("#points-1")).to_have_text("9 points")
+    expect(page.locator("#preview-ok")).to_contain_text("only Number cards count")
+    page.locator("#record").tap()
+    expect(page.locator('[data-total="0"]')).to_have_text("32")
+    expect(page.locator('[data-total="1"]')).to_have_text("9")
+    expect(page.locator('[data-total="2"]')).to_have_text("78")
+    expect(page.locator("#lowest")).to_have_text("Bob")
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    page.screenshot(path=str(ARTIFACTS / "kings_court_sheet.png"), full_page=True)
+
+
+def test_the_kings_court_arbiter_answers_and_a_hand_is_followed_card_by_card(server, browser):
+    from playwright.sync_api import expect
+
+    page = new_phone(browser)
+    page.goto(f"{server}/new/kings_court")
+    page.fill('input[name="player-0"]', "Ann")
+    page.fill('input[name="player-1"]', "Bob")
+    page.locator("#create").tap()
+
+    # The arbiter, for a table that keeps only the sheet: a Blue 7 on a Gold 5 is refused,
+    # a Duke is a Kingdom card and names its suit.
+    page.locator("#ask summary").tap()
+    page.select_option("#ask-top", "gold-5")
+    ask = page.locator("#ask-play")
+    ask.locator('[data-group="blue"]').tap()
+    ask.locator('[data-kind="blue-7"]').tap()
+    page.locator("#ask-go").tap()
+    expect(page.locator("#answer")).to_contain_text("No.")
+    expect(page.locator("#answer a")).to_have_attribute("href", "/rules/kings_court#follow-suit")
+    ask.locator(".cp-chip").tap()
+    ask.locator('[data-group="kingdom"]').tap()
+    ask.locator('[data-kind="duke"]').tap()
+    page.select_option('#ask-play [data-field="suit"]', "green")
+    page.locator("#ask-go").tap()
+    expect(page.locator("#answer")).to_contain_text("Yes.")
+    expect(page.locator("#answer")).to_contain_text("green")
+
+    # Follow a hand: deal with a Gold 5 turned up; Bob (left of the dealer) plays Gold 9,
+    # Ann cannot follow and draws, then passes.
+    page.locator("#follow-deal summary").tap()
+    page.select_option("#deal-first", "gold-5")
+    page.locator("#deal").tap()
+    expect(page.locator("#top")).to_have_text("Gold 5")
+    turn = page.locator("#turn-play")
+    turn.locator('[data-group="gold"]').tap()
+    turn.locator('[data-kind="gold-9"]').tap()
+    page.locator("#ev-play").tap()
+    expect(page.locator("#top")).to_have_text("Gold 9")
+    expect(page.locator('[data-hand="1"]')).to_have_text("6 cards")
+    page.locator("#ev-draw").tap()
+    expect(page.locator('[data-hand="0"]')).to_have_text("8 cards")
+    page.locator("#ev-pass").tap()
+    # Bob may not play a Blue 3 on the Gold 9: refused with the rule, nothing stored.
+    turn = page.locator("#turn-play")
+    turn.locator('[data-group="blue"]').tap()
+    turn.locator('[data-kind="blue-3"]').tap()
+    page.locator("#ev-play").tap()
+    expect(page.locator("#message")).to_contain_text("Blue 3")
+    expect(page.locator('[data-hand="1"]')).to_have_text("6 cards")
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "kings_court_follow.png"), full_page=True)
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]

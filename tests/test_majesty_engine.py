@@ -1181,8 +1181,8 @@ def test_the_change_move_swaps_a_pile_for_the_fewest_chips():
     assert after.last == s.last
     e = refused(after, {"type": "change", "seat": 0}, "chips-exchange")
     assert e.message == "Ann's pile already has the fewest chips the supply allows."
-    assert ENGINE.describe({"type": "change", "seat": 0}) == \
-        "Seat 1 swapped chips with the supply for fewer chips"
+    assert ENGINE.describe({"type": "change", "seat": 0}, ["Ann", "Bob"]) == \
+        "Ann swapped chips with the supply for fewer chips"
 
 
 # --------------------------------------------------------------------------- view, describe
@@ -1220,14 +1220,14 @@ def test_view_is_json_ready_and_complete():
 
 
 def test_describe():
-    assert ENGINE.describe(take(0, "noble")) == "Took the card from slot 0; new card: Noble"
+    assert ENGINE.describe(take(0, "noble"), NAMES[:2]) == "Took the card from slot 0; new card: Noble"
     assert ENGINE.describe({"type": "take", "slot": 2, "card": "brewer-witch", "as": "witch",
-                            "heal_as": "brewer", "new_card": "knight-innkeeper"}) == (
+                            "heal_as": "brewer", "new_card": "knight-innkeeper"}, NAMES[:2]) == (
         "Took the Brewer/Witch from slot 2 (2 meeples) as the Witch; healed a card as the "
         "Brewer; new card: Knight/Innkeeper")
-    assert ENGINE.describe({"type": "take", "slot": 1, "card": "noble", "exchange": -2}) == \
+    assert ENGINE.describe({"type": "take", "slot": 1, "card": "noble", "exchange": -2}, NAMES[:2]) == \
         "Took the Noble from slot 1 (1 meeple); sold 2 meeples for 2 points"
-    assert ENGINE.describe({"type": "take", "slot": 0, "exchange": 3}).endswith(
+    assert ENGINE.describe({"type": "take", "slot": 0, "exchange": 3}, NAMES[:2]).endswith(
         "bought 3 meeples for 3 points")
 
 

@@ -214,7 +214,7 @@ def test_refused_moves_raise_rule_errors_and_change_nothing(seed, options, data)
     else:
         after = ENGINE.apply(state, broken)
         check_state(after)
-        ENGINE.describe(broken)
+        ENGINE.describe(broken, state.players)
     assert state.to_dict() == snapshot
 
 
@@ -262,7 +262,7 @@ def test_validate_raises_only_rule_errors_on_any_json(move, index):
         assert error.rule in RULE_IDS
         return
     check_state(ENGINE.apply(state, move))
-    ENGINE.describe(move)
+    ENGINE.describe(move, state.players)
 
 
 POSITION_LIKE = st.fixed_dictionaries({

@@ -4,6 +4,7 @@ GET  /api/games/<id>                 the game as this phone sees it (?since=N: 2
 POST /api/games                      create: {"game": name, "options": {...}}
 POST /api/games/<id>/moves           {"seq": N, "move": {...}}
 POST /api/games/<id>/check           {"move": {...}}: would the rules take it? (stores nothing)
+POST /api/games/<id>/ask             {"question": {...}}: a game's arbiter answers (stores nothing)
 POST /api/games/<id>/undo, /redo     {"seq": N}
 POST /api/games/<id>/rulings         {"seq": N, "rulings": {...}} (the creating device only)
 GET  /api/games/<id>/export          the full record as JSON
@@ -139,6 +140,21 @@ def check(game_id: str):
         return refusal(error, record.game)
     after = record.engine.apply(record.replay.state, body.get("move"))
     return jsonify(ok=True, view=record.engine.view(after), result=record.engine.result(after))
+
+
+@bp.post("/games/<game_id>/ask")
+def ask(game_id: str):
+    """A question for the game's arbiter that is not a move of this game, such as King's Court's
+    "may I play this card now?" from a table that keeps only the score sheet here."""
+    body = _body()
+    record = store().load(game_id)
+    answer = getattr(record.engine, "ask", None)
+    if answer is None:
+        abort(404, f"{record.engine.title} has no arbiter to ask.")
+    try:
+        return jsonify(answer=answer(record.replay.state, body.get("question")))
+    except protocol.RuleError as error:
+        return refusal(error, record.game)
 
 
 @bp.post("/games/<game_id>/undo")

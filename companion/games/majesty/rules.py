@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
 from companion.engine import (
     APP_SECTION,
@@ -1307,10 +1307,10 @@ class Majesty:
                       f"points.")
         return {"winners": winners, "reason": reason, "scores": list(points)}
 
-    def describe(self, move: Any) -> str:
+    def describe(self, move: Any, players: Sequence[str]) -> str:
         """One history line for an accepted move, from the move alone."""
         if move.get("type") == "change":
-            return f"Seat {move['seat'] + 1} swapped chips with the supply for fewer chips"
+            return f"{players[move['seat']]} swapped chips with the supply for fewer chips"
         slot = move["slot"]
         card = move.get("card")
         what = f"the {KIND_NAMES[KIND_INDEX[card]]}" if card else "the card"

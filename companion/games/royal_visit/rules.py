@@ -20,7 +20,7 @@ and a card is ``{"card": "<kind id>", "moves": [{"pawn": ..., "from": ..., "to":
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any, Iterable, Iterator, Mapping
+from typing import Any, Iterable, Iterator, Mapping, Sequence
 
 from companion.engine import (
     APP_SECTION,
@@ -1113,7 +1113,7 @@ class RoyalVisit:
             "result": self.result(state),
         }
 
-    def describe(self, move: Any) -> str:
+    def describe(self, move: Any, players: Sequence[str]) -> str:
         """One history line for an accepted move, from the move alone."""
         if move["type"] == "pass":
             return "Passed"

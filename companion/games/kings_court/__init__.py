@@ -1,0 +1,8 @@
+"""King's Court / King's Dynasty (John Johnson; KD and the unofficial BONUS deck): the score
+sheet with every card and bonus, corrections and adjustments, and play-by-play through the
+arbiter."""
+from companion.games.kings_court.cards import KIND_BY_ID, KINDS, SELECTIONS, CardKind
+from companion.games.kings_court.rules import ENGINE, KingsCourt, Row, State
+
+__all__ = ["ENGINE", "KingsCourt", "State", "Row", "KINDS", "KIND_BY_ID", "CardKind",
+           "SELECTIONS"]

@@ -1,0 +1,254 @@
+"""King's Court: the points of one hand and the running totals of the score sheet.
+
+Plain functions over checked entries (``rules.py`` checks what the table typed in). A hand's
+points are one list of lines a player, each line one card kind or one bonus with its points and
+the reason in words; a player's points for the hand are the sum of their lines, so the sheet's
+breakdown and its arithmetic can never disagree.
+
+The order of a hand's scoring follows rulings.md: every player's points are added to their
+side's total (a side is a player, or a partnership), then the Scroll Bonus halves every total
+that landed exactly on the limit, then the end of the game is checked.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+from companion.games.kings_court.cards import KIND_BY_ID, NUMBER
+
+# --------------------------------------------------------------------------- the card families
+
+RISK = frozenset(("dark-knight", "poison-garden", "castle-fire", "kings-goblet"))
+PLAYABLE_COSTS = RISK | {"warlord"}  # cards whose value is scored when played, never when held
+ENDERS = ("poison-garden", "castle-fire")  # Risk cards that end the hand at once
+# The cards a player draws when the player before them goes out with this card as the last one
+# (the fewest: a Wizard's extra draw card or stacked Drawbridges add more).
+DRAWS = {"wizard": 5, "dragon": 3, "dungeon": 2}
+DRAWS.update({kind.id: 2 for kind in KIND_BY_ID.values() if kind.id.startswith("drawbridge-")})
+POTION, TREASURE, DUNGEON, DEFENDER = "magic-potion", "hidden-treasure", "dungeon", "defender"
+
+ENDED_OUT, ENDED_POISON, ENDED_FIRE = "out", "poison-garden", "castle-fire"
+CUT_MADE, CUT_MISSED = "made", "missed"
+EVERYONE, NOT_DEALER = "everyone", "not-dealer"  # the dealing-bonus ruling's two readings
+
+
+def name_of(kind_id: str) -> str:
+    return KIND_BY_ID[kind_id].name
+
+
+def cut_bonus(players: int) -> int:
+    """The dealing bonus (and the missed cut's cost): 50 with four or more players, else 25."""
+    return 50 if players >= 4 else 25
+
+
+def _times(count: int, name: str) -> str:
+    return name if count == 1 else f"{count} × {name}"
+
+
+# --------------------------------------------------------------------------- one hand, checked
+
+
+@dataclass(frozen=True, slots=True)
+class HandScore:
+    """One hand as the table entered it, after the checks.
+
+    ``cards[seat]`` is the tuple of kind ids left in that hand (None when typed or when the seat
+    went out); ``typed[seat]`` the typed count (None when picked). ``played`` holds the Risk and
+    Warlord cards played this hand as (kind id, by seat, on seat or -1)."""
+
+    out: int  # the seat who went out, or -1
+    ended: str  # ENDED_OUT, ENDED_POISON or ENDED_FIRE
+    cards: tuple
+    typed: tuple
+    last: str | None  # the card the player went out with, when the table said
+    next: int  # the player after them (who draws for a draw card), or -1
+    next_draws: tuple[str, ...]  # the cards that player drew (they count in their hand)
+    dungeons: tuple[int, ...]  # a seat for each Dungeon card lying in front of a player when
+    #                            the hand ended (not the one played last), sorted
+    played: tuple[tuple[str, int, int], ...]
+    cut: str | None  # CUT_MADE, CUT_MISSED or None (not tried)
+    play_by_play: bool = False  # the hand was followed card by card
+
+    def to_dict(self) -> dict:
+        return {
+            "out": None if self.out < 0 else self.out, "ended": self.ended,
+            "cards": [None if c is None else list(c) for c in self.cards],
+            "points": list(self.typed), "last": self.last,
+            "next": None if self.next < 0 else self.next, "next_draws": list(self.next_draws),
+            "dungeon": list(self.dungeons),
+            "played": [{"card": card, "by": by, "on": None if on < 0 else on}
+                       for card, by, on in self.played],
+            "cut": self.cut, "play_by_play": self.play_by_play,
+        }
+
+
+# A line of the breakdown: (points, why, rule id, kind id or None, count)
+Line = tuple[int, str, str, "str | None", int]
+
+
+def count_cards(held: Sequence[str], drawn: Sequence[str] = (), dungeons: int = 0,
+                drawn_for: str = "") -> list[Line]:
+    """The lines of one hand's card count: ``held`` is what is left in the hand, ``drawn`` what
+    the player drew because the one before them went out with a draw card (``drawn_for`` names
+    that card), and ``dungeons`` the Dungeon cards that count as if in the hand.
+
+    Magic Potion first: with it, only Number cards count (so a held Defender adds nothing);
+    then Hidden Treasure's -100 on what remains. Unplayed Risk cards and the Warlord count
+    nothing."""
+    potion = POTION in held or POTION in drawn
+    lines: list[Line] = []
+
+    def add(kinds: Sequence[str], where: str) -> None:
+        counts: dict[str, int] = {}
+        for kid in kinds:
+            counts[kid] = counts.get(kid, 0) + 1
+        for kid, count in counts.items():
+            kind = KIND_BY_ID[kid]
+            label = _times(count, kind.name) + where
+            if kid == POTION:
+                lines.append((0, f"{label}: only Number cards count", "count-magic-potion",
+                              kid, count))
+            elif kid == TREASURE:
+                lines.append((kind.value * count, f"{label}: -100 to the hand, after the Magic "
+                              f"Potion" if potion else f"{label}: -100 to the hand",
+                              "count-hidden-treasure", kid, count))
+            elif kid in PLAYABLE_COSTS:
+                lines.append((0, f"{label}: not played, counts nothing", "count-unplayed",
+                              kid, count))
+            elif potion and kind.group != NUMBER:
+                lines.append((0, f"{label}: nothing beside the Magic Potion",
+                              "count-magic-potion", kid, count))
+            elif kind.group == NUMBER:
+                each = f" ({kind.value} each)" if count > 1 else ""
+                lines.append((kind.value * count, f"{label}: face value{each}", "count-number",
+                              kid, count))
+            elif kid == DEFENDER:
+                lines.append((kind.value * count, f"{label}: -35 each in a hand" if count > 1
+                              else f"{label}: -35 in a hand", "count-defender", kid, count))
+            else:
+                what = "Scroll" if kind.group == "scroll" else "Shield"
+                each = f" ({kind.value} each)" if count > 1 else ""
+                lines.append((kind.value * count, f"{label}: {what} card value{each}",
+                              "count-values", kid, count))
+
+    add(held, "")
+    if drawn:
+        add(drawn, f" (drawn for the {drawn_for})" if drawn_for else " (drawn at the end)")
+    if dungeons:
+        kind = KIND_BY_ID[DUNGEON]
+        label = (_times(dungeons, "Dungeon") + " in front of them, counted as if in the hand")
+        if potion:
+            lines.append((0, f"{label}: nothing beside the Magic Potion", "count-dungeon",
+                          DUNGEON, dungeons))
+        else:
+            lines.append((kind.value * dungeons, label, "count-dungeon", DUNGEON, dungeons))
+    return lines
+
+
+def dungeon_cards(score: HandScore, seat: int) -> int:
+    """Dungeon cards that count in this seat's hand: those lying in front of them when the hand
+    ends, and the one the player before them went out with."""
+    return score.dungeons.count(seat) + (score.last == DUNGEON and seat == score.next)
+
+
+def breakdown(score: HandScore, names: Sequence[str], dealer: int,
+              dealing_bonus: str) -> list[list[Line]]:
+    """Every player's lines for one hand (see ``Line``); their points are the lines' sum."""
+    n = len(names)
+    per: list[list[Line]] = [[] for _ in range(n)]
+    fire = score.ended == ENDED_FIRE
+    for seat in range(n):
+        if fire:
+            per[seat].append((0, "Castle Fire threw the hand in: no cards count",
+                              "score-castle-fire", None, 0))
+        elif seat == score.out:
+            per[seat].append((0, "Went out", "going-out", None, 0))
+        elif score.typed[seat] is not None:
+            per[seat].append((score.typed[seat], "Cards left, counted by the table",
+                              "cards-left", None, 0))
+        else:
+            drawn = score.next_draws if seat == score.next else ()
+            per[seat].extend(count_cards(score.cards[seat], drawn, dungeon_cards(score, seat),
+                                         name_of(score.last) if score.last in DRAWS else ""))
+    for card, by, on in score.played:
+        kind = KIND_BY_ID[card]
+        if card == "dark-knight":
+            if on == score.out:
+                per[on].append((-kind.value, f"Dark Knight played on them by {names[by]}, and "
+                                f"they went out", "score-dark-knight", card, 1))
+            else:
+                per[by].append((kind.value, f"Dark Knight played on {names[on]}, who did not go "
+                                f"out", "score-dark-knight", card, 1))
+        elif card == "warlord":
+            target = f" on {names[on]}'s turn" if on >= 0 else ""
+            per[by].append((kind.value, f"Played the Warlord{target}", "score-warlord", card, 1))
+        else:
+            for seat in range(n):
+                if seat != by:
+                    per[seat].append((kind.value, f"{kind.name} played by {names[by]}",
+                                      f"score-{card}", card, 1))
+    if score.cut is not None and not fire:
+        bonus = cut_bonus(n)
+        if score.cut == CUT_MISSED:
+            per[dealer].append((-bonus, "Missed the dealing cut as the dealer", "dealing-bonus",
+                                None, 0))
+        else:
+            for seat in range(n):
+                if dealing_bonus == NOT_DEALER and seat == dealer:
+                    continue
+                who = "their own" if seat == dealer else f"{names[dealer]}'s"
+                per[seat].append((bonus, f"Dealing cut made ({who} deal)", "dealing-bonus",
+                                  None, 0))
+    return per
+
+
+def hand_points(score: HandScore, names: Sequence[str], dealer: int,
+                dealing_bonus: str) -> tuple[int, ...]:
+    return tuple(sum(line[0] for line in lines)
+                 for lines in breakdown(score, names, dealer, dealing_bonus))
+
+
+# --------------------------------------------------------------------------- the running totals
+
+
+@dataclass(frozen=True, slots=True)
+class Tally:
+    """The sheet's arithmetic over all rows: per row the sides' totals after it (None for a row
+    after the end of the game, which is kept but not counted) and the sides the Scroll Bonus
+    halved there; the row that ended the game and how."""
+
+    after: tuple  # per row: tuple of side totals, or None
+    halved: tuple  # per row: ((side, total before halving), ...)
+    totals: tuple[int, ...]  # the sides' totals now
+    end: int  # the row that ended the game, or -1
+    how: str  # "scroll-bonus", "limit" or ""
+    winners: tuple[int, ...]  # the winning sides
+
+
+def tally(carried: Sequence[int], row_points: Sequence[Sequence[int]], limit: int) -> Tally:
+    """Run the sheet: ``row_points`` holds each row's points per side, oldest first."""
+    totals = list(carried)
+    after: list = []
+    halved_rows: list = []
+    end, how, winners = -1, "", ()
+    for points in row_points:
+        if end >= 0:
+            after.append(None)
+            halved_rows.append(())
+            continue
+        halved = []
+        for side, gained in enumerate(points):
+            totals[side] += gained
+        for side, total in enumerate(totals):
+            if total == limit:  # the Scroll Bonus: landing exactly on the limit halves it
+                halved.append((side, total))
+                totals[side] = total // 2
+        after.append(tuple(totals))
+        halved_rows.append(tuple(halved))
+        low = min(totals)
+        lowest = tuple(side for side, total in enumerate(totals) if total == low)
+        if len(lowest) == 1 and any(side == lowest[0] for side, _ in halved):
+            end, how, winners = len(after) - 1, "scroll-bonus", lowest
+        elif any(total > limit for total in totals):
+            end, how, winners = len(after) - 1, "limit", lowest
+    return Tally(tuple(after), tuple(halved_rows), tuple(totals), end, how, winners)

@@ -1,0 +1,907 @@
+// Kingseat's pages. The setup page (KingseatSetup): princes ticked by set or by hand, colour
+// warnings, the deal and the leftover cards. The game page (Kingseat): the table around the
+// Kingseat, the Tell as a face-down pile, each round's vote tapped in and checked (winner and
+// tie-break shown before it is stored), the action phase player by player (swap, do nothing or
+// the card's action with its fields), the Loyalties and the final count. The engine decides
+// everything; the page only asks for what it needs and shows its answers.
+"use strict";
+
+const KingseatCards = (() => {
+  const $ = (selector, root = document) => root.querySelector(selector);
+  const $$ = (selector, root = document) => Array.from(root.querySelectorAll(selector));
+  const escape = (text) => String(text).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c]));
+  const plural = (n, word, many) => `${n} ${n === 1 ? word : (many || `${word}s`)}`;
+  const and = (words) => (words.length <= 1 ? words.join("") : `${words.slice(0, -1).join(", ")} and ${words[words.length - 1]}`);
+  const DARK = ["Regular", "Dark 1", "Dark 2"];
+
+  const catalogue = JSON.parse(document.getElementById("catalogue").textContent);
+  const PRINCE = Object.fromEntries(catalogue.princes.map((p) => [p.id, p]));
+  const KIND = Object.fromEntries(catalogue.kinds.map((k) => [k.id, k]));
+  const kindsOf = (prince) => [prince, `${prince}-dark1`, `${prince}-dark2`];
+  const princeOf = (kind) => KIND[kind].prince;
+  const cardName = (kind) => (KIND[kind] ? KIND[kind].name : kind);
+  const princeName = (prince) => (PRINCE[prince] ? PRINCE[prince].name : prince);
+
+  // Black or white writing, whichever reads better on this background.
+  function ink(hex) {
+    const n = parseInt(hex.slice(1), 16);
+    const light = 0.299 * ((n >> 16) & 255) + 0.587 * ((n >> 8) & 255) + 0.114 * (n & 255);
+    return light > 150 ? "#111" : "#fff";
+  }
+
+  // The inline style that colours a card of this prince (dark: 1 or 2 for a dark card).
+  function paint(prince, dark = 0) {
+    const p = PRINCE[prince];
+    if (!p.hex) {  // Salsa Salamanda: a multicoloured picture, drawn as stripes
+      const step = 100 / p.stripes.length;
+      const stripes = `linear-gradient(90deg, ${p.stripes.map((c, i) => `${c} ${i * step}% ${(i + 1) * step}%`).join(", ")})`;
+      return dark ? `--bg: linear-gradient(rgba(0,0,0,.55), rgba(0,0,0,.55)), ${stripes}; --ink: #fff; --halo: 0 0 3px #000, 0 0 2px #000`
+        : `--bg: ${stripes}; --ink: #111; --halo: 0 0 3px #fff, 0 0 2px #fff, 0 0 1px #fff`;
+    }
+    const bg = dark ? p.dark_hex : p.hex;
+    return `--bg: ${bg}; --ink: ${ink(bg)}`;
+  }
+
+  function chip(kind, extra = "") {
+    const k = KIND[kind];
+    return `<span class="ks-chip ks-c${k.dark ? " dark" : ""}" style="${paint(k.prince, k.dark)}" ${extra}>${escape(k.name)}</span>`;
+  }
+
+  function princeChip(prince) {
+    return `<span class="ks-chip ks-c" style="${paint(prince)}">${escape(princeName(prince))}</span>`;
+  }
+
+  // ------------------------------------------------------------------ the card picker
+  // The princes as coloured buttons; tapping one shows its cards (regular, dark 1, dark 2).
+  // With room for one card a prince's tap chooses its regular card at once and a dark button
+  // changes it; with room for more, each tap of a card adds one. Chosen cards are chips that
+  // come off with a tap.
+  const pickers = {};  // key -> {get, set, max, kinds, limit}
+  const opened = {};   // key -> the prince shown
+
+  function picker(key, chosen, options) {
+    const { max, kinds, limit } = options;
+    pickers[key] = { chosen, ...options };
+    const princes = [];
+    for (const kind of kinds) if (!princes.includes(princeOf(kind))) princes.push(princeOf(kind));
+    let open = opened[key];
+    if (!princes.includes(open)) {
+      open = max === 1 && chosen.length ? princeOf(chosen[0]) : (princes.length === 1 ? princes[0] : null);
+    }
+    const count = (kind) => chosen.filter((c) => c === kind).length;
+    const chips = chosen.map((kind, i) => {
+      const k = KIND[kind];
+      return `<button type="button" class="ks-chip ks-c${k.dark ? " dark" : ""}" style="${paint(k.prince, k.dark)}" data-unpick="${i}" aria-label="Take off ${escape(k.name)}">${escape(k.name)} <span aria-hidden="true">\u00d7</span></button>`;
+    }).join("");
+    const cards = open ? kindsOf(open).filter((kind) => kinds.includes(kind)).map((kind) => {
+      const dark = KIND[kind].dark;
+      const left = limit ? limit(kind) - count(kind) : null;
+      const selected = max === 1 && chosen[0] === kind;
+      const full = max > 1 && (chosen.length >= max || (left !== null && left <= 0));
+      return `<button type="button" class="ks-kind ks-c${dark ? " dark" : ""}${selected ? " selected" : ""}" style="${paint(open, dark)}" data-kind="${kind}" ${full ? "disabled" : ""}>${DARK[dark]}${left !== null && max > 1 ? ` <small>(${left} left)</small>` : ""}</button>`;
+    }).join("") : "";
+    return `<div class="ks-picker" data-pick="${escape(key)}">
+      <div class="ks-chosen">${chips || `<span class="small">${escape(options.empty || "No card yet")}</span>`}${max > 1 ? `<span class="small ks-count">${chosen.length} of ${max}</span>` : ""}</div>
+      <div class="ks-princes">${princes.map((prince) => `<button type="button" class="ks-prince ks-c${prince === open ? " selected" : ""}" style="${paint(prince)}" data-prince="${prince}">${escape(princeName(prince))}</button>`).join("")}</div>
+      ${cards ? `<div class="ks-kinds">${cards}</div>` : ""}
+    </div>`;
+  }
+
+  // A tap inside a picker: returns true when it was one (the caller redraws).
+  function pickerTap(button) {
+    const root = button.closest("[data-pick]");
+    if (!root) return false;
+    const key = root.dataset.pick;
+    const p = pickers[key];
+    if (!p) return false;
+    let chosen = p.chosen.slice();
+    if (button.dataset.prince) {
+      const prince = button.dataset.prince;
+      opened[key] = prince;
+      if (p.max === 1) {
+        const first = kindsOf(prince).find((kind) => p.kinds.includes(kind));
+        if (!chosen.length || princeOf(chosen[0]) !== prince) chosen = [first];
+      }
+    } else if (button.dataset.kind) {
+      const kind = button.dataset.kind;
+      if (p.max === 1) chosen = [kind];
+      else if (chosen.length < p.max) chosen.push(kind);
+    } else if (button.dataset.unpick !== undefined) {
+      chosen.splice(Number(button.dataset.unpick), 1);
+    } else {
+      return false;
+    }
+    p.set(chosen);
+    return true;
+  }
+
+  function forget() {
+    for (const key of Object.keys(opened)) delete opened[key];
+  }
+
+  return { $, $$, escape, plural, and, catalogue, PRINCE, KIND, kindsOf, princeOf, cardName, princeName, paint, chip, princeChip, picker, pickerTap, forget };
+})();
+
+// ==================================================================== the setup page
+
+const KingseatSetup = (() => {
+  const C = KingseatCards;
+  const { $, $$, escape, plural, and } = C;
+
+  function start() {
+    const form = $("#setup");
+    const field = $("#leftovers");
+    let picked = field.value.split(/[\s,]+/).map((id) => id.toLowerCase()).filter((id) => C.KIND[id]);
+    $("#leftovers-typed").hidden = true;  // the picker below writes it
+    for (const swatch of $$("[data-swatch]")) swatch.setAttribute("style", C.paint(swatch.dataset.swatch));
+
+    const names = () => $$("[data-name]").map((input) => input.value.trim());
+    const ticked = () => C.catalogue.princes.map((p) => p.id).filter((id) => form.querySelector(`[data-prince-box="${id}"]`).checked);
+    const perPrince = () => {
+      const radio = form.querySelector('input[name="ruling-cards_per_prince"]:checked');
+      return radio ? Number(radio.value) : 9;
+    };
+
+    function update() {
+      const all = names();
+      const players = all.filter(Boolean).length;
+      // The Kingseat list shows the names typed so far.
+      for (const option of $("#kingseat").options) {
+        const name = all[Number(option.value)];
+        option.textContent = name ? `${name} (player ${Number(option.value) + 1})` : `Player ${Number(option.value) + 1}`;
+        option.disabled = !name && Number(option.value) >= 4;
+      }
+      const princes = ticked();
+      const warnings = [];
+      const chosen = C.catalogue.princes.filter((p) => princes.includes(p.id));
+      chosen.forEach((a, i) => chosen.slice(i + 1).forEach((b) => {
+        if (a.family === b.family) {
+          warnings.push(`${a.name} and ${b.name} have similar colours (${a.colour} and ${b.colour}): the rules advise against playing them together.`);
+        }
+      }));
+      if (princes.length < players) {
+        warnings.push(`With ${plural(players, "player")} the game needs at least ${players} princes; ${princes.length} ${princes.length === 1 ? "is" : "are"} ticked.`);
+      }
+      if (players > 10) warnings.push(`Kingseat is published for 4 to 10 players; the app keeps count for ${players} all the same.`);
+      $("#prince-warnings").innerHTML = warnings.map((w) => `<p class="notice ks-warning">${escape(w)}</p>`).join("");
+
+      const per = perPrince();
+      const cards = princes.length * per;
+      const n = Math.max(players, 1);
+      const hand = Math.floor(cards / n);
+      const left = players ? cards % n : 0;
+      $("#deal").innerHTML = players && princes.length
+        ? `<strong>${cards} cards</strong> (${princes.length} princes of ${per}): <strong>${hand}</strong> to each of ${plural(players, "player")}
+           (${hand - 1} in hand once the Loyalty card is set aside), <strong id="deal-left">${left}</strong> left over${left ? ", face up into the Tell" : ""}.`
+        : "Type the names and tick the princes to see the deal.";
+      // The leftover cards: only cards of princes in play, as many as the deal leaves.
+      const kinds = C.catalogue.kinds.filter((k) => princes.includes(k.prince)).map((k) => k.id);
+      picked = picked.filter((id) => kinds.includes(id)).slice(0, left);
+      field.value = picked.join(" ");
+      $("#leftover-box").hidden = !left;
+      if (left) {
+        $("#leftover-prompt").innerHTML = `Which ${left === 1 ? "card was" : `${left} cards were`} left over? Turn ${left === 1 ? "it" : "them"} face up and tap ${left === 1 ? "it" : "them"} in.`;
+        $("#leftover-picker").innerHTML = C.picker("leftovers", picked, {
+          max: left, kinds, empty: "No leftover card picked yet",
+          limit: (id) => (C.KIND[id].dark ? 1 : per - 2),
+          set: (cards) => { picked = cards; update(); },
+        });
+      }
+    }
+
+    form.addEventListener("click", (event) => {
+      const button = event.target.closest("button");
+      if (!button) return;
+      if (button.dataset.set) {
+        const members = C.catalogue.sets[button.dataset.set];
+        for (const box of $$("[data-prince-box]")) box.checked = members.includes(box.dataset.princeBox);
+        update();
+      } else if (C.pickerTap(button)) {
+        event.preventDefault();
+      }
+    });
+    form.addEventListener("input", update);
+    form.addEventListener("change", update);
+    form.addEventListener("submit", () => { field.value = picked.join(" "); });
+    update();
+  }
+
+  return { start };
+})();
+
+// ==================================================================== the game page
+
+const Kingseat = (() => {
+  const C = KingseatCards;
+  const { $, escape, plural, and, chip, princeChip } = C;
+  const game = () => Companion.game;
+  const view = () => game().view;
+  const nameOf = (p) => view().players[p].name;
+  const rulesUrl = (rule) => `${C.catalogue.rules}#${rule}`;
+  const PHASES = { vote: "The vote", action: "The action phase", loyalty: "Loyalties", over: "Game over" };
+
+  let draft = fresh();
+  let checked = null;   // the engine's answer to the draft: {key, status, data}
+  let checkTimer = null;
+  let asked = 0;        // the latest check asked; older answers are dropped
+
+  function fresh() {
+    return { votes: {}, none: {}, mode: null, swap: null, f: {}, loyalty: {} };
+  }
+
+  function reset() {
+    draft = fresh();
+    checked = null;
+    C.forget();
+  }
+
+  // Places from the Kingseat clockwise (or from another player's place), with who sits there.
+  function aroundFrom(place) {
+    const v = view();
+    const n = v.seating.length;
+    return v.seating.map((_, i) => (place + i) % n).map((at) => ({ place: at, player: v.seating[at], offset: (at - v.kingseat + n) % n }));
+  }
+
+  const many = (kind, n) => `<span class="ks-many">${chip(kind)}${n > 1 ? `<span class="ks-times">\u00d7${n}</span>` : ""}</span>`;
+  // Princes by votes, most first, then in catalogue order (JSON objects lose their order).
+  const ranked = (tally) => Object.entries(tally).sort((x, y) => y[1] - x[1]
+    || C.catalogue.princes.findIndex((p) => p.id === x[0]) - C.catalogue.princes.findIndex((p) => p.id === y[0]));
+  const placeName = (offset) => (offset === 0 ? "Kingseat" : `${offset} clockwise`);
+  const inGame = () => view().princes.flatMap(C.kindsOf);
+
+  // ------------------------------------------------------------------ status, table, piles
+
+  function drawStatus() {
+    const g = game();
+    const v = view();
+    const give = v.give_cards;
+    const arrow = give ? (give.direction === "left" ? "\u21bb" : "\u21ba") : "";
+    const next = v.next_round;
+    const coming = [];
+    if (v.phase === "action") {
+      if (next.open_vote) coming.push(`an open vote${next.first !== null ? `, ${nameOf(next.first)} laying the first card` : ""}`);
+      if (next.no_actions) coming.push("no card actions");
+      for (const p of next.sit_out) coming.push(`${nameOf(p)} sits out`);
+      for (const f of next.forced) coming.push(`${nameOf(f.player)} must vote ${C.princeName(f.prince)}`);
+      for (const o of next.orders) coming.push(`${nameOf(o.player)} must then ${o.order === "swap" ? "swap places" : "use their card's action"}`);
+      for (const p of next.new_king) coming.push(`${nameOf(p)} takes the Kingseat`);
+    }
+    const lastVote = v.last_vote && !(v.phase === "vote" && v.last_vote.round === v.round && !v.last_vote.undone) ? v.last_vote : null;
+    $("#status").innerHTML = `
+      ${g.result ? `<p class="winner" id="winner">${escape(g.result.reason)}</p>` : ""}
+      <div class="status">
+        <span class="turn"><span id="round">Round ${v.round}</span> \u00b7 <span id="phase">${PHASES[v.phase]}${v.vote && v.vote.replay ? " (voted again)" : ""}</span></span>
+        <span class="ks-king">\u265b King: <strong id="king">${escape(nameOf(v.king))}</strong></span>
+      </div>
+      ${give ? `<p class="ks-give" id="give-cards" data-direction="${give.direction}"><span class="ks-arrow" aria-hidden="true">${arrow}</span>
+        <span>${escape(give.text)}</span></p>` : ""}
+      ${lastVote ? `<p class="ks-last-vote" id="last-vote"><strong>Round ${lastVote.round} vote${lastVote.undone ? " (undone)" : ""}:</strong> ${escape(lastVote.text)}</p>` : ""}
+      ${coming.length ? `<p class="small" id="coming"><strong>Next round:</strong> ${escape(and(coming))}.</p>` : ""}
+      ${v.warnings.map((w) => `<p class="notice ks-warning">${escape(w)}</p>`).join("")}`;
+  }
+
+  function drawTable() {
+    const v = view();
+    const winner = v.phase === "action" && v.last_vote ? v.last_vote.winner : null;
+    const acting = v.action ? v.action.player : null;
+    $("#seats").innerHTML = aroundFrom(v.kingseat).map(({ place, player, offset }) => {
+      const p = v.players[player];
+      const tags = [];
+      if (p.sits_out) tags.push(`<span class="ks-tag">sits out</span>`);
+      if (p.forced && v.phase === "vote") tags.push(`<span class="ks-tag">must vote ${escape(C.princeName(p.forced.prince))}</span>`);
+      if (p.order && v.phase !== "over") tags.push(`<span class="ks-tag">ordered to ${p.order === "swap" ? "swap" : "use the action"}</span>`);
+      if (!p.hand && v.phase === "vote") tags.push(`<span class="ks-tag">no cards</span>`);
+      if (p.played) {
+        const won = C.princeOf(p.played) === winner;
+        tags.push(`${chip(p.played)} <span class="ks-tag${player === acting ? " now" : ""}">${won ? "won" : player === acting ? "acts now" : p.to_act ? "to act" : "acted"}</span>`);
+      }
+      if (p.loyalty) tags.push(`<span class="small">Loyal to</span> ${princeChip(p.loyalty)}`);
+      return `<li class="ks-seat${p.king ? " king" : ""}${player === acting ? " acting" : ""}" data-player="${player}" data-place="${place}">
+        <span class="ks-place">${placeName(offset)}</span>
+        <span class="ks-who">${p.king ? `<span class="ks-crown" aria-label="King">\u265b</span> ` : ""}<strong>${escape(p.name)}</strong>
+          <span class="ks-hand"><strong data-hand="${player}">${p.hand}</strong> ${p.hand === 1 ? "card" : "cards"}</span></span>
+        ${tags.length ? `<span class="ks-tags">${tags.join(" ")}</span>` : ""}
+      </li>`;
+    }).join("");
+  }
+
+  function drawPiles() {
+    const v = view();
+    const t = v.tell;
+    const discard = Object.entries(v.discard);
+    $("#piles").innerHTML = `
+      <div class="ks-pile" id="tell">
+        <div class="ks-back" aria-hidden="true"><span>${t.size}</span></div>
+        <div><h3>The Tell</h3>
+          <p><strong id="tell-size">${t.size}</strong> ${t.size === 1 ? "card" : "cards"}, ${t.cards ? "turned over" : "face down; counted at the end"}.</p>
+          ${t.leftovers.length ? `<p class="small">Face up from the deal:</p><p class="ks-cards" id="leftovers">${t.leftovers.map((k) => chip(k)).join(" ")}</p>` : ""}</div>
+      </div>
+      <div class="ks-pile" id="discard-pile">
+        <div class="ks-back open" aria-hidden="true"><span>${v.discard_size}</span></div>
+        <div><h3>The Discard</h3>
+          <p><strong id="discard-size">${v.discard_size}</strong> ${v.discard_size === 1 ? "card" : "cards"}, face up${discard.length ? ":" : "."}</p>
+          ${discard.length ? `<p class="ks-cards" id="discard">${discard.map(([k, n]) => many(k, n)).join(" ")}</p>` : ""}</div>
+      </div>`;
+  }
+
+  function drawEvents() {
+    const v = view();
+    const list = (lines) => lines.map((line) => `<li>${escape(line)}</li>`).join("");
+    $("#events").innerHTML = `
+      <h2>This round</h2>
+      ${v.events.length ? `<ul class="ks-events" id="round-events">${list(v.events)}</ul>` : `<p class="small">Nothing yet.</p>`}
+      ${v.last_events.length ? `<details id="last-events-box"><summary>The round before</summary><ul class="ks-events" id="last-events">${list(v.last_events)}</ul></details>` : ""}`;
+  }
+
+  // ------------------------------------------------------------------ the vote
+
+  function voteOrder() {
+    const v = view();
+    const start = v.vote.open && v.vote.first !== null ? v.players[v.vote.first].place : v.kingseat;
+    return aroundFrom(start);
+  }
+
+  function forcedOf(p) {
+    return view().vote.forced.find((f) => f.player === p) || null;
+  }
+
+  function voteMove() {
+    const v = view();
+    const votes = v.players.map((p) => (v.vote.voters.includes(p.player) ? (draft.votes[p.player] || null) : null));
+    const held = v.vote.voters.filter((p) => {
+      const forced = forcedOf(p);
+      return forced && draft.none[p] && votes[p] && C.princeOf(votes[p]) !== forced.prince;
+    });
+    const move = { type: "vote", votes };
+    if (held.length) move.none_held = held;
+    return move;
+  }
+
+  function voteMissing() {
+    const v = view();
+    const left = v.vote.voters.filter((p) => !draft.votes[p]);
+    if (left.length) return `Tap ${left.length === v.vote.voters.length ? "each voter's card" : `${and(left.map(nameOf))}'s card`}`;
+    return "";
+  }
+
+  function drawVote() {
+    const v = view();
+    const vote = v.vote;
+    const notes = [];
+    if (vote.open) notes.push(`Open vote: lay the cards face up one at a time, starting with ${escape(nameOf(vote.first !== null ? vote.first : v.king))} and going clockwise.`);
+    if (vote.no_actions) notes.push("Crassclamps' dark 1: nobody may use a card's action this round.");
+    const kinds = vote.cards;
+    const rows = voteOrder().map(({ player, offset }) => {
+      const p = v.players[player];
+      if (!vote.voters.includes(player)) {
+        const why = p.sits_out ? "sits out this vote (Smugwing)" : "has no cards and plays none";
+        return `<div class="ks-voter out" data-vote-player="${player}"><h3>${escape(p.name)} <span class="small">${placeName(offset)}</span></h3><p class="small">${why}.</p></div>`;
+      }
+      const forced = forcedOf(player);
+      const chosen = draft.votes[player] ? [draft.votes[player]] : [];
+      const breaks = forced && chosen.length && C.princeOf(chosen[0]) !== forced.prince;
+      return `<div class="ks-voter" data-vote-player="${player}">
+        <h3>${p.king ? "\u265b " : ""}${escape(p.name)} <span class="small">${placeName(offset)} \u00b7 ${plural(p.hand, "card")}</span></h3>
+        ${forced ? `<p class="ks-forced">Must vote ${princeChip(forced.prince)} (${escape(C.princeName(forced.by))}), unless they hold no such card.</p>` : ""}
+        ${C.picker(`vote-${player}`, chosen, { max: 1, kinds, empty: "Tap the prince voted", set: (cards) => { draft.votes[player] = cards[0]; if (!cards.length) delete draft.votes[player]; changed(); } })}
+        ${breaks ? `<label class="radio"><input type="checkbox" data-none-held="${player}" ${draft.none[player] ? "checked" : ""}> ${escape(p.name)} holds no ${escape(C.princeName(forced.prince))} card</label>` : ""}
+      </div>`;
+    }).join("");
+    $("#vote-panel").innerHTML = `
+      <h2>Round ${v.round}: the vote</h2>
+      ${notes.map((n) => `<p class="notice">${n}</p>`).join("")}
+      <p class="small">Tap each player's card: the prince, then Dark 1 or Dark 2 for a dark card. Ties go to the card nearest the Kingseat going clockwise, starting with the King's own.</p>
+      ${rows}
+      <div id="vote-preview" class="ks-preview" aria-live="polite">${votePreview()}</div>`;
+  }
+
+  function votePreview() {
+    const missing = voteMissing();
+    const entered = Object.keys(draft.votes).length;
+    if (missing) return entered ? `<p class="small">${entered} of ${view().vote.voters.length} votes entered.</p>` : "";
+    if (!checked || checked.key !== keyOf()) return `<p class="small">Checking the vote\u2026</p>`;
+    if (checked.status !== 200) return refusalHtml(checked.data);
+    const after = checked.data.view.last_vote;
+    const tally = ranked(after.tally).map(([prince, n]) => `<li>${princeChip(prince)} <strong>${n}</strong>${prince === after.winner ? " \u2190 wins" : ""}</li>`).join("");
+    const acts = checked.data.view.action ? checked.data.view.action.order : [];
+    return `<ul class="ks-tally" id="tally">${tally}</ul>
+      <p class="ks-result" id="vote-result">${escape(after.text)}</p>
+      <p class="small">${C.princeName(after.winner)}'s cards go into the Tell. ${acts.length ? `Then ${escape(and(acts.map(nameOf)))} act, in that order.` : "Nobody else acts: the round ends."}</p>`;
+  }
+
+  // ------------------------------------------------------------------ the action phase
+
+  const FIELDLESS = "Nothing to enter for this card: store it.";
+
+  function actionForm() {
+    const v = view();
+    const a = v.action;
+    const n = a.needs;
+    const f = draft.f;
+    const kinds = inGame();
+    const hands = v.hands;
+    const who = escape(a.name);
+    const pick = (key, max, label, options = {}) => `<div class="ks-field"><h3>${label}</h3>${C.picker(key, f[key] || [], { max, kinds, set: (cards) => { f[key] = cards; changed(); }, ...options })}</div>`;
+    switch (a.card) {
+      case "lionsyre-dark2":
+        return n.cards ? pick("cards", n.cards, `The ${plural(n.cards, "card")} the King picked from ${who}'s Hand, into the Tell`)
+          : `<p>${who}'s Hand is empty: nothing goes into the Tell.</p>`;
+      case "slydefox": {
+        const chosen = f.players || [];
+        return choosePlayers("players", n.players, "The two players who change places", { multi: 2 })
+          + chosen.map((p) => (hands[p] > 0 ? pick(`slyde-${p}`, 1, `The Hand card ${escape(nameOf(p))} put into the Tell`)
+            : `<p class="small">${escape(nameOf(p))} has no cards and puts none into the Tell.</p>`)).join("");
+      }
+      case "slydefox-dark1":
+        return choosePlayers("target", n.target, `Who ${who} trades 3 cards with`);
+      case "hardshell-hero":
+        return choosePlayers("target", n.target, `Who ${who} changes places and trades 2 cards with`);
+      case "slydefox-dark2":
+        if (!n.from_tell) return `<p>The Tell is empty: nothing to draw.</p>`;
+        return pick("from_tell", n.from_tell, `The ${plural(n.from_tell, "card")} ${who} drew out of the Tell`)
+          + pick("to_tell", n.to_tell, `The ${plural(n.to_tell, "Hand card")} ${who} put into the Tell`);
+      case "woolfhall":
+        return choosePrince("prince", n.prince, "The prince this round's Woolfhall voters must vote next round");
+      case "woolfhall-dark2":
+        return n.added.map((entry) => (entry.cards ? pick(`added-${entry.player}`, entry.cards, `${escape(nameOf(entry.player))}'s ${plural(entry.cards, "card")} into the Tell`)
+          : `<p class="small">${escape(nameOf(entry.player))} has no cards to add.</p>`)).join("");
+      case "hornseeker":
+        return n.target.length ? choosePlayers("target", n.target, "Whose Loyalty card was looked at (beside the King)", { optional: true })
+          : `<p class="small">Nobody beside the King can be picked.</p>`;
+      case "hornseeker-dark1":
+        return choosePlayers("target", n.target, "Whose Loyalty card was looked at", { optional: true });
+      case "gulliballistas-dark2":
+        return choosePlayers("target", n.target, "Who else revealed their Hand", { optional: true });
+      case "salsa-salamanda-dark2":
+        return choosePlayers("target", n.target, `Who swapped Loyalty cards with ${who}`, { optional: true });
+      case "brownbeards-dark1": {
+        if (!n.cards) return `<p>${Object.keys(n.from_discard).length ? "" : "The Discard holds no Brownbeards card: "}nothing to take.</p>`;
+        return pick("cards", n.cards, `The ${plural(n.cards, "Brownbeards card")} ${who} took from the Discard`,
+          { kinds: Object.keys(n.from_discard), limit: (kind) => n.from_discard[kind] || 0 });
+      }
+      case "monarchrys":
+        return choosePlayers("target", n.target, "Who was asked")
+          + choosePrince("prince", n.prince, "For which prince")
+          + chooseValue("count", [[0, "They had none"], [1, "They handed one over"]], "Did they hand a card over?");
+      case "monarchrys-dark1":
+        return choosePlayers("target", n.target, "Who was picked")
+          + numbers([["taken", "Dark cards they handed you"], ["given", "Dark cards you handed them"]]);
+      case "monarchrys-dark2":
+        return choosePlayers("target", n.target, "Who was asked")
+          + choosePrince("prince", n.prince, "For which prince")
+          + numbers([["taken", "Cards of it they handed you"], ["given", "Cards you handed them (if they had none)"]]);
+      case "crassclamps":
+        return choosePlayers("target", n.target, "Who gets the order")
+          + choosePrince("prince", n.prince, "The prince they must vote next round")
+          + chooseValue("order", [["swap", "Then swap places"], ["action", "Then use their card's action"]], "And then");
+      case "crassclamps-dark2":
+        return choosePlayers("first", n.first, "Who lays the first card next round", { optional: true, nobody: "From the Kingseat" });
+      case "hardshell-hero-dark1":
+        return n.discards.length ? n.discards.map((p) => pick(`discards-${p}`, 1, `The card ${escape(nameOf(p))} discarded`)).join("")
+          : `<p class="small">Nobody else holds cards.</p>`;
+      case "hardshell-hero-dark2":
+        return `<p>${n.givers.length ? `${escape(and(n.givers.map(nameOf)))} each hand ${who} one card.` : "Nobody has to hand over a card."}</p>`;
+      case "squlofish":
+        return choosePlayers("target", n.target, "Whose Squlofish cards were taken")
+          + numbers([["count", "Squlofish cards taken"]]);
+      case "squlofish-dark1": {
+        const squid = C.kindsOf("squlofish");
+        const tell = n.in_tell;
+        return (n.discard ? pick("discard", 1, `The Hand card ${who} discarded to pay`) : `<p class="small">${who} has no cards to discard.</p>`)
+          + (Object.keys(tell).length ? pick("removed", squid.reduce((sum, k) => sum + (tell[k] || 0), 0),
+            `The Squlofish cards taken out of the Tell (worth up to ${n.most_votes} votes; every card that still fits goes)`,
+            { kinds: squid.filter((k) => tell[k]), limit: (kind) => tell[kind] || 0, empty: "None" })
+            : `<p class="small">The Tell holds no Squlofish card.</p>`);
+      }
+      case "squlofish-dark2": {
+        const squid = C.kindsOf("squlofish");
+        return `<p class="small">Only the player (or players, on a tie) holding the most Squlofish discards one.</p>`
+          + n.discards.map((p) => pick(`discards-${p}`, 1, `${escape(nameOf(p))} discarded`, { kinds: squid, empty: "Nothing" })).join("");
+      }
+      case "smugwing-dark2":
+        return n.givers.length ? choosePlayers("givers", n.givers, `Who handed ${who} a Smugwing card`, { multi: n.givers.length })
+          : `<p class="small">Nobody who voted for the winning prince holds cards.</p>`;
+      case "salsa-salamanda":
+        if (!n.winning.length) return `<p>None of this round's winning cards is still in the Tell: choose Do nothing.</p>`;
+        return `<div class="ks-field" data-field="winning"><h3>The winning card taken out of the Tell</h3><div class="ks-choose">${n.winning.map((kind) =>
+          `<button type="button" class="ks-kind ks-c${C.KIND[kind].dark ? " dark" : ""}${f.winning === kind ? " selected" : ""}" style="${C.paint(C.princeOf(kind), C.KIND[kind].dark)}" data-kind="${kind}">${escape(C.cardName(kind))}</button>`).join("")}</div></div>`
+          + choosePlayers("to", n.to.filter((p) => p !== "discard"), "Where it went", { extra: [["discard", "The Discard"]] });
+      default:
+        return `<p class="small">${FIELDLESS}</p>`;
+    }
+  }
+
+  // Player buttons for one field. multi: how many may be chosen; optional: "nobody" allowed.
+  function choosePlayers(field, players, label, options = {}) {
+    const value = draft.f[field];
+    const chosen = options.multi ? (value || []) : [value];
+    const buttons = players.map((p) => `<button type="button" class="secondary${chosen.includes(p) ? " selected" : ""}" data-player="${p}">${view().players[p].king ? "\u265b " : ""}${escape(nameOf(p))}</button>`);
+    for (const [key, text] of options.extra || []) buttons.push(`<button type="button" class="secondary${value === key ? " selected" : ""}" data-value="${key}">${escape(text)}</button>`);
+    if (options.optional) buttons.push(`<button type="button" class="secondary${value === null ? " selected" : ""}" data-player="">${escape(options.nobody || "Nobody named")}</button>`);
+    return `<div class="ks-field" data-field="${field}" ${options.multi ? `data-multi="${options.multi}"` : ""}><h3>${label}</h3><div class="ks-choose">${buttons.join("")}</div></div>`;
+  }
+
+  function choosePrince(field, princes, label) {
+    return `<div class="ks-field" data-field="${field}"><h3>${label}</h3><div class="ks-princes">${princes.map((prince) =>
+      `<button type="button" class="ks-prince ks-c${draft.f[field] === prince ? " selected" : ""}" style="${C.paint(prince)}" data-prince="${prince}">${escape(C.princeName(prince))}</button>`).join("")}</div></div>`;
+  }
+
+  function chooseValue(field, values, label) {
+    return `<div class="ks-field" data-field="${field}"><h3>${label}</h3><div class="ks-choose">${values.map(([value, text]) =>
+      `<button type="button" class="secondary${draft.f[field] === value ? " selected" : ""}" data-value="${value}">${escape(text)}</button>`).join("")}</div></div>`;
+  }
+
+  function numbers(fields) {
+    return `<div class="grid2">${fields.map(([field, label]) => `<label>${label}
+      <input type="number" inputmode="numeric" min="0" data-number="${field}" value="${draft.f[field] ?? 0}"></label>`).join("")}</div>`;
+  }
+
+  // The action move from the draft, or a prompt for what is still missing.
+  function actionMove() {
+    const a = view().action;
+    const n = a.needs;
+    const f = draft.f;
+    const hands = view().hands;
+    const m = { type: "action", player: a.player, card: a.card };
+    const num = (key) => Number(f[key] || 0);
+    const target = (key, optional) => {
+      if (f[key] === undefined || f[key] === null) {
+        if (optional) return null;
+        throw new Error("Tap the player");
+      }
+      return f[key];
+    };
+    const cards = (key, count, what) => {
+      const chosen = f[key] || [];
+      if (chosen.length !== count) throw new Error(`Tap ${count === 1 ? "the card" : `${count} cards`}${what ? ` ${what}` : ""}`);
+      return chosen.slice();
+    };
+    switch (a.card) {
+      case "lionsyre-dark2": m.cards = cards("cards", n.cards, "the King picked"); break;
+      case "slydefox": {
+        const players = f.players || [];
+        if (players.length !== 2) throw new Error("Tap the two players who change places");
+        m.players = players.slice();
+        m.cards = players.map((p) => (hands[p] > 0 ? cards(`slyde-${p}`, 1, `${nameOf(p)} put into the Tell`)[0] : null));
+        break;
+      }
+      case "slydefox-dark1": case "hardshell-hero": m.target = target("target"); break;
+      case "slydefox-dark2":
+        m.from_tell = cards("from_tell", n.from_tell, "drawn from the Tell");
+        m.to_tell = cards("to_tell", n.to_tell, "put into the Tell");
+        break;
+      case "woolfhall":
+        if (!f.prince) throw new Error("Tap the prince");
+        m.prince = f.prince;
+        break;
+      case "woolfhall-dark2":
+        m.added = n.added.map((entry) => ({ player: entry.player, cards: cards(`added-${entry.player}`, entry.cards, `${nameOf(entry.player)} added`) }));
+        break;
+      case "hornseeker": case "hornseeker-dark1": case "gulliballistas-dark2": case "salsa-salamanda-dark2": {
+        const t = target("target", true);
+        if (t !== null) m.target = t;
+        break;
+      }
+      case "brownbeards-dark1": m.cards = cards("cards", n.cards, "taken from the Discard"); break;
+      case "monarchrys":
+        m.target = target("target");
+        if (!f.prince) throw new Error("Tap the prince asked for");
+        m.prince = f.prince;
+        if (f.count === undefined) throw new Error("Say whether a card was handed over");
+        m.count = f.count;
+        break;
+      case "monarchrys-dark1": case "monarchrys-dark2":
+        m.target = target("target");
+        if (a.card === "monarchrys-dark2") {
+          if (!f.prince) throw new Error("Tap the prince asked for");
+          m.prince = f.prince;
+        }
+        m.taken = num("taken");
+        m.given = num("given");
+        break;
+      case "crassclamps":
+        m.target = target("target");
+        if (!f.prince) throw new Error("Tap the prince they must vote");
+        m.prince = f.prince;
+        if (!f.order) throw new Error("Tap what they must do then");
+        m.order = f.order;
+        break;
+      case "crassclamps-dark2": {
+        const first = target("first", true);
+        if (first !== null) m.first = first;
+        break;
+      }
+      case "hardshell-hero-dark1":
+        m.discards = n.discards.map((p) => ({ player: p, card: cards(`discards-${p}`, 1, `${nameOf(p)} discarded`)[0] }));
+        break;
+      case "squlofish": m.target = target("target"); m.count = num("count"); break;
+      case "squlofish-dark1":
+        m.discard = n.discard ? cards("discard", 1, "discarded to pay")[0] : null;
+        m.removed = (f.removed || []).slice();
+        break;
+      case "squlofish-dark2":
+        m.discards = n.discards.filter((p) => (f[`discards-${p}`] || []).length).map((p) => ({ player: p, card: f[`discards-${p}`][0] }));
+        break;
+      case "smugwing-dark2": m.givers = (f.givers || []).slice().sort((x, y) => x - y); break;
+      case "salsa-salamanda":
+        if (!f.winning) throw new Error("Tap the winning card taken out of the Tell");
+        m.winning = f.winning;
+        if (f.to === undefined) throw new Error("Tap where it went");
+        m.to = f.to;
+        break;
+      default: break;
+    }
+    return m;
+  }
+
+  // The move being entered now (null with what is missing, in `missing`).
+  function currentMove() {
+    const v = view();
+    if (v.phase === "vote") {
+      const missing = voteMissing();
+      return missing ? { missing } : { move: voteMove() };
+    }
+    if (v.phase === "action") {
+      const a = v.action;
+      if (!draft.mode) return { missing: `${a.name}: use the card, swap places or do nothing?` };
+      if (draft.mode === "pass") return { move: { type: "pass", player: a.player } };
+      if (draft.mode === "swap") {
+        return draft.swap === null ? { missing: `Tap who ${a.name} swaps places with` }
+          : { move: { type: "swap", player: a.player, with: draft.swap } };
+      }
+      try {
+        return { move: actionMove() };
+      } catch (err) {
+        return { missing: err.message };
+      }
+    }
+    if (v.phase === "loyalty") {
+      const left = v.players.filter((p) => !draft.loyalty[p.player]);
+      if (left.length) return { missing: `Tap ${and(left.map((p) => p.name))}'s Loyalty` };
+      return { move: { type: "loyalty", loyalties: v.players.map((p) => draft.loyalty[p.player]) } };
+    }
+    return { missing: "The game is over." };
+  }
+
+  function drawAction() {
+    const v = view();
+    const a = v.action;
+    if (a.may.length === 1) draft.mode = a.may[0];
+    const kind = C.KIND[a.card];
+    const notes = [];
+    if (a.ordered === "swap" && !a.may.includes("action")) notes.push(`Crassclamps ordered ${a.name} to swap places this round.`);
+    else if (a.ordered === "action") notes.push(`Crassclamps ordered ${a.name} to use their card's action this round, not to swap.`);
+    else if (!a.may.includes("action")) notes.push("Crassclamps' dark 1: nobody may use a card's action this round.");
+    const labels = { action: `Use the ${a.card_name}`, swap: "Swap places", pass: "Do nothing" };
+    let body = "";
+    if (draft.mode === "swap") {
+      body = `<div class="ks-field" data-field="swap"><h3>${escape(a.name)} swaps places (and one card) with</h3><div class="ks-choose">${a.swap_with.map((p) =>
+        `<button type="button" class="secondary${draft.swap === p ? " selected" : ""}" data-swap="${p}">${view().players[p].king ? "\u265b " : ""}${escape(nameOf(p))}</button>`).join("")}</div>
+        <p class="small">People move; the Kingseat stays. Whoever sits in it afterwards is the King.</p></div>`;
+    } else if (draft.mode === "action") {
+      body = `<div id="action-form">${actionForm()}</div>`;
+    } else if (draft.mode === "pass") {
+      body = `<p class="small">${escape(a.name)} leaves the card unused; it goes to the Discard.</p>`;
+    }
+    $("#action-panel").innerHTML = `
+      <h2 id="actor">${escape(a.name)} acts</h2>
+      <div class="ks-card-played">${chip(a.card)}
+        <p>${escape(kind.text)} <a class="small" href="${rulesUrl(a.rule)}" target="_blank">Rule</a></p></div>
+      ${a.order.length > 1 ? `<p class="small" id="still-to-act">Then: ${escape(and(a.order.slice(1).map(nameOf)))}.</p>` : `<p class="small" id="still-to-act">Last to act this round.</p>`}
+      ${notes.map((n) => `<p class="notice">${escape(n)}</p>`).join("")}
+      <div class="ks-modes" role="group" aria-label="What ${escape(a.name)} does">${a.may.map((m) =>
+        `<button type="button" class="${draft.mode === m ? "selected" : "secondary"}" data-mode="${m}">${escape(labels[m])}</button>`).join("")}</div>
+      ${body}
+      <div id="action-preview" class="ks-preview" aria-live="polite">${actionPreview()}</div>`;
+  }
+
+  function actionPreview() {
+    const now = currentMove();
+    if (!now.move) return "";
+    if (!checked || checked.key !== keyOf()) return `<p class="small">Checking\u2026</p>`;
+    if (checked.status !== 200) return refusalHtml(checked.data);
+    const before = view();
+    const after = checked.data.view;
+    const lines = (after.round === before.round ? after.events : after.last_events).slice(before.events.length);
+    const king = after.king !== before.king ? `<p class="ks-result" id="new-king">\u265b ${escape(after.players[after.king].name)} will be the King.</p>` : "";
+    return `${lines.length ? `<ul class="ks-events">${lines.map((l) => `<li>${escape(l)}</li>`).join("")}</ul>` : ""}${king}
+      <p class="small">${after.round !== before.round ? `That ends round ${before.round}.` : after.phase === "vote" ? `Round ${after.round} is voted again.` : `Next: ${escape(after.action.name)}.`}</p>`;
+  }
+
+  // ------------------------------------------------------------------ the end
+
+  function drawLoyalty() {
+    const v = view();
+    const cards = Object.entries(v.loyalty_cards || {}).map(([prince, n]) => `${n} ${C.princeName(prince)}`);
+    $("#loyalty-panel").innerHTML = `
+      <h2>Every Hand is empty: the Loyalties</h2>
+      <p>Everyone turns over their Loyalty card. ${cards.length ? `The cards left are ${escape(and(cards))}.` : ""}</p>
+      ${aroundFrom(v.kingseat).map(({ player }) => `<div class="ks-field" data-loyalty="${player}"><h3>${escape(nameOf(player))} is loyal to</h3>
+        <div class="ks-princes">${v.princes.map((prince) => `<button type="button" class="ks-prince ks-c${draft.loyalty[player] === prince ? " selected" : ""}" style="${C.paint(prince)}" data-prince="${prince}">${escape(C.princeName(prince))}</button>`).join("")}</div></div>`).join("")}
+      <div id="loyalty-preview" class="ks-preview" aria-live="polite">${loyaltyPreview()}</div>`;
+  }
+
+  function loyaltyPreview() {
+    if (!currentMove().move) return "";
+    if (!checked || checked.key !== keyOf()) return `<p class="small">Checking\u2026</p>`;
+    if (checked.status !== 200) return refusalHtml(checked.data);
+    return `<p class="ks-result">${escape(checked.data.result.reason)}</p>`;
+  }
+
+  function drawFinal() {
+    const v = view();
+    const r = game().result;
+    const count = ranked(v.tell.count || r.tally);
+    const cards = Object.entries(v.tell.cards || {});
+    const weight = v.rulings.squlofish_dark_weight;
+    const squid = v.princes.includes("squlofish") ? ` Regular Squlofish cards count 2 votes; dark ones ${weight}.` : "";
+    $("#final").innerHTML = `
+      <h2>The final count</h2>
+      <p>The Tell is turned over: ${plural(v.tell.size, "card")}.${squid}</p>
+      <ul class="ks-tally" id="final-count">${count.map(([prince, n]) => `<li class="${r.princes.includes(prince) ? "won" : ""}">${princeChip(prince)} <strong data-count="${prince}">${n}</strong>${r.princes.includes(prince) ? " \u2190 wins the Tell" : ""}</li>`).join("")}</ul>
+      <details><summary>The cards in the Tell</summary><p class="ks-cards" id="tell-cards">${cards.map(([k, n]) => many(k, n)).join(" ")}</p></details>
+      <h3>Loyalties</h3>
+      <ul class="ks-loyal" id="loyalties">${v.players.map((p) => `<li class="${r.winners.includes(p.player) ? "won" : ""}"><strong>${escape(p.name)}</strong> ${princeChip(p.loyalty)} ${r.winners.includes(p.player) ? `<span class="ks-tag now">wins</span>` : ""}</li>`).join("")}</ul>`;
+  }
+
+  // ------------------------------------------------------------------ drawing, checking, storing
+
+  function refusalHtml(data) {
+    const error = (data && data.error) || { message: "The companion did not answer." };
+    return `<p class="error" role="alert">${escape(error.message)}${error.url ? ` <a href="${escape(error.url)}" target="_blank">Rule: ${escape(error.rule)}</a>` : ""}</p>`;
+  }
+
+  const keyOf = () => JSON.stringify([game().seq, currentMove().move || null]);
+
+  function redraw() {
+    const v = view();
+    drawStatus();
+    drawTable();
+    drawPiles();
+    drawEvents();
+    $("#vote-panel").hidden = v.phase !== "vote";
+    $("#action-panel").hidden = v.phase !== "action";
+    $("#loyalty-panel").hidden = v.phase !== "loyalty";
+    $("#final").hidden = v.phase !== "over";
+    if (v.phase === "vote") drawVote();
+    else if (v.phase === "action") drawAction();
+    else if (v.phase === "loyalty") drawLoyalty();
+    else drawFinal();
+    drawToolbar();
+    scheduleCheck();
+  }
+
+  // Only the parts the draft changes: the open panel and the toolbar.
+  function changed() {
+    const v = view();
+    if (v.phase === "vote") drawVote();
+    else if (v.phase === "action") drawAction();
+    else if (v.phase === "loyalty") drawLoyalty();
+    drawToolbar();
+    scheduleCheck();
+  }
+
+  function drawPreview() {
+    const v = view();
+    if (v.phase === "vote") $("#vote-preview").innerHTML = votePreview();
+    else if (v.phase === "action") $("#action-preview").innerHTML = actionPreview();
+    else if (v.phase === "loyalty") $("#loyalty-preview").innerHTML = loyaltyPreview();
+    drawToolbar();
+  }
+
+  function drawToolbar() {
+    const v = view();
+    const now = v.phase === "over" ? { missing: "The game is over." } : currentMove();
+    const ok = now.move && checked && checked.key === keyOf() && checked.status === 200;
+    const labels = {
+      vote: "Store the vote", loyalty: "Store the Loyalties",
+      action: draft.mode === "swap" ? "Store the swap" : draft.mode === "pass" ? "Store: do nothing" : "Store the action",
+    };
+    const record = $("#record");
+    record.textContent = labels[v.phase] || "Game over";
+    const refused = now.move && checked && checked.key === keyOf() && checked.status === 422;
+    record.disabled = !now.move || refused;
+    let prompt = now.missing || "";
+    if (now.move) prompt = ok ? "Check it, then store it" : refused ? "The rules refuse this: see above" : checked && checked.key === keyOf() ? "Not checked: store it to try" : "Checking\u2026";
+    $("#prompt").textContent = prompt;
+  }
+
+  function scheduleCheck() {
+    clearTimeout(checkTimer);
+    const now = currentMove();
+    if (!now.move) return;
+    const key = keyOf();
+    if (checked && checked.key === key) return;
+    checkTimer = setTimeout(async () => {
+      const ask = ++asked;
+      const { status, data } = await Companion.request("POST", `/api/games/${game().id}/check`, { move: now.move });
+      if (ask !== asked || key !== keyOf()) return;
+      checked = { key, status, data };
+      drawPreview();
+    }, 120);
+  }
+
+  async function record() {
+    const now = currentMove();
+    if (!now.move) return;
+    const button = $("#record");
+    button.disabled = true;
+    const stored = await Companion.send(`/api/games/${game().id}/moves`, { move: now.move });
+    if (!stored) drawToolbar();
+  }
+
+  function onClick(event) {
+    const button = event.target.closest("button");
+    if (!button || !button.closest("#play")) return;
+    const v = view();
+    if (C.pickerTap(button)) { changed(); return; }
+    const loyal = button.closest("[data-loyalty]");
+    if (loyal && button.dataset.prince) {
+      draft.loyalty[loyal.dataset.loyalty] = button.dataset.prince;
+      changed();
+      return;
+    }
+    if (button.dataset.mode) {
+      if (draft.mode !== button.dataset.mode) { draft.mode = button.dataset.mode; draft.swap = null; }
+      changed();
+      return;
+    }
+    if (button.dataset.swap !== undefined) {
+      draft.swap = Number(button.dataset.swap);
+      changed();
+      return;
+    }
+    const holder = button.closest("[data-field]");
+    if (!holder || v.phase !== "action") return;
+    const field = holder.dataset.field;
+    const f = draft.f;
+    if (button.dataset.player !== undefined) {
+      const p = button.dataset.player === "" ? null : Number(button.dataset.player);
+      const multi = Number(holder.dataset.multi || 0);
+      if (multi) {
+        const chosen = (f[field] || []).slice();
+        const at = chosen.indexOf(p);
+        if (at >= 0) chosen.splice(at, 1);
+        else if (chosen.length < multi) chosen.push(p);
+        f[field] = chosen;
+      } else {
+        f[field] = p;
+      }
+    } else if (button.dataset.prince) {
+      f[field] = button.dataset.prince;
+    } else if (button.dataset.kind) {
+      f[field] = button.dataset.kind;
+    } else if (button.dataset.value !== undefined) {
+      const raw = button.dataset.value;
+      f[field] = /^\d+$/.test(raw) ? Number(raw) : raw;
+    } else {
+      return;
+    }
+    changed();
+  }
+
+  function onInput(event) {
+    const target = event.target;
+    if (target.dataset.noneHeld !== undefined) {
+      draft.none[target.dataset.noneHeld] = target.checked;
+      drawToolbar();
+      scheduleCheck();
+      drawPreview();
+    } else if (target.dataset.number !== undefined) {
+      draft.f[target.dataset.number] = target.value === "" ? 0 : Math.max(0, Math.floor(Number(target.value)) || 0);
+      drawToolbar();
+      scheduleCheck();
+      drawPreview();
+    }
+  }
+
+  function start(payload, poll) {
+    $("#play").addEventListener("click", onClick);
+    $("#play").addEventListener("change", onInput);
+    $("#play").addEventListener("input", onInput);
+    $("#record").addEventListener("click", record);
+    Companion.start(payload, { poll, reset, redraw });
+  }
+
+  return { start };
+})();

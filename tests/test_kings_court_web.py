@@ -1,0 +1,115 @@
+"""King's Court through the web layer: the setup form, a hand scored and corrected, the arbiter
+asked from a phone, a hand followed card by card, refusals with links to the rules page."""
+from __future__ import annotations
+
+FORM = {"player-0": "Ann", "player-1": "Bob", "player-2": "Cid", "player-3": "Dee",
+        "partnerships": "none", "limit": "500", "selection": "kc+kd", "first_dealer": "0"}
+
+
+def start(phone, **changes):
+    created = phone.form("/new/kings_court", {**FORM, **changes})
+    assert created.status_code == 302, created.get_data(as_text=True)
+    game_id = created.headers["Location"].rsplit("/", 1)[-1]
+    return game_id, phone.get(f"/api/games/{game_id}").get_json()["game"]
+
+
+def move(phone, game_id, seq, body):
+    return phone.post(f"/api/games/{game_id}/moves", json={"seq": seq, "move": body})
+
+
+def test_the_setup_form_makes_partnerships_a_limit_chosen_cards_and_carried_totals(phone):
+    game_id, game = start(phone, partnerships="opposite", limit="750", selection="custom",
+                          **{"extra-dark-knight": "1", "extra": "purple-1 purple-2",
+                             "carried-0": "40", "carried-1": "60", "first_dealer": "2"})
+    view = game["view"]
+    assert [side["name"] for side in view["sides"]] == ["Ann & Cid", "Bob & Dee"]
+    assert [side["total"] for side in view["sides"]] == [40, 60]
+    assert view["limit"] == 750 and view["dealer"] == 2
+    cards = {card["id"] for card in view["cards"]}
+    assert {"dark-knight", "purple-1", "purple-2", "gold-7"} <= cards
+    assert "queen" not in cards and "purple-3" not in cards
+    page = phone.get(f"/g/{game_id}").get_data(as_text=True)
+    assert "kings_court.js" in page and "card_picker.js" in page and "Ann" in page
+
+
+def test_a_refused_setup_shows_the_rule_and_keeps_what_was_typed(phone):
+    page = phone.form("/new/kings_court", {**FORM, "partnerships": "alternate", "player-3": ""})
+    assert page.status_code == 422
+    text = page.get_data(as_text=True)
+    assert "/rules/kings_court#partnerships" in text
+    assert 'value="Cid"' in text
+
+
+def test_a_hand_scored_then_corrected_recomputes_the_totals(phone):
+    game_id, _ = start(phone)
+    # Bob goes out; Ann holds Gold 7 + King (32), Cid typed 15, Dee a Wizard (50).
+    hand = {"type": "hand", "out": 1, "cards": [["gold-7", "king"], None, None, ["wizard"]],
+            "points": [None, None, 15, None]}
+    game = move(phone, game_id, 0, hand).get_json()["game"]
+    assert game["view"]["totals"] == [32, 0, 15, 50]
+    assert game["view"]["lowest"] == [1]
+    # The King was a Duke: the correction takes 5 off Ann, and the sheet says it was corrected.
+    fixed = {**hand, "type": "correct", "hand": 1, "cards": [["gold-7", "duke"], None, None, ["wizard"]]}
+    game = move(phone, game_id, 1, fixed).get_json()["game"]
+    row = game["view"]["rows"][0]
+    assert game["view"]["totals"] == [27, 0, 15, 50]
+    assert row["corrected"] == 1 and row["versions"][0]["points"] == [32, 0, 15, 50]
+    assert [line["why"] for line in row["players"][0]["lines"]] == [
+        "Gold 7: face value", "Duke: Scroll card value"]
+    assert "Ann" in game["history"][-1]["text"] or "corrected" in game["history"][-1]["text"]
+
+
+def test_a_refused_hand_links_to_its_rule_and_stores_nothing(phone):
+    game_id, _ = start(phone)
+    refused = move(phone, game_id, 0, {"type": "hand", "out": 1,
+                                       "cards": [["gold-7"], ["king"], ["blue-1"], ["blue-2"]]})
+    assert refused.status_code == 422
+    error = refused.get_json()["error"]
+    assert error["rule"] == "going-out"
+    assert error["url"] == "/rules/kings_court#going-out"
+    assert f'id="{error["rule"]}"' in phone.get("/rules/kings_court").get_data(as_text=True)
+    assert phone.get(f"/api/games/{game_id}").get_json()["game"]["seq"] == 0
+
+
+def test_the_arbiter_answers_a_phone_and_links_its_rule(phone):
+    game_id, _ = start(phone)
+    situation = {"top": "gold-5", "suit": "gold", "direction": 1, "pending": None,
+                 "dungeon": False, "cards_in_hand": None}
+    yes = phone.post(f"/api/games/{game_id}/ask", json={"question": {
+        "situation": situation, "play": [{"card": "dragon", "suit": "blue"}]}})
+    answer = yes.get_json()["answer"]
+    assert answer["allowed"] is True
+    assert any("draw 3" in effect for effect in answer["effects"])
+    no = phone.post(f"/api/games/{game_id}/ask", json={"question": {
+        "situation": {**situation, "pending": {"count": 2, "kind": "drawbridge-gold"}},
+        "play": [{"card": "gold-9"}]}}).get_json()["answer"]
+    assert no["allowed"] is False
+    assert f'id="{no["rule"]}"' in phone.get("/rules/kings_court").get_data(as_text=True)
+    garbage = phone.post(f"/api/games/{game_id}/ask", json={"question": "may I?"})
+    assert garbage.status_code == 422 and garbage.get_json()["error"]["message"]
+    assert phone.get(f"/api/games/{game_id}").get_json()["game"]["seq"] == 0
+
+
+def test_a_game_without_an_arbiter_says_so(phone):
+    created = phone.form("/new/royal_visit", {"player_top": "Ann", "player_bottom": "Bob", "wizard": "top"})
+    game_id = created.headers["Location"].rsplit("/", 1)[-1]
+    answer = phone.post(f"/api/games/{game_id}/ask", json={"question": {}})
+    assert answer.status_code == 404
+    assert "no arbiter" in answer.get_json()["error"]["message"]
+
+
+def test_a_hand_followed_card_by_card_refuses_an_illegal_play_and_keeps_the_counts(phone, second_phone):
+    game_id, _ = start(phone)
+    game = move(phone, game_id, 0, {"type": "deal", "first": "gold-5"}).get_json()["game"]
+    hand = game["view"]["hand"]
+    assert game["view"]["stage"] == "playing" and hand["to_play"] == 1
+    assert hand["hands"] == [7, 7, 7, 7] and hand["draw_pile"] == 163 - 28 - 1
+    refused = move(second_phone, game_id, 1, {"type": "play", "seat": 1, "cards": [{"card": "blue-3"}]})
+    assert refused.status_code == 422 and refused.get_json()["error"]["url"].startswith("/rules/kings_court#")
+    game = move(second_phone, game_id, 1, {"type": "play", "seat": 1, "cards": [{"card": "gold-9"}]}).get_json()["game"]
+    assert game["view"]["hand"]["hands"] == [7, 6, 7, 7]
+    assert game["view"]["hand"]["top"] == "gold-9" and game["to_move"] == 2
+    # A stale phone's move is refused as the table moved on, and nothing is lost.
+    stale = move(phone, game_id, 1, {"type": "draw", "seat": 2})
+    assert stale.status_code == 409
+    assert stale.get_json()["game"]["view"]["hand"]["hands"] == [7, 6, 7, 7]

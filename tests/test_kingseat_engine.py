@@ -1,0 +1,936 @@
+"""Kingseat engine: catalogue, setup and the deal, the vote and its tie-break, places and the
+King, every action that touches votes, the Tell, who votes or who is King, forced votes, the
+round undo, the final count, refusals, the view and replay."""
+from __future__ import annotations
+
+import dataclasses
+import json
+import random
+import re
+
+import pytest
+
+from companion.engine import COMMON_RULES, RuleError, replay, step
+from companion.games.kingseat import ENGINE, KIND_BY_ID, KINDS, PRINCES, SETS, deck
+from companion.games.kingseat import similar_colours
+from companion.games.kingseat.rules import (
+    KIND_INDEX, RULE_IDS, RULES, Effects, State,
+)
+from companion.games.kingseat.simulate import random_game, random_options
+
+ANN, BOB, CID, DEE, EVE, FAY = range(6)
+NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon", "Kim", "Lou"]
+ALL = list(SETS["complete"])
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def game(n: int = 4, princes=None, *, kingseat: int = 0, leftovers=None, rulings=None) -> State:
+    """A new game. With every prince (the default) 108 cards are dealt; 4, 6 and 12 players get
+    even hands, other counts need ``leftovers``."""
+    options = {"players": NAMES[:n], "princes": ALL if princes is None else princes,
+               "kingseat": kingseat}
+    if leftovers is not None:
+        options["leftovers"] = leftovers
+    if rulings is not None:
+        options["rulings"] = rulings
+    return ENGINE.new(options)
+
+
+def check(s: State) -> None:
+    """The cards add up: Tell + Hands + Discard + the table + one Loyalty each = the deck."""
+    n = len(s.players)
+    assert sum(s.tell) + sum(s.hands) + sum(s.discard) + sum(s.table()) + n == s.deck_size
+    assert all(h >= 0 for h in s.hands) and all(u >= 0 for u in s.unknown())
+    assert sorted(s.seating) == list(range(n))
+
+
+def run(s: State, move: dict) -> State:
+    before = json.dumps(s.to_dict(), sort_keys=True)
+    ENGINE.validate(s, move)
+    after = ENGINE.apply(s, move)
+    assert ENGINE.apply(s, move) == after  # deterministic
+    assert json.dumps(s.to_dict(), sort_keys=True) == before  # the old state is untouched
+    check(after)
+    json.dumps(ENGINE.view(after))
+    ENGINE.describe(move, s.players)
+    return after
+
+
+def refused(s: State, move, rule: str) -> RuleError:
+    with pytest.raises(RuleError) as caught:
+        ENGINE.validate(s, move)
+    error = caught.value
+    assert error.rule == rule, error.message
+    assert error.rule in RULE_IDS
+    assert error.message.endswith(".") and "\n" not in error.message
+    with pytest.raises(RuleError) as again:
+        ENGINE.apply(s, move)
+    assert again.value.to_dict() == error.to_dict()
+    return error
+
+
+def V(*cards, none_held=None) -> dict:
+    move = {"type": "vote", "votes": list(cards)}
+    if none_held is not None:
+        move["none_held"] = none_held
+    return move
+
+
+def A(player: int, card: str, **fields) -> dict:
+    return {"type": "action", "player": player, "card": card, **fields}
+
+
+def SWAP(player: int, other: int) -> dict:
+    return {"type": "swap", "player": player, "with": other}
+
+
+def PASS(player: int) -> dict:
+    return {"type": "pass", "player": player}
+
+
+def tell_of(s: State) -> dict[str, int]:
+    return {KINDS[k].id: c for k, c in enumerate(s.tell) if c}
+
+
+def discard_of(s: State) -> dict[str, int]:
+    return {KINDS[k].id: c for k, c in enumerate(s.discard) if c}
+
+
+def sitting_out(s: State, *players: int) -> State:
+    """The same position with these players sitting out this round (as after Smugwing)."""
+    return dataclasses.replace(s, effects=Effects(sit_out=tuple(sorted(players))))
+
+
+def finish_round(s: State) -> State:
+    """Everyone still to act does nothing."""
+    while s.phase == "action":
+        s = run(s, PASS(s.order[0]))
+    return s
+
+
+# --------------------------------------------------------------------------- catalogue
+
+
+def test_catalogue_has_twelve_princes_with_three_kinds_each():
+    assert len(PRINCES) == 12 and len(KINDS) == 36
+    assert [p.id for p in PRINCES] == [
+        "lionsyre", "slydefox", "woolfhall", "hornseeker", "brownbeards", "monarchrys",
+        "crassclamps", "gulliballistas", "hardshell-hero", "squlofish", "smugwing",
+        "salsa-salamanda"]
+    assert KIND_BY_ID["hardshell-hero-dark2"].prince == "hardshell-hero"
+    assert KIND_BY_ID["hardshell-hero-dark2"].dark == 2
+    assert KIND_BY_ID["salsa-salamanda"].copies == 7
+    assert KIND_BY_ID["salsa-salamanda-dark1"].copies == 1
+    for prince in PRINCES:
+        for text in (prince.action, prince.dark1, prince.dark2):
+            assert text.endswith(".") and len(text) < 200
+        if prince.hex is None:
+            assert prince.stripes  # a multicoloured prince still has colours for a proxy
+        else:
+            assert re.fullmatch(r"#[0-9A-F]{6}", prince.hex)
+            assert re.fullmatch(r"#[0-9A-F]{6}", prince.dark_hex)
+    assert SETS["starter"] == ("lionsyre", "hornseeker", "monarchrys", "gulliballistas")
+    assert SETS["complete"] == tuple(p.id for p in PRINCES)
+
+
+def test_deck_lists_every_physical_card_in_a_stable_order():
+    cards = deck(["slydefox", "lionsyre"], 9)
+    assert len(cards) == 18 == len(set(cards))
+    assert cards[0] == ("lionsyre", 1) and cards[6] == ("lionsyre", 7)
+    assert cards[7] == ("lionsyre-dark1", 1) and cards[8] == ("lionsyre-dark2", 1)
+    assert cards[9] == ("slydefox", 1)
+    assert deck(["lionsyre", "slydefox"], 9) == cards  # the order given does not matter
+    assert len(deck(["lionsyre"], 10)) == 10 and len(deck(["lionsyre"], 14)) == 14
+    assert sum(1 for kind, _ in deck(["lionsyre"], 14) if kind == "lionsyre") == 12
+    with pytest.raises(ValueError):
+        deck(["lionsyre"], 11)
+    with pytest.raises(ValueError):
+        deck(["tigerking"], 9)
+
+
+def test_similar_colours_pairs_and_the_premade_sets_avoid_them():
+    assert similar_colours(ALL) == [("slydefox", "crassclamps"), ("woolfhall", "hornseeker"),
+                                    ("hardshell-hero", "squlofish")]
+    assert similar_colours(["squlofish", "lionsyre", "hardshell-hero"]) == [
+        ("hardshell-hero", "squlofish")]
+    for name in ("starter", "medium", "advanced"):
+        assert similar_colours(SETS[name]) == []
+
+
+# --------------------------------------------------------------------------- setup and the deal
+
+
+def test_deal_with_leftover_cards_into_the_tell():
+    # 5 princes of 9 cards for 4 players: 45 cards, 11 a hand, 1 left over
+    princes = ["lionsyre", "slydefox", "woolfhall", "brownbeards", "smugwing"]
+    s = game(4, princes, leftovers=["woolfhall-dark2"])
+    check(s)
+    assert s.hands == (10, 10, 10, 10)  # one card set aside as Loyalty
+    assert tell_of(s) == {"woolfhall-dark2": 1}
+    view = ENGINE.view(s)
+    assert view["deal"] == {"cards": 45, "per_hand": 11, "left_over": 1, "hand_start": 10,
+                            "cards_per_prince": 9}
+    assert view["tell"] == {"size": 1, "leftovers": ["woolfhall-dark2"]}
+    assert view["phase"] == "vote" and view["round"] == 1
+    # the leftover card is out of the deck: the only copy can no longer be voted
+    refused(s, V("woolfhall-dark2", "lionsyre", "lionsyre", "lionsyre"), "copies")
+
+
+def test_deal_sizes_follow_the_cards_per_prince_ruling():
+    s = game(5, leftovers=["lionsyre"] * 3)  # 108 cards: 21 each, 3 over
+    assert s.hands == (20,) * 5 and sum(s.tell) == 3
+    s = game(4, rulings={"cards_per_prince": 10})  # 120 cards: 30 each
+    assert s.hands == (29,) * 4 and s.copies[KIND_INDEX["lionsyre"]] == 8
+    s = game(7, rulings={"cards_per_prince": 14})  # 168 cards: 24 each, none over
+    assert s.hands == (23,) * 7 and sum(s.tell) == 0
+    error = refused_new(dict(players=NAMES[:7], princes=ALL, leftovers=["squlofish"],
+                             rulings={"cards_per_prince": 14}), "deal")
+    assert "no card is left over" in error.message
+
+
+def refused_new(options: dict, rule: str) -> RuleError:
+    with pytest.raises(RuleError) as caught:
+        ENGINE.new(options)
+    error = caught.value
+    assert error.rule == rule, error.message
+    assert error.rule in RULE_IDS and error.message.endswith(".")
+    return error
+
+
+def test_options_refused_with_clear_messages():
+    base = {"players": NAMES[:4], "princes": ALL}
+    assert "missing" in refused_new({"players": NAMES[:4]}, "princes").message
+    assert "'tigerking'" in refused_new({**base, "princes": ["tigerking"] + ALL[:4]},
+                                        "princes").message
+    assert "twice" in refused_new({**base, "princes": ALL[:4] + ["lionsyre"]},
+                                  "princes").message
+    error = refused_new({**base, "princes": ALL[:3]}, "princes")
+    assert error.message == "With 4 players the game needs at least 4 princes, not 3."
+    refused_new({**base, "kingseat": 4}, "kingseat")
+    refused_new({**base, "kingseat": True}, "kingseat")
+    refused_new({**base, "players": NAMES[:2]}, "players")
+    refused_new({**base, "players": NAMES[:12] + ["Max"]}, "players")
+    refused_new({**base, "colour": "red"}, "setup")
+    refused_new({**base, "rulings": {"cards_per_prince": 11}}, "ruling-cards-per-prince")
+    refused_new({**base, "rulings": {"squlofish_dark_weight": 3}}, "ruling-squlofish-weight")
+    refused_new({**base, "rulings": {"speed": 1}}, "rulings")
+    five = {"players": NAMES[:5], "princes": ALL}
+    error = refused_new(five, "deal")
+    assert error.message == ("The deal (108 cards dealt to 5 players) leaves 3 cards over, which "
+                             "go face up into the Tell: name them in 'leftovers'.")
+    assert "not 2" in refused_new({**five, "leftovers": ["lionsyre"] * 2}, "deal").message
+    error = refused_new({**five, "leftovers": ["lionsyre-dark1"] * 3}, "deal")
+    assert "only 1 card" in error.message
+    error = refused_new({"players": NAMES[:4], "princes": ALL[:5], "leftovers": ["squlofish"]},
+                        "deal")
+    assert "Squlofish is not in this game" in error.message
+    assert "even" in refused_new({**base, "leftovers": ["lionsyre"]}, "deal").message
+
+
+def test_player_count_and_colour_warnings():
+    assert ENGINE.view(game(4, SETS["starter"]))["warnings"] == []
+    three = ENGINE.view(game(3, SETS["starter"]))  # 36 cards, 12 each
+    assert "published for 4 to 10 players" in three["warnings"][0]
+    eleven = ENGINE.view(game(11, leftovers=["lionsyre"] * 5 + ["smugwing"] * 4))  # 11 * 9 + 9
+    assert any("published for 4 to 10 players" in w for w in eleven["warnings"])
+    both = ENGINE.view(game(4, ["lionsyre", "hornseeker", "hardshell-hero", "squlofish"]))
+    assert both["warnings"] == [
+        "Hardshell Hero and Squlofish have similar colours (dark blue and light blue); the "
+        "rules advise against playing them together."]
+
+
+def test_options_from_form():
+    form = {"player-0": "Ann", "player-1": "", "player-2": "Bob", "player-3": "Cid",
+            "player-4": "Dee", "player-5": "Eve", "kingseat": "2", "set": "starter",
+            "prince-smugwing": "on", "prince-lionsyre": "on", "prince-salsa-salamanda": "on",
+            "prince-hornseeker": "on", "prince-woolfhall": "on",
+            "leftovers": "lionsyre, smugwing-dark1", "ruling-squlofish_dark_weight": "2"}
+    # 5 princes chosen (the boxes win over the set): 45 cards for 5 players, none over
+    with pytest.raises(RuleError) as caught:
+        ENGINE.options_from_form(form)
+    assert caught.value.rule == "deal"
+    form["leftovers"] = ""
+    options = ENGINE.options_from_form(form)
+    assert options["players"] == ["Ann", "Bob", "Cid", "Dee", "Eve"]
+    assert options["kingseat"] == 1  # the field number of Bob, counted without the blank
+    assert options["princes"] == ["lionsyre", "woolfhall", "hornseeker", "smugwing",
+                                  "salsa-salamanda"]
+    assert options["rulings"] == {"cards_per_prince": 9, "squlofish_dark_weight": 2}
+    assert ENGINE.new(options).hands == (8,) * 5
+    with pytest.raises(RuleError) as caught:
+        ENGINE.options_from_form({"player-0": "Ann", "kingseat": "0"})
+    assert caught.value.rule == "princes"
+
+
+# --------------------------------------------------------------------------- the vote
+
+
+def test_round_winner_takes_the_tell_and_the_others_act_from_the_kingseat():
+    s = game(4, kingseat=2)
+    s = run(s, V("lionsyre", "slydefox", "lionsyre-dark1", "woolfhall"))
+    assert s.phase == "action"
+    assert s.vote.winner == 0 and s.vote.text == "Lionsyre wins the round with 2 of 4 votes."
+    assert tell_of(s) == {"lionsyre": 1, "lionsyre-dark1": 1}  # dark cards count for their prince
+    assert s.hands == (25, 25, 25, 25)
+    assert list(s.order) == [DEE, BOB]  # from the Kingseat (place 2) clockwise, losers only
+    assert ENGINE.to_move(s) == DEE
+    view = ENGINE.view(s)
+    assert view["tell"] == {"size": 2, "leftovers": []}  # the Tell's contents stay hidden
+    assert view["action"]["card"] == "woolfhall" and view["action"]["may"] == [
+        "action", "swap", "pass"]
+    refused(s, PASS(BOB), "action-phase")
+    refused(s, V("lionsyre", "lionsyre", "lionsyre", "lionsyre"), "action-phase")
+    s = run(s, PASS(DEE))
+    s = run(s, PASS(BOB))
+    assert s.phase == "vote" and s.round == 2 and ENGINE.to_move(s) is None
+    assert discard_of(s) == {"slydefox": 1, "woolfhall": 1}
+    assert ENGINE.view(s)["give_cards"]["direction"] == "right"
+
+
+@pytest.mark.parametrize("kingseat", [0, 3])
+@pytest.mark.parametrize("distance", range(5))
+def test_a_tie_goes_to_the_tied_card_nearest_the_kingseat_clockwise(kingseat, distance):
+    n = 6
+    s = game(n, kingseat=kingseat)
+    near = s.seating[(kingseat + distance) % n]
+    far = s.seating[(kingseat + distance + 1) % n]
+    s = sitting_out(s, *(p for p in range(n) if p not in (near, far)))
+    votes = [None] * n
+    votes[near], votes[far] = "slydefox", "lionsyre"  # Lionsyre would win on catalogue order
+    s = run(s, V(*votes))
+    assert s.vote.winner == 1 and s.vote.tied == (0, 1)
+    assert s.vote.decider == near and s.vote.offset == distance
+    assert tell_of(s) == {"slydefox": 1}
+    assert list(s.order) == [far]
+    where = "in the Kingseat itself" if distance == 0 else \
+        f"{distance} place{'s' if distance > 1 else ''} clockwise from the Kingseat"
+    assert s.vote.text == (f"Lionsyre and Slydefox tie with 1 vote each; Slydefox wins the "
+                           f"round because {NAMES[near]}'s card, {where}, is the nearest card "
+                           f"of a tied prince.")
+
+
+def test_the_kings_own_card_wins_a_tie_it_is_part_of():
+    s = game(6, kingseat=2)
+    # places 2..1 clockwise: Cid (King) woolfhall, Dee lionsyre, Eve lionsyre, Fay woolfhall
+    s = run(s, V("hornseeker", "brownbeards", "woolfhall", "lionsyre", "lionsyre-dark2",
+                 "woolfhall-dark1"))
+    assert s.vote.winner == 2 and s.vote.decider == CID and s.vote.offset == 0
+    assert "in the Kingseat itself" in s.vote.text
+    assert tell_of(s) == {"woolfhall": 1, "woolfhall-dark1": 1}
+    assert list(s.order) == [DEE, EVE, ANN, BOB]
+    # the same votes with the King playing something else: the nearest tied card is Dee's
+    s2 = run(game(6, kingseat=2), V("woolfhall", "brownbeards", "gulliballistas", "lionsyre",
+                                    "lionsyre-dark2", "woolfhall-dark1"))
+    assert s2.vote.winner == 0 and s2.vote.decider == DEE and s2.vote.offset == 1
+
+
+def test_votes_refused():
+    s = game(4)
+    refused(s, V("lionsyre", "lionsyre", "lionsyre"), "move-format")
+    refused(s, V("lionsyre", None, "lionsyre", "lionsyre"), "vote")
+    refused(s, V("lionsyre", "lionsyre", "tigerking", "lionsyre"), "move-format")
+    refused(s, {"type": "vote", "votes": ["lionsyre"] * 4, "extra": 1}, "move-format")
+    error = refused(s, V("lionsyre-dark1", "lionsyre-dark1", "lionsyre", "lionsyre"), "copies")
+    assert error.step == 1
+    starter = game(4, SETS["starter"])
+    error = refused(starter, V("lionsyre", "slydefox", "lionsyre", "lionsyre"), "copies")
+    assert "Slydefox is not in this game" in error.message
+    refused(sitting_out(s, BOB), V("lionsyre", "lionsyre", "lionsyre", "lionsyre"), "immune")
+    refused(s, {"type": "swap", "player": 0, "with": 1}, "vote")
+    refused(s, {"type": "loyalty", "loyalties": ["lionsyre"] * 4}, "vote")
+    refused(s, "vote", "move-format")
+
+
+# --------------------------------------------------------------------------- places and the King
+
+
+def test_a_swap_moves_people_and_the_king_is_whoever_sits_in_the_kingseat():
+    s = game(4)
+    s = run(s, V("slydefox", "lionsyre", "woolfhall", "lionsyre"))
+    assert list(s.order) == [ANN, CID]
+    assert s.king == ANN
+    refused(s, SWAP(ANN, ANN), "swap")
+    s = run(s, SWAP(ANN, CID))
+    assert s.seating == (CID, BOB, ANN, DEE) and s.king == CID
+    assert s.hands == (25, 25, 25, 25)  # one card each way
+    assert ENGINE.view(s)["king"] == CID
+    assert list(s.order) == [CID]  # Cid still acts, though Cid now sits in the Kingseat
+    s = run(s, PASS(CID))
+    assert s.round == 2 and ENGINE.view(s)["players"][CID]["king"]
+    # round 2 acts from the Kingseat, which is now Cid's place
+    s = run(s, V("slydefox", "lionsyre", "woolfhall", "lionsyre"))
+    assert list(s.order) == [CID, ANN]
+
+
+def test_the_action_order_is_fixed_when_the_phase_starts():
+    s = game(4)
+    s = run(s, V("slydefox", "woolfhall", "lionsyre", "hornseeker"))  # a 4-way tie: Ann wins
+    assert s.vote.winner == 1 and list(s.order) == [BOB, CID, DEE]
+    s = run(s, SWAP(BOB, DEE))  # Dee moves to place 1, Bob to place 3
+    assert s.seating == (ANN, DEE, CID, BOB)
+    assert ENGINE.to_move(s) == CID  # not Dee, though Dee now sits nearer the Kingseat
+    s = run(s, PASS(CID))
+    assert ENGINE.to_move(s) == DEE
+
+
+def test_slydefox_moves_two_players_who_each_add_a_card_to_the_tell():
+    s = game(4)
+    s = run(s, V("lionsyre", "slydefox", "lionsyre", "woolfhall"))
+    assert list(s.order) == [BOB, DEE]
+    move = A(BOB, "slydefox", players=[ANN, DEE], cards=["woolfhall", "brownbeards-dark1"])
+    s = run(s, move)
+    assert s.seating == (DEE, BOB, CID, ANN) and s.king == DEE  # the King moved away
+    assert tell_of(s) == {"lionsyre": 2, "woolfhall": 1, "brownbeards-dark1": 1}
+    assert s.hands == (24, 25, 25, 24)
+    assert discard_of(s) == {"slydefox": 1}
+    assert "woolfhall" not in ENGINE.describe(move, s.players).lower()  # the Tell stays secret
+    assert "woolfhall" not in json.dumps(ENGINE.view(s)["events"]).lower()
+    refused(run(game(4), V("lionsyre", "slydefox", "lionsyre", "woolfhall")),
+            A(BOB, "slydefox", players=[ANN, ANN], cards=["woolfhall", "woolfhall"]), "slydefox")
+
+
+def test_hardshell_hero_changes_places_and_trades_two_cards():
+    s = game(4)
+    s = run(s, V("hardshell-hero", "lionsyre", "lionsyre", "woolfhall"))
+    s = run(s, A(ANN, "hardshell-hero", target=DEE))
+    assert s.seating == (DEE, BOB, CID, ANN) and s.king == DEE
+    assert s.hands == (25, 25, 25, 25)
+
+
+def test_hornseeker_dark2_takes_the_kingseat_next_round_even_from_an_immune_king():
+    s = game(4)
+    s = run(s, V("smugwing", "lionsyre", "hornseeker-dark2", "lionsyre"))
+    assert list(s.order) == [ANN, CID]
+    s = run(s, A(ANN, "smugwing"))  # the King sits out the next round
+    s = run(s, A(CID, "hornseeker-dark2"))
+    assert s.round == 2
+    assert s.seating == (CID, BOB, ANN, DEE) and s.king == CID
+    assert s.effects.sit_out == (ANN,)
+    assert any("Cid changed places with Ann and is now the King" in e for e in s.events)
+    # Hornseeker's regular action may look only beside the (new) King: Bob and Ann
+    s = run(s, V(None, "hornseeker", "lionsyre", "lionsyre"))
+    assert list(s.order) == [BOB]
+    assert ENGINE.view(s)["action"]["needs"]["target"] == [DEE]  # Bob himself and Dee
+    refused(s, A(BOB, "hornseeker", target=CID), "hornseeker")  # the King, not beside him
+    refused(s, A(BOB, "hornseeker", target=ANN), "immune")
+    s = run(s, A(BOB, "hornseeker", target=DEE))
+
+
+# --------------------------------------------------------------------------- the Tell
+
+
+def test_brownbeards_regular_goes_into_the_tell_but_not_after_a_swap():
+    s = run(game(4, kingseat=1), V("brownbeards", "lionsyre", "brownbeards", "lionsyre"))
+    assert s.vote.winner == 0 and list(s.order) == [CID, ANN]
+    s = run(s, A(CID, "brownbeards"))
+    assert tell_of(s) == {"lionsyre": 2, "brownbeards": 1} and discard_of(s) == {}
+    s = run(s, SWAP(ANN, BOB))
+    assert tell_of(s) == {"lionsyre": 2, "brownbeards": 1}
+    assert discard_of(s) == {"brownbeards": 1}
+
+
+def test_lionsyre_dark2_puts_two_chosen_cards_into_the_tell_or_what_the_hand_holds():
+    s = run(game(4), V("lionsyre-dark2", "slydefox", "slydefox", "woolfhall"))
+    assert list(s.order) == [ANN, DEE]
+    refused(s, A(ANN, "lionsyre-dark2", cards=["woolfhall"]), "lionsyre-dark2")
+    refused(s, A(ANN, "lionsyre-dark2", cards=["woolfhall", "woolfhall-dark1", "lionsyre"]),
+            "lionsyre-dark2")
+    refused(s, A(ANN, "lionsyre-dark2"), "move-format")
+    t = run(s, A(ANN, "lionsyre-dark2", cards=["woolfhall", "woolfhall-dark1"]))
+    assert tell_of(t) == {"slydefox": 2, "woolfhall": 1, "woolfhall-dark1": 1}
+    assert t.hands[ANN] == 23
+    # with one card left in the Hand, only that one goes (24 of Ann's cards discarded earlier)
+    discard = list(s.discard)
+    for kid, count in (("gulliballistas", 7), ("monarchrys", 7), ("crassclamps", 7),
+                       ("hardshell-hero", 3)):
+        discard[KIND_INDEX[kid]] += count
+    short = dataclasses.replace(s, hands=(1, 25, 25, 25), discard=tuple(discard))
+    check(short)
+    refused(short, A(ANN, "lionsyre-dark2", cards=["woolfhall", "lionsyre"]), "lionsyre-dark2")
+    t = run(short, A(ANN, "lionsyre-dark2", cards=["woolfhall"]))
+    assert t.hands[ANN] == 0
+
+
+def test_slydefox_dark2_swaps_tell_cards_for_hand_cards():
+    s = game(5, leftovers=["squlofish", "smugwing", "lionsyre"])
+    s = run(s, V("slydefox-dark2", "woolfhall", "woolfhall", "hornseeker", "brownbeards"))
+    assert sum(s.tell) == 5 and s.order[0] == ANN
+    refused(s, A(ANN, "slydefox-dark2", from_tell=["hornseeker"] * 3,
+                 to_tell=["lionsyre"] * 3), "slydefox-dark2")
+    refused(s, A(ANN, "slydefox-dark2", from_tell=["squlofish", "smugwing"],
+                 to_tell=["lionsyre"] * 2), "slydefox-dark2")
+    s = run(s, A(ANN, "slydefox-dark2", from_tell=["squlofish", "woolfhall", "smugwing"],
+                 to_tell=["gulliballistas", "squlofish", "monarchrys"]))
+    assert tell_of(s) == {"lionsyre": 1, "woolfhall": 1, "gulliballistas": 1, "squlofish": 1,
+                          "monarchrys": 1}
+    assert s.hands[ANN] == 19  # drew 3, put back 3
+
+
+def test_woolfhall_dark2_each_woolfhall_voter_adds_that_many_cards():
+    s = run(game(4), V("woolfhall-dark2", "woolfhall", "lionsyre", "lionsyre"))
+    # tie 2-2: Ann's card is in the Kingseat, so Woolfhall wins... unless Cid is King
+    assert s.vote.winner == 2
+    s = run(game(4, kingseat=2), V("woolfhall-dark2", "woolfhall", "lionsyre", "lionsyre"))
+    assert s.vote.winner == 0 and list(s.order) == [ANN, BOB]
+    refused(s, A(ANN, "woolfhall-dark2", added=[{"player": ANN, "cards": ["slydefox"] * 2}]),
+            "woolfhall-dark2")
+    refused(s, A(ANN, "woolfhall-dark2", added=[
+        {"player": ANN, "cards": ["slydefox"] * 2}, {"player": CID, "cards": ["slydefox"] * 2}]),
+        "woolfhall-dark2")
+    s = run(s, A(ANN, "woolfhall-dark2", added=[
+        {"player": BOB, "cards": ["slydefox", "hornseeker"]},
+        {"player": ANN, "cards": ["slydefox", "smugwing"]}]))
+    assert sum(s.tell) == 2 + 4 and s.hands == (23, 23, 25, 25)
+
+
+def test_squlofish_dark1_takes_at_most_three_votes_of_squlofish_out_of_the_tell():
+    leftovers = ["squlofish", "squlofish", "squlofish-dark2"]
+    s = run(game(5, leftovers=leftovers),
+            V("squlofish-dark1", "lionsyre", "lionsyre", "woolfhall", "hornseeker"))
+    assert s.order[0] == ANN
+    move = A(ANN, "squlofish-dark1", discard="monarchrys", removed=["squlofish", "squlofish"])
+    error = refused(s, move, "reading-squlofish")
+    assert "worth 4 votes" in error.message
+    move["removed"] = ["squlofish"]  # 2 votes, and the dark one (1 vote) still fits
+    assert "still fits" in refused(s, move, "reading-squlofish").message
+    refused(s, {**move, "removed": ["lionsyre"]}, "squlofish-dark1")
+    refused(s, {**move, "removed": ["squlofish-dark1"]}, "squlofish-dark1")  # not in the Tell
+    move["removed"] = ["squlofish", "squlofish-dark2"]
+    t = run(s, move)
+    assert tell_of(t) == {"lionsyre": 2, "squlofish": 1}
+    assert discard_of(t) == {"monarchrys": 1, "squlofish": 1, "squlofish-dark2": 1,
+                             "squlofish-dark1": 1}
+    assert t.hands[ANN] == 18
+    # when every Squlofish card is worth 2, one card is all that fits
+    heavy = ENGINE.with_rulings(s, {"cards_per_prince": 9, "squlofish_dark_weight": 2})
+    refused(heavy, move, "reading-squlofish")
+    t = run(heavy, {**move, "removed": ["squlofish-dark2"]})
+    assert tell_of(t) == {"lionsyre": 2, "squlofish": 2}
+
+
+def test_smugwing_dark1_sends_the_winning_cards_to_the_discard():
+    s = run(game(4), V("lionsyre", "smugwing-dark1", "lionsyre-dark2", "woolfhall"))
+    assert tell_of(s) == {"lionsyre": 1, "lionsyre-dark2": 1}
+    s = run(s, A(BOB, "smugwing-dark1"))
+    assert tell_of(s) == {}
+    assert discard_of(s) == {"lionsyre": 1, "lionsyre-dark2": 1, "smugwing-dark1": 1}
+
+
+def test_salsa_salamanda_moves_one_winning_card_to_a_hand_or_the_discard():
+    s = run(game(4), V("lionsyre", "salsa-salamanda", "lionsyre-dark2", "woolfhall"))
+    refused(s, A(BOB, "salsa-salamanda", winning="woolfhall", to=DEE), "reading-winning-cards")
+    refused(s, A(BOB, "salsa-salamanda", winning="lionsyre", to="box"), "move-format")
+    t = run(s, A(BOB, "salsa-salamanda", winning="lionsyre-dark2", to=DEE))
+    assert tell_of(t) == {"lionsyre": 1} and t.hands[DEE] == 26
+    t = run(s, A(BOB, "salsa-salamanda", winning="lionsyre", to="discard"))
+    assert tell_of(t) == {"lionsyre-dark2": 1}
+    assert discard_of(t) == {"lionsyre": 1, "salsa-salamanda": 1}
+    # after Smugwing's dark 1 no winning card is left in the Tell for Salsa to take
+    s = run(game(4), V("lionsyre", "smugwing-dark1", "salsa-salamanda", "lionsyre"))
+    s = run(s, A(BOB, "smugwing-dark1"))
+    error = refused(s, A(CID, "salsa-salamanda", winning="lionsyre", to=DEE),
+                    "reading-winning-cards")
+    assert "none of this round's winning cards" in error.message
+
+
+def test_brownbeards_dark2_undoes_the_round_and_it_is_voted_again():
+    s = run(game(4), V("lionsyre", "lionsyre", "smugwing", "brownbeards-dark2"))
+    assert list(s.order) == [CID, DEE] and sum(s.tell) == 2
+    s = run(s, A(CID, "smugwing"))  # resolved before the undo: it stands
+    s = run(s, A(DEE, "brownbeards-dark2"))
+    assert s.phase == "vote" and s.round == 1 and s.replays == 1
+    assert tell_of(s) == {}
+    assert discard_of(s) == {"brownbeards-dark2": 1}  # only the undo card is discarded
+    assert s.hands == (26, 26, 26, 25)
+    assert s.coming.sit_out == (CID,)
+    assert s.vote.undone and ENGINE.view(s)["vote"]["replay"]
+    refused(s, V("lionsyre", "lionsyre", "smugwing", "brownbeards-dark2"), "copies")
+    s = run(s, V("slydefox", "lionsyre", "slydefox", "woolfhall"))
+    assert s.vote.winner == 1 and tell_of(s) == {"slydefox": 2}
+
+
+def test_brownbeards_dark2_leaves_cards_an_action_moved_where_they_went():
+    s = run(game(4), V("lionsyre", "lionsyre", "smugwing-dark1", "brownbeards-dark2"))
+    s = run(s, A(CID, "smugwing-dark1"))
+    s = run(s, A(DEE, "brownbeards-dark2"))
+    assert discard_of(s) == {"lionsyre": 2, "brownbeards-dark2": 1}
+    assert s.hands == (25, 25, 26, 25)  # the winners stay in the Discard; Cid's card returns
+
+
+def test_brownbeards_dark1_takes_brownbeards_cards_back_from_the_discard():
+    s = run(game(4, kingseat=1), V("brownbeards-dark1", "lionsyre", "lionsyre", "brownbeards"))
+    assert list(s.order) == [DEE, ANN]
+    s = run(s, SWAP(DEE, BOB))  # Dee's Brownbeards goes to the Discard
+    refused(s, A(ANN, "brownbeards-dark1", cards=["brownbeards", "brownbeards"]),
+            "brownbeards-dark1")  # two voters, but the Discard holds only one
+    refused(s, A(ANN, "brownbeards-dark1", cards=["lionsyre"]), "brownbeards-dark1")
+    s = run(s, A(ANN, "brownbeards-dark1", cards=["brownbeards"]))
+    assert discard_of(s) == {"brownbeards-dark1": 1} and s.hands[ANN] == 26
+
+
+# --------------------------------------------------------------------------- who votes
+
+
+def test_smugwing_sits_out_the_next_vote_and_cannot_be_targeted():
+    s = run(game(4), V("lionsyre", "hornseeker", "smugwing", "lionsyre"))
+    s = run(s, PASS(BOB))
+    s = run(s, A(CID, "smugwing"))
+    assert s.round == 2 and s.effects.sit_out == (CID,)
+    view = ENGINE.view(s)
+    assert view["vote"]["voters"] == [ANN, BOB, DEE] and view["players"][CID]["sits_out"]
+    refused(s, V("lionsyre", "slydefox", "lionsyre", "lionsyre"), "immune")
+    s = run(s, V("lionsyre", "slydefox", None, "hardshell-hero"))
+    assert s.vote.tied == (0, 1, 8) and s.vote.winner == 0  # Ann's card is in the Kingseat
+    assert list(s.order) == [BOB, DEE]
+    refused(s, SWAP(BOB, CID), "immune")
+    refused(s, A(BOB, "slydefox", players=[CID, ANN], cards=["lionsyre", "lionsyre"]),
+            "immune")
+    assert CID not in ENGINE.view(s)["action"]["swap_with"]
+    s = run(s, SWAP(BOB, ANN))
+    refused(s, A(DEE, "hardshell-hero", target=CID), "immune")
+    s = run(s, A(DEE, "hardshell-hero", target=ANN))
+    assert s.round == 3 and s.effects.sit_out == ()
+
+
+def test_woolfhall_forces_everybody_when_its_player_was_the_only_woolfhall_voter():
+    s = run(game(4), V("woolfhall", "lionsyre", "lionsyre", "hornseeker"))
+    refused(s, A(ANN, "woolfhall", prince="tigerking"), "move-format")
+    s = run(s, A(ANN, "woolfhall", prince="hornseeker"))
+    s = run(s, PASS(DEE))
+    assert [(p, pr) for p, pr, _ in s.effects.forced] == [(0, 3), (1, 3), (2, 3), (3, 3)]
+    error = refused(s, V("hornseeker", "hornseeker", "lionsyre", "hornseeker"), "forced-votes")
+    assert error.step == CID and "must vote Hornseeker" in error.message
+    refused(s, V("hornseeker", "hornseeker", "hornseeker", "hornseeker-dark1",
+                 none_held=[DEE]), "forced-votes")  # declared none, yet votes one
+    t = run(s, V("hornseeker", "hornseeker", "lionsyre", "hornseeker-dark1", none_held=[CID]))
+    assert t.vote.winner == 3
+    assert "Cid declared holding no card of the forced prince." in t.events
+    # once every Hornseeker card is in the Discard, nobody can hold one: no declaration needed
+    discard = list(s.discard)
+    for kid, count in (("hornseeker", 6), ("hornseeker-dark1", 1), ("hornseeker-dark2", 1)):
+        discard[KIND_INDEX[kid]] += count
+    gone = dataclasses.replace(s, discard=tuple(discard), hands=(17, 25, 25, 25))
+    check(gone)
+    run(gone, V("lionsyre", "lionsyre", "slydefox", "woolfhall"))
+
+
+def test_woolfhall_forces_only_the_woolfhall_voters_and_the_last_named_prince_counts():
+    s = run(game(4, kingseat=2), V("woolfhall", "woolfhall", "lionsyre", "lionsyre"))
+    assert s.vote.winner == 0 and list(s.order) == [ANN, BOB]
+    s = run(s, A(ANN, "woolfhall", prince="slydefox"))
+    s = run(s, A(BOB, "woolfhall", prince="hornseeker"))
+    assert [(p, pr) for p, pr, _ in s.effects.forced] == [(ANN, 3), (BOB, 3)]
+    refused(s, V("slydefox", "hornseeker", "lionsyre", "lionsyre"), "forced-votes")
+    refused(s, V("hornseeker", "hornseeker", "lionsyre", "lionsyre", none_held=[CID]),
+            "forced-votes")  # Cid is under no forced vote
+    run(s, V("hornseeker", "hornseeker", "lionsyre", "slydefox"))
+
+
+def test_crassclamps_orders_a_vote_and_a_swap():
+    s = run(game(4), V("crassclamps", "lionsyre", "lionsyre", "woolfhall"))
+    refused(s, A(ANN, "crassclamps", target=BOB, prince="slydefox", order="maybe"),
+            "move-format")
+    refused(s, A(ANN, "crassclamps", target=ANN, prince="slydefox", order="swap"),
+            "crassclamps")
+    s = run(s, A(ANN, "crassclamps", target=BOB, prince="slydefox", order="swap"))
+    s = finish_round(s)
+    assert s.effects.forced == ((BOB, 1, "crassclamps"),)
+    assert s.effects.orders == ((BOB, "swap"),)
+    assert ENGINE.view(s)["players"][BOB]["forced"] == {"prince": "slydefox",
+                                                        "by": "crassclamps"}
+    refused(s, V("lionsyre", "woolfhall", "lionsyre", "hornseeker"), "forced-votes")
+    s = run(s, V("lionsyre", "slydefox", "lionsyre", "hornseeker"))
+    assert list(s.order) == [BOB, DEE]
+    assert ENGINE.view(s)["action"]["may"] == ["swap"]
+    refused(s, PASS(BOB), "orders")
+    refused(s, A(BOB, "slydefox", players=[ANN, CID], cards=["woolfhall", "woolfhall"]),
+            "orders")
+    s = run(s, SWAP(BOB, DEE))
+
+
+def test_crassclamps_order_to_act_forbids_a_swap_and_lapses_for_a_winner():
+    s = run(game(4), V("crassclamps", "lionsyre", "lionsyre", "woolfhall"))
+    s = finish_round(run(s, A(ANN, "crassclamps", target=DEE, prince="woolfhall",
+                              order="action")))
+    t = run(s, V("lionsyre", "slydefox", "lionsyre", "woolfhall"))
+    assert DEE in t.order
+    t = run(t, PASS(BOB))
+    refused(t, SWAP(DEE, ANN), "orders")
+    run(t, A(DEE, "woolfhall", prince="lionsyre"))
+    # when Dee's card wins, Dee takes no action at all
+    t = run(s, V("woolfhall", "slydefox", "lionsyre", "woolfhall-dark1"))
+    assert t.vote.winner == 2 and DEE not in t.order
+
+
+def test_crassclamps_dark1_forbids_card_actions_next_round():
+    s = run(game(4), V("crassclamps-dark1", "lionsyre", "lionsyre", "woolfhall"))
+    s = finish_round(run(s, A(ANN, "crassclamps-dark1")))
+    assert s.effects.no_actions
+    s = run(s, V("smugwing", "lionsyre", "lionsyre", "woolfhall"))
+    assert ENGINE.view(s)["action"]["may"] == ["swap", "pass"]
+    refused(s, A(ANN, "smugwing"), "no-actions")
+    s = run(run(s, SWAP(ANN, BOB)), PASS(DEE))
+    assert s.round == 3 and not s.effects.no_actions and s.effects.sit_out == ()
+
+
+def test_lionsyre_and_crassclamps_dark2_make_the_next_round_open():
+    s = run(game(4), V("lionsyre-dark1", "crassclamps-dark2", "slydefox", "slydefox"))
+    s = run(s, A(ANN, "lionsyre-dark1"))
+    s = run(s, A(BOB, "crassclamps-dark2", first=DEE))
+    view = ENGINE.view(s)["vote"]
+    assert view["open"] and view["first"] == DEE
+
+
+# --------------------------------------------------------------------------- Hands
+
+
+def test_actions_that_move_cards_between_hands():
+    s = run(game(4), V("slydefox-dark1", "monarchrys-dark2", "squlofish", "lionsyre"))
+    assert s.vote.tied and s.vote.winner == 1  # Ann's card in the Kingseat
+    s = run(s, A(BOB, "monarchrys-dark2", target=DEE, prince="woolfhall", taken=5, given=0))
+    assert s.hands == (25, 30, 25, 20)
+    s = run(s, A(CID, "squlofish", target=BOB, count=2))
+    assert s.hands == (25, 28, 27, 20)
+    s = run(game(4), V("lionsyre", "monarchrys-dark2", "lionsyre", "woolfhall"))
+    refused(s, A(BOB, "monarchrys-dark2", target=DEE, prince="woolfhall", taken=2, given=3),
+            "monarchrys-dark2")
+    # no Hand can hold more than the 9 Woolfhall cards of the game, less the one on the table
+    refused(s, A(BOB, "monarchrys-dark2", target=DEE, prince="woolfhall", taken=9, given=0),
+            "monarchrys-dark2")
+    s = run(s, A(BOB, "monarchrys-dark2", target=DEE, prince="woolfhall", taken=0, given=4))
+    assert s.hands == (25, 21, 25, 29)
+
+
+def test_hardshell_dark_cards_and_smugwing_dark2_take_cards_from_others():
+    s = run(game(4, kingseat=1),
+            V("hardshell-hero-dark1", "lionsyre", "lionsyre", "hardshell-hero-dark2"))
+    assert list(s.order) == [DEE, ANN]
+    s = run(s, A(DEE, "hardshell-hero-dark2"))  # Ann voted Hardshell: she gives nothing
+    assert s.hands == (25, 24, 24, 27)
+    refused(s, A(ANN, "hardshell-hero-dark1", discards=[
+        {"player": BOB, "card": "woolfhall"}, {"player": CID, "card": "woolfhall"}]),
+        "hardshell-hero-dark1")  # Dee must discard too
+    s = run(s, A(ANN, "hardshell-hero-dark1", discards=[
+        {"player": BOB, "card": "woolfhall"}, {"player": CID, "card": "slydefox"},
+        {"player": DEE, "card": "woolfhall-dark1"}]))
+    assert s.hands == (25, 23, 23, 26)
+    assert discard_of(s) == {"woolfhall": 1, "woolfhall-dark1": 1, "slydefox": 1,
+                             "hardshell-hero-dark1": 1, "hardshell-hero-dark2": 1}
+    s = run(game(4), V("lionsyre", "smugwing-dark2", "lionsyre", "woolfhall"))
+    refused(s, A(BOB, "smugwing-dark2", givers=[DEE]), "smugwing-dark2")
+    s = run(s, A(BOB, "smugwing-dark2", givers=[ANN, CID]))
+    assert s.hands == (24, 27, 24, 25)
+
+
+def test_squlofish_dark2_the_players_with_the_most_squlofish_discard_one():
+    s = run(game(4), V("lionsyre", "squlofish-dark2", "lionsyre", "woolfhall"))
+    refused(s, A(BOB, "squlofish-dark2", discards=[{"player": ANN, "card": "lionsyre"}]),
+            "squlofish-dark2")
+    s = run(s, A(BOB, "squlofish-dark2", discards=[
+        {"player": ANN, "card": "squlofish"}, {"player": DEE, "card": "squlofish-dark1"}]))
+    assert s.hands == (24, 25, 25, 24)
+
+
+def test_give_cards_alternates_and_an_empty_hand_still_receives():
+    s = run(game(4), V("lionsyre", "monarchrys-dark1", "lionsyre", "monarchrys-dark2"))
+    assert s.hands == (25, 25, 25, 25) and list(s.order) == [BOB, DEE]
+    # 24 dark cards in the game, 2 of them on the table: Bob can take at most 22
+    refused(s, A(BOB, "monarchrys-dark1", target=CID, taken=23, given=0), "monarchrys-dark1")
+    s = run(s, A(BOB, "monarchrys-dark1", target=CID, taken=22, given=0))
+    s = run(s, A(DEE, "monarchrys-dark2", target=CID, prince="lionsyre", taken=3, given=0))
+    # round 2 passes to the right: Cid, with no cards, gives none but gets Dee's card
+    assert s.round == 2 and ENGINE.view(s)["give_cards"]["direction"] == "right"
+    assert s.hands == (25, 46, 1, 28)
+
+
+def test_a_player_with_an_empty_hand_no_longer_votes_and_the_game_ends_when_all_are_empty():
+    moves, final = random_game(random.Random(3), random_options(random.Random(3), 4))
+    assert final.phase == "over" and final.hands == (0, 0, 0, 0)
+    options = random_options(random.Random(3), 4)
+    s = ENGINE.new(options)
+    for move in moves:
+        if s.phase == "vote":
+            for p, card in enumerate(move["votes"]):
+                if s.hands[p] == 0:
+                    assert card is None
+        s = run(s, move)
+    assert s == final
+
+
+# --------------------------------------------------------------------------- the end
+
+
+def ending(tell: dict[str, int], loyal: list[str], *, weight: int = 1,
+           princes=("lionsyre", "slydefox", "woolfhall", "squlofish")) -> State:
+    """A game at its end: every Hand empty, this Tell, these Loyalty cards, the rest discarded."""
+    s = game(4, list(princes), rulings={"squlofish_dark_weight": weight})
+    tell_v = [0] * len(KINDS)
+    for kid, c in tell.items():
+        tell_v[KIND_INDEX[kid]] = c
+    discard = list(s.copies)
+    for k, c in enumerate(tell_v):
+        discard[k] -= c
+    for kid in loyal:
+        discard[KIND_INDEX[kid]] -= 1
+    s = dataclasses.replace(s, hands=(0,) * 4, tell=tuple(tell_v), discard=tuple(discard),
+                            phase="loyalty")
+    check(s)
+    return s
+
+
+def test_final_count_weighs_squlofish_by_the_ruling():
+    tell = {"squlofish": 3, "squlofish-dark1": 1, "lionsyre": 7}
+    loyal = ["squlofish", "lionsyre", "slydefox", "squlofish-dark2"]
+    light = ending(tell, loyal)
+    assert ENGINE.view(light)["loyalty_cards"] == {"lionsyre": 1, "slydefox": 1, "squlofish": 2}
+    refused(light, {"type": "loyalty", "loyalties": ["lionsyre"] * 4}, "loyalty")
+    move = {"type": "loyalty", "loyalties": ["squlofish", "lionsyre", "slydefox", "squlofish"]}
+    over = run(light, move)
+    result = ENGINE.result(over)
+    # 3 regular Squlofish x2 + 1 dark x1 = 7, tied with 7 Lionsyre: both win
+    assert result["tally"] == {"lionsyre": 7, "slydefox": 0, "woolfhall": 0, "squlofish": 7}
+    assert result["princes"] == ["lionsyre", "squlofish"]
+    assert result["winners"] == [ANN, BOB, DEE]
+    assert result["reason"] == ("Lionsyre and Squlofish tie for the Tell with 7 votes each: "
+                                "Ann, Bob and Dee win.")
+    assert ENGINE.to_move(over) is None
+    refused(over, move, "game-over")
+    heavy = run(ending(tell, loyal, weight=2), move)
+    result = ENGINE.result(heavy)
+    assert result["tally"]["squlofish"] == 8 and result["princes"] == ["squlofish"]
+    assert result["winners"] == [ANN, DEE] and result["reason"] == \
+        "Squlofish wins the Tell with 8 votes: Ann and Dee win."
+    # the ruling can change after the end, and the count follows it
+    assert ENGINE.result(ENGINE.with_rulings(heavy, {"squlofish_dark_weight": 1}))[
+        "princes"] == ["lionsyre", "squlofish"]
+
+
+def test_a_final_winner_nobody_was_loyal_to():
+    over = run(ending({"woolfhall": 3}, ["lionsyre"] * 4),
+               {"type": "loyalty", "loyalties": ["lionsyre"] * 4})
+    result = ENGINE.result(over)
+    assert result["winners"] == [] and result["princes"] == ["woolfhall"]
+    assert result["reason"] == "Woolfhall wins the Tell with 3 votes, and nobody was loyal to it."
+
+
+def test_the_tell_is_hidden_until_the_end_and_leftovers_count():
+    options = random_options(random.Random(8), 5)
+    moves, final = random_game(random.Random(8), options)
+    s = ENGINE.new(options)
+    assert ENGINE.view(s)["tell"]["leftovers"] == sorted(
+        options["leftovers"], key=lambda kid: KIND_INDEX[kid])
+    for move in moves[:-1]:
+        s = run(s, move)
+        view = ENGINE.view(s)
+        assert set(view["tell"]) == {"size", "leftovers"}
+        assert view["result"] is None
+    view = ENGINE.view(final)
+    assert sum(view["tell"]["cards"].values()) == view["tell"]["size"]
+    assert view["tell"]["count"] == ENGINE.result(final)["tally"]
+    assert [p["loyalty"] for p in view["players"]] == ENGINE.result(final)["loyalties"]
+
+
+def test_leftover_cards_count_in_the_final_tally():
+    s = game(5, leftovers=["squlofish", "lionsyre", "squlofish"])  # 108 cards, 3 over
+    discard = list(s.copies)
+    for k, c in enumerate(s.tell):
+        discard[k] -= c
+    discard[KIND_INDEX["woolfhall"]] -= 5  # the five Loyalty cards
+    s = dataclasses.replace(s, hands=(0,) * 5, discard=tuple(discard), phase="loyalty")
+    check(s)
+    over = run(s, {"type": "loyalty", "loyalties": ["woolfhall"] * 5})
+    result = ENGINE.result(over)
+    assert result["tally"]["squlofish"] == 4 and result["tally"]["lionsyre"] == 1
+    assert result["princes"] == ["squlofish"] and result["winners"] == []
+
+
+def test_cards_per_prince_cannot_change_during_a_game():
+    s = game(4)
+    with pytest.raises(RuleError) as caught:
+        ENGINE.with_rulings(s, {"cards_per_prince": 10})
+    assert caught.value.rule == "ruling-cards-per-prince"
+    assert ENGINE.with_rulings(s, {"squlofish_dark_weight": 2}).dark_weight == 2
+
+
+# --------------------------------------------------------------------------- rules page, refusals
+
+
+def test_rules_page_entries():
+    ids = [entry.id for entry in RULES]
+    assert len(ids) == len(set(ids))
+    assert not {entry.id for entry in COMMON_RULES} & set(ids)  # the page adds those itself
+    ids += [entry.id for entry in COMMON_RULES]
+    for kind in KINDS:
+        assert kind.id in ids
+    for needed in ("players", "kingseat", "princes", "colours", "deal", "setup-passing",
+                   "give-cards", "vote", "copies", "round-winner", "tie-break", "forced-votes",
+                   "immune", "action-phase", "swap", "pass", "orders", "no-actions", "end",
+                   "final-count", "final-tie", "squlofish-weight", "loyalty", "game-over",
+                   "rulings", "move-format", "undo", "import", "record"):
+        assert needed in ids
+    for entry in RULES:
+        assert entry.text.endswith(".") and entry.title and entry.section
+    for ruling in ENGINE.rulings:
+        assert ruling.rule in RULE_IDS
+    assert [r.id for r in ENGINE.rulings] == ["cards_per_prince", "squlofish_dark_weight"]
+    assert ENGINE.rulings[0].default == 9 and ENGINE.rulings[1].default == 1
+
+
+def test_every_refusal_cites_a_rules_entry():
+    rng = random.Random(5)
+    seen = set()
+    values = [None, 0, 1, 3, 9, -1, "lionsyre", "squlofish", "discard", "swap", [], ["x"],
+              [{"player": 0, "card": "lionsyre"}], True]
+    for seed in range(40):
+        options = random_options(random.Random(seed))
+        moves, _ = random_game(random.Random(seed), options)
+        s = ENGINE.new(options)
+        for move in moves:
+            for _ in range(3):
+                broken = json.loads(json.dumps(move))
+                key = rng.choice(sorted(broken) + ["player", "with", "target", "votes"])
+                if key == "votes" and broken.get("type") == "vote":
+                    broken["votes"][rng.randrange(len(broken["votes"]))] = rng.choice(
+                        [None, "lionsyre", "smugwing-dark2", "squlofish"])
+                else:
+                    broken[key] = rng.choice(values)
+                try:
+                    ENGINE.validate(s, broken)
+                except RuleError as error:
+                    seen.add(error.rule)
+            s = ENGINE.apply(s, move)
+    assert seen <= RULE_IDS
+    assert len(seen) >= 15, seen
+
+
+# --------------------------------------------------------------------------- replay, describe
+
+
+def test_a_record_replays_to_the_same_state():
+    options = random_options(random.Random(11))
+    moves, final = random_game(random.Random(11), options)
+    result, history = replay(ENGINE, options, [("move", m) for m in moves])
+    assert result.state == final and len(history) == len(moves)
+    before_last = history[-1]
+    step(ENGINE, result, history, "undo", None)
+    assert result.state == before_last
+    step(ENGINE, result, history, "redo", None)
+    assert result.state == final
+
+
+def test_describe_names_what_happened_without_revealing_the_tell():
+    names = ("Ann", "Bob", "Cid", "Dee")
+    assert ENGINE.describe(V("lionsyre", None, "lionsyre", "woolfhall-dark2"), names) == \
+        "Vote: Lionsyre \u00d72, Woolfhall (dark 2)"
+    assert ENGINE.describe(SWAP(1, 3), names) == "Swapped places and a card with Dee"
+    assert ENGINE.describe(PASS(1), names) == "Did nothing with their card"
+    line = ENGINE.describe(A(0, "lionsyre-dark2", cards=["smugwing", "woolfhall"]), names)
+    assert line == "Used the Lionsyre (dark 2): 2 cards into the Tell"
+    line = ENGINE.describe(A(0, "woolfhall-dark2", added=[
+        {"player": 0, "cards": ["smugwing", "hornseeker"]},
+        {"player": 2, "cards": ["squlofish", "woolfhall"]}]), names)
+    assert line == "Used the Woolfhall (dark 2): 4 cards into the Tell"
+    assert ENGINE.describe({"type": "loyalty", "loyalties": ["lionsyre", "smugwing"]}, names) == \
+        "Loyalties: Lionsyre, Smugwing"

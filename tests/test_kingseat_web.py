@@ -1,0 +1,197 @@
+"""Kingseat through the web layer: the setup form (sets, prince boxes, leftovers, refusals),
+the game page, votes and actions stored through the API, and the Tell kept face down."""
+from __future__ import annotations
+
+import json
+import random
+import re
+
+from companion.games.kingseat import ENGINE, PRINCES
+from companion.games.kingseat.simulate import random_game, random_options
+
+NAMES = {"player-0": "Ann", "player-1": "Bob", "player-2": "Cid", "player-3": "Dee"}
+STARTER = ("lionsyre", "hornseeker", "monarchrys", "gulliballistas")
+# The starter set and Brownbeards: 45 cards, 11 a player, 1 left over.
+FORM = {**NAMES, "kingseat": "0", **{f"prince-{p}": "on" for p in (*STARTER, "brownbeards")},
+        "leftovers": "monarchrys", "ruling-cards_per_prince": "9",
+        "ruling-squlofish_dark_weight": "1"}
+
+
+def start(phone, **changes):
+    fields = {key: value for key, value in {**FORM, **changes}.items() if value is not None}
+    created = phone.form("/new/kingseat", fields)
+    assert created.status_code == 302, created.get_data(as_text=True)
+    game_id = created.headers["Location"].rsplit("/", 1)[-1]
+    return game_id, phone.get(f"/api/games/{game_id}").get_json()["game"]
+
+
+def page_payload(phone, game_id):
+    page = phone.get(f"/g/{game_id}").get_data(as_text=True)
+    found = re.search(r'<script id="payload" type="application/json">(.*?)</script>', page, re.S)
+    return page, json.loads(found.group(1))
+
+
+def move(phone, game, body):
+    answer = phone.post(f"/api/games/{game['id']}/moves", json={"seq": game["seq"], "move": body})
+    assert answer.status_code == 200, answer.get_json()
+    return answer.get_json()["game"]
+
+
+def test_the_setup_page_offers_players_princes_sets_and_rulings(phone):
+    page = phone.get("/new/kingseat").get_data(as_text=True)
+    assert all(f'name="player-{seat}"' in page for seat in range(12))
+    assert page.count("required") >= 4 and "4 to 10 players" in page
+    for prince in PRINCES:
+        assert f'name="prince-{prince.id}"' in page and prince.action.split(":")[0] in page.replace("&#39;", "'")
+    for name in ("starter", "medium", "advanced", "complete"):
+        assert f'data-set="{name}"' in page
+    assert 'name="leftovers"' in page and 'name="kingseat"' in page
+    assert 'name="ruling-cards_per_prince"' in page and 'name="ruling-squlofish_dark_weight"' in page
+    # A fresh form has the starter set ticked.
+    ticked = re.findall(r'name="prince-([a-z-]+)" value="on" data-prince-box="[a-z-]+" checked', page)
+    assert tuple(ticked) == tuple(p for p in (p.id for p in PRINCES) if p in STARTER)
+    # The catalogue for the page's script: 12 princes (Salsa Salamanda's stripes), 36 cards, sets.
+    catalogue = json.loads(re.search(r'<script id="catalogue" type="application/json">(.*?)</script>', page, re.S).group(1))
+    assert len(catalogue["princes"]) == 12 and len(catalogue["kinds"]) == 36
+    salsa = next(p for p in catalogue["princes"] if p["id"] == "salsa-salamanda")
+    assert salsa["hex"] is None and len(salsa["stripes"]) >= 2
+    assert catalogue["sets"]["advanced"] == ["woolfhall", "crassclamps", "squlofish", "salsa-salamanda"]
+    assert len(catalogue["sets"]["complete"]) == 12
+
+
+def test_the_form_with_ticked_princes_and_a_leftover_starts_the_game(phone):
+    game_id, game = start(phone, kingseat="2")
+    view = game["view"]
+    assert [p["name"] for p in view["players"]] == ["Ann", "Bob", "Cid", "Dee"]
+    assert view["kingseat"] == 2 and view["king"] == 2 and view["players"][2]["king"]
+    assert set(view["princes"]) == {*STARTER, "brownbeards"}
+    assert view["deal"] == {"cards": 45, "per_hand": 11, "left_over": 1, "hand_start": 10, "cards_per_prince": 9}
+    assert view["hands"] == [10, 10, 10, 10]
+    assert view["tell"] == {"size": 1, "leftovers": ["monarchrys"]}
+    assert view["phase"] == "vote" and view["round"] == 1
+    assert view["give_cards"]["direction"] == "left"
+
+
+def test_a_premade_set_by_name_blank_names_and_a_ruling(phone):
+    fields = {f"prince-{p}": None for p in (*STARTER, "brownbeards")}
+    _, game = start(phone, **fields, set="medium", leftovers="", **{"player-3": " ", "player-6": "Eve"},
+                    kingseat="6", **{"ruling-cards_per_prince": "10"})
+    view = game["view"]
+    assert [p["name"] for p in view["players"]] == ["Ann", "Bob", "Cid", "Eve"]
+    assert view["king"] == 3  # the field of player 7 holds the fourth name
+    assert view["princes"] == ["slydefox", "brownbeards", "hardshell-hero", "smugwing"]
+    assert view["deal"]["cards"] == 40 and view["deal"]["left_over"] == 0
+    assert game["rulings"]["cards_per_prince"] == 10
+
+
+def test_refusals_re_render_the_form_with_the_reason_and_the_fields(phone):
+    cases = [
+        ({"leftovers": ""}, "deal", "leaves 1 card over"),
+        ({"leftovers": "monarchrys smugwing"}, "deal", "not 2"),
+        ({"leftovers": "smugwing"}, "deal", "not in this game"),
+        ({"prince-brownbeards": None, "prince-gulliballistas": None, "leftovers": ""}, "princes", "at least 4 princes"),
+        ({"kingseat": "7"}, "kingseat", "Kingseat"),
+        ({"player-1": "Ann"}, "players", ""),
+    ]
+    for changes, rule, words in cases:
+        fields = {key: value for key, value in {**FORM, **changes}.items() if value is not None}
+        refused = phone.form("/new/kingseat", {**fields, "ruling-cards_per_prince": "9"})
+        page = refused.get_data(as_text=True)
+        assert refused.status_code == 422, changes
+        assert 'role="alert"' in page and words in page, (changes, page[:200])
+        assert f'href="/rules/kingseat#{rule}"' in page, changes
+        assert f'id="{rule}"' in phone.get("/rules/kingseat").get_data(as_text=True)
+        # The table's entries come back: names, boxes ticked, the leftovers typed, the ruling.
+        assert 'value="Dee"' in page
+        assert re.search(r'name="prince-hornseeker" value="on" data-prince-box="hornseeker" checked', page)
+        assert f'value="{fields.get("leftovers", "")}"' in page
+        assert re.search(r'name="ruling-cards_per_prince" value="9"\s+checked', page)
+    refused = phone.form("/new/kingseat", {**FORM, "ruling-cards_per_prince": "10", "leftovers": "x"})
+    assert re.search(r'name="ruling-cards_per_prince" value="10"\s+checked', refused.get_data(as_text=True))
+
+
+def test_the_game_page_renders_with_its_script_and_catalogue(phone, second_phone):
+    game_id, _ = start(phone)
+    page, payload = page_payload(phone, game_id)
+    assert "kingseat.js" in page and "kingseat.css" in page and 'id="catalogue"' in page
+    assert "Kingseat.start(" in page and 'id="record"' in page and 'id="seats"' in page
+    assert payload["view"]["players"][0]["name"] == "Ann" and payload["owner"]
+    assert payload["urls"]["rules"] == "/rules/kingseat"
+    # Another phone follows the same game, without the owner's rulings form.
+    other, other_payload = page_payload(second_phone, game_id)
+    assert other_payload["view"] == payload["view"] and not other_payload["owner"]
+    assert 'id="rulings"' not in other
+
+
+def test_a_vote_and_an_action_stored_through_the_api_show_on_the_page(phone):
+    game_id, game = start(phone)
+    check = phone.post(f"/api/games/{game_id}/check", json={"move": {
+        "type": "vote", "votes": ["lionsyre", "hornseeker", "lionsyre", "hornseeker"]}})
+    assert check.status_code == 200
+    text = check.get_json()["view"]["last_vote"]["text"]
+    assert "tie with 2 votes each" in text and "in the Kingseat itself" in text
+    assert phone.get(f"/api/games/{game_id}").get_json()["game"]["seq"] == 0  # nothing stored
+
+    game = move(phone, game, {"type": "vote", "votes": ["lionsyre-dark2", "brownbeards", "brownbeards", "hornseeker"]})
+    _, payload = page_payload(phone, game_id)
+    view = payload["view"]
+    assert view["phase"] == "action" and view["last_vote"]["winner"] == "brownbeards"
+    assert view["last_vote"]["text"] == "Brownbeards wins the round with 2 of 4 votes."
+    assert view["action"]["name"] == "Ann" and view["action"]["card"] == "lionsyre-dark2"
+    assert view["action"]["needs"] == {"cards": 2} and set(view["action"]["may"]) == {"action", "swap", "pass"}
+    assert view["tell"]["size"] == 3 and payload["to_move"] == 0
+
+    game = move(phone, game, {"type": "action", "player": 0, "card": "lionsyre-dark2",
+                              "cards": ["monarchrys", "gulliballistas-dark1"]})
+    game = move(phone, game, {"type": "swap", "player": 3, "with": 0})  # Dee takes the Kingseat
+    _, payload = page_payload(phone, game_id)
+    view = payload["view"]
+    assert view["round"] == 2 and view["phase"] == "vote" and view["king"] == 3
+    assert view["tell"] == {"size": 5, "leftovers": ["monarchrys"]}
+    assert view["hands"] == [7, 9, 9, 9] and view["give_cards"]["direction"] == "right"
+    assert any("into the Tell" in line for line in view["last_events"])
+    lines = [line["text"] for line in payload["history"]]
+    assert lines[1] == "Used the Lionsyre (dark 2): 2 cards into the Tell"
+    assert "Gulliballistas" not in lines[1]  # the cards that went into the Tell are not named
+    assert payload["history"][2]["player"] == "Dee"
+
+
+def test_refused_moves_name_their_rule_and_link_to_the_kingseat_rules(phone):
+    game_id, game = start(phone)
+    rules = phone.get("/rules/kingseat").get_data(as_text=True)
+    for body in (
+        {"type": "vote", "votes": ["lionsyre", None, "lionsyre", "hornseeker"]},
+        {"type": "vote", "votes": ["smugwing", "lionsyre", "lionsyre", "hornseeker"]},
+        {"type": "pass", "player": 0},
+    ):
+        for path, payload in ((f"/api/games/{game_id}/check", {"move": body}),
+                              (f"/api/games/{game_id}/moves", {"seq": 0, "move": body})):
+            refused = phone.post(path, json=payload)
+            assert refused.status_code == 422
+            error = refused.get_json()["error"]
+            assert error["url"] == f"/rules/kingseat#{error['rule']}"
+            assert f'id="{error["rule"]}"' in rules
+    assert phone.get(f"/api/games/{game_id}").get_json()["game"]["seq"] == 0
+
+
+def test_the_tell_stays_face_down_until_the_end(phone):
+    options = random_options(random.Random(3), players=5)
+    moves, final = random_game(random.Random(4), options)
+    created = phone.post("/api/games", json={"game": "kingseat", "options": options})
+    game = created.get_json()["game"]
+    for number, body in enumerate(moves):
+        view = game["view"]
+        assert set(view["tell"]) == {"size", "leftovers"}, number
+        assert view["result"] is None and view["loyalty_cards"] is None or view["phase"] == "loyalty"
+        game = move(phone, game, body)
+        if number % 25 == 0:
+            _, payload = page_payload(phone, game["id"])
+            assert set(payload["view"]["tell"]) == {"size", "leftovers"} or payload["view"]["phase"] == "over"
+    view = game["view"]
+    assert view["phase"] == "over"
+    assert sum(view["tell"]["cards"].values()) == view["tell"]["size"]
+    assert view["tell"]["count"] == game["result"]["tally"]
+    assert game["result"] == ENGINE.result(final)
+    _, payload = page_payload(phone, game["id"])
+    assert payload["view"]["tell"]["cards"] == view["tell"]["cards"]
+    assert [p["loyalty"] for p in payload["view"]["players"]] == game["result"]["loyalties"]
