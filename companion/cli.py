@@ -1,4 +1,4 @@
-"""The `companion` command: serve the app, export and import games."""
+"""The `companion` command: serve the app, export and import games, print proxies."""
 from __future__ import annotations
 
 import argparse
@@ -8,7 +8,10 @@ import sys
 
 from companion import engine as protocol
 from companion import record as records
+from companion.codes import is_deck_mark
 from companion.store import GameNotFound, Store
+from printables import PRINTABLES, PrintOptions
+from printables.layout import FLIPS, PAPERS
 
 
 def _lan_address() -> str | None:
@@ -74,6 +77,30 @@ def import_(args: argparse.Namespace) -> int:
     return 0
 
 
+def print_(args: argparse.Namespace) -> int:
+    printable = PRINTABLES[args.what]
+    mark = args.mark.upper() if args.mark else None
+    if mark is not None and not is_deck_mark(mark):
+        print(f"A deck mark is 3 letters or digits, not {args.mark!r}.", file=sys.stderr)
+        return 1
+    options = PrintOptions(paper=args.paper, bleed=args.bleed, backs=args.backs, flip=args.flip,
+                           offset=(args.offset_x, args.offset_y), corners=args.corners)
+    try:
+        printed = printable.make(options, args.selection, mark)
+    except ValueError as refused:
+        print(f"{printable.title}: {refused}", file=sys.stderr)
+        return 1
+    output = args.output or f"{args.what}.pdf"
+    with open(output, "wb") as out:
+        out.write(printed.pdf)
+    deck = printed.deck
+    what = f"{len(deck.cards)} cards, deck mark {deck.mark}" if deck else printable.title
+    print(f"Wrote {output} ({what}, {options.layout.paper.name}"
+          f"{f', {options.layout.bleed:g} mm bleed' if args.bleed and deck else ''}). "
+          "Print it at actual size, not 'fit to page'.")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="companion", description=__doc__)
     parser.add_argument(
@@ -96,6 +123,29 @@ def main(argv: list[str] | None = None) -> int:
     importing = commands.add_parser("import", help="store an exported record as a new game")
     importing.add_argument("file")
     importing.set_defaults(run=import_)
+
+    printing = commands.add_parser(
+        "print", help="write a printable PDF: a proxy deck, a score sheet, the board",
+        description="Decks: " + "; ".join(
+            f"{p.name} ({', '.join(p.selections) or 'one deck'}{'; ' + p.custom if p.custom else ''})"
+            for p in PRINTABLES.values() if p.deck) + ". Sheets: " + ", ".join(
+            p.name for p in PRINTABLES.values() if not p.deck) + ".")
+    printing.add_argument("what", choices=list(PRINTABLES))
+    printing.add_argument("--selection", help="which cards of a deck (default: the first listed)")
+    printing.add_argument("--paper", choices=list(PAPERS), default="a4")
+    printing.add_argument("--bleed", action="store_true", help="3 mm bleed (1.5 mm on Letter)")
+    printing.add_argument("--backs", action="store_true",
+                          help="a back page after each front page, for duplex printing")
+    printing.add_argument("--flip", choices=FLIPS, default="long",
+                          help="the printer's duplex edge (default: long)")
+    printing.add_argument("--offset-x", type=float, default=0.0, metavar="MM",
+                          help="move the back pages right by MM (see the alignment test)")
+    printing.add_argument("--offset-y", type=float, default=0.0, metavar="MM",
+                          help="move the back pages up by MM")
+    printing.add_argument("--corners", action="store_true", help="guides for rounding corners")
+    printing.add_argument("--mark", help="the deck mark, 3 letters or digits (default: random)")
+    printing.add_argument("--output", "-o", help="the PDF to write (default: WHAT.pdf)")
+    printing.set_defaults(run=print_)
 
     args = parser.parse_args(argv)
     return args.run(args)

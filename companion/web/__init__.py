@@ -77,10 +77,11 @@ def create_app(test_config: dict | None = None) -> Flask:
             session.permanent = True
         g.device = session["device"]
 
-    from companion.web import api, pages
+    from companion.web import api, pages, printing
 
     app.register_blueprint(pages.bp)
     app.register_blueprint(api.bp)
+    app.register_blueprint(printing.bp)
     pages.register_error_pages(app)
     return app
 
