@@ -289,6 +289,7 @@ def test_the_kings_court_arbiter_answers_and_a_hand_is_followed_card_by_card(ser
     page.fill('input[name="player-0"]', "Ann")
     page.fill('input[name="player-1"]', "Bob")
     page.locator("#create").tap()
+    expect(page.locator("#turn")).to_contain_text("Hand 1: Ann deals")  # drawn: nothing moves now
 
     # The arbiter, for a table that keeps only the sheet: a Blue 7 on a Gold 5 is refused,
     # a Duke is a Kingdom card and names its suit.
