@@ -1,4 +1,4 @@
-"""The `companion` command: serve the app, export and import games, print proxies."""
+"""The `companion` command: serve the app, export and import games, print proxies, scan photos."""
 from __future__ import annotations
 
 import argparse
@@ -27,12 +27,24 @@ def _lan_address() -> str | None:
 def serve(args: argparse.Namespace) -> int:
     import waitress
 
-    from companion.web import create_app, default_database_url
+    from companion.web import create_app, data_folder, default_database_url
 
     url = args.database or default_database_url()
     app = create_app({"DATABASE_URL": url})
-    shown = args.host if args.host not in ("0.0.0.0", "::") else (_lan_address() or "localhost")
+    lan = _lan_address()
+    shown = args.host if args.host not in ("0.0.0.0", "::") else (lan or "localhost")
     database = app.extensions["store"].db.url.render_as_string(hide_password=True)
+    if args.https:
+        from companion.web import tls
+
+        cert, key = tls.certificate(data_folder(), [lan] if lan else [])
+        server = tls.make_server(app, args.host, args.port, cert, key)
+        print(f"The companion is at https://{shown}:{args.port}/  (database: {database})")
+        print(f"Its certificate is self-signed ({cert}): each phone warns once; accept it to "
+              f"use the live camera. SHA-256 {tls.fingerprint(cert)}")
+        sys.stdout.flush()
+        server.serve_forever()
+        return 0
     print(f"The companion is at http://{shown}:{args.port}/  (database: {database})")
     sys.stdout.flush()
     waitress.serve(app, host=args.host, port=args.port, threads=args.threads, ident="companion")
@@ -101,6 +113,64 @@ def print_(args: argparse.Namespace) -> int:
     return 0
 
 
+def _card_names(game: str) -> dict[str, str]:
+    """Kind id -> name from the game's catalogue (Majesty's locations and workers have none)."""
+    import companion.games  # noqa: F401  (registers every engine)
+
+    try:
+        return {kind.id: kind.name for kind in protocol.get_engine(game).cards}
+    except Exception:
+        return {}
+
+
+def scan(args: argparse.Namespace) -> int:
+    from companion.codes import GAMES, spaced
+    from companion.scan import ScanError, scan_photo
+
+    game = args.game.replace("-", "_") if args.game else None
+    if game is not None and game not in GAMES:
+        print(f"No game called {args.game!r}: choose one of {', '.join(GAMES)}.", file=sys.stderr)
+        return 1
+    failed, reports = False, []
+    for path in args.photos:
+        try:
+            with open(path, "rb") as photo:
+                result = scan_photo(photo.read(), game)
+        except (OSError, ScanError) as broken:
+            failed = True
+            message = str(broken) if isinstance(broken, ScanError) else \
+                f"cannot open it ({broken.strerror or broken})."
+            reports.append({"file": path, "error": message})
+            if not args.json:
+                print(f"{path}: {message}", file=sys.stderr)
+            continue
+        cards = []
+        for card in result.cards:
+            code = card.code
+            cards.append({"code": card.text, "game": code.game, "kind": code.kind_id,
+                          "name": _card_names(code.game).get(code.kind_id, code.kind_id),
+                          "copy": code.copy, "deck_mark": code.deck_mark,
+                          "x": round(card.x, 4), "y": round(card.y, 4)})
+        others = [{"text": other.text, "reason": other.reason, "x": round(other.x, 4),
+                   "y": round(other.y, 4)} for other in result.others]
+        reports.append({"file": path, "width": result.width, "height": result.height,
+                        "seconds": round(result.seconds, 3), "cards": cards, "others": others})
+        if args.json:
+            continue
+        count = f"{len(cards)} card{'s' if len(cards) != 1 else ''}" if cards else "no card found"
+        print(f"{path}: {count} ({result.width} x {result.height}, {result.seconds:.2f} s)")
+        for card in cards:
+            print(f"  {card['name']:28} {spaced(card['code'])}   "
+                  f"{GAMES[card['game']].title}, copy {card['copy']}, deck {card['deck_mark']}")
+        if others:
+            print("  other codes (not cards" + (f" of {GAMES[game].title}" if game else "") + "):")
+            for other in others:
+                print(f"    {other['text'][:60]!r}: {other['reason']}")
+    if args.json:
+        print(json.dumps(reports, indent=2))
+    return 1 if failed else 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="companion", description=__doc__)
     parser.add_argument(
@@ -109,10 +179,14 @@ def main(argv: list[str] | None = None) -> int:
     )
     commands = parser.add_subparsers(dest="command", required=True)
 
-    serving = commands.add_parser("serve", help="start the app (waitress)")
+    serving = commands.add_parser("serve", help="start the app (waitress; with --https, werkzeug over TLS)")
     serving.add_argument("--host", default="0.0.0.0", help="address to listen on (default: every one, so phones on the table's network can join)")
     serving.add_argument("--port", type=int, default=8000)
     serving.add_argument("--threads", type=int, default=8)
+    serving.add_argument("--https", action="store_true",
+                         help="serve over HTTPS with a self-signed certificate kept in the data "
+                              "folder, so phones may use the live camera view (werkzeug's threaded "
+                              "server: waitress has no TLS)")
     serving.set_defaults(run=serve)
 
     exporting = commands.add_parser("export", help="print a game's full record as JSON")
@@ -146,6 +220,17 @@ def main(argv: list[str] | None = None) -> int:
     printing.add_argument("--mark", help="the deck mark, 3 letters or digits (default: random)")
     printing.add_argument("--output", "-o", help="the PDF to write (default: WHAT.pdf)")
     printing.set_defaults(run=print_)
+
+    scanning = commands.add_parser(
+        "scan", help="read the proxy cards in photos (JPEG or PNG)",
+        description="Prints the cards found in each photo, in reading order (rows from top to "
+                    "bottom, each left to right), and apart from them any other QR code. Exit "
+                    "status 1 if a photo could not be read.")
+    scanning.add_argument("photos", nargs="+", metavar="PHOTO")
+    scanning.add_argument("--game", help="only this game's cards count as cards "
+                                         "(royal-visit, majesty, kings-court, kingseat)")
+    scanning.add_argument("--json", action="store_true", help="print JSON instead of text")
+    scanning.set_defaults(run=scan)
 
     args = parser.parse_args(argv)
     return args.run(args)

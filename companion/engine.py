@@ -91,7 +91,9 @@ class Engine(Protocol):
         players by ``players`` (the names in seat order)."""
 
     # A game may also answer questions that are not moves of the game (King's Court's arbiter):
-    # ``ask(state, question) -> dict``, raising RuleError for a question it cannot read.
+    # ``ask(state, question) -> dict``, raising RuleError for a question it cannot read; and
+    # name cards of its box that are printed but never dealt into play (Majesty's locations):
+    # ``other_cards: dict[kind id, name]``.
 
 
 MISSING = object()  # an option left out, told apart from one given as None

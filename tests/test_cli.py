@@ -64,3 +64,61 @@ def test_serve_starts_the_app_on_its_port(tmp_path):
     finally:
         server.terminate()
         server.wait(timeout=10)
+
+
+def test_serve_https_makes_its_certificate_once_and_answers_over_tls(tmp_path):
+    """`serve --https`: a self-signed certificate for this machine, made on first start and kept
+    in the data folder; a client that connects and says nothing holds up nobody else."""
+    import ssl
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    env = {**os.environ, "COMPANION_DATA_DIR": str(tmp_path), "COMPANION_DATABASE_URL": ""}
+    cert = tmp_path / "https-certificate.pem"
+
+    def get(path: str = "/") -> str:
+        trusting = ssl.create_default_context(cafile=str(cert))  # checks the name 127.0.0.1 too
+        with urllib.request.urlopen(f"https://127.0.0.1:{port}{path}", timeout=5,
+                                    context=trusting) as response:
+            assert response.status == 200
+            return response.read().decode()
+
+    def start() -> subprocess.Popen:
+        server = subprocess.Popen(
+            [sys.executable, "-m", "companion.cli", "serve", "--https", "--host", "127.0.0.1",
+             "--port", str(port)],
+            env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+        )
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                assert "Royal Visit" in get()
+                return server
+            except (OSError, ssl.SSLError):
+                assert server.poll() is None, server.stdout.read()
+                assert time.monotonic() < deadline, "companion serve --https did not answer within 30 s"
+                time.sleep(0.2)
+
+    server = start()
+    try:
+        made = cert.read_bytes()
+        assert (tmp_path / "https-key.pem").stat().st_mode & 0o077 == 0
+        with socket.create_connection(("127.0.0.1", port)):  # silent: no TLS hello
+            assert "Royal Visit" in get()
+        with socket.create_connection(("127.0.0.1", port)) as plain:  # plain HTTP is refused
+            plain.sendall(b"GET / HTTP/1.0\r\n\r\n")
+            plain.settimeout(5)
+            assert b"Royal Visit" not in plain.recv(4096)
+        assert "Royal Visit" in get()
+    finally:
+        server.terminate()
+        out, _ = server.communicate(timeout=10)
+    assert f"https://127.0.0.1:{port}/" in out and "SHA-256" in out
+
+    server = start()  # the second start keeps the certificate the phones already accepted
+    try:
+        assert cert.read_bytes() == made
+    finally:
+        server.terminate()
+        server.wait(timeout=10)

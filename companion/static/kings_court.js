@@ -18,6 +18,8 @@ const KingsCourt = (() => {
   let draft = null;     // the hand being entered (or corrected)
   let pickers = {};     // seat (or "drawn") -> CardPicker
   let previewTimer = null;
+  let scanFor = null;   // the seat whose own Scan button was tapped: the next photo is their hand
+  let lastHand = null;  // the seat whose hand was last picked or scanned
 
   // ------------------------------------------------------------------ the draft of a hand
 
@@ -56,15 +58,27 @@ const KingsCourt = (() => {
   const fire = () => draft.played.some((p) => p.card === "castle-fire");
   const nextSeat = () => (draft.next !== null ? draft.next : (draft.out + 1) % seats().length);
 
-  function move() {
+  // The hands not entered yet: no card picked (or scanned) and no count typed.
+  function waiting() {
+    if (!ready() || fire()) return [];
+    const out = draft.nobody ? null : draft.out;
+    return seats().filter((s) => s !== out && (draft.typed[s]
+      ? draft.points[s] === "" || draft.points[s] === undefined : !(draft.cards[s] || []).length));
+  }
+
+  // With ``provisional``, hands not entered yet count 0, so the preview can score the hands
+  // already in (a scanned hand shows its points before the next one is photographed).
+  function move(provisional = false) {
     const m = { type: draft.mode };
     if (draft.mode === "correct") m.hand = draft.number;
     if (!draft.fixed) m.out = draft.nobody ? null : draft.out;
     if (!fire()) {
       const out = draft.nobody ? null : draft.out;
-      m.cards = seats().map((s) => (s === out || draft.typed[s] ? null : (draft.cards[s] || [])));
-      if (seats().some((s) => s !== out && draft.typed[s])) {
+      const later = provisional ? waiting() : [];
+      m.cards = seats().map((s) => (s === out || draft.typed[s] || later.includes(s) ? null : (draft.cards[s] || [])));
+      if (seats().some((s) => s !== out && (draft.typed[s] || later.includes(s)))) {
         m.points = seats().map((s) => {
+          if (later.includes(s)) return 0;
           if (s === out || !draft.typed[s]) return null;
           const value = draft.points[s];
           return value === "" || value === undefined ? null : Number(value);
@@ -126,12 +140,14 @@ const KingsCourt = (() => {
           ${playedKinds.some((c) => ["poison-garden", "castle-fire"].includes(c.id)) ? `<button type="button" class="secondary${draft.nobody ? " selected" : ""}" data-out="nobody">Nobody (Risk card)</button>` : ""}</div>`;
     let html = who;
     if (ready() && !fire()) {
+      html += `<p class="small" id="scan-hint">Or photograph a hand: its Scan button, or Scan below for the next hand still empty. The cards are scored at once.</p>`;
       html += others.map((s) => `
         <div class="kc-player" data-seat="${s}">
           <h3><span>${escape(nameOf(s))}</span><span class="kc-points" id="points-${s}"></span></h3>
           <div class="row">
             <button type="button" class="secondary grow${draft.typed[s] ? "" : " selected"}" data-mode="pick" data-seat="${s}">Pick cards</button>
             <button type="button" class="secondary grow${draft.typed[s] ? " selected" : ""}" data-mode="type" data-seat="${s}">Type a number</button>
+            <button type="button" class="secondary" data-scan="${s}" aria-label="Scan ${escape(nameOf(s))}'s hand">Scan</button>
           </div>
           ${draft.typed[s]
             ? `<label>Points left in ${escape(nameOf(s))}'s hand<input type="number" inputmode="numeric" min="0" data-typed="${s}" value="${escape(draft.points[s] ?? "")}"></label>`
@@ -172,7 +188,7 @@ const KingsCourt = (() => {
         label: owner === "drawn" ? "drawn cards" : "cards left",
         limit: limitFor(owner),
         onChange: (cards) => {
-          if (owner === "drawn") draft.draws = cards; else draft.cards[owner] = cards;
+          if (owner === "drawn") draft.draws = cards; else { draft.cards[owner] = cards; lastHand = Number(owner); }
           for (const other of Object.values(pickers)) other.redraw();
           schedulePreview();
         },
@@ -193,6 +209,10 @@ const KingsCourt = (() => {
       if (button.dataset.out === "nobody") { draft.nobody = true; draft.out = null; draft.last = ""; draft.draws = []; }
       else { draft.nobody = false; draft.out = Number(button.dataset.out); delete draft.cards[draft.out]; }
       draft.next = null;
+    } else if (button.dataset.scan !== undefined) {
+      scanFor = Number(button.dataset.scan);  // as the toolbar's Scan; the photo fills this hand
+      $("#scan").click();
+      return;
     } else if (button.dataset.mode) {
       draft.typed[button.dataset.seat] = button.dataset.mode === "type";
     } else if (button.dataset.unplay !== undefined) {
@@ -229,6 +249,52 @@ const KingsCourt = (() => {
     drawScoreForm();
   }
 
+  // ------------------------------------------------------------------ a scanned photo
+
+  // The hands that can be entered now (the score form shows their pickers), in seat order
+  // from the player who went out, going to the left.
+  function openHands() {
+    if (!draft || !ready() || fire() || $("#score-panel").hidden) return [];
+    if (view().stage === "playing" && draft.mode === "hand") return [];
+    const n = seats().length;
+    const start = draft.nobody ? 0 : draft.out + 1;
+    return seats().map((_, i) => (start + i) % n).filter((s) => draft.nobody || s !== draft.out);
+  }
+
+  // A photo's cards (Companion's Scan). What they fill depends on what the page is doing:
+  // while a hand is scored (who went out is tapped), a hand: the one whose own Scan button was
+  // tapped, else the next one still empty going left from who went out, else the one last
+  // entered; while a hand is followed card by card, the turn of the seat to play; otherwise
+  // the arbiter's "may I play this card?". Cards laid in a row count from the left.
+  function scanned(cards) {
+    const known = cards.filter((c) => kind(c.kind));
+    const strangers = cards.filter((c) => !kind(c.kind)).map((c) => c.name);
+    const left = strangers.length ? ` Not in this game's cards, so left out: ${strangers.join(", ")}.` : "";
+    const ids = known.slice().sort((a, b) => a.x - b.x).map((c) => c.kind);
+    const asked = scanFor;
+    scanFor = null;
+    if (!ids.length) return `No card of this game's selection in the photo.${left}`;
+    const hands = openHands();
+    const empty = () => hands.find((s) => !draft.typed[s] && !(draft.cards[s] || []).length);
+    let seat = hands.includes(asked) ? asked : empty();
+    if (seat === undefined) seat = hands.includes(lastHand) ? lastHand : hands[0];
+    if (seat === undefined) {
+      if (window.KingsCourtTable.following()) return window.KingsCourtTable.scanTurn(ids) + left;
+      const scoring = !game().result && view().stage !== "playing";
+      return window.KingsCourtTable.scanAsk(ids) + left
+        + (scoring ? " To score a hand instead, tap who went out first, then scan each hand." : "");
+    }
+    draft.typed[seat] = false;
+    draft.cards[seat] = ids;
+    lastHand = seat;
+    drawScoreForm();
+    const block = $(`.kc-player[data-seat="${seat}"]`);
+    if (block) block.scrollIntoView({ block: "start" });
+    const next = empty();
+    return `${nameOf(seat)}'s hand: ${ids.length} card${ids.length === 1 ? "" : "s"}, scored below.`
+      + (next !== undefined ? ` Scan again for ${nameOf(next)}'s hand.` : "") + left;
+  }
+
   // ------------------------------------------------------------------ the preview
 
   function schedulePreview() {
@@ -241,7 +307,8 @@ const KingsCourt = (() => {
     const box = $("#preview");
     if (!draft || !ready() || $("#score-panel").hidden) { box.innerHTML = ""; return; }
     const sent = JSON.stringify(draft);
-    const { status, data } = await Companion.request("POST", `/api/games/${game().id}/check`, { move: move() });
+    const later = waiting();
+    const { status, data } = await Companion.request("POST", `/api/games/${game().id}/check`, { move: move(later.length > 0) });
     if (JSON.stringify(draft) !== sent) return;  // the player changed the hand meanwhile
     if (status !== 200) {
       const error = (data && data.error) || { message: `The companion answered ${status}.` };
@@ -254,7 +321,11 @@ const KingsCourt = (() => {
     const row = draft.mode === "correct" ? rows.find((r) => r.kind === "hand" && r.number === draft.number) : rows[rows.length - 1];
     for (const player of row.players) {
       const cell = $(`#points-${player.seat}`);
-      if (cell) cell.textContent = `${player.points} points`;
+      if (cell) cell.textContent = later.includes(player.seat) ? "" : `${player.points} points`;
+    }
+    if (later.length) {
+      box.innerHTML = `<p class="small" id="preview-waiting">Still to enter: ${escape(later.map((s) => `${nameOf(s)}'s hand`).join(", "))}.</p>`;
+      return;
     }
     box.innerHTML = `<div class="kc-answer" id="preview-ok"><h3>${escape(row.text)}</h3>${breakdownHtml(row)}
       ${row.events.map((e) => `<p><strong>${escape(e.text)}</strong></p>`).join("")}</div>`;
@@ -371,6 +442,8 @@ const KingsCourt = (() => {
     const v = view();
     draft = v.stage === "score" && v.outcome ? fromOutcome(v.outcome) : fresh();
     openRow = null;
+    lastHand = null;
+    scanFor = null;
     redraw();
   }
 
@@ -394,7 +467,7 @@ const KingsCourt = (() => {
     $("#row-detail").addEventListener("click", onSheetClick);
     $("#record").addEventListener("click", record);
     $("#adjust-form").addEventListener("submit", adjust);
-    Companion.start(payload, { poll, reset, redraw });
+    Companion.start(payload, { poll, reset, redraw, scanned });
   }
 
   return { start, nameOf, cardName, reset, redraw };

@@ -82,6 +82,8 @@ window.KingsCourtTable = (() => {
     return {
       get play() { return cards.map((card, i) => ({ card, ...extra[i] })); },
       clear() { cards = []; extra = []; picker.set([]); draw(); },
+      // Cards from a scan, in the order laid: their fields take their first choices.
+      set(ids) { cards = ids.slice(); extra = ids.map(() => ({})); picker.set(ids); draw(); onChange(); },
     };
   }
 
@@ -108,6 +110,7 @@ window.KingsCourtTable = (() => {
         <label class="radio"><input type="checkbox" id="ask-dungeon"> I am in the Dungeon</label>
       </div>
       <div id="ask-play"></div>
+      <p class="small">Or lay the cards of your turn in a row, left to right in the order played, and tap Scan: the arbiter answers at once.</p>
       <button type="button" class="big" id="ask-go">May I play this?</button>
       <div id="ask-answer" aria-live="polite"></div>`;
     $("#ask-top").addEventListener("change", () => {
@@ -122,6 +125,18 @@ window.KingsCourtTable = (() => {
       onChange: () => { $("#ask-answer").innerHTML = ""; },
     });
     $("#ask-go").addEventListener("click", ask);
+  }
+
+  // A scanned play for the arbiter: the panel opens, the cards go in, and it is asked at once.
+  function scanAsk(ids) {
+    $("#ask").open = true;
+    drawAsk();
+    asking.set(ids);
+    ask();
+    $("#ask-card").scrollIntoView({ block: "start" });
+    const top = view().cards.find((c) => c.id === $("#ask-top").value);
+    return `Asked the arbiter: may you play ${ids.map(cardName).join(", then ")} on ${top ? top.name : "the top card"} (${$("#ask-suit").value})? `
+      + "Set the top card and the suit above if they differ, and ask again.";
   }
 
   async function ask() {
@@ -182,6 +197,8 @@ window.KingsCourtTable = (() => {
       ${h.over ? `<p><strong>The hand is over: score it below.</strong></p>` : `
         <p id="follow-options">${h.options.map(escape).join(" ")}</p>
         <div id="turn-play"></div>
+        <p class="small">Or tap Scan with the cards played laid left to right: the arbiter checks them at once.</p>
+        <div id="turn-answer" aria-live="polite"></div>
         <div class="row">
           <button type="button" class="grow" id="ev-play">Play</button>
           <button type="button" class="secondary grow" id="ev-draw">Draw</button>
@@ -203,7 +220,40 @@ window.KingsCourtTable = (() => {
         </details>`}
       <p><button type="button" class="secondary" id="abandon">Stop following this hand</button></p>`;
     if (!h.over) {
-      turn = playBuilder($("#turn-play"), { seatLabel: `${names[h.to_play]}'s turn`, seats: seatsOf, onChange: () => {} });
+      turn = playBuilder($("#turn-play"), { seatLabel: `${names[h.to_play]}'s turn`, seats: seatsOf, onChange: () => { $("#turn-answer").innerHTML = ""; } });
+    }
+  }
+
+  // A scanned play in a followed hand: the cards fill the turn of the seat to play and the
+  // arbiter checks it at once (nothing is stored until Play is tapped).
+  function scanTurn(ids) {
+    const h = view().hand;
+    if (!turn || !h || h.over) return "";
+    const seat = h.to_play;
+    const name = view().players[seat].name;
+    turn.set(ids);
+    checkTurn(seat);
+    $("#follow").scrollIntoView({ block: "start" });
+    return `Filled ${name}'s turn with ${ids.map(cardName).join(", then ")}; the arbiter's answer is below the cards.`;
+  }
+
+  async function checkTurn(seat) {
+    const seq = game().seq;
+    const play = turn.play;
+    const { status, data } = await Companion.request("POST", `/api/games/${game().id}/check`, { move: { type: "play", seat, cards: play } });
+    if (game().seq !== seq || JSON.stringify(turn.play) !== JSON.stringify(play)) return;  // moved on meanwhile
+    const box = $("#turn-answer");
+    if (!box) return;
+    if (status === 200) {
+      const after = data.view.hand;
+      const effects = after && after.effects && after.effects.length ? after.effects : [];
+      const top = after ? ` The top becomes ${after.top_name}${after.suit ? ` (${after.suit})` : ""}.` : "";
+      box.innerHTML = `<div class="kc-answer" id="turn-ok"><p><strong>Yes.</strong> The arbiter takes it.${escape(top)} Tap Play to record it.</p>
+        ${effects.length ? `<ul>${effects.map((e) => `<li>${escape(e)}</li>`).join("")}</ul>` : ""}</div>`;
+    } else {
+      const error = (data && data.error) || { message: `The companion answered ${status}.` };
+      box.innerHTML = `<div class="kc-answer refused" id="turn-refused"><p><strong>No.</strong> ${escape(error.message)}
+        ${error.url ? `<a href="${escape(error.url)}" target="_blank">Rule</a>` : ""}</p></div>`;
     }
   }
 
@@ -243,6 +293,9 @@ window.KingsCourtTable = (() => {
     drawFollow();
   }
 
+  // Whether a scan now goes to the turn of a hand followed card by card.
+  const following = () => Boolean(turn) && !game().result && view().stage === "playing" && view().hand && !view().hand.over;
+
   $("#follow").addEventListener("click", onFollowClick);
-  return { redraw };
+  return { redraw, scanAsk, scanTurn, following };
 })();

@@ -224,6 +224,7 @@ const Kingseat = (() => {
   let checked = null;   // the engine's answer to the draft: {key, status, data}
   let checkTimer = null;
   let asked = 0;        // the latest check asked; older answers are dropped
+  let scan = null;      // a photo of the vote: {cards: [kind], seats: [player|null], confirmed}
 
   function fresh() {
     return { votes: {}, none: {}, mode: null, swap: null, f: {}, loyalty: {} };
@@ -232,6 +233,7 @@ const Kingseat = (() => {
   function reset() {
     draft = fresh();
     checked = null;
+    scan = null;
     C.forget();
   }
 
@@ -391,8 +393,102 @@ const Kingseat = (() => {
       <h2>Round ${v.round}: the vote</h2>
       ${notes.map((n) => `<p class="notice">${n}</p>`).join("")}
       <p class="small">Tap each player's card: the prince, then Dark 1 or Dark 2 for a dark card. Ties go to the card nearest the Kingseat going clockwise, starting with the King's own.</p>
+      <p class="small" id="scan-order"><strong>Or Scan:</strong> lay the revealed cards in one row, left to right from the Kingseat going clockwise (${escape(scanOrder().map((p) => `${v.players[p].king ? "\u265b " : ""}${nameOf(p)}`).join(", "))}), and photograph the row.</p>
+      ${scanQuestionHtml()}
       ${rows}
       <div id="vote-preview" class="ks-preview" aria-live="polite">${votePreview()}</div>`;
+  }
+
+  // ------------------------------------------------------------------ a photo of the vote
+
+  // The voters in the order their cards lie in the photo: from the Kingseat clockwise.
+  function scanOrder() {
+    const v = view();
+    return aroundFrom(v.kingseat).map(({ player }) => player).filter((p) => v.vote.voters.includes(p));
+  }
+
+  // Princes tied for the most cards in the vote as entered ([] without a tie).
+  function tiedPrinces() {
+    const counts = {};
+    for (const p of view().vote.voters) {
+      if (draft.votes[p]) counts[C.princeOf(draft.votes[p])] = (counts[C.princeOf(draft.votes[p])] || 0) + 1;
+    }
+    const most = Math.max(0, ...Object.values(counts));
+    const tied = Object.keys(counts).filter((prince) => counts[prince] === most);
+    return tied.length > 1 ? tied : [];
+  }
+
+  // Why the players must say who played the scanned cards ("" when the photo says it all):
+  // the count of cards is not the count of voters, or a tie that the seats decide.
+  function scanQuestion() {
+    if (!scan || scan.confirmed || view().phase !== "vote") return "";
+    const voters = view().vote.voters.length;
+    if (scan.cards.length !== voters) {
+      return `The photo shows ${plural(scan.cards.length, "card")} for ${plural(voters, "voter")}: tap who played each card${scan.cards.length > voters
+        ? " (a card left with nobody is not counted)" : ", then tap the missing vote in below"}.`;
+    }
+    const tied = tiedPrinces();
+    if (tied.length) {
+      return `${and(tied.map(C.princeName))} tie, so the seat of each tied card decides the round (the nearest to the Kingseat wins): check who played them.`;
+    }
+    return "";
+  }
+
+  function scanQuestionHtml() {
+    const why = scanQuestion();
+    if (!why) return "";
+    const v = view();
+    const voters = scanOrder();
+    const tied = scan.cards.length === v.vote.voters.length ? tiedPrinces() : null;
+    const shown = scan.cards.map((kind, i) => i).filter((i) => !tied || tied.includes(C.princeOf(scan.cards[i])));
+    return `<div class="ks-field ks-scan" id="scan-question" role="group" aria-label="Who played the scanned cards">
+      <h3>Who played which card?</h3>
+      <p class="notice">${escape(why)}</p>
+      ${shown.map((i) => `<div class="ks-scan-card" data-scan-card="${i}">
+        <p>${chip(scan.cards[i])} <span class="small">card ${i + 1} from the left</span></p>
+        <div class="ks-choose">${voters.map((p) => `<button type="button" class="${scan.seats[i] === p ? "selected" : "secondary"}" data-scan-seat="${p}" data-scan-for="${i}">${v.players[p].king ? "\u265b " : ""}${escape(nameOf(p))}</button>`).join("")}
+          ${scan.cards.length > voters.length ? `<button type="button" class="${scan.seats[i] === null ? "selected" : "secondary"}" data-scan-seat="" data-scan-for="${i}">Nobody</button>` : ""}</div>
+      </div>`).join("")}
+      <button type="button" class="big" id="scan-confirm">The seats are right</button>
+    </div>`;
+  }
+
+  // Companion's Scan: the photo's cards, laid in a row, fill the vote seat by seat.
+  function scanned(cards) {
+    const v = view();
+    if (v.phase !== "vote") return "A photo fills a round's vote: scan the revealed cards during the vote.";
+    const known = cards.filter((c) => v.vote.cards.includes(c.kind));
+    const strangers = cards.filter((c) => !v.vote.cards.includes(c.kind)).map((c) => c.name);
+    const kinds = known.slice().sort((a, b) => a.x - b.x).map((c) => c.kind);
+    const left = strangers.length ? ` Not a card of this game's princes, so left out: ${strangers.join(", ")}.` : "";
+    if (!kinds.length) return `No vote in the photo.${left}`;
+    const voters = scanOrder();
+    scan = { cards: kinds, seats: kinds.map((_, i) => (i < voters.length ? voters[i] : null)), confirmed: false };
+    draft.votes = {};
+    draft.none = {};
+    kinds.forEach((kind, i) => { if (scan.seats[i] !== null) draft.votes[scan.seats[i]] = kind; });
+    C.forget();
+    changed();
+    $("#vote-panel").scrollIntoView({ block: "start" });
+    const filled = kinds.map((kind, i) => (scan.seats[i] === null ? null : `${nameOf(scan.seats[i])} ${C.cardName(kind)}`)).filter(Boolean);
+    const why = scanQuestion();
+    return `By position from the Kingseat: ${and(filled)}.${why ? ` ${why}` : ""}${left}`;
+  }
+
+  // A tap in the question: this card was played by that player (the card they had moves to
+  // this card's old seat).
+  function scanSeat(i, player) {
+    const from = scan.seats[i];
+    const other = player === null ? -1 : scan.seats.indexOf(player);
+    if (other >= 0 && other !== i) {
+      scan.seats[other] = from;
+      if (from !== null) draft.votes[from] = scan.cards[other];
+    } else if (from !== null && from !== player) {
+      delete draft.votes[from];
+    }
+    scan.seats[i] = player;
+    if (player !== null) draft.votes[player] = scan.cards[i];
+    changed();
   }
 
   function votePreview() {
@@ -800,9 +896,11 @@ const Kingseat = (() => {
     const record = $("#record");
     record.textContent = labels[v.phase] || "Game over";
     const refused = now.move && checked && checked.key === keyOf() && checked.status === 422;
-    record.disabled = !now.move || refused;
+    const question = v.phase === "vote" && scanQuestion();
+    record.disabled = !now.move || refused || Boolean(question);
     let prompt = now.missing || "";
     if (now.move) prompt = ok ? "Check it, then store it" : refused ? "The rules refuse this: see above" : checked && checked.key === keyOf() ? "Not checked: store it to try" : "Checking\u2026";
+    if (question && !refused) prompt = "Say who played the scanned cards, then tap \u201cThe seats are right\u201d";
     $("#prompt").textContent = prompt;
   }
 
@@ -834,6 +932,15 @@ const Kingseat = (() => {
     const button = event.target.closest("button");
     if (!button || !button.closest("#play")) return;
     const v = view();
+    if (button.dataset.scanSeat !== undefined && scan) {
+      scanSeat(Number(button.dataset.scanFor), button.dataset.scanSeat === "" ? null : Number(button.dataset.scanSeat));
+      return;
+    }
+    if (button.id === "scan-confirm" && scan) {
+      scan.confirmed = true;
+      changed();
+      return;
+    }
     if (C.pickerTap(button)) { changed(); return; }
     const loyal = button.closest("[data-loyalty]");
     if (loyal && button.dataset.prince) {
@@ -900,7 +1007,7 @@ const Kingseat = (() => {
     $("#play").addEventListener("change", onInput);
     $("#play").addEventListener("input", onInput);
     $("#record").addEventListener("click", record);
-    Companion.start(payload, { poll, reset, redraw });
+    Companion.start(payload, { poll, reset, redraw, scanned });
   }
 
   return { start };

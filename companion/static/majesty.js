@@ -1,6 +1,7 @@
 // Majesty's page: tap a display card, pick its half (and a healed card's half, or a Castle B
 // exchange, when they arise), tap the card turned up to refill the display, and take it.
 // The engine computes everything else; the page shows its breakdown and the chips to move.
+// A photo (Scan) fills in the card taken (the display slot holding it) and the card turned up.
 "use strict";
 
 const Majesty = (() => {
@@ -98,6 +99,10 @@ const Majesty = (() => {
       html += `<label>Castle: points turned into meeples (minus: meeples into points)
         <input id="exchange" type="number" inputmode="numeric" value="${choice.exchange || 0}"></label>`;
     }
+    if (choice.slot === undefined && choice.new_card) {
+      html += `<p>Card turned up: ${escape(kindName(choice.new_card))}
+        <button type="button" class="secondary" id="restart">Start again</button></p>`;
+    }
     if (choice.slot !== undefined) {
       const chosen = [choice.as && `as ${CHARACTER_NAMES[choice.as]}`, choice.heal_as && `healed card as ${CHARACTER_NAMES[choice.heal_as]}`,
         choice.new_card && `new card ${kindName(choice.new_card)}`].filter(Boolean);
@@ -187,12 +192,93 @@ const Majesty = (() => {
     redraw();
   }
 
+  // -- Scan ----------------------------------------------------------------------------------
+
+  // A printed Majesty card that is not a character: a location's side or a worker card.
+  // The engine's reason why a move is refused, or null when it takes it.
+  async function refusal(move) {
+    const { status, data } = await Companion.request("POST", `/api/games/${game().id}/check`, { move });
+    return status === 200 ? null : ((data && data.error) || { message: `The companion answered ${status}.` });
+  }
+
+  // Why ``kind`` cannot be the card turned up, in the engine's words (null: it can be): the
+  // question is asked with a turn that is otherwise complete (the free front card).
+  async function newCardRefusal(kind) {
+    if (view().deck.possible_next.includes(kind)) return null;
+    const front = view().display[0];
+    const move = { type: "take", slot: 0, new_card: kind };
+    if (front.characters.length === 2) move.as = front.characters[0];
+    const placed = move.as || front.characters[0];
+    const mover = view().players[view().turn];
+    const top = mover.infirmary[mover.infirmary.length - 1];
+    if (placed === "witch" && top && top.card.includes("-")) move.heal_as = top.card.split("-")[0];
+    return refusal(move);
+  }
+
+  // The page's answer to a scan. With no card chosen yet, the left-most card the display holds
+  // is the card taken and another one the card turned up; once the card taken is chosen, the
+  // photo is of the card turned up.
+  async function scanned(cards) {
+    if (game().result) return "The game is over: nothing to fill in.";
+    const v = view();
+    const notes = [];
+    const characters = [];
+    for (const c of cards) {
+      if (/^[a-z]+(-[a-z]+)?$/.test(c.kind) && c.kind.split("-").every((part) => CHARACTER_NAMES[part])) characters.push(c);
+      else notes.push(`The ${c.name} is not a card a turn takes.`);
+    }
+    let taken = null;
+    let rest = characters.slice();
+    if (choice.slot === undefined) {
+      taken = rest.find((c) => v.display.some((d) => d.card === c.kind)) || null;
+      if (taken) rest = rest.filter((c) => c !== taken);
+    } else if (rest.length > 1) {
+      const again = rest.find((c) => c.kind === v.display[choice.slot].card);  // the card taken, photographed too
+      if (again) rest = rest.filter((c) => c !== again);
+    }
+    const fresh = rest.shift() || null;
+    for (const c of rest) notes.push(`${c.name} is left out: a turn takes one card and turns up one.`);
+
+    const filled = [];
+    if (taken) {
+      const slots = v.display.filter((d) => d.card === taken.kind);
+      const slot = slots.find((d) => d.affordable) || slots[0];
+      const error = slot.affordable ? null : await refusal({ type: "take", slot: slot.slot });
+      if (error) notes.push(`The ${taken.name} cannot be taken: ${error.message}`);
+      else {
+        const kept = choice.new_card;
+        reset();
+        choice.slot = slot.slot;
+        if (kept) choice.new_card = kept;
+        filled.push(`the card taken: the ${taken.name} in slot ${slot.slot + 1}${slot.cost ? ` (costs ${plural(slot.cost, "meeple")})` : " (free)"}` +
+          (slots.length > 1 ? `; tap the other ${taken.name} if it was that one` : ""));
+      }
+    }
+    if (fresh) {
+      const error = await newCardRefusal(fresh.kind);
+      if (error) notes.push(`The ${fresh.name} cannot be the card turned up: ${error.message}`);
+      else { choice.new_card = fresh.kind; filled.push(`the card turned up: the ${fresh.name}`); }
+    }
+    if (!taken && !fresh && characters.length && choice.slot === undefined) {
+      notes.push("None of these cards is in the display.");
+    }
+    await refreshPreview();
+    const need = needs().what;
+    const next = { slot: "Tap the card taken.", as: "Tap the half placed.", heal_as: "Tap the half the healed card returns as.",
+      new_card: "Tap the card turned up.", done: "Check the points, then take the card." }[need];
+    return [filled.length ? `Filled in ${filled.join(", and ")}.` : "", ...notes, filled.length ? next : ""].filter(Boolean).join(" ");
+  }
+
   function bind() {
     $("#turn-panel").addEventListener("click", (event) => {
       const target = event.target.closest("button");
       if (!target) return;
       if (target.id === "restart") { reset(); Companion.showMessage(null); redraw(); return; }
-      if (target.dataset.slot !== undefined) { reset(); choice.slot = Number(target.dataset.slot); }
+      if (target.dataset.slot !== undefined) {
+        const kept = choice.new_card;  // the card turned up stays when another card is tapped
+        reset(); choice.slot = Number(target.dataset.slot);
+        if (kept) choice.new_card = kept;
+      }
       else if (target.dataset.as) choice.as = target.dataset.as;
       else if (target.dataset.healAs) choice.heal_as = target.dataset.healAs;
       else if (target.dataset.newCard) choice.new_card = target.dataset.newCard;
@@ -215,7 +301,7 @@ const Majesty = (() => {
 
   function start(payload, poll) {
     bind();
-    Companion.start(payload, { poll, reset, redraw });
+    Companion.start(payload, { poll, reset, redraw, scanned });
   }
 
   return { start };

@@ -1,6 +1,9 @@
 // Royal Visit's page: the board drawn top to bottom, a turn entered card by card
 // (choose the card, tap the pawn, tap where it goes). Every card is checked by the engine on
 // the server as it is entered; the turn is stored only when "End turn" is pressed.
+// A photo of the cards played (Scan) lists them, left to right, as the cards to place: each is
+// chosen in turn with its pawn, the player taps where it goes, and a card the rules cannot take
+// now is flagged with the engine's reason.
 "use strict";
 
 const RoyalVisit = (() => {
@@ -23,6 +26,9 @@ const RoyalVisit = (() => {
   let pawn = null;         // {pawn, from} chosen for it
   let firstHalf = null;    // Guard 1+1 split: the first Guard's one-space move
   let preview = null;      // the engine's view after the draft, if any
+  let photo = null;        // the card kinds of the last scan, in photo order
+  let queue = [];          // of those, the ones still to place: {kind, flag}
+  let probing = 0;         // the latest check of the queue (an older one's answers are dropped)
 
   const game = () => Companion.game;
   const view = () => preview || game().view;
@@ -102,13 +108,18 @@ const RoyalVisit = (() => {
     $("#draft").innerHTML = draft.map((c, i) => `<li>${i + 1}. ${escape(describe(c))}</li>`).join("")
       + (summon && pawn ? `<li>Wizard's power: ${PAWN_NAME[pawn.pawn]} to the Wizard</li>` : "");
     $("#clear").hidden = !draft.length && !summon;
+    drawQueue();
     let prompt = "Choose a card, the Wizard's power, or pass";
     if (summon) prompt = pawn ? "Press End turn to summon" : "Tap the King or a Guard to summon to the Wizard";
     else if (card === "court") prompt = "Tap the space above or below the King: the whole Court moves";
     else if (card && firstHalf) prompt = "Guard 1+1: now tap the other Guard, then its space";
     else if (card && !pawn) prompt = `${LABEL[card]}: tap the pawn to move`;
     else if (card) prompt = `${LABEL[card]}: tap where the ${PAWN_NAME[pawn.pawn]} goes`;
+    else if (queue.some((q) => !q.flag)) prompt = `From the photo: tap ${LABEL[queue.find((q) => !q.flag).kind]}`;
     else if (draft.length) prompt = "Another card, or End turn";
+    if (card === "king-1" && !firstHalf && queue.filter((q) => q.kind === "king-1").length >= 2) {
+      prompt += ", or Court (2 King) for the King's privilege";
+    }
     $("#prompt").textContent = prompt;
     if (preview && !game().result) {
       $("#prompt").textContent += ` (ending now: Crown to ${preview.crown.position})`;
@@ -122,10 +133,117 @@ const RoyalVisit = (() => {
     return `${LABEL[c.card]}: ${moves}`;
   }
 
+  // The scanned cards still to place, in photo order; a flagged one says why it cannot be now.
+  function drawQueue() {
+    const box = $("#scan-queue");
+    box.hidden = !queue.length;
+    const current = queue.findIndex((q) => q.kind === card && !q.flag);
+    box.innerHTML = queue.length ? `<h3>From the photo, to place in order</h3><ol>${queue.map((q, i) =>
+      `<li><button type="button" class="rv-card ${suitOf(q.kind)}${i === current ? " selected" : ""}" data-queue="${i}">${escape(LABEL[q.kind])}</button>
+        ${q.flag ? `<span class="rv-flag" data-flag="${q.kind}">Cannot be played now: ${escape(q.flag.message)}${q.flag.url ? ` <a href="${escape(q.flag.url)}" target="_blank">Rule</a>` : ""}</span>` : ""}</li>`
+    ).join("")}</ol>` : "";
+  }
+
   function redraw() { drawStatus(); drawBoard(); drawCards(); }
 
   function reset() {
     draft = []; summon = false; card = null; pawn = null; firstHalf = null; preview = null;
+    photo = null; queue = []; probing++;
+  }
+
+  // -- Scan ----------------------------------------------------------------------------------
+
+  // Cards the player may mean by a scanned kind, from the pawns as they stand after the draft:
+  // the rules pick out the legal ones; the first refusal is the reason shown when none is.
+  function tries(kind) {
+    const pawns = view().pawns;
+    const at = { king: [pawns.king], guard: pawns.guards, wizard: [pawns.wizard], jester: [pawns.jester] };
+    const moved = (pawn, to) => at[pawn].map((from) => ({ pawn, from, to: to(from) }));
+    const steps = (pawnsMoved, n) => pawnsMoved.flatMap((p) => [...moved(p, (f) => f + n), ...moved(p, (f) => f - n)]);
+    const others = ["jester", "king", "guard", "wizard"];
+    if (kind === "guard-flank") return [{ card: kind }];
+    if (kind === "jester-middle") return others.flatMap((p) => moved(p, () => 0)).map((m) => ({ card: kind, moves: [m] }));
+    const n = Number(kind.split("-").pop());
+    if (kind === "guard-1+1") {
+      const [low, high] = pawns.guards;
+      const split = [1, -1].flatMap((a) => [1, -1].map((b) => ({ card: kind, moves: [
+        { pawn: "guard", from: low, to: low + a }, { pawn: "guard", from: high, to: high + b }] })));
+      return steps(["guard"], 2).map((m) => ({ card: kind, moves: [m] })).concat(split);
+    }
+    const suit = suitOf(kind);
+    return steps(suit === "jester" ? others : [suit], n).map((m) => ({ card: kind, moves: [m] }));
+  }
+
+  // Refusals that hold whatever the card's moves are: no need to try its other moves.
+  const TURN_WIDE = new Set(["one-type", "copies", "hand-size", "end-king", "game-over"]);
+
+  // Ask the engine whether each scanned kind can come next; flag those that cannot.
+  async function probe() {
+    const run = ++probing;
+    const kinds = [...new Set(queue.map((q) => q.kind))];
+    const flags = {};
+    for (const kind of kinds) {
+      flags[kind] = null;
+      for (const attempt of tries(kind)) {
+        const move = { type: "play", cards: draft.concat([attempt]) };
+        const { status, data } = await Companion.request("POST", `/api/games/${game().id}/check`, { move });
+        if (run !== probing) return false;
+        if (status === 200) { flags[kind] = null; break; }
+        const error = (data && data.error) || { message: `The companion answered ${status}.` };
+        if (!flags[kind]) flags[kind] = { rule: error.rule, url: error.url, message: error.message.replace(/^Card \d+ \([^)]*\): /, "") };
+        if (TURN_WIDE.has(error.rule)) break;
+      }
+    }
+    for (const q of queue) q.flag = flags[q.kind];
+    return true;
+  }
+
+  // After the queue changed: flag what cannot come next, and choose the first card that can.
+  async function follow() {
+    if (!(await probe())) return;
+    const next = queue.find((q) => !q.flag);
+    if (next && !summon && card === null) {
+      card = next.kind === "guard-flank" ? null : next.kind;
+      pawn = card ? defaultPawn(card) : null;
+      firstHalf = null;
+    }
+    redraw();
+  }
+
+  // Take the placed card off the list (the Court takes two King cards).
+  function placed(newCard) {
+    const kinds = newCard.card === "court" ? ["king-1", "king-1"] : [newCard.card];
+    for (const kind of kinds) {
+      const at = queue.findIndex((q) => q.kind === kind);
+      if (at >= 0) queue.splice(at, 1);
+    }
+  }
+
+  // The page's answer to a scan: the cards are this turn's, less those already placed.
+  async function scanned(cards) {
+    if (game().result) return "The game is over: nothing to fill in.";
+    const kinds = cards.map((c) => c.kind).filter((kind) => LABEL[kind]);
+    if (!kinds.length) return "";
+    const left = kinds.slice();
+    for (const c of draft) {
+      for (const kind of c.card === "court" ? ["king-1", "king-1"] : [c.card]) {
+        const at = left.indexOf(kind);
+        if (at >= 0) left.splice(at, 1);
+      }
+    }
+    photo = kinds;
+    if (summon) { summon = false; pawn = null; }
+    queue = left.map((kind) => ({ kind, flag: null }));
+    card = null; pawn = null; firstHalf = null;
+    Companion.showMessage(null);
+    await follow();
+    const placedAlready = kinds.length - left.length;
+    const flagged = queue.filter((q) => q.flag).length;
+    return [
+      queue.length ? `${queue.length} card${queue.length === 1 ? "" : "s"} to place in photo order: tap where each one's pawn goes, then End turn.` : "Every card in the photo is already placed.",
+      placedAlready ? `${placedAlready} already placed this turn.` : "",
+      flagged ? `${flagged} cannot be played now (see why below).` : "",
+    ].filter(Boolean).join(" ");
   }
 
   // The pawn a card moves unless the player taps another (a Jester card played wild).
@@ -148,17 +266,21 @@ const RoyalVisit = (() => {
     const cards = newCard ? draft.concat([newCard]) : draft;
     const move = summon ? turnMove() : { type: "play", cards };
     const { status, data } = await Companion.request("POST", `/api/games/${game().id}/check`, { move });
+    let advanced = false;
     if (status === 200) {
       if (newCard) draft = cards;
       preview = data.view;
       Companion.showMessage(null);
+      if (newCard && queue.length) { placed(newCard); advanced = true; }
     } else {
       Companion.showMessage((data && data.error) || { message: `The companion answered ${status}.` });
       if (summon) pawn = null;
     }
+    if (advanced) card = null;  // the next card from the photo follows
     pawn = summon ? pawn : (card ? defaultPawn(card) : null);
     firstHalf = null;
     redraw();
+    if (advanced) follow();
   }
 
   function chooseCard(kind) {
@@ -201,6 +323,10 @@ const RoyalVisit = (() => {
       const button = event.target.closest("[data-card]");
       if (button) chooseCard(button.dataset.card);
     });
+    $("#scan-queue").addEventListener("click", (event) => {
+      const button = event.target.closest("[data-queue]");
+      if (button) chooseCard(queue[Number(button.dataset.queue)].kind);
+    });
     $("#board").addEventListener("click", (event) => {
       const token = event.target.closest(".rv-pawn");
       if (token) {
@@ -226,7 +352,11 @@ const RoyalVisit = (() => {
       if (await Companion.send(`/api/games/${game().id}/moves`, { move: { type: "pass" } })) reset();
       redraw();
     });
-    $("#clear").addEventListener("click", () => { reset(); Companion.showMessage(null); redraw(); });
+    $("#clear").addEventListener("click", () => {
+      const kinds = photo;  // the photo's cards go back on the list to place
+      reset(); Companion.showMessage(null); redraw();
+      if (kinds) { photo = kinds; queue = kinds.map((kind) => ({ kind, flag: null })); follow(); }
+    });
     $("#end-turn").addEventListener("click", async () => {
       const move = turnMove();
       if (!move || (!summon && !draft.length)) return;
@@ -246,7 +376,7 @@ const RoyalVisit = (() => {
 
   function start(payload, poll) {
     bind();
-    Companion.start(payload, { poll, reset, redraw });
+    Companion.start(payload, { poll, reset, redraw, scanned });
   }
 
   return { start };

@@ -6,7 +6,7 @@ import secrets
 from datetime import timedelta
 from pathlib import Path
 
-from flask import Flask, g, session
+from flask import Flask, g, request, session
 from flask_wtf.csrf import CSRFProtect
 from platformdirs import user_data_dir
 
@@ -56,6 +56,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.config.update(
         DATABASE_URL=None,
         MAX_CONTENT_LENGTH=2 * 1024 * 1024,
+        MAX_PHOTO_LENGTH=25 * 1024 * 1024,  # a phone's 12 MP JPEG, with room to spare
         PERMANENT_SESSION_LIFETIME=timedelta(days=3650),
         SESSION_COOKIE_SAMESITE="Lax",
         SESSION_COOKIE_HTTPONLY=True,
@@ -67,6 +68,14 @@ def create_app(test_config: dict | None = None) -> Flask:
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _secret_key()
     app.extensions["store"] = Store(app.config["DATABASE_URL"] or default_database_url())
+
+    @app.before_request
+    def _photo_limit():
+        """A photo may be larger than other requests. Set before the CSRF check, which reads
+        the form (and so the whole body) before any view runs."""
+        if request.endpoint == "api.scan":
+            request.max_content_length = app.config["MAX_PHOTO_LENGTH"]
+
     csrf.init_app(app)
 
     @app.before_request

@@ -5,6 +5,7 @@ POST /api/games                      create: {"game": name, "options": {...}}
 POST /api/games/<id>/moves           {"seq": N, "move": {...}}
 POST /api/games/<id>/check           {"move": {...}}: would the rules take it? (stores nothing)
 POST /api/games/<id>/ask             {"question": {...}}: a game's arbiter answers (stores nothing)
+POST /api/games/<id>/scan            a photo (multipart field "photo"): the cards of this game in it
 POST /api/games/<id>/undo, /redo     {"seq": N}
 POST /api/games/<id>/rulings         {"seq": N, "rulings": {...}} (the creating device only)
 GET  /api/games/<id>/export          the full record as JSON
@@ -24,6 +25,7 @@ from werkzeug.exceptions import HTTPException
 
 from companion import engine as protocol
 from companion import record as records
+from companion import scan as scanner
 from companion.store import GameNotFound, Record, TableMovedOn
 from companion.web import store
 
@@ -155,6 +157,28 @@ def ask(game_id: str):
         return jsonify(answer=answer(record.replay.state, body.get("question")))
     except protocol.RuleError as error:
         return refusal(error, record.game)
+
+
+@bp.post("/games/<game_id>/scan")
+def scan(game_id: str):
+    """The cards of this game in a photo, left to right, with names; other codes apart."""
+    record = store().load(game_id)
+    photo = request.files.get("photo")
+    if photo is None:
+        abort(400, 'Send the photo as the form field "photo".')
+    try:
+        found = scanner.scan_photo(photo.read(), record.game)
+    except scanner.ScanError as error:
+        return jsonify(error={"rule": "photo", "message": str(error), "step": None, "url": None}), 422
+    names = {kind.id: kind.name for kind in record.engine.cards}
+    names.update(getattr(record.engine, "other_cards", {}))
+    return jsonify(
+        cards=[{"code": card.text, "kind": card.code.kind_id, "copy": card.code.copy,
+                "name": names.get(card.code.kind_id, card.code.kind_id), "x": card.x, "y": card.y}
+               for card in found.cards],
+        others=[{"text": other.text, "reason": other.reason} for other in found.others],
+        seconds=round(found.seconds, 3),
+    )
 
 
 @bp.post("/games/<game_id>/undo")

@@ -204,6 +204,13 @@ LOCATIONS: tuple[Location, ...] = (
                            "players with the most cards here lose 10 more.")),
 )
 LOCATION_BY_ID: dict[str, Location] = {loc.id: loc for loc in LOCATIONS}
+
+# Cards of the box that never enter the deck, printed and scanned all the same: each face of a
+# location card, and the worker cards.
+OTHER_CARDS: dict[str, str] = {
+    **{f"{loc.id}-{side}": f"{loc.name} (side {side.upper()})" for loc in LOCATIONS for side in "ab"},
+    "worker-knight": "Knight worker card", "worker": "Worker card",
+}
 INFIRMARY_PENALTY = {"A": 1, "B": 2}  # points lost per Infirmary card at final scoring
 
 assert TIER1_SIZE == 33 and TIER2_SIZE == 27, (TIER1_SIZE, TIER2_SIZE)

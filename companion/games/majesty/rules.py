@@ -38,7 +38,7 @@ from companion.engine import (
 from companion.games.majesty import chips as chipmath
 from companion.games.majesty.cards import (
     ALL_OF, ATTACK, CHARACTERS, DECK_SIZE, DEFEND, EVERYONE, EXCHANGE, HEAL, INFIRMARY_PENALTY,
-    KINDS, LARGEST, LOCATIONS, PER, SET_ASIDE, TIER2_SIZE,
+    KINDS, LARGEST, LOCATIONS, OTHER_CARDS, PER, SET_ASIDE, TIER2_SIZE,
 )
 
 # --------------------------------------------------------------------------- indices and data
@@ -577,6 +577,7 @@ class Majesty:
     rules = RULES
     rulings = RULINGS
     cards = KINDS  # the catalogue: every card kind, with its stable id
+    other_cards = OTHER_CARDS  # location faces and worker cards: printed, never dealt
     locations = LOCATIONS
 
     # -- setup ---------------------------------------------------------------------------------

@@ -1,0 +1,193 @@
+"""A phone (Chromium at 360x740) photographs printed proxy cards through the Scan button.
+
+King's Court: the cards left in a hand are scored at once (the toolbar's Scan fills the next hand
+still empty, a hand's own Scan button fills that hand); a played card goes to the arbiter, or to
+the turn of a hand followed card by card, and is checked at once. Kingseat: one photo of a
+round's revealed votes, laid left to right from the Kingseat going clockwise, fills the vote;
+the page asks who played which card only when the count differs or a tie depends on the seats.
+
+The photos are made from the printables' own PDFs (tests/scan_support.py). Without Chromium the
+tests skip (see tests/test_browser.py).
+"""
+from __future__ import annotations
+
+import pytest
+
+from scan_support import card_photo
+from test_browser import ARTIFACTS, PHONE, browser, new_phone, server  # noqa: F401
+
+pytestmark = pytest.mark.browser
+
+
+def photo(deck: str, kinds: list[str], selection: str) -> dict:
+    return {"name": "photo.jpg", "mimeType": "image/jpeg", "buffer": card_photo(deck, kinds, selection)}
+
+
+def kings_court_photo(*kinds: str) -> dict:
+    return photo("kings-court", list(kinds), "kc+kd+bonus")
+
+
+def kingseat_photo(*kinds: str) -> dict:
+    return photo("kingseat", list(kinds), "starter")
+
+
+def no_sideways_scroll(page):
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+
+def new_kings_court(page, server, names):  # noqa: F811
+    from playwright.sync_api import expect
+
+    page.goto(f"{server}/new/kings_court")
+    for seat, name in enumerate(names):
+        page.fill(f'input[name="player-{seat}"]', name)
+    page.locator("#create").tap()
+    expect(page.locator("#turn")).to_contain_text("Hand 1")
+    expect(page.locator("#scan")).to_be_visible()
+
+
+def test_a_photo_of_each_hand_is_scored_at_once(server, browser):  # noqa: F811
+    from playwright.sync_api import expect
+
+    page = new_phone(browser)
+    new_kings_court(page, server, ["Ann", "Bob", "Cid"])
+    # Bob goes out. Ann's own Scan button opens the camera (as the toolbar's Scan does) for her
+    # hand: Gold 7 and a King (7 + 25), scored at once.
+    page.locator('[data-out="1"]').tap()
+    page.locator('[data-scan="0"]').tap()
+    page.set_input_files("#scan-photo", kings_court_photo("gold-7", "king"))
+    expect(page.locator("#scan-read")).to_contain_text("Read 2 cards: Gold 7, King")
+    expect(page.locator("#scan-note")).to_contain_text(
+        "Ann's hand: 2 cards, scored below. Scan again for Cid's hand.")
+    expect(page.locator("#points-0")).to_have_text("32 points")
+    expect(page.locator("#preview-waiting")).to_have_text("Still to enter: Cid's hand.")
+    # The toolbar's Scan fills the next hand still empty going left from Bob: Cid's, a Dragon
+    # and a Blue 3 (35 + 3).
+    page.set_input_files("#scan-photo", kings_court_photo("dragon", "blue-3"))
+    expect(page.locator("#scan-read")).to_contain_text("Read 2 cards: Dragon, Blue 3")
+    expect(page.locator("#scan-note")).to_have_text("Cid's hand: 2 cards, scored below.")
+    expect(page.locator('[data-picker="2"] .cp-chip')).to_have_count(2)
+    expect(page.locator("#points-2")).to_have_text("38 points")
+    expect(page.locator("#points-0")).to_have_text("32 points")
+    expect(page.locator("#preview-ok")).to_contain_text("Ann")
+    no_sideways_scroll(page)
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "scan_kings_court_hand.png"), full_page=True)
+    page.locator("#record").tap()
+    expect(page.locator('[data-total="0"]')).to_have_text("32")
+    expect(page.locator('[data-total="1"]')).to_have_text("0")
+    expect(page.locator('[data-total="2"]')).to_have_text("38")
+
+
+def test_a_played_card_is_checked_by_the_arbiter_at_once(server, browser):  # noqa: F811
+    from playwright.sync_api import expect
+
+    page = new_phone(browser)
+    new_kings_court(page, server, ["Ann", "Bob"])
+    # Nobody is scoring a hand: a photo asks the arbiter. On a Gold 5, a Blue 7 is refused.
+    page.locator("#ask summary").tap()
+    page.select_option("#ask-top", "gold-5")
+    page.set_input_files("#scan-photo", kings_court_photo("blue-7"))
+    expect(page.locator("#scan-note")).to_contain_text(
+        "Asked the arbiter: may you play Blue 7 on Gold 5 (gold)?")
+    expect(page.locator("#answer")).to_contain_text("No.")
+    expect(page.locator("#answer a")).to_have_attribute("href", "/rules/kings_court#follow-suit")
+    expect(page.locator("#ask-play .cp-chip")).to_have_text(["Blue 7 \u00d7"])
+    # A Gold 9 follows suit.
+    page.set_input_files("#scan-photo", kings_court_photo("gold-9"))
+    expect(page.locator("#answer")).to_contain_text("Yes.")
+    page.screenshot(path=str(ARTIFACTS / "scan_kings_court_arbiter.png"), full_page=True)
+
+    # A hand followed card by card: a photo fills the turn of the seat to play (Bob, left of
+    # the dealer) and the arbiter checks it before anything is stored.
+    page.locator("#follow-deal summary").tap()
+    page.select_option("#deal-first", "gold-5")
+    page.locator("#deal").tap()
+    expect(page.locator("#top")).to_have_text("Gold 5")
+    page.set_input_files("#scan-photo", kings_court_photo("blue-3"))
+    expect(page.locator("#scan-note")).to_contain_text("Filled Bob's turn with Blue 3")
+    expect(page.locator("#turn-refused")).to_contain_text("No.")
+    expect(page.locator("#turn-refused")).to_contain_text("Blue 3")
+    expect(page.locator('[data-hand="1"]')).to_have_text("7 cards")
+    page.set_input_files("#scan-photo", kings_court_photo("gold-9"))
+    expect(page.locator("#turn-ok")).to_contain_text("Yes.")
+    expect(page.locator("#turn-ok")).to_contain_text("Gold 9")
+    page.locator("#ev-play").tap()
+    expect(page.locator("#top")).to_have_text("Gold 9")
+    expect(page.locator('[data-hand="1"]')).to_have_text("6 cards")
+    no_sideways_scroll(page)
+
+
+def new_kingseat(page, server):  # noqa: F811
+    """Ann, Bob, Cid and Dee (Ann in the Kingseat), the starter set: nine cards each."""
+    from playwright.sync_api import expect
+
+    page.goto(f"{server}/new/kingseat")
+    for seat, name in enumerate(["Ann", "Bob", "Cid", "Dee"]):
+        page.fill(f'input[name="player-{seat}"]', name)
+    page.locator('[data-set="starter"]').tap()
+    page.locator("#create").tap()
+    expect(page.locator("#round")).to_have_text("Round 1")
+    expect(page.locator("#scan")).to_be_visible()
+
+
+def test_a_photo_of_the_four_votes_fills_the_round(server, browser):  # noqa: F811
+    from playwright.sync_api import expect
+
+    page = new_phone(browser)
+    new_kingseat(page, server)
+    expect(page.locator("#scan-order")).to_contain_text(
+        "left to right from the Kingseat going clockwise (\u265b Ann, Bob, Cid, Dee)")
+    page.set_input_files("#scan-photo",
+                         kingseat_photo("lionsyre", "hornseeker-dark1", "lionsyre", "monarchrys"))
+    expect(page.locator("#scan-read")).to_contain_text(
+        "Read 4 cards: Lionsyre, Hornseeker (dark 1), Lionsyre, Monarchrys")
+    expect(page.locator("#scan-note")).to_contain_text(
+        "By position from the Kingseat: Ann Lionsyre, Bob Hornseeker (dark 1), Cid Lionsyre and "
+        "Dee Monarchrys.")
+    for player, name in enumerate(["Lionsyre", "Hornseeker (dark 1)", "Lionsyre", "Monarchrys"]):
+        expect(page.locator(f'[data-pick="vote-{player}"] .ks-chosen')).to_contain_text(name)
+    # No tie and one card a voter: nothing to ask.
+    expect(page.locator("#vote-result")).to_have_text("Lionsyre wins the round with 2 of 4 votes.")
+    expect(page.locator("#scan-question")).to_have_count(0)
+    expect(page.locator("#prompt")).to_have_text("Check it, then store it")
+    no_sideways_scroll(page)
+    page.screenshot(path=str(ARTIFACTS / "scan_kingseat_vote.png"), full_page=True)
+    page.locator("#record").tap()
+    expect(page.locator("#phase")).to_have_text("The action phase")
+    expect(page.locator("#last-vote")).to_contain_text("Lionsyre wins the round with 2 of 4 votes.")
+
+
+def test_a_tie_asks_who_played_the_tied_cards(server, browser):  # noqa: F811
+    from playwright.sync_api import expect
+
+    page = new_phone(browser)
+    new_kingseat(page, server)
+    # Three cards for four voters: the page asks, and the vote cannot be stored yet.
+    page.set_input_files("#scan-photo", kingseat_photo("lionsyre", "hornseeker", "monarchrys"))
+    expect(page.locator("#scan-question")).to_contain_text("The photo shows 3 cards for 4 voters")
+    expect(page.locator("#record")).to_be_disabled()
+
+    # The whole vote, two Hornseeker and two Lionsyre: as laid, Ann's Hornseeker (the King's
+    # own card) wins the tie, so the page asks who played the tied cards.
+    page.set_input_files("#scan-photo",
+                         kingseat_photo("hornseeker", "lionsyre", "hornseeker", "lionsyre"))
+    question = page.locator("#scan-question")
+    expect(question).to_contain_text("Hornseeker and Lionsyre tie")
+    expect(page.locator("#vote-result")).to_contain_text(
+        "Hornseeker wins the round because Ann's card, in the Kingseat itself")
+    expect(page.locator("#record")).to_be_disabled()
+    expect(page.locator("#prompt")).to_contain_text("Say who played the scanned cards")
+    no_sideways_scroll(page)
+    page.screenshot(path=str(ARTIFACTS / "scan_kingseat_tie.png"), full_page=True)
+    # Bob says the first Hornseeker was his: he and Ann trade cards, and Lionsyre wins.
+    question.locator('[data-scan-for="0"][data-scan-seat="1"]').tap()
+    expect(page.locator('[data-pick="vote-0"] .ks-chosen')).to_contain_text("Lionsyre")
+    expect(page.locator('[data-pick="vote-1"] .ks-chosen')).to_contain_text("Hornseeker")
+    expect(page.locator("#vote-result")).to_contain_text(
+        "Lionsyre wins the round because Ann's card, in the Kingseat itself")
+    page.locator("#scan-confirm").tap()
+    expect(page.locator("#scan-question")).to_have_count(0)
+    expect(page.locator("#prompt")).to_have_text("Check it, then store it")
+    page.locator("#record").tap()
+    expect(page.locator("#last-vote")).to_contain_text("Lionsyre wins the round because Ann's card")

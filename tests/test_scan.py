@@ -1,0 +1,247 @@
+"""The photo scanner: the right cards from phone photos of printed proxies, each card once, the
+other codes apart, and a plain sentence (never a crash) for anything that is not a readable photo.
+
+The photos come from tests/photoset.py: cards rasterised from the printables' own PDFs, laid out,
+fanned, tilted, turned, blurred, lit unevenly and JPEG-compressed, with the truth recorded. Here a
+small part of that set; benchmarks/scan.py reads all of it.
+"""
+from __future__ import annotations
+
+import io
+import json
+import struct
+import time
+import zlib
+
+import numpy as np
+import pytest
+from PIL import Image
+
+import photoset
+from companion.cli import main
+from companion.codes import parse_code
+from companion.scan import ScanError, _gray, find_codes, load_photo, scan_photo
+
+# (category, megapixels, index) of the photos read here: every category at 2 MP, and a few at
+# 12 MP (the size of a phone's own photo)
+PHOTOS = [(category, 2, 1) for category in photoset.CATEGORIES] + [
+    ("flat", 12, 0), ("tilt45", 12, 1), ("fanned", 12, 2), ("many", 12, 3)]
+
+
+@pytest.fixture(scope="module")
+def photos():
+    made = {}
+
+    def photo(category: str, megapixels: int, index: int):
+        key = (category, megapixels, index)
+        if key not in made:
+            spec = photoset.make_spec(category, megapixels, index)
+            made[key] = spec, photoset.render(spec)
+        return made[key]
+    return photo
+
+
+@pytest.mark.parametrize("category, megapixels, index", PHOTOS)
+def test_each_kind_of_photo_gives_its_cards(photos, category, megapixels, index):
+    spec, data = photos(category, megapixels, index)
+    result = scan_photo(data, spec.game)
+    read = [card.text for card in result.cards]
+    assert len(read) == len(set(read)), "a card listed twice"
+    assert set(read) == set(spec.cards), f"{spec.name}: read {read}, expected {spec.cards}"
+    assert all(card.code.game == spec.game for card in result.cards)
+    assert {other.text for other in result.others} == set(spec.others)
+    assert (result.width, result.height) == spec.scene.size  # the upright photo's size
+    assert 0 < result.seconds < 5
+
+
+def test_a_fanned_hand_shows_only_corners_and_every_card_reads(photos):
+    spec, data = photos("fanned", 2, 1)
+    assert len(spec.cards) >= 4
+    result = scan_photo(data, spec.game)
+    assert {card.text for card in result.cards} == set(spec.cards)
+
+
+def test_another_games_card_and_a_link_are_reported_apart_never_as_cards(photos):
+    for index in range(3):
+        spec, data = photos("foreign", 2, index)
+        result = scan_photo(data, spec.game)
+        assert {card.text for card in result.cards} == set(spec.cards)
+        others = {other.text: other.reason for other in result.others}
+        assert set(others) == set(spec.others) and len(others) == 2
+        for text, reason in others.items():
+            assert reason.endswith(".") and text[:10] in reason  # the CodeError sentence
+            assert 0 <= result.others[0].x <= 1 and 0 <= result.others[0].y <= 1
+        foreign = [text for text in others if text.endswith("FGN" + text[-1])]
+        assert foreign and "not a" in others[foreign[0]]
+        # without a game, another game's card is a card like any other
+        anyone = scan_photo(data)
+        assert set(foreign) <= {card.text for card in anyone.cards}
+
+
+def test_a_cards_three_codes_count_once(photos):
+    spec, data = photos("flat", 12, 0)
+    gray, _ = load_photo(data, 2000)
+    texts = [found.text for found in find_codes(gray)]
+    assert any(texts.count(code) >= 2 for code in spec.cards)  # several codes of one card read
+    result = scan_photo(data, spec.game)
+    assert sorted(card.text for card in result.cards) == sorted(spec.cards)
+
+
+def test_cards_come_in_reading_order(photos):
+    for category, index in (("flat", 1), ("foreign", 0), ("many", 1)):
+        spec, data = photos(category, 2, index)
+        result = scan_photo(data, spec.game)
+        rows: list[list[str]] = []  # the truth's rows, from the cards' centres
+        for code in sorted(spec.cards, key=lambda c: spec.centres[c][1]):
+            if rows and spec.centres[code][1] - spec.centres[rows[-1][0]][1] < 0.12:
+                rows[-1].append(code)
+            else:
+                rows.append([code])
+        expected = [c for row in rows for c in sorted(row, key=lambda c: spec.centres[c][0])]
+        assert [card.text for card in result.cards] == expected, spec.name
+        for card in result.cards:  # each centre near the card's true centre
+            x, y = spec.centres[card.text]
+            assert abs(card.x - x) < 0.1 and abs(card.y - y) < 0.1
+
+
+@pytest.mark.parametrize("orientation", [3, 6, 8])
+def test_the_exif_orientation_is_honoured(photos, orientation):
+    """The same photo stored turned, as phones do, with the tag that turns it back."""
+    spec, data = photos("flat", 2, 1)
+    upright = scan_photo(data, spec.game)
+    pixels = np.asarray(Image.open(io.BytesIO(data)).convert("RGB"))
+    pixels = np.rot90(pixels, {1: 0, 3: 2, 6: 3, 8: 1}[spec.exif_orientation])  # upright
+    stored = np.rot90(pixels, {3: 2, 6: 1, 8: 3}[orientation])
+    exif = Image.Exif()
+    exif[0x0112] = orientation
+    out = io.BytesIO()
+    Image.fromarray(np.ascontiguousarray(stored)).save(out, "JPEG", quality=92,
+                                                       exif=exif.tobytes())
+    turned = scan_photo(out.getvalue(), spec.game)
+    assert [c.text for c in turned.cards] == [c.text for c in upright.cards]
+    assert (turned.width, turned.height) == (upright.width, upright.height)
+    for a, b in zip(turned.cards, upright.cards):
+        assert abs(a.x - b.x) < 0.02 and abs(a.y - b.y) < 0.02
+
+
+def test_an_iphone_heic_photo_reads_like_its_jpeg(photos):
+    import pillow_heif
+
+    spec, data = photos("flat", 2, 1)
+    heif = pillow_heif.from_pillow(Image.open(io.BytesIO(data)).convert("RGB"))
+    out = io.BytesIO()
+    heif.save(out, quality=90)
+    assert out.getvalue()[4:12] in (b"ftypheic", b"ftypmif1")
+    assert [c.text for c in scan_photo(out.getvalue(), spec.game).cards] == \
+        [c.text for c in scan_photo(data, spec.game).cards] != []
+
+
+def test_a_photo_without_a_code_is_an_empty_result_not_an_error():
+    image = Image.fromarray(np.random.default_rng(1).integers(0, 255, (900, 1200, 3), np.uint8))
+    out = io.BytesIO()
+    image.save(out, "JPEG")
+    result = scan_photo(out.getvalue())
+    assert result.cards == [] and result.others == []
+    png = io.BytesIO()
+    Image.new("L", (640, 480), 200).save(png, "PNG")
+    assert scan_photo(png.getvalue()).cards == []
+
+
+def _png_header(width: int, height: int, idat: bytes) -> bytes:
+    def chunk(kind: bytes, body: bytes) -> bytes:
+        return struct.pack(">I", len(body)) + kind + body + struct.pack(
+            ">I", zlib.crc32(kind + body))
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 0,
+                                                              0, 0, 0))
+            + chunk(b"IDAT", idat) + chunk(b"IEND", b""))
+
+
+def _jpeg_claiming(width: int, height: int) -> bytes:
+    """A real JPEG whose frame header says it is ``width`` x ``height``."""
+    out = io.BytesIO()
+    Image.new("L", (64, 64), 128).save(out, "JPEG")
+    data = bytearray(out.getvalue())
+    at = data.index(b"\xff\xc0")
+    data[at + 5:at + 9] = struct.pack(">HH", height, width)
+    return bytes(data)
+
+
+def _real_jpeg() -> bytes:
+    out = io.BytesIO()
+    Image.fromarray(np.random.default_rng(2).integers(0, 255, (600, 800), np.uint8)).save(
+        out, "JPEG")
+    return out.getvalue()
+
+
+BAD = {
+    "empty": (b"", "empty"),
+    "random bytes": (np.random.default_rng(3).bytes(5000), "not a photo"),
+    "a text file": (b"Royal Visit, turn 3: King 1, Guard 1+1\n" * 20, "not a photo"),
+    "a truncated JPEG": (_real_jpeg()[:3000], "cut short"),
+    "a PNG claiming 20000 x 20000": (
+        _png_header(20000, 20000, zlib.compress(b"\0" * 2_000_000)), "too large"),
+    "a JPEG of 108 MP": (_jpeg_claiming(12000, 9000), "too large"),
+    "a GIF": (b"GIF89a\x01\x00\x01\x00\x80\x00\x00\x00\x00\x00\xff\xff\xff!\xf9\x04\x01\x00"
+              b"\x00\x00\x00,\x00\x00\x00\x00\x01\x00\x01\x00\x00\x02\x02D\x01\x00;", "GIF"),
+}
+
+
+@pytest.mark.parametrize("what", list(BAD))
+def test_bad_input_gives_one_plain_sentence_quickly(what):
+    data, says = BAD[what]
+    start = time.perf_counter()
+    with pytest.raises(ScanError) as refused:
+        scan_photo(data)
+    assert time.perf_counter() - start < 1.0
+    message = str(refused.value)
+    assert says in message and message.endswith(".") and message[0].isupper()
+    assert "\n" not in message and len(message) < 160
+
+
+def test_a_huge_real_photo_is_refused_from_its_header_without_decoding():
+    """A real 100 MP image: refused in milliseconds, long before its pixels could be decoded."""
+    out = io.BytesIO()
+    Image.new("L", (10000, 10000), 255).save(out, "JPEG", quality=50)
+    data = out.getvalue()
+    start = time.perf_counter()
+    with pytest.raises(ScanError, match="too large .10000 x 10000 pixels.*50 megapixels"):
+        scan_photo(data)
+    assert time.perf_counter() - start < 0.05
+
+
+def test_grey_colour_and_one_channel_images_read_the_same(photos):
+    spec, data = photos("flat", 2, 1)
+    rgb = np.asarray(Image.open(io.BytesIO(data)).convert("RGB"))[:, :, ::-1]
+    codes = {f.text for f in find_codes(rgb)}
+    assert codes == {f.text for f in find_codes(_gray(rgb)[:, :, None])}
+    assert set(spec.cards) <= codes
+
+
+# ------------------------------------------------------------------------------ the CLI
+
+def test_the_scan_command_prints_the_cards_and_fails_on_a_bad_file(photos, tmp_path, capsys):
+    spec, data = photos("foreign", 2, 0)
+    photo = tmp_path / "table.jpg"
+    photo.write_bytes(data)
+    broken = tmp_path / "notes.txt"
+    broken.write_text("not a photo")
+
+    assert main(["scan", str(photo), "--game", spec.game.replace("_", "-")]) == 0
+    out = capsys.readouterr().out
+    assert f"{len(spec.cards)} cards" in out
+    for code in spec.cards:
+        assert code[:2] + " " + code[2:4] in out  # the code as printed, spaced
+    assert "other codes" in out and "not a card code" in out or "is a" in out
+
+    assert main(["scan", str(photo), str(broken), "--json"]) == 1
+    reports = json.loads(capsys.readouterr().out)
+    assert reports[1] == {"file": str(broken), "error":
+                          "This is not a photo the scanner can read (JPEG or PNG)."}
+    cards = reports[0]["cards"]
+    assert {card["code"] for card in cards} >= set(spec.cards)
+    for card in cards:
+        assert card["name"] and card["kind"] == parse_code(card["code"]).kind_id
+
+    assert main(["scan", str(broken)]) == 1
+    assert "notes.txt: This is not a photo" in capsys.readouterr().err
+    assert main(["scan", str(photo), "--game", "chess"]) == 1
