@@ -399,6 +399,17 @@ def test_wizard_skip_the_player_after_the_skipped_one_draws_five():
     assert after.to_play == 3 and after.pending.count == 5 and said(after, "Skipped: player 3")
 
 
+def test_with_two_players_a_skip_never_makes_a_player_draw_for_their_own_draw_card():
+    two = at("blue-5", players=2, to_play=1)
+    wizard = play(two, 1, c("wizard", suit="gold", choice="skip"))
+    assert wizard.to_play == 0 and wizard.pending.count == 5
+    assert said(wizard, "must draw 5")
+    jester = play(two, 1, c("king", suit="blue"), c("court-jester-blue"))
+    assert jester.to_play == 1 and jester.pending is None  # a plain skip: play again
+    dragon = play(two, 1, c("wizard", suit="blue"), c("dragon", suit="gold"))
+    assert dragon.to_play == 0 and dragon.pending.count == 8
+
+
 def test_wizard_with_a_draw_card_as_the_extra_card_the_draws_add_up():
     hand = at("blue-5", to_play=1)
     dragon = play(hand, 1, c("wizard", suit="gold"), c("dragon", suit="green"))

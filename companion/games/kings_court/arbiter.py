@@ -262,7 +262,9 @@ RULES: tuple[RuleEntry, ...] = (
               SECTION_KINGDOM),
     RuleEntry("wizard-skip", "Wizard with a skip",
               "When the Wizard's player picks skip, the skipped player is passed over and the "
-              "player after them draws the five cards and loses the turn.", SECTION_KINGDOM),
+              "player after them draws the five cards and loses the turn. A draw never falls "
+              "on the player who played it: with two players the other player draws.",
+              SECTION_KINGDOM),
     RuleEntry("dragon", "Dragon",
               "Wild: its player names a suit, and the next player draws three and loses the "
               "turn.", SECTION_KINGDOM),
@@ -1039,6 +1041,8 @@ def _finish(w: _W, seat: int, ctx: _Ctx, words) -> None:
     n = w.players
     w.direction = ctx.direction
     target = _advance(w, seat, ctx.direction, 1 + ctx.skips)
+    if target == seat and (ctx.draws or ctx.dungeons):  # skips came round (two players)
+        target = _advance(w, seat, ctx.direction, 1)
     w.open = None
     w.last = ctx.last
     w.warlord = None
