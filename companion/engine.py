@@ -8,7 +8,7 @@ here knows about Flask, SQL or photos.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Mapping, Protocol, Sequence
+from typing import Any, Callable, Mapping, Protocol, Sequence
 
 
 class RuleError(Exception):
@@ -184,6 +184,35 @@ def normalise_rulings(engine: Engine, given: Mapping[str, Any] | None) -> dict[s
     if given:
         raise RuleError("rulings", f"There is no table ruling called {sorted(given)[0]!r}.")
     return chosen
+
+
+def _short(value: Any) -> str:
+    return repr(value)[:40] if not isinstance(value, str) else repr(value[:40])
+
+
+def read_options(
+    engine: Engine,
+    options: Any,
+    fields: frozenset[str],
+    rule: str,
+    players: tuple[str, int, int],
+    show: Callable[[Any], str] = _short,
+) -> tuple[tuple[str, ...], dict[str, Any]]:
+    """The checks that open every engine's ``new``, in this order: the options are a mapping
+    (refused under ``rule``), every field is one of ``fields`` (refused under ``rule``, the
+    field shown by ``show``), the players named (``players`` is the game's title, fewest and
+    most, as for :func:`player_names`), and the table rulings a mapping of known choices.
+    Returns the players' names and every ruling with its chosen value."""
+    if not isinstance(options, Mapping):
+        raise RuleError(rule, "The game options must be a set of named fields.")
+    for key in options:
+        if key not in fields:
+            raise RuleError(rule, f"There is no game option called {show(key)}.")
+    names = player_names(options.get("players", MISSING), *players)
+    given = options.get("rulings")
+    if given is not None and not isinstance(given, Mapping):
+        raise RuleError("rulings", "The table rulings must be a set of named choices.")
+    return names, normalise_rulings(engine, given)
 
 
 ENTRY_KINDS = ("move", "undo", "redo", "rulings")

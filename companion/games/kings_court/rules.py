@@ -44,12 +44,12 @@ from typing import Any, Mapping, Sequence
 from companion.engine import (
     APP_SECTION,
     COMMON_RULES,
-    MISSING,
     RuleEntry,
     RuleError,
     Ruling,
     normalise_rulings,
     player_names,
+    read_options,
 )
 from companion.games.kings_court import arbiter
 from companion.games.kings_court.cards import KIND_BY_ID, KINDS, SELECTIONS, selection_kinds
@@ -447,17 +447,9 @@ class KingsCourt:
     # -- setup ---------------------------------------------------------------------------------
 
     def new(self, options: Mapping[str, Any]) -> State:
-        if not isinstance(options, Mapping):
-            raise RuleError("move-format", "The game options must be a set of named fields.")
-        for key in options:
-            if key not in OPTION_FIELDS:
-                raise RuleError("move-format", f"There is no game option called {_short(key)}.")
-        players = player_names(options.get("players", MISSING), "King's Court", 2, 8)
+        players, rulings = read_options(self, options, OPTION_FIELDS, "move-format",
+                                        ("King's Court", 2, 8))
         n = len(players)
-        given = options.get("rulings")
-        if given is not None and not isinstance(given, Mapping):
-            raise RuleError("rulings", "The table rulings must be a set of named choices.")
-        rulings = normalise_rulings(self, given)
         teams = _check_partnerships(options.get("partnerships"), n, players)
         sides = teams if teams is not None else tuple((seat,) for seat in range(n))
         side_of = [0] * n

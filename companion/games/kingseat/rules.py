@@ -36,7 +36,7 @@ from companion.engine import (
     RuleError,
     Ruling,
     normalise_rulings,
-    player_names,
+    read_options,
 )
 from companion.games.kingseat.cards import (
     CARDS_PER_PRINCE, DARK_CARDS, KINDS, PRINCE_IDS, PRINCES, SETS, similar_colours,
@@ -1462,17 +1462,9 @@ class Kingseat:
     # -- setup ---------------------------------------------------------------------------------
 
     def new(self, options: Mapping[str, Any]) -> State:
-        if not isinstance(options, Mapping):
-            raise RuleError("setup", "The game options must be a set of named fields.")
-        for key in options:
-            if key not in OPTION_FIELDS:
-                raise RuleError("setup", f"There is no game option called {_short(key)}.")
-        players = player_names(options.get("players", MISSING), "Kingseat", FEWEST, MOST)
+        players, rulings = read_options(self, options, OPTION_FIELDS, "setup",
+                                        ("Kingseat", FEWEST, MOST))
         n = len(players)
-        given = options.get("rulings")
-        if given is not None and not isinstance(given, Mapping):
-            raise RuleError("rulings", "The table rulings must be a set of named choices.")
-        rulings = normalise_rulings(self, given)
         kingseat = options.get("kingseat", 0)
         if not _is_int(kingseat) or not 0 <= kingseat < n:
             raise RuleError("kingseat", f"The field 'kingseat' must be the Kingseat's place, 0 "

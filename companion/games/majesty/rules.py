@@ -33,7 +33,7 @@ from companion.engine import (
     RuleError,
     Ruling,
     normalise_rulings,
-    player_names,
+    read_options,
 )
 from companion.games.majesty import chips as chipmath
 from companion.games.majesty.cards import (
@@ -583,17 +583,8 @@ class Majesty:
     # -- setup ---------------------------------------------------------------------------------
 
     def new(self, options: Mapping[str, Any]) -> State:
-        if not isinstance(options, Mapping):
-            raise RuleError("setup", "The game options must be a set of named fields.")
-        for key in options:
-            if key not in OPTION_FIELDS:
-                raise RuleError("setup", f"There is no game option called {_short(key)}.")
-        players = player_names(options.get("players", MISSING), "Majesty", 2, 4)
+        players, _ = read_options(self, options, OPTION_FIELDS, "setup", ("Majesty", 2, 4))
         n = len(players)
-        given = options.get("rulings")
-        if given is not None and not isinstance(given, Mapping):
-            raise RuleError("rulings", "The table rulings must be a set of named choices.")
-        normalise_rulings(self, given)
         first = options.get("first", MISSING)
         if first is MISSING:
             raise RuleError("worker-cards", "The field 'first' (the seat holding the knight "

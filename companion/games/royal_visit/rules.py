@@ -29,7 +29,7 @@ from companion.engine import (
     RuleError,
     Ruling,
     normalise_rulings,
-    player_names,
+    read_options,
 )
 from companion.games.royal_visit.cards import DECK_SIZE, HAND_SIZE, KIND_INDEX, KINDS
 
@@ -756,16 +756,9 @@ class RoyalVisit:
     # -- setup ---------------------------------------------------------------------------------
 
     def new(self, options: Mapping[str, Any]) -> State:
-        if not isinstance(options, Mapping):
-            raise RuleError("setup", "The game options must be a set of named fields.")
-        for key in options:
-            if key not in OPTION_FIELDS:
-                raise RuleError("setup", f"There is no game option called {str(key)[:40]!r}.")
-        players = player_names(options.get("players", MISSING), "Royal Visit", 2, 2)
-        given = options.get("rulings")
-        if given is not None and not isinstance(given, Mapping):
-            raise RuleError("rulings", "The table rulings must be a set of named choices.")
-        rulings = normalise_rulings(self, given)
+        players, rulings = read_options(self, options, OPTION_FIELDS, "setup",
+                                        ("Royal Visit", 2, 2),
+                                        show=lambda key: repr(str(key)[:40]))
         wizard = options.get("wizard", MISSING)
         position = options.get("position")
         if wizard is MISSING and position is None:
