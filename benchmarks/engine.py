@@ -70,6 +70,21 @@ def validate_timings(engine, samples: list[tuple[object, dict]], passes: int) ->
     return timings
 
 
+def latency_rows(what: str, timings: list[int], timed: str | None = None,
+                 count: int = 0) -> list[Row]:
+    """Rows for sorted nanosecond ``timings``: the median, p99 (target under 1 ms) and max of
+    ``what`` in microseconds; then, given ``timed``, that label with ``count``, how many were
+    timed."""
+    rows: list[Row] = [
+        (f"{what}, median", statistics.median(timings) / 1000, "us", ""),
+        (f"{what}, p99", timings[int(len(timings) * 0.99)] / 1000, "us", "< 1000"),
+        (f"{what}, max", timings[-1] / 1000, "us", ""),
+    ]
+    if timed is not None:
+        rows.append((timed, count, "", ""))
+    return rows
+
+
 def royal_visit_validate(games: int = 300, passes: int = 3) -> list[Row]:
     from companion.games.royal_visit import ENGINE
     from companion.games.royal_visit.simulate import random_game
@@ -83,14 +98,10 @@ def royal_visit_validate(games: int = 300, passes: int = 3) -> list[Row]:
             samples.append((state, move))
             state = ENGINE.apply(state, move)
     timings = validate_timings(ENGINE, samples, passes)
-    p99 = timings[int(len(timings) * 0.99)]
     longest = max(len(m.get("cards", ())) for _, m in samples)
-    return [
-        ("validate one turn, median", statistics.median(timings) / 1000, "us", ""),
-        ("validate one turn, p99", p99 / 1000, "us", "< 1000"),
-        ("validate one turn, max", timings[-1] / 1000, "us", ""),
-        (f"positions timed ({passes} passes; up to {longest} cards a turn)", len(samples), "", ""),
-    ]
+    return latency_rows("validate one turn", timings,
+                        f"positions timed ({passes} passes; up to {longest} cards a turn)",
+                        len(samples))
 
 
 def majesty(seconds: float = 5.0, games: int = 300, passes: int = 3) -> list[Row]:
@@ -111,16 +122,13 @@ def majesty(seconds: float = 5.0, games: int = 300, passes: int = 3) -> list[Row
             samples.append((state, move))
             state = ENGINE.apply(state, move)
     timings = validate_timings(ENGINE, samples, passes)
-    p99 = timings[int(len(timings) * 0.99)]
     return [
         ("random full games per second", count / elapsed, "games/s", ""),
         ("turns per game (mean)", turns / count, "turns", ""),
         ("turns per second (legal moves + validate + apply + chips)", turns / elapsed,
          "turns/s", ""),
-        ("validate one turn, median", statistics.median(timings) / 1000, "us", ""),
-        ("validate one turn, p99", p99 / 1000, "us", "< 1000"),
-        ("validate one turn, max", timings[-1] / 1000, "us", ""),
-        (f"positions timed ({passes} passes)", len(samples), "", ""),
+        *latency_rows("validate one turn", timings, f"positions timed ({passes} passes)",
+                      len(samples)),
     ]
 
 
@@ -140,15 +148,12 @@ def kingseat(seconds: float = 5.0, games: int = 200, passes: int = 3) -> list[Ro
             samples.append((state, move))
             state = ENGINE.apply(state, move)
     timings = validate_timings(ENGINE, samples, passes)
-    p99 = timings[int(len(timings) * 0.99)]
     return [
         ("random full games per second", count / elapsed, "games/s", ""),
         ("moves per game (mean)", moves / count, "moves", ""),
         ("moves per second (random choice + validate + apply)", moves / elapsed, "moves/s", ""),
-        ("validate one move, median", statistics.median(timings) / 1000, "us", ""),
-        ("validate one move, p99", p99 / 1000, "us", "< 1000"),
-        ("validate one move, max", timings[-1] / 1000, "us", ""),
-        (f"positions timed ({passes} passes)", len(samples), "", ""),
+        *latency_rows("validate one move", timings, f"positions timed ({passes} passes)",
+                      len(samples)),
     ]
 
 
@@ -184,15 +189,12 @@ def kings_court_sheet(seconds: float = 5.0, games: int = 300, passes: int = 3) -
             samples.append((state, move))
             state = apply(state, move)
     timings = validate_timings(ENGINE, samples, passes)
-    p99 = timings[int(len(timings) * 0.99)]
     return [
         ("hands scored per second (validate + apply, 2-8 players)", hand_rate, "hands/s", ""),
         ("random whole sheet games per second", count / elapsed, "games/s", ""),
         ("moves per game (mean)", moves / count, "moves", ""),
-        ("validate one sheet move, median", statistics.median(timings) / 1000, "us", ""),
-        ("validate one sheet move, p99", p99 / 1000, "us", "< 1000"),
-        ("validate one sheet move, max", timings[-1] / 1000, "us", ""),
-        (f"positions timed ({passes} passes)", len(samples), "", ""),
+        *latency_rows("validate one sheet move", timings, f"positions timed ({passes} passes)",
+                      len(samples)),
     ]
 
 
@@ -238,11 +240,8 @@ def kings_court_arbiter(seconds: float = 5.0, hands: int = 150, passes: int = 3)
         ("events per hand (mean)", events / count, "events", ""),
         ("events per second (choice + validate + apply + real-pile mirror)", events / elapsed,
          "events/s", ""),
-        ("validate_event, median", statistics.median(timings) / 1000, "us", ""),
-        ("validate_event, p99", timings[int(len(timings) * 0.99)] / 1000, "us", "< 1000"),
-        ("validate_event, max", timings[-1] / 1000, "us", ""),
-        ("judge, median", statistics.median(judged) / 1000, "us", ""),
-        ("judge, p99", judged[int(len(judged) * 0.99)] / 1000, "us", "< 1000"),
+        *latency_rows("validate_event", timings),
+        *latency_rows("judge", judged)[:2],  # judge's median and p99 only, as ever
         (f"events timed ({passes} passes; {len(asked)} plays judged)", len(samples), "", ""),
     ]
 
