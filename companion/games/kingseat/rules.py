@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from companion.engine import (
     APP_SECTION,
@@ -841,24 +841,36 @@ def _c_crassclamps_d2(c: _Ctx) -> dict:
     return {"first": c.player("first", value, self_ok=True)}
 
 
-def _c_hardshell_d1(c: _Ctx) -> dict:
-    s = c.s
-    due = [p for p in range(c.n) if p != c.actor and p not in c.immune and s.hands[p] > 0]
+def _read_discards(c: _Ctx, listing: str, *, self_ok: bool = False,
+                   check: Callable[[int], None] | None = None) -> dict[int, int]:
+    """The field "discards": {"player": ..., "card": ...} entries, each player once and holding
+    cards, read as {player: card kind}. ``listing`` is what the field must list (said when it
+    is not a list), ``self_ok`` whether the actor may be named, and ``check`` may refuse a
+    card kind."""
     discards = c.field("discards")
     if type(discards) is not list:
-        raise c.fail('"discards" must list each player with the card they discarded',
-                     "move-format")
+        raise c.fail(f'"discards" must list {listing}', "move-format")
     got: dict[int, int] = {}
     for entry in discards:
         if type(entry) is not dict or entry.keys() != {"player", "card"}:
             raise c.fail('each entry of "discards" is {"player": ..., "card": ...}',
                          "move-format")
-        p = c.player("player", entry["player"])
-        if s.hands[p] == 0:
+        p = c.player("player", entry["player"], self_ok=self_ok)
+        if c.s.hands[p] == 0:
             raise c.fail(f"{c.who(p)} has no cards to discard")
         if p in got:
             raise c.fail(f"{c.who(p)} is listed twice")
-        got[p] = c.card(entry["card"], f"{c.who(p)}'s card")
+        k = c.card(entry["card"], f"{c.who(p)}'s card")
+        if check is not None:
+            check(k)
+        got[p] = k
+    return got
+
+
+def _c_hardshell_d1(c: _Ctx) -> dict:
+    s = c.s
+    due = [p for p in range(c.n) if p != c.actor and p not in c.immune and s.hands[p] > 0]
+    got = _read_discards(c, "each player with the card they discarded")
     missing = [p for p in due if p not in got]
     if missing:
         raise c.fail(f"{c.who(missing[0])} holds cards and must discard one too")
@@ -923,26 +935,13 @@ def _c_squlofish_d1(c: _Ctx) -> dict:
 
 
 def _c_squlofish_d2(c: _Ctx) -> dict:
-    s = c.s
-    discards = c.field("discards")
-    if type(discards) is not list:
-        raise c.fail('"discards" must list each player who discarded and their card',
-                     "move-format")
-    got: dict[int, int] = {}
-    for entry in discards:
-        if type(entry) is not dict or entry.keys() != {"player", "card"}:
-            raise c.fail('each entry of "discards" is {"player": ..., "card": ...}',
-                         "move-format")
-        p = c.player("player", entry["player"], self_ok=True)
-        if s.hands[p] == 0:
-            raise c.fail(f"{c.who(p)} has no cards to discard")
-        if p in got:
-            raise c.fail(f"{c.who(p)} is listed twice")
-        k = c.card(entry["card"], f"{c.who(p)}'s card")
+    def squlofish_only(k: int) -> None:
         if KIND_PRINCE[k] != SQULOFISH:
             raise c.fail(f"the player with the most Squlofish discards a Squlofish card, not "
                          f"the {KIND_NAMES[k]}")
-        got[p] = k
+
+    got = _read_discards(c, "each player who discarded and their card", self_ok=True,
+                         check=squlofish_only)
     c.hand_cards_available(list(got.values()))
     return {"discards": tuple(sorted(got.items()))}
 
