@@ -13,9 +13,8 @@ import pytest
 from companion.engine import COMMON_RULES, RuleError, replay, step
 from companion.games.kingseat import ENGINE, KIND_BY_ID, KINDS, PRINCES, SETS, deck
 from companion.games.kingseat import similar_colours
-from companion.games.kingseat.rules import (
-    KIND_INDEX, RULE_IDS, RULES, Effects, State,
-)
+from companion.games.kingseat.rules_page import RULE_IDS, RULES
+from companion.games.kingseat.state import KIND_INDEX, Effects, State
 from companion.games.kingseat.simulate import random_game, random_options
 
 ANN, BOB, CID, DEE, EVE, FAY = range(6)

@@ -12,7 +12,9 @@ from hypothesis import strategies as st
 
 from companion.engine import RuleError, replay
 from companion.games.kingseat import ENGINE
-from companion.games.kingseat.rules import KIND_IDS, PRINCE_IDS, RULE_IDS, State
+from companion.games.kingseat.reveal import loyalty_cards
+from companion.games.kingseat.rules_page import RULE_IDS
+from companion.games.kingseat.state import KIND_IDS, PRINCE_IDS, State
 from companion.games.kingseat.simulate import random_game, random_options
 from rules_checks import validate_then_apply
 
@@ -44,7 +46,7 @@ def check_state(s: State) -> None:
         assert any(h > 0 and p not in s.effects.sit_out for p, h in enumerate(s.hands))
     if s.phase in ("loyalty", "over"):
         assert s.hands == (0,) * n
-        assert sum(ENGINE.loyalty_cards(s).values()) == n
+        assert sum(loyalty_cards(s).values()) == n
     assert (ENGINE.result(s) is not None) == (s.phase == "over")
 
 

@@ -3,7 +3,8 @@ the prince in the Tell at the end is the one on your secret Loyalty card."""
 from companion.games.kingseat.cards import (
     KIND_BY_ID, KINDS, PRINCE_BY_ID, PRINCES, SETS, CardKind, Prince, deck, similar_colours,
 )
-from companion.games.kingseat.rules import ENGINE, Kingseat, State
+from companion.games.kingseat.game import ENGINE, Kingseat
+from companion.games.kingseat.state import State
 
 __all__ = ["ENGINE", "Kingseat", "State", "KINDS", "KIND_BY_ID", "CardKind", "PRINCES",
            "PRINCE_BY_ID", "Prince", "SETS", "deck", "similar_colours"]

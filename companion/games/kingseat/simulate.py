@@ -15,10 +15,14 @@ import random
 from typing import Any, Mapping
 
 from companion.games.kingseat import cards
-from companion.games.kingseat.rules import (
-    BROWNBEARDS, ENGINE, KIND_DARK, KIND_IDS, KIND_PRINCE, PRINCE_IDS, SMUGWING, SQULOFISH,
-    SQUID_STRIP, WOOLFHALL, State, _beside_king, _kind_of_prince, _squid_weight,
-    _unknown_of_prince, _voters, _voters_of, _winning_in_tell,
+from companion.games.kingseat.actions import unknown_of_prince
+from companion.games.kingseat.game import ENGINE
+from companion.games.kingseat.reading import beside_king, squid_weight, voters_of, winning_in_tell
+from companion.games.kingseat.round import voting_players
+from companion.games.kingseat.view import action_choices
+from companion.games.kingseat.state import (
+    BROWNBEARDS, KIND_DARK, KIND_IDS, KIND_PRINCE, PRINCE_IDS, SMUGWING, SQUID_STRIP, SQULOFISH,
+    WOOLFHALL, State, kind_of_prince,
 )
 
 NAMES = ("Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon", "Kim", "Lou")
@@ -67,7 +71,7 @@ def random_vote(rng: random.Random, s: State) -> dict:
     votes: list[Any] = [None] * n
     held = []
     forced = {p: prince for p, prince, _ in s.effects.forced}
-    voters = _voters(s.hands, s.effects)
+    voters = voting_players(s.hands, s.effects)
     rng.shuffle(voters)
     for p in voters:
         if p in forced:
@@ -132,17 +136,17 @@ def random_action(rng: random.Random, s: State, actor: int) -> dict | None:
     elif kid == "woolfhall":
         move["prince"] = rng.choice(prince_ids)
     elif kid == "woolfhall-dark2":
-        voters = _voters_of(s, WOOLFHALL)
+        voters = voters_of(s, WOOLFHALL)
         move["added"] = [{"player": p, "cards": _ids(_draw(rng, pool, min(len(voters), hands[p])))}
                          for p in voters]
     elif kid == "hornseeker":
-        maybe_target([p for p in _beside_king(s) if p != actor and p not in immune])
+        maybe_target([p for p in beside_king(s) if p != actor and p not in immune])
     elif kid in ("hornseeker-dark1", "gulliballistas-dark2", "salsa-salamanda-dark2"):
         maybe_target(others)
     elif kid == "brownbeards-dark1":
-        discard = [k for k in (_kind_of_prince(BROWNBEARDS, d) for d in range(3))
+        discard = [k for k in (kind_of_prince(BROWNBEARDS, d) for d in range(3))
                    for _ in range(s.discard[k])]
-        count = min(len(_voters_of(s, BROWNBEARDS)), len(discard))
+        count = min(len(voters_of(s, BROWNBEARDS)), len(discard))
         move["cards"] = _ids(_draw(rng, discard, count))
     elif kid in ("monarchrys", "monarchrys-dark2", "monarchrys-dark1", "squlofish"):
         if not others:
@@ -154,7 +158,7 @@ def random_action(rng: random.Random, s: State, actor: int) -> dict | None:
             bound = sum(unknown[k] for k in range(len(unknown)) if KIND_DARK[k])
         else:
             prince = SQULOFISH if kid == "squlofish" else s.princes[rng.randrange(len(s.princes))]
-            bound = _unknown_of_prince(s, prince)
+            bound = unknown_of_prince(s, prince)
             if kid != "squlofish":
                 move["prince"] = PRINCE_IDS[prince]
         if kid == "monarchrys":
@@ -178,14 +182,14 @@ def random_action(rng: random.Random, s: State, actor: int) -> dict | None:
                             for p in others if hands[p] > 0]
     elif kid == "squlofish-dark1":
         move["discard"] = KIND_IDS[_draw(rng, pool, 1)[0]] if hands[actor] else None
-        tell = [k for k in (_kind_of_prince(SQULOFISH, d) for d in range(3))
+        tell = [k for k in (kind_of_prince(SQULOFISH, d) for d in range(3))
                 for _ in range(s.tell[k])]
         rng.shuffle(tell)
         removed, weight = [], 0
         for k in tell:
-            if weight + _squid_weight(s, k) <= SQUID_STRIP:
+            if weight + squid_weight(s, k) <= SQUID_STRIP:
                 removed.append(k)
-                weight += _squid_weight(s, k)
+                weight += squid_weight(s, k)
         move["removed"] = _ids(removed)
     elif kid == "squlofish-dark2":
         holders = [p for p in anyone if hands[p] > 0]
@@ -197,11 +201,11 @@ def random_action(rng: random.Random, s: State, actor: int) -> dict | None:
                 discards.append({"player": p, "card": KIND_IDS[card[0]]})
         move["discards"] = discards
     elif kid == "smugwing-dark2":
-        winners = [p for p in _voters_of(s, s.vote.winner) if s.hands[p] > 0]
-        count = rng.randint(0, min(len(winners), _unknown_of_prince(s, SMUGWING)))
+        winners = [p for p in voters_of(s, s.vote.winner) if s.hands[p] > 0]
+        count = rng.randint(0, min(len(winners), unknown_of_prince(s, SMUGWING)))
         move["givers"] = sorted(rng.sample(winners, count))
     elif kid == "salsa-salamanda":
-        won = _winning_in_tell(s)
+        won = winning_in_tell(s)
         if not won:
             return None
         move["winning"] = KIND_IDS[rng.choice(won)]
@@ -216,7 +220,7 @@ RETURNING = frozenset(("brownbeards-dark1", "brownbeards-dark2", "salsa-salamand
 def random_act(rng: random.Random, s: State, plain: bool = False) -> dict:
     """A random legal move for the acting player. ``plain``: swap or do nothing only, unless
     an order says otherwise, and never an action that hands cards back."""
-    choice = ENGINE.action_choices(s)
+    choice = action_choices(s)
     actor = choice["player"]
     may = list(choice["may"])
     kid = choice["card"]

@@ -1,0 +1,398 @@
+"""The Kingseat engine: setup and deal, checking and carrying out moves, the final count.
+
+Moves are JSON::
+
+
+    {"type": "vote", "votes": ["lionsyre", null, "woolfhall-dark2", ...],   # one per player
+     "none_held": [2]}            # optional: forced players who hold no card of that prince
+    {"type": "swap", "player": 3, "with": 0}
+    {"type": "pass", "player": 3}                   # does nothing with the card
+    {"type": "action", "player": 3, "card": "slydefox", ...the action's fields}
+    {"type": "loyalty", "loyalties": ["lionsyre", "hornseeker", ...]}     # one per player
+
+An action move names the card its player voted with; its other fields depend on the card (see
+ACTION_FIELDS and the rules page).
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any, Mapping, Sequence
+
+from companion.engine import MISSING, normalise_rulings, read_options, RuleError
+from companion.games.kingseat.cards import KINDS, PRINCE_IDS, PRINCES, SETS
+from companion.games.kingseat.state import (
+    and_list, copies_of, FEWEST, KIND_IDS, KIND_INDEX, KIND_NAMES, KIND_PRINCE, MOST, N_KINDS,
+    PRINCE_INDEX, PRINCE_NAMES, short, State, Work, ZERO,
+)
+from companion.games.kingseat.rules_page import RULES, RULINGS
+from companion.games.kingseat.reading import (
+    ACTION_BASE, ACTION_FIELDS, ActionMove, card_in_game, card_word, is_int, LOYALTY_KEYS,
+    OPTION_FIELDS, PASS_KEYS, SWAP_KEYS, swap_partners, VOTE_KEYS,
+)
+from companion.games.kingseat.actions import CHECKS, unknown_of_prince
+from companion.games.kingseat.round import do_act, do_vote, start_round
+from companion.games.kingseat import reveal, view
+
+
+class Kingseat:
+    """The Kingseat engine (see companion.engine.Engine)."""
+
+    name = "kingseat"
+    title = "Kingseat"
+    min_players = FEWEST
+    max_players = MOST
+    rules = RULES
+    rulings = RULINGS
+    cards = KINDS  # the catalogue: every card kind, with its stable id
+    princes = PRINCES
+    sets = SETS  # the premade sets, for the setup page's buttons
+
+    # -- setup ---------------------------------------------------------------------------------
+
+    def new(self, options: Mapping[str, Any]) -> State:
+        players, rulings = read_options(self, options, OPTION_FIELDS, "setup",
+                                        ("Kingseat", FEWEST, MOST))
+        n = len(players)
+        kingseat = options.get("kingseat", 0)
+        if not is_int(kingseat) or not 0 <= kingseat < n:
+            raise RuleError("kingseat", f"The field 'kingseat' must be the Kingseat's place, 0 "
+                                        f"to {n - 1}.")
+        princes = self._princes(options.get("princes", MISSING), n)
+        cpp = rulings["cards_per_prince"]
+        size = len(princes) * cpp
+        per_hand, spare = divmod(size, n)
+        copies = copies_of(princes, cpp)
+        leftovers = self._leftovers(options.get("leftovers", MISSING), spare, size, n, princes,
+                                    copies)
+        tell = [0] * N_KINDS
+        for k in leftovers:
+            tell[k] += 1
+        state = State(players, princes, cpp, rulings["squlofish_dark_weight"], kingseat,
+                      leftovers, tuple(range(n)), (per_hand - 1,) * n, tuple(tell), ZERO,
+                      round=0)
+        w = Work(state)
+        start_round(w, 1)
+        return w.freeze()
+
+    @staticmethod
+    def _princes(value: Any, n: int) -> tuple[int, ...]:
+        if value is MISSING:
+            raise RuleError("princes", "The field 'princes' (the princes in play) is missing.")
+        if isinstance(value, str) and value in SETS:
+            value = list(SETS[value])
+        if not isinstance(value, (list, tuple)):
+            raise RuleError("princes", "The field 'princes' must list the princes in play, or "
+                                       "name a premade set.")
+        chosen: list[int] = []
+        for item in value:
+            if type(item) is not str or item not in PRINCE_INDEX:
+                raise RuleError("princes", f"There is no prince called {short(item)}; the "
+                                           f"princes are {', '.join(PRINCE_IDS)}.")
+            if PRINCE_INDEX[item] in chosen:
+                raise RuleError("princes", f"{PRINCE_NAMES[PRINCE_INDEX[item]]} is listed "
+                                           f"twice.")
+            chosen.append(PRINCE_INDEX[item])
+        if len(chosen) < n:
+            raise RuleError("princes", f"With {n} players the game needs at least {n} princes, "
+                                       f"not {len(chosen)}.")
+        return tuple(sorted(chosen))
+
+    @staticmethod
+    def _leftovers(value: Any, spare: int, size: int, n: int, princes, copies) -> tuple[int, ...]:
+        deal = f"{size} cards dealt to {n} players"
+        if value is MISSING or value is None:
+            value = []
+            if spare:
+                them = "it" if spare == 1 else "them"
+                raise RuleError("deal", f"The deal ({deal}) leaves {card_word(spare)} over, "
+                                        f"which go face up into the Tell: name {them} in "
+                                        f"'leftovers'.")
+        if not isinstance(value, (list, tuple)):
+            raise RuleError("deal", "The field 'leftovers' must list the leftover cards.")
+        if len(value) != spare:
+            if spare == 0:
+                raise RuleError("deal", f"The deal ({deal}) comes out even, so no card is left "
+                                        f"over.")
+            raise RuleError("deal", f"The deal ({deal}) leaves {card_word(spare)} over, not "
+                                    f"{len(value)}.")
+        out = []
+        count = [0] * N_KINDS
+        for i, item in enumerate(value):
+            if type(item) is not str or item not in KIND_INDEX:
+                raise RuleError("deal", f"Leftover card {i + 1} must be a card such as "
+                                        f"'lionsyre' or 'lionsyre-dark1', not {short(item)}.",
+                                step=i)
+            k = KIND_INDEX[item]
+            if KIND_PRINCE[k] not in princes:
+                raise RuleError("deal", f"Leftover card {i + 1}: {PRINCE_NAMES[KIND_PRINCE[k]]} "
+                                        f"is not in this game.", step=i)
+            count[k] += 1
+            if count[k] > copies[k]:
+                raise RuleError("deal", f"The game has only {card_word(copies[k])} of the "
+                                        f"{KIND_NAMES[k]}, fewer than the leftovers name.",
+                                step=i)
+            out.append(k)
+        return tuple(sorted(out))
+
+    def options_from_form(self, form: Mapping[str, str]) -> dict[str, Any]:
+        """Fields: ``player-0`` .. ``player-11`` (blank ones are skipped), ``kingseat`` (the
+        number of a player field), ``prince-<id>`` checkboxes or ``set`` (a premade set),
+        ``leftovers`` (card ids separated by commas or spaces) and ``ruling-<id>``."""
+        def field(key: str) -> str:
+            value = form.get(key)
+            return "" if value is None else str(value).strip()
+
+        names, seats = [], {}
+        for i in range(MOST):
+            name = field(f"player-{i}")
+            if name:
+                seats[i] = len(names)
+                names.append(name)
+        king_text = field("kingseat") or "0"
+        if not king_text.isdigit() or int(king_text) not in seats:
+            raise RuleError("kingseat", "Say which player sits in the Kingseat.")
+        princes = [pid for pid in PRINCE_IDS if field(f"prince-{pid}")]
+        if not princes:
+            chosen_set = field("set").lower()
+            if chosen_set not in SETS:
+                raise RuleError("princes", "Choose the princes in play, or a premade set.")
+            princes = list(SETS[chosen_set])
+        leftovers = [item for item in field("leftovers").replace(",", " ").lower().split()]
+        given: dict[str, Any] = {}
+        for ruling in self.rulings:
+            text = field(f"ruling-{ruling.id}")
+            if text:
+                if not text.isdigit():
+                    raise RuleError(ruling.rule, f"The ruling {ruling.title!r} takes a number.")
+                given[ruling.id] = int(text)
+        options: dict[str, Any] = {"players": names, "kingseat": seats[int(king_text)],
+                                   "princes": princes, "leftovers": leftovers,
+                                   "rulings": normalise_rulings(self, given)}
+        self.new(options)  # refuse now what the game would refuse
+        return options
+
+    def with_rulings(self, state: State, rulings: Mapping[str, Any]) -> State:
+        chosen = normalise_rulings(self, rulings)
+        if chosen["cards_per_prince"] != state.cards_per_prince:
+            raise RuleError("ruling-cards-per-prince",
+                            f"The game was dealt with {state.cards_per_prince} cards a prince; "
+                            f"that cannot change once the game has started.")
+        return replace(state, dark_weight=chosen["squlofish_dark_weight"])
+
+    # -- checking a move -----------------------------------------------------------------------
+
+    def validate(self, state: State, move: Any) -> None:
+        self._check(state, move)
+
+    def _check(self, s: State, move: Any) -> tuple:
+        if s.phase == "over":
+            raise RuleError("game-over", "The game is over, so no more moves can be entered.")
+        if type(move) is not dict:
+            raise RuleError("move-format", 'A move must be an object with a "type" field.')
+        kind = move.get("type")
+        if kind not in ("vote", "swap", "pass", "action", "loyalty"):
+            raise RuleError("move-format", 'A move\'s "type" must be "vote", "swap", "pass", '
+                                           '"action" or "loyalty".')
+        if s.phase == "vote":
+            if kind != "vote":
+                raise RuleError("vote", f"Round {s.round} is waiting for its vote.")
+            return self._check_vote(s, move)
+        if s.phase == "loyalty":
+            if kind != "loyalty":
+                raise RuleError("end", "Every Hand is empty: the game is waiting for the "
+                                       "Loyalties.")
+            return self._check_loyalty(s, move)
+        if kind in ("vote", "loyalty"):
+            actor = s.players[s.order[0]]
+            raise RuleError("action-phase", f"The action phase is on: it is {actor}'s turn to "
+                                            f"act.")
+        return self._check_act(s, move, kind)
+
+    def _check_vote(self, s: State, move: dict) -> tuple:
+        for key in move:
+            if key not in VOTE_KEYS:
+                raise RuleError("move-format", f"A vote has no field called {short(key)}.")
+        votes = move.get("votes", MISSING)
+        n = len(s.players)
+        if type(votes) is not list or len(votes) != n:
+            raise RuleError("move-format", f'A vote needs "votes": a list of {n} entries, one '
+                                           f'card (or null) per player.')
+        held = move.get("none_held", [])
+        if type(held) is not list:
+            raise RuleError("move-format", '"none_held" must be a list of player numbers.')
+        none_held: set[int] = set()
+        for p in held:
+            if not is_int(p) or not 0 <= p < n:
+                raise RuleError("move-format", f'"none_held" must list player numbers, 0 to '
+                                               f'{n - 1}.')
+            none_held.add(p)
+        sit = set(s.effects.sit_out)
+        known = [t + d for t, d in zip(s.tell, s.discard)]
+        copies = s.copies
+        out = []
+        for p, value in enumerate(votes):
+            name = s.players[p]
+            must = s.hands[p] > 0 and p not in sit
+            if value is None:
+                if must:
+                    raise RuleError("vote", f"{name} holds {card_word(s.hands[p])} and must "
+                                            f"vote.", step=p)
+                out.append(-1)
+                continue
+            if p in sit:
+                raise RuleError("immune", f"{name} sits out this round (Smugwing), so plays no "
+                                          f"card.", step=p)
+            if not must:
+                raise RuleError("vote", f"{name} has no cards left, so plays no card.", step=p)
+            k = card_in_game(s, value, f"{name}'s vote", step=p)
+            known[k] += 1
+            if known[k] > copies[k]:
+                raise RuleError("copies", f"{name}'s vote: the game has "
+                                          f"{card_word(copies[k])} of the {KIND_NAMES[k]}, and "
+                                          f"the Tell, the Discard and this vote already hold "
+                                          f"{known[k] - 1} of them.", step=p)
+            out.append(k)
+        forced = {p: (prince, src) for p, prince, src in s.effects.forced}
+        for p in sorted(none_held):
+            name = s.players[p]
+            if p not in forced or out[p] < 0:
+                raise RuleError("forced-votes", f"{name} is under no forced vote this round, "
+                                                f"so there is nothing to declare.", step=p)
+        for p in range(n):
+            if p not in forced or out[p] < 0:
+                continue
+            prince, src = forced[p]
+            if not unknown_of_prince(s, prince):
+                continue  # every card of that prince is in a pile: nobody can hold one
+            name = s.players[p]
+            voted = KIND_PRINCE[out[p]]
+            by = PRINCE_NAMES[PRINCE_INDEX[src]]
+            if voted != prince and p not in none_held:
+                raise RuleError("forced-votes", f"{name} must vote {PRINCE_NAMES[prince]} this "
+                                                f"round ({by}), unless they hold no such card: "
+                                                f"then declare it.", step=p)
+            if voted == prince and p in none_held:
+                raise RuleError("forced-votes", f"{name} is declared to hold no "
+                                                f"{PRINCE_NAMES[prince]} card, yet votes one.",
+                                step=p)
+        return ("vote", tuple(out), tuple(sorted(none_held)))
+
+    def _check_loyalty(self, s: State, move: dict) -> tuple:
+        for key in move:
+            if key not in LOYALTY_KEYS:
+                raise RuleError("move-format", f"The Loyalties have no field called "
+                                               f"{short(key)}.")
+        values = move.get("loyalties", MISSING)
+        n = len(s.players)
+        if type(values) is not list or len(values) != n:
+            raise RuleError("move-format", f'"loyalties" must list {n} princes, one per '
+                                           f'player.')
+        out = []
+        for p, value in enumerate(values):
+            if type(value) is not str or value not in PRINCE_INDEX:
+                raise RuleError("move-format", f"{s.players[p]}'s Loyalty must be a prince "
+                                               f"such as 'lionsyre', not {short(value)}.",
+                                step=p)
+            prince = PRINCE_INDEX[value]
+            if prince not in s.princes:
+                raise RuleError("loyalty", f"{s.players[p]}'s Loyalty: {PRINCE_NAMES[prince]} "
+                                           f"is not in this game.", step=p)
+            out.append(prince)
+        expected = reveal.loyalty_cards(s)
+        given = {p: out.count(p) for p in set(out)}
+        if given != expected:
+            listing = and_list([f"{c} {PRINCE_NAMES[p]}" for p, c in sorted(expected.items())])
+            raise RuleError("loyalty", f"The cards outside the Tell and the Discard are the "
+                                       f"Loyalty cards: {listing}. The Loyalties entered do not "
+                                       f"match them.")
+        return ("loyalty", tuple(out))
+
+    def _check_act(self, s: State, move: dict, kind: str) -> tuple:
+        actor = s.order[0]
+        p = move.get("player", MISSING)
+        n = len(s.players)
+        if not is_int(p) or not 0 <= p < n:
+            raise RuleError("move-format", f'An acting player\'s move needs "player", a player '
+                                           f'number from 0 to {n - 1}.')
+        if p != actor:
+            raise RuleError("action-phase", f"It is {s.players[actor]}'s turn to act, not "
+                                            f"{s.players[p]}'s.")
+        ordered = dict(s.effects.orders).get(actor)
+        immune = set(s.effects.sit_out)
+        name = s.players[actor]
+        if kind == "swap":
+            for key in move:
+                if key not in SWAP_KEYS:
+                    raise RuleError("move-format", f"A swap has no field called {short(key)}.")
+            q = move.get("with", MISSING)
+            if not is_int(q) or not 0 <= q < n:
+                raise RuleError("move-format", f'A swap needs "with": the other player\'s '
+                                               f'number, 0 to {n - 1}.')
+            if q == actor:
+                raise RuleError("swap", f"{name} cannot swap places with themselves.")
+            if q in immune:
+                raise RuleError("immune", f"{s.players[q]} sits out this round, so nobody can "
+                                          f"swap places with them.")
+            if ordered == "action":
+                raise RuleError("orders", f"Crassclamps ordered {name} to use their card's "
+                                          f"action this round, not to swap.")
+            return ("swap", actor, q)
+        if kind == "pass":
+            for key in move:
+                if key not in PASS_KEYS:
+                    raise RuleError("move-format", f"A pass has no field called {short(key)}.")
+            if ordered == "swap" and swap_partners(s):
+                raise RuleError("orders", f"Crassclamps ordered {name} to swap places this "
+                                          f"round.")
+            return ("pass", actor)
+        card = s.vote.votes[actor]
+        given = move.get("card", MISSING)
+        if given != KIND_IDS[card]:
+            if given is MISSING:
+                raise RuleError("move-format", f'An action names the card played: "card": '
+                                               f'"{KIND_IDS[card]}".')
+            raise RuleError("action-phase", f"{name} played the {KIND_NAMES[card]}, so that "
+                                            f"is the action to use.")
+        allowed = ACTION_FIELDS[KIND_IDS[card]]
+        for key in move:
+            if key not in ACTION_BASE and key not in allowed:
+                raise RuleError("move-format", f"The {KIND_NAMES[card]} action has no field "
+                                               f"called {short(key)}.")
+        if s.effects.no_actions:
+            raise RuleError("no-actions", f"Crassclamps' dark 1 forbids card actions this "
+                                          f"round: {name} swaps places or does nothing.")
+        if ordered == "swap" and swap_partners(s):
+            raise RuleError("orders", f"Crassclamps ordered {name} to swap places this round.")
+        params = CHECKS[KIND_IDS[card]](ActionMove(s, actor, card, move))
+        return ("action", actor, card, params)
+
+
+    def apply(self, state: State, move: Any) -> State:
+        plan = self._check(state, move)
+        w = Work(state)
+        what = plan[0]
+        if what == "vote":
+            do_vote(w, plan[1], plan[2])
+        elif what == "loyalty":
+            w.loyalties = plan[1]
+            w.phase = "over"
+            w.events.append("The Loyalties are in and the Tell is counted.")
+        else:
+            do_act(w, plan)
+        return w.freeze()
+
+
+    def to_move(self, state: State) -> int | None:
+        return state.order[0] if state.phase == "action" else None
+
+    def result(self, state: State) -> dict[str, Any] | None:
+        return reveal.result(state)
+
+    def describe(self, move: Any, players: Sequence[str]) -> str:
+        return view.describe(move, players)
+
+    def view(self, state: State, player: int | None = None) -> dict[str, Any]:
+        return view.view(state, player)
+
+
+ENGINE = Kingseat()

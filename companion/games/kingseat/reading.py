@@ -1,0 +1,206 @@
+"""Reading moves: the fields of an action, players, princes and cards, and the counts that
+say which cards a Hand can still hold."""
+from __future__ import annotations
+
+from typing import Any
+
+from companion.engine import MISSING, RuleError
+from companion.games.kingseat.state import (
+    KIND_DARK, KIND_IDS, KIND_INDEX, KIND_NAMES, KIND_PRINCE, plural, PRINCE_INDEX,
+    PRINCE_NAMES, REGULAR_SQULOFISH_WEIGHT, short, SQULOFISH, State, WON,
+)
+
+
+OPTION_FIELDS = frozenset(("players", "kingseat", "princes", "rulings", "leftovers"))
+VOTE_KEYS = frozenset(("type", "votes", "none_held"))
+SWAP_KEYS = frozenset(("type", "player", "with"))
+PASS_KEYS = frozenset(("type", "player"))
+LOYALTY_KEYS = frozenset(("type", "loyalties"))
+ACTION_BASE = frozenset(("type", "player", "card"))
+
+# The fields each card's action takes, besides "type", "player" and "card".
+ACTION_FIELDS: dict[str, frozenset[str]] = {
+    "lionsyre": frozenset(), "lionsyre-dark1": frozenset(),
+    "lionsyre-dark2": frozenset({"cards"}),
+    "slydefox": frozenset({"players", "cards"}), "slydefox-dark1": frozenset({"target"}),
+    "slydefox-dark2": frozenset({"from_tell", "to_tell"}),
+    "woolfhall": frozenset({"prince"}), "woolfhall-dark1": frozenset(),
+    "woolfhall-dark2": frozenset({"added"}),
+    "hornseeker": frozenset({"target"}), "hornseeker-dark1": frozenset({"target"}),
+    "hornseeker-dark2": frozenset(),
+    "brownbeards": frozenset(), "brownbeards-dark1": frozenset({"cards"}),
+    "brownbeards-dark2": frozenset(),
+    "monarchrys": frozenset({"target", "prince", "count"}),
+    "monarchrys-dark1": frozenset({"target", "taken", "given"}),
+    "monarchrys-dark2": frozenset({"target", "prince", "taken", "given"}),
+    "crassclamps": frozenset({"target", "prince", "order"}),
+    "crassclamps-dark1": frozenset(), "crassclamps-dark2": frozenset({"first"}),
+    "gulliballistas": frozenset(), "gulliballistas-dark1": frozenset(),
+    "gulliballistas-dark2": frozenset({"target"}),
+    "hardshell-hero": frozenset({"target"}), "hardshell-hero-dark1": frozenset({"discards"}),
+    "hardshell-hero-dark2": frozenset(),
+    "squlofish": frozenset({"target", "count"}),
+    "squlofish-dark1": frozenset({"discard", "removed"}),
+    "squlofish-dark2": frozenset({"discards"}),
+    "smugwing": frozenset(), "smugwing-dark1": frozenset(),
+    "smugwing-dark2": frozenset({"givers"}),
+    "salsa-salamanda": frozenset({"winning", "to"}), "salsa-salamanda-dark1": frozenset(),
+    "salsa-salamanda-dark2": frozenset({"target"}),
+}
+# Fields that may be left out.
+OPTIONAL_FIELDS = frozenset({"target@hornseeker", "target@hornseeker-dark1",
+                             "target@gulliballistas-dark2", "target@salsa-salamanda-dark2",
+                             "first@crassclamps-dark2"})
+assert set(ACTION_FIELDS) == set(KIND_IDS)
+
+
+def is_int(value: Any) -> bool:
+    return type(value) is int
+
+
+def card_word(n: int) -> str:
+    return plural(n, "card")
+
+
+class ActionMove:
+    """One action move being checked: the state, the actor, the card, and field readers."""
+
+    __slots__ = ("s", "actor", "kind", "kid", "move", "n", "immune", "rule", "name")
+
+    def __init__(self, s: State, actor: int, kind: int, move: dict):
+        self.s = s
+        self.actor = actor
+        self.kind = kind
+        self.kid = KIND_IDS[kind]
+        self.move = move
+        self.n = len(s.players)
+        self.immune = frozenset(s.effects.sit_out)
+        self.rule = self.kid
+        self.name = KIND_NAMES[kind]
+
+    def fail(self, text: str, rule: str | None = None, step: int | None = None) -> RuleError:
+        return RuleError(rule or self.rule, f"{self.name}: {text}.", step=step)
+
+    def who(self, p: int) -> str:
+        return self.s.players[p]
+
+    def field(self, key: str) -> Any:
+        value = self.move.get(key, MISSING)
+        if value is MISSING and f"{key}@{self.kid}" not in OPTIONAL_FIELDS:
+            raise self.fail(f'the action needs a "{key}" field', "move-format")
+        return value
+
+    def player(self, key: str, value: Any = MISSING, *, self_ok: bool = False,
+               immune_ok: bool = False) -> int:
+        if value is MISSING:
+            value = self.field(key)
+        if not is_int(value) or not 0 <= value < self.n:
+            raise self.fail(f'"{key}" must be a player number, 0 to {self.n - 1}', "move-format")
+        if value == self.actor and not self_ok:
+            raise self.fail("choose another player, not yourself")
+        if value in self.immune and not immune_ok:
+            raise self.fail(f"{self.who(value)} sits out this round and cannot be picked",
+                            "immune")
+        return value
+
+    def number(self, key: str, most: int, why: str) -> int:
+        value = self.field(key)
+        if not is_int(value) or value < 0:
+            raise self.fail(f'"{key}" must be a whole number, 0 or more', "move-format")
+        if value > most:
+            raise self.fail(f'"{key}" can be at most {most}: {why}')
+        return value
+
+    def prince(self, key: str) -> int:
+        value = self.field(key)
+        if type(value) is not str or value not in PRINCE_INDEX:
+            raise self.fail(f'"{key}" must be a prince such as "lionsyre", not {short(value)}',
+                            "move-format")
+        prince = PRINCE_INDEX[value]
+        if prince not in self.s.princes:
+            raise self.fail(f"{PRINCE_NAMES[prince]} is not in this game", "copies")
+        return prince
+
+    def card(self, value: Any, what: str) -> int:
+        return card_in_game(self.s, value, what)
+
+    def card_list(self, value: Any, key: str, count: int, why: str) -> list[int]:
+        if type(value) is not list:
+            raise self.fail(f'"{key}" must be a list of cards', "move-format")
+        if len(value) != count:
+            raise self.fail(f'"{key}" must list {card_word(count)} ({why}), not {len(value)}')
+        return [self.card(v, f'A card in "{key}"') for v in value]
+
+    def hand_cards_available(self, kinds: list[int], back: list[int] | None = None) -> None:
+        """Cards leaving Hands for a pile the app sees must be cards the Hands can hold."""
+        _check_unknown(self.s, kinds, back)
+
+
+def card_in_game(s: State, value: Any, what: str, step: int | None = None) -> int:
+    if type(value) is not str or value not in KIND_INDEX:
+        raise RuleError("move-format", f"{what} must be a card such as 'lionsyre' or "
+                                       f"'lionsyre-dark1', not {short(value)}.", step=step)
+    kind = KIND_INDEX[value]
+    if KIND_PRINCE[kind] not in s.princes:
+        raise RuleError("copies", f"{what}: {PRINCE_NAMES[KIND_PRINCE[kind]]} is not in this "
+                                  f"game, so there is no {KIND_NAMES[kind]} card.", step=step)
+    return kind
+
+
+def _copies_text(s: State, kind: int) -> str:
+    n = s.copies[kind]
+    if n == 1:
+        return (f"the game's only {KIND_NAMES[kind]} card is already in the Tell, the Discard "
+                f"or on the table")
+    return (f"all {n} {KIND_NAMES[kind]} cards are already in the Tell, the Discard or on the "
+            f"table")
+
+
+def _check_unknown(s: State, kinds: list[int], back: list[int] | None = None) -> None:
+    """Refuse cards that no Hand can hold (``back``: cards returning to Hands first)."""
+    unknown = list(s.unknown())
+    for k in back or ():
+        unknown[k] += 1
+    for k in kinds:
+        unknown[k] -= 1
+        if unknown[k] < 0:
+            raise RuleError("copies", f"No Hand can hold another {KIND_NAMES[k]} card: "
+                                      f"{_copies_text(s, k)}.")
+
+
+def squid_weight(s: State, kind: int) -> int:
+    if KIND_PRINCE[kind] != SQULOFISH:
+        return 1
+    return REGULAR_SQULOFISH_WEIGHT if KIND_DARK[kind] == 0 else s.dark_weight
+
+
+def voters_of(s: State, prince: int) -> list[int]:
+    """Players whose card this round is of this prince."""
+    votes = s.vote.votes if s.vote is not None else ()
+    return [p for p, k in enumerate(votes) if k >= 0 and KIND_PRINCE[k] == prince]
+
+
+def winning_in_tell(s: State) -> list[int]:
+    """Kinds of this round's winning cards still in the Tell (one entry a card)."""
+    return [k for _, k, where in s.played if where == WON]
+
+
+def beside_king(s: State) -> list[int]:
+    n = len(s.players)
+    places = {(s.kingseat - 1) % n, (s.kingseat + 1) % n} - {s.kingseat}
+    return sorted(s.seating[place] for place in places)
+
+
+# --------------------------------------------------------------------------- action checks
+#
+# Each check reads an action move's fields and returns the parameters the matching ``_do``
+# function needs; it raises RuleError for anything the rules refuse.
+
+
+def swap_partners(s: State) -> list[int]:
+    """Players the acting player may swap places with."""
+    if s.phase != "action":
+        return []
+    immune = set(s.effects.sit_out)
+    actor = s.order[0]
+    return [p for p in range(len(s.players)) if p != actor and p not in immune]

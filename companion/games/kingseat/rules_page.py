@@ -1,0 +1,245 @@
+"""Kingseat's rules page (in our own words) and its table rulings."""
+from __future__ import annotations
+
+from companion.engine import APP_SECTION, COMMON_RULES, RuleEntry, Ruling
+from companion.games.kingseat.cards import CARDS_PER_PRINCE, KINDS
+
+
+SECTION_SETUP = "Setup"
+SECTION_ROUND = "A round"
+SECTION_ACTIONS = "The action phase"
+SECTION_PRINCES = "The princes"
+SECTION_END = "End of the game"
+SECTION_READINGS = "How the app reads the rules"
+SECTION_RULINGS = "Table rulings"
+
+# What the app does with each card's action, after the card's own text.
+APP_NOTES: dict[str, str] = {
+    "lionsyre": "The app marks the next round as an open vote.",
+    "lionsyre-dark1": "Nothing for the app to record.",
+    "lionsyre-dark2": "Enter the 2 cards the King picked (fewer if the Hand is smaller); the "
+                      "app adds them to the Tell.",
+    "slydefox": "Enter the two players and the card each put into the Tell; the app moves "
+                "them and adds the cards.",
+    "slydefox-dark1": "Enter the other player; the app moves 3 cards each way.",
+    "slydefox-dark2": "Enter the cards drawn and the cards put back; the Tell keeps its size.",
+    "woolfhall": "Enter the prince; the app holds those players to it in the next vote.",
+    "woolfhall-dark1": "Nothing for the app to record.",
+    "woolfhall-dark2": "Enter each Woolfhall voter's cards; the app adds them to the Tell.",
+    "hornseeker": "The app records whose card was seen, if you name them.",
+    "hornseeker-dark1": "The app records whose card was seen, if you name them.",
+    "hornseeker-dark2": "At the start of the next round the app moves this player into the "
+                        "Kingseat, changing places with the King.",
+    "brownbeards": "The app puts the card into the Tell.",
+    "brownbeards-dark1": "Enter the cards taken; the app moves them from the Discard to the "
+                         "Hand.",
+    "brownbeards-dark2": "The app takes the round back and asks for the vote again.",
+    "monarchrys": "Enter the player, the prince and whether a card was handed over.",
+    "monarchrys-dark1": "Enter the player and how many cards went each way.",
+    "monarchrys-dark2": "Enter the player, the prince and how many cards went each way.",
+    "crassclamps": "Enter the player, the prince and the order; the app holds them to it next "
+                   "round.",
+    "crassclamps-dark1": "The app refuses card actions in the next round.",
+    "crassclamps-dark2": "The app marks the next round as open, with the first player if you "
+                         "name one.",
+    "gulliballistas": "Nothing for the app to record.",
+    "gulliballistas-dark1": "Nothing for the app to record.",
+    "gulliballistas-dark2": "The app records the other player, if you name them.",
+    "hardshell-hero": "Enter the other player; the app moves them and 2 cards each way.",
+    "hardshell-hero-dark1": "Enter the card each other player discarded (they are face up).",
+    "hardshell-hero-dark2": "The app moves one card from every such player with cards.",
+    "squlofish": "Enter the player and how many cards were taken.",
+    "squlofish-dark1": "Enter the card discarded and the Squlofish cards taken out of the Tell.",
+    "squlofish-dark2": "Enter who discarded which Squlofish card.",
+    "smugwing": "The app leaves this player out of the next vote and out of every choice of "
+                "player during that round.",
+    "smugwing-dark1": "The app moves this round's winning cards from the Tell to the Discard.",
+    "smugwing-dark2": "Enter who handed over a card.",
+    "salsa-salamanda": "Enter the winning card and where it went.",
+    "salsa-salamanda-dark1": "Nothing for the app to record: enter Loyalties as they are at the "
+                             "end.",
+    "salsa-salamanda-dark2": "Nothing for the app to record: enter Loyalties as they are at the "
+                             "end.",
+}
+
+RULES: tuple[RuleEntry, ...] = (
+    RuleEntry("players", "Players",
+              "Kingseat is published for four to ten players, listed in seat order going "
+              "clockwise. The app also takes three, eleven or twelve, with a warning. Each name "
+              "has 1 to 30 characters and no two names may be the same.", SECTION_SETUP),
+    RuleEntry("kingseat", "The Kingseat",
+              "The table picks one place as the Kingseat, and whoever sits there is the King. "
+              "It is a place, not a person: a King who changes places stops being King. The "
+              "app numbers places clockwise from the first name's place, starting at 0.",
+              SECTION_SETUP),
+    RuleEntry("princes", "Choosing princes",
+              "Play with at least as many princes as players, each once. The premade sets are "
+              "starter (Lionsyre, Hornseeker, Monarchrys, Gulliballistas), medium (Slydefox, "
+              "Brownbeards, Hardshell Hero, Smugwing), advanced (Woolfhall, Crassclamps, "
+              "Squlofish, Salsa Salamanda) and complete (all twelve).", SECTION_SETUP),
+    RuleEntry("colours", "Similar colours",
+              "The rules advise against two princes of the same or a similar colour in one "
+              "game, as they do similar things. The app warns about Hardshell Hero with "
+              "Squlofish (blues), Slydefox with Crassclamps (reds) and Woolfhall with "
+              "Hornseeker (grey and white), but allows them.", SECTION_SETUP),
+    RuleEntry("deal", "The deal and the leftover cards",
+              "All cards of the chosen princes are shuffled and dealt out evenly. Cards that do "
+              "not divide evenly are shown to everyone and go straight into the Tell, and the "
+              "app asks which they are. For example 5 princes of 9 cards for 4 players make 45 "
+              "cards: 11 a player and 1 into the Tell.", SECTION_SETUP),
+    RuleEntry("setup-passing", "Passing and Loyalty",
+              "Then everyone hands two cards to the right, then two to the left, and puts one "
+              "Hand card aside face down as their secret Loyalty. Hands therefore start one "
+              "card smaller than the deal.", SECTION_SETUP),
+    RuleEntry("piles", "The Tell and the Discard",
+              "Two piles grow during the game: the Tell, face down, holding the votes that "
+              "count at the end, and the Discard, face up. The app shows the Tell's size and "
+              "the leftover cards in it, and keeps the rest of it hidden until the end.",
+              SECTION_SETUP),
+    RuleEntry("give-cards", "Give Cards",
+              "Each round starts with everyone handing one Hand card to a neighbour: to the "
+              "left (clockwise) in the first round, to the right in the second, and so on. A "
+              "player with no cards gives nothing but still receives.", SECTION_ROUND),
+    RuleEntry("vote", "The vote",
+              "Everyone with cards picks one Hand card in secret, and all are revealed "
+              "together. The app takes one card per player; a player who sits out or has no "
+              "cards left plays none.", SECTION_ROUND),
+    RuleEntry("copies", "Cards the deck can hold",
+              "The app knows every card in the Tell, the Discard and on the table. It refuses a "
+              "card when every copy of it is already there, or a prince that is not in the "
+              "game.", SECTION_ROUND),
+    RuleEntry("round-winner", "Winning a round",
+              "The prince with the most cards played wins the round; here every card is one "
+              "vote. All of that prince's cards, dark ones included, go into the Tell.",
+              SECTION_ROUND),
+    RuleEntry("tie-break", "Ties in a round",
+              "When princes tie for the most cards, go round the places from the Kingseat "
+              "clockwise, starting with the King's own place. The first card of a tied prince "
+              "met this way wins the round for its prince.", SECTION_ROUND),
+    RuleEntry("open-vote", "Open rounds",
+              "In an open round (after Lionsyre or Crassclamps' dark 2) players lay their votes "
+              "face up one at a time, clockwise from the Kingseat or from the player "
+              "Crassclamps chose. The app records the votes the same way.", SECTION_ROUND),
+    RuleEntry("forced-votes", "Forced votes",
+              "Woolfhall and Crassclamps can tell players which prince to vote next round. A "
+              "forced player must vote that prince if they hold a card of it; if they hold "
+              "none, the vote entry says so and they may play anything. When every card of "
+              "that prince is already in the Tell or the Discard, nobody needs to say so.",
+              SECTION_ROUND),
+    RuleEntry("immune", "Sitting out and immunity",
+              "A player who used Smugwing's regular action sits out the next round's vote. For "
+              "that round no action can pick them, nobody can swap places with them, and an "
+              "action that would have to pick them does nothing to them. They still give and "
+              "receive in Give Cards.", SECTION_ROUND),
+    RuleEntry("action-phase", "The action phase",
+              "Then the players whose cards did not win act one at a time, by place from the "
+              "Kingseat clockwise. The order is fixed when the phase starts, so changes of "
+              "place during it do not change who comes next. A player whose card won does "
+              "nothing.", SECTION_ACTIONS),
+    RuleEntry("swap", "Swapping places",
+              "Instead of using their card's action, a player may change places with another "
+              "player and trade one Hand card with them. The played card is discarded.",
+              SECTION_ACTIONS),
+    RuleEntry("pass", "Doing nothing",
+              "A player may also leave their card unused, for instance when its action cannot "
+              "be carried out; the card is discarded. An action that changes nothing the app "
+              "tracks, such as looking at a card, is entered as that action all the same.",
+              SECTION_ACTIONS),
+    RuleEntry("discard", "Where played cards go",
+              "Whatever its player did, a played card that did not win goes to the Discard "
+              "afterwards. The one exception is a Brownbeards regular card whose action was "
+              "used: it goes into the Tell.", SECTION_ACTIONS),
+    RuleEntry("orders", "Orders from Crassclamps",
+              "A player ordered by Crassclamps to swap must swap places in the next action "
+              "phase; one ordered to use their action may not swap. If their card wins the "
+              "round, the order lapses.", SECTION_ACTIONS),
+    RuleEntry("no-actions", "A round without actions",
+              "After Crassclamps' dark 1, nobody may use a card's action in the next round. "
+              "Each acting player swaps places or does nothing.", SECTION_ACTIONS),
+    RuleEntry("short-hands", "Short Hands",
+              "An action asking for more cards than a Hand holds takes what is there. A player "
+              "with an empty Hand no longer votes, but may get cards again.", SECTION_ACTIONS),
+    *(RuleEntry(kind.id, kind.name, f"{kind.text} {APP_NOTES[kind.id]}", SECTION_PRINCES)
+      for kind in KINDS),
+    RuleEntry("end", "The end of the game",
+              "The game ends when every Hand is empty. Everyone reveals their Loyalty card and "
+              "the app asks for each player's prince.", SECTION_END),
+    RuleEntry("loyalty", "Entering the Loyalties",
+              "At the end the only cards outside the Tell and the Discard are the Loyalty "
+              "cards, so the app knows which princes they show. It refuses Loyalties that do "
+              "not match those cards.", SECTION_END),
+    RuleEntry("final-count", "The final count",
+              "The Tell is turned over and its cards counted as votes. The prince with the most "
+              "votes wins, and so does every player whose Loyalty shows that prince.",
+              SECTION_END),
+    RuleEntry("squlofish-weight", "Squlofish in the Tell",
+              "In the final count a regular Squlofish card is worth 2 votes. A dark Squlofish "
+              "card is worth 1, or 2 under the table ruling.", SECTION_END),
+    RuleEntry("final-tie", "A tie in the final count",
+              "If princes tie for the most votes in the Tell, all of them win, and so does "
+              "every player loyal to any of them.", SECTION_END),
+    RuleEntry("game-over", "Game over",
+              "Once the Loyalties are in, the game is over and no more moves can be entered.",
+              SECTION_END),
+    RuleEntry("reading-slydefox", "Slydefox",
+              "Each of the two players who change places puts one Hand card into the Tell, two "
+              "cards in all. Either of them may be the Slydefox player.", SECTION_READINGS),
+    RuleEntry("reading-undo", "Undoing a round (Brownbeards dark 2)",
+              "Every card played this round goes back to its player's Hand from where the round "
+              "put it: the Tell, the Discard or the table. A card that an action has since "
+              "moved elsewhere stays there, and every other effect of actions already used "
+              "this round stands. Then the round is voted again, without a new Give Cards.",
+              SECTION_READINGS),
+    RuleEntry("reading-hornseeker", "Becoming King (Hornseeker dark 2)",
+              "At the start of the next round, before Give Cards, that player changes places "
+              "with the King; no card changes hands. If several players did so, they move in "
+              "the order they acted, so the last one ends up King.", SECTION_READINGS),
+    RuleEntry("reading-squlofish", "Squlofish dark 1",
+              "The player takes Squlofish cards worth at most 3 votes out of the Tell and puts "
+              "them on the Discard, as many as fit, and says which. The app knows how many of "
+              "each are there.", SECTION_READINGS),
+    RuleEntry("reading-forced", "Several forced votes",
+              "If a player is told twice which prince to vote, the instruction given last "
+              "applies. Woolfhall's 'everybody' means every player, the Woolfhall player "
+              "included.", SECTION_READINGS),
+    RuleEntry("reading-winning-cards", "This round's winning cards",
+              "Salsa Salamanda and Smugwing's dark 1 deal only with winning cards still in the "
+              "Tell. When an action takes cards of some kind out of the Tell or the Discard, "
+              "the app assumes older cards were taken before this round's.", SECTION_READINGS),
+    RuleEntry("reading-givers", "Who hands over cards",
+              "Hardshell Hero's dark 2 takes one card from every other player who did not vote "
+              "Hardshell Hero and holds a card, except players sitting out.", SECTION_READINGS),
+    RuleEntry("rulings", "Table rulings",
+              "Where editions of the game differ, the table picks a reading when it sets up the "
+              "game; the first is the newest edition's. The other readings in this section are "
+              "fixed.", SECTION_RULINGS),
+    RuleEntry("ruling-cards-per-prince", "Cards a prince",
+              "9 (default): 7 regular cards and the two dark cards. 10: 8 and 2, as an older "
+              "edition. 14: 12 and 2, as the oldest. It decides the deal, so it cannot change "
+              "once the game has started.", SECTION_RULINGS),
+    RuleEntry("ruling-squlofish-weight", "Dark Squlofish in the Tell",
+              "1 (default): only regular Squlofish cards count double at the end. 2: the dark "
+              "Squlofish cards count 2 as well.", SECTION_RULINGS),
+    RuleEntry("setup", "Setting up in the app",
+              "The app needs the names in seat order, the Kingseat, the princes in play and the "
+              "cards left over from the deal. The table rulings are optional.", APP_SECTION),
+    RuleEntry("move-format", "Entering a move",
+              "A move is a vote, an acting player's swap, action or pass, or the Loyalties at "
+              "the end. The app refuses an entry that is incomplete or names something "
+              "unknown.", APP_SECTION),
+)
+RULE_IDS = frozenset(entry.id for entry in (*RULES, *COMMON_RULES))
+
+RULINGS: tuple[Ruling, ...] = (
+    Ruling("cards_per_prince", "Cards a prince",
+           ((9, "9: 7 regular and 2 dark (newest edition)"),
+            (10, "10: 8 regular and 2 dark"),
+            (14, "14: 12 regular and 2 dark (oldest edition)")),
+           "ruling-cards-per-prince"),
+    Ruling("squlofish_dark_weight", "Dark Squlofish in the final count",
+           ((1, "1 vote each (only regular Squlofish count double)"),
+            (2, "2 votes each, like the regular ones")),
+           "ruling-squlofish-weight"),
+)
+assert tuple(value for value, _ in RULINGS[0].choices) == CARDS_PER_PRINCE
+

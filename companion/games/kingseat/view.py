@@ -1,0 +1,288 @@
+"""What the table sees: the view of a position, the turn's choices, and history lines."""
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from companion.games.kingseat.cards import KINDS, PRINCE_IDS, PRINCES, similar_colours
+from companion.games.kingseat.state import (
+    BROWNBEARDS, KIND_IDS, KIND_INDEX, KIND_NAMES, kind_of_prince, N_KINDS, plural,
+    PRINCE_INDEX, PRINCE_NAMES, PUBLISHED, SQUID_STRIP, SQULOFISH, State, WOOLFHALL,
+)
+from companion.games.kingseat.reading import (
+    beside_king, card_word, swap_partners, voters_of, winning_in_tell,
+)
+from companion.games.kingseat.actions import hardshell_givers
+from companion.games.kingseat.round import give_direction, voting_players
+from companion.games.kingseat.reveal import final_tally, loyalty_cards, result
+
+
+def describe(move: Any, players: Sequence[str]) -> str:
+    """One history line for an accepted move, naming players by ``players``. Cards that
+    went into the Tell are not named: the Tell is secret."""
+    kind = move["type"]
+    if kind == "vote":
+        counts: dict[str, int] = {}
+        for value in move["votes"]:
+            if value is not None:
+                counts[value] = counts.get(value, 0) + 1
+        cards = ", ".join(
+            KIND_NAMES[KIND_INDEX[kid]] + (f" \u00d7{c}" if c > 1 else "")
+            for kid, c in sorted(counts.items(), key=lambda kc: KIND_INDEX[kc[0]]))
+        text = f"Vote: {cards}"
+        held = move.get("none_held") or []
+        if held:
+            text += "; " + ", ".join(players[p] for p in sorted(set(held))) + \
+                " held no card of the forced prince"
+        return text
+    if kind == "loyalty":
+        return "Loyalties: " + ", ".join(PRINCE_NAMES[PRINCE_INDEX[p]]
+                                          for p in move["loyalties"])
+    if kind == "swap":
+        return f"Swapped places and a card with {players[move['with']]}"
+    if kind == "pass":
+        return "Did nothing with their card"
+    kid = move["card"]
+    text = f"Used the {KIND_NAMES[KIND_INDEX[kid]]}"
+    detail = describe_action(kid, move, players)
+    return f"{text}: {detail}" if detail else text
+
+def view(state: State, player: int | None = None) -> dict[str, Any]:
+    """The whole table's view. The Tell's contents stay hidden until the game is over
+    (``player`` changes nothing: the app shows nobody's Hand)."""
+    s = state
+    n = len(s.players)
+    over = s.phase == "over"
+    immune = set(s.effects.sit_out)
+    forced = {p: (pr, src) for p, pr, src in s.effects.forced}
+    orders = dict(s.effects.orders)
+    coming_forced = {p: (pr, src) for p, pr, src in s.coming.forced}
+    votes = s.vote.votes if s.vote is not None else (-1,) * n
+    players = []
+    for p, name in enumerate(s.players):
+        place = s.place_of(p)
+        voting = s.phase == "vote" and s.hands[p] > 0 and p not in immune
+        players.append({
+            "name": name, "player": p, "place": place, "king": place == s.kingseat,
+            "hand": s.hands[p], "sits_out": p in immune, "votes_now": voting,
+            "forced": None if p not in forced else {
+                "prince": PRINCE_IDS[forced[p][0]], "by": forced[p][1]},
+            "order": orders.get(p),
+            "played": None if votes[p] < 0 or s.phase != "action" else KIND_IDS[votes[p]],
+            "to_act": s.phase == "action" and p in s.order,
+            "loyalty": PRINCE_IDS[s.loyalties[p]] if over else None,
+        })
+    total = s.deck_size
+    per_hand, spare = divmod(total, n)
+    warnings = []
+    if not PUBLISHED[0] <= n <= PUBLISHED[1]:
+        warnings.append(f"Kingseat is published for {PUBLISHED[0]} to {PUBLISHED[1]} "
+                        f"players; the app keeps count for {n} all the same.")
+    for a, b in similar_colours([PRINCE_IDS[p] for p in s.princes]):
+        pa, pb = PRINCE_INDEX[a], PRINCE_INDEX[b]
+        warnings.append(f"{PRINCE_NAMES[pa]} and {PRINCE_NAMES[pb]} have similar colours "
+                        f"({PRINCES[pa].colour} and {PRINCES[pb].colour}); the rules advise "
+                        f"against playing them together.")
+    direction = give_direction(s.round)
+    tell_view: dict[str, Any] = {
+        "size": sum(s.tell), "leftovers": [KIND_IDS[k] for k in s.leftovers]}
+    if over:
+        tell_view["cards"] = {KIND_IDS[k]: c for k, c in enumerate(s.tell) if c}
+        tell_view["count"] = {PRINCE_IDS[p]: v for p, v in final_tally(s).items()}
+    discard = {KIND_IDS[k]: c for k, c in enumerate(s.discard) if c}
+    return {
+        "game": "kingseat",
+        "players": players,
+        "seating": list(s.seating),
+        "kingseat": s.kingseat,
+        "king": s.king,
+        "princes": [PRINCE_IDS[p] for p in s.princes],
+        "round": s.round,
+        "phase": s.phase,
+        "give_cards": None if s.phase in ("loyalty", "over") else {
+            "direction": "left" if direction > 0 else "right",
+            "text": f"Round {s.round}: everyone hands one card to the "
+                    f"{'left (clockwise)' if direction > 0 else 'right (anticlockwise)'}."},
+        "vote": vote_view(s) if s.phase == "vote" else None,
+        "action": action_choices(s) if s.phase == "action" else None,
+        "next_round": {
+            "sit_out": list(s.coming.sit_out),
+            "forced": [{"player": p, "prince": PRINCE_IDS[pr], "by": src}
+                       for p, (pr, src) in sorted(coming_forced.items())],
+            "orders": [{"player": p, "order": o} for p, o in s.coming.orders],
+            "open_vote": s.coming.open_vote,
+            "first": None if s.coming.first < 0 else s.coming.first,
+            "no_actions": s.coming.no_actions,
+            "new_king": list(s.coming.king_claims)},
+        "hands": list(s.hands),
+        "tell": tell_view,
+        "discard": discard,
+        "discard_size": sum(s.discard),
+        "deal": {"cards": total, "per_hand": per_hand, "left_over": spare,
+                 "hand_start": per_hand - 1,
+                 "cards_per_prince": s.cards_per_prince},
+        "last_vote": None if s.vote is None else {
+            **s.vote.to_dict(),
+            "tally": {PRINCE_IDS[p]: c for p, c in s.vote.tally}},
+        "events": list(s.events),
+        "last_events": list(s.last_events),
+        "warnings": warnings,
+        "loyalty_cards": ({PRINCE_IDS[p]: c for p, c in loyalty_cards(s).items()}
+                          if s.phase in ("loyalty", "over") else None),
+        "rulings": s.rulings,
+        "result": result(s),
+    }
+
+def vote_view(s: State) -> dict[str, Any]:
+    eff = s.effects
+    return {
+        "round": s.round,
+        "replay": s.replays > 0,
+        "voters": voting_players(s.hands, eff),
+        "sit_out": list(eff.sit_out),
+        "forced": [{"player": p, "prince": PRINCE_IDS[pr], "by": src}
+                   for p, pr, src in eff.forced
+                   if s.hands[p] > 0 and p not in eff.sit_out],
+        "open": eff.open_vote,
+        "first": None if eff.first < 0 else eff.first,
+        "no_actions": eff.no_actions,
+        "cards": [KIND_IDS[k] for k in range(N_KINDS) if s.copies[k]],
+    }
+
+def action_choices(s: State) -> dict[str, Any] | None:
+    """What the acting player may do: swap (with whom), pass, or their card's action and
+    the fields it needs."""
+    if s.phase != "action":
+        return None
+    actor = s.order[0]
+    kind = s.vote.votes[actor]
+    kid = KIND_IDS[kind]
+    ordered = dict(s.effects.orders).get(actor)
+    partners = swap_partners(s)
+    may = []
+    if not s.effects.no_actions and not (ordered == "swap" and partners):
+        may.append("action")
+    if partners and ordered != "action":
+        may.append("swap")
+    if not (ordered == "swap" and partners):
+        may.append("pass")
+    return {"player": actor, "name": s.players[actor], "card": kid,
+            "card_name": KIND_NAMES[kind], "text": KINDS[kind].text, "rule": kid,
+            "may": may, "ordered": ordered, "swap_with": partners,
+            "order": list(s.order), "needs": needs(s, actor, kind)}
+
+
+
+def needs(s: State, actor: int, kind: int) -> dict[str, Any]:
+    """The fields an action takes, with what the app knows about them."""
+    kid = KIND_IDS[kind]
+    immune = set(s.effects.sit_out)
+    others = [p for p in range(len(s.players)) if p != actor and p not in immune]
+    anyone = [p for p in range(len(s.players)) if p not in immune]
+    hands = s.hands
+    if kid == "lionsyre-dark2":
+        return {"cards": min(2, hands[actor])}
+    if kid == "slydefox":
+        return {"players": anyone, "cards": "one per chosen player who holds cards"}
+    if kid in ("slydefox-dark1", "hardshell-hero"):
+        return {"target": others}
+    if kid == "slydefox-dark2":
+        return {"from_tell": min(3, sum(s.tell)), "to_tell": min(3, sum(s.tell))}
+    if kid == "woolfhall":
+        return {"prince": [PRINCE_IDS[p] for p in s.princes]}
+    if kid == "woolfhall-dark2":
+        voters = voters_of(s, WOOLFHALL)
+        return {"added": [{"player": p, "cards": min(len(voters), hands[p])} for p in voters]}
+    if kid == "hornseeker":
+        return {"target": [p for p in beside_king(s) if p != actor and p not in immune],
+                "optional": ["target"]}
+    if kid in ("hornseeker-dark1", "gulliballistas-dark2", "salsa-salamanda-dark2"):
+        return {"target": others, "optional": ["target"]}
+    if kid == "brownbeards-dark1":
+        in_discard = sum(s.discard[kind_of_prince(BROWNBEARDS, d)] for d in range(3))
+        return {"cards": min(len(voters_of(s, BROWNBEARDS)), in_discard),
+                "from_discard": {KIND_IDS[k]: s.discard[k] for k in
+                                 (kind_of_prince(BROWNBEARDS, d) for d in range(3))
+                                 if s.discard[k]}}
+    if kid in ("monarchrys", "monarchrys-dark2", "crassclamps"):
+        out: dict[str, Any] = {"target": others, "prince": [PRINCE_IDS[p] for p in s.princes]}
+        if kid == "crassclamps":
+            out["order"] = ["swap", "action"]
+        return out
+    if kid in ("monarchrys-dark1", "squlofish"):
+        return {"target": others}
+    if kid == "crassclamps-dark2":
+        return {"first": anyone, "optional": ["first"]}
+    if kid == "hardshell-hero-dark1":
+        return {"discards": [p for p in others if hands[p] > 0]}
+    if kid == "hardshell-hero-dark2":
+        return {"givers": hardshell_givers(s, actor)}
+    if kid == "squlofish-dark1":
+        return {"discard": hands[actor] > 0,
+                "in_tell": {KIND_IDS[k]: s.tell[k] for k in
+                            (kind_of_prince(SQULOFISH, d) for d in range(3)) if s.tell[k]},
+                "most_votes": SQUID_STRIP}
+    if kid == "squlofish-dark2":
+        return {"discards": [p for p in anyone if hands[p] > 0]}
+    if kid == "smugwing-dark2":
+        return {"givers": [p for p in voters_of(s, s.vote.winner) if hands[p] > 0]}
+    if kid == "salsa-salamanda":
+        won = sorted(set(winning_in_tell(s)))
+        return {"winning": [KIND_IDS[k] for k in won], "to": anyone + ["discard"]}
+    return {}
+
+
+def describe_action(kid: str, move: dict, players: Sequence[str]) -> str:
+    def who(p: Any) -> str:
+        return players[p]
+
+    if kid == "lionsyre-dark2":
+        return f"{card_word(len(move['cards']))} into the Tell"
+    if kid == "slydefox":
+        a, b = move["players"]
+        added = sum(1 for c in move["cards"] if c is not None)
+        return f"{who(a)} and {who(b)} changed places, {card_word(added)} into the Tell"
+    if kid in ("slydefox-dark1", "hardshell-hero"):
+        return f"with {who(move['target'])}"
+    if kid == "slydefox-dark2":
+        return f"{card_word(len(move['from_tell']))} swapped with the Tell"
+    if kid == "woolfhall":
+        return f"{PRINCE_NAMES[PRINCE_INDEX[move['prince']]]} next round"
+    if kid == "woolfhall-dark2":
+        total = sum(len(e["cards"]) for e in move["added"])
+        return f"{card_word(total)} into the Tell"
+    if kid in ("hornseeker", "hornseeker-dark1", "gulliballistas-dark2",
+               "salsa-salamanda-dark2"):
+        t = move.get("target")
+        return f"with {who(t)}" if t is not None else ""
+    if kid == "brownbeards-dark1":
+        return ", ".join(KIND_NAMES[KIND_INDEX[c]] for c in move["cards"]) + \
+            " back from the Discard" if move["cards"] else "nothing in the Discard"
+    if kid == "monarchrys":
+        prince = PRINCE_NAMES[PRINCE_INDEX[move["prince"]]]
+        return f"asked {who(move['target'])} for {prince}: {card_word(move['count'])} handed over"
+    if kid in ("monarchrys-dark1", "monarchrys-dark2"):
+        prince = f" for {PRINCE_NAMES[PRINCE_INDEX[move['prince']]]}" if "prince" in move else ""
+        return (f"asked {who(move['target'])}{prince}: {move['taken']} taken, "
+                f"{move['given']} given")
+    if kid == "crassclamps":
+        prince = PRINCE_NAMES[PRINCE_INDEX[move["prince"]]]
+        return f"{who(move['target'])} must vote {prince} next round, then {move['order']}"
+    if kid == "crassclamps-dark2":
+        first = move.get("first")
+        return f"{who(first)} votes first next round" if first is not None else ""
+    if kid in ("hardshell-hero-dark1", "squlofish-dark2"):
+        return ", ".join(f"{who(e['player'])} discarded the {KIND_NAMES[KIND_INDEX[e['card']]]}"
+                         for e in move["discards"]) or "nobody discarded"
+    if kid == "squlofish":
+        return f"took {card_word(move['count'])} from {who(move['target'])}"
+    if kid == "squlofish-dark1":
+        paid = move["discard"]
+        removed = ", ".join(KIND_NAMES[KIND_INDEX[c]] for c in move["removed"]) or "nothing"
+        cost = f"discarded the {KIND_NAMES[KIND_INDEX[paid]]}; " if paid else ""
+        return f"{cost}out of the Tell: {removed}"
+    if kid == "smugwing-dark2":
+        return f"Smugwing cards from {plural(len(move['givers']), 'player')}"
+    if kid == "salsa-salamanda":
+        to = "the Discard" if move["to"] == "discard" else f"{who(move['to'])}'s Hand"
+        return f"a winning {KIND_NAMES[KIND_INDEX[move['winning']]]} to {to}"
+    return ""
