@@ -40,8 +40,8 @@ def game(n: int = 4, princes=None, *, kingseat: int = 0, leftovers=None, rulings
 def check(s: State) -> None:
     """The cards add up: Tell + Hands + Discard + the table + one Loyalty each = the deck."""
     n = len(s.players)
-    assert sum(s.tell) + sum(s.hands) + sum(s.discard) + sum(s.table()) + n == s.deck_size
-    assert all(h >= 0 for h in s.hands) and all(u >= 0 for u in s.unknown())
+    assert s.tell_size + sum(s.hands) + sum(s.discard) + sum(s.table()) + n == s.deck_size
+    assert all(h >= 0 for h in s.hands) and all(u >= 0 for u in s.unseen())
     assert sorted(s.seating) == list(range(n))
 
 
@@ -90,7 +90,7 @@ def PASS(player: int) -> dict:
 
 
 def tell_of(s: State) -> dict[str, int]:
-    return {KINDS[k].id: c for k, c in enumerate(s.tell) if c}
+    return {KINDS[k].id: c for k, c in enumerate(s.tell_seen) if c}
 
 
 def discard_of(s: State) -> dict[str, int]:
@@ -171,7 +171,8 @@ def test_deal_with_leftover_cards_into_the_tell():
     view = ENGINE.view(s)
     assert view["deal"] == {"cards": 45, "per_hand": 11, "left_over": 1, "hand_start": 10,
                             "cards_per_prince": 9}
-    assert view["tell"] == {"size": 1, "leftovers": ["woolfhall-dark2"]}
+    assert view["tell"] == {"size": 1, "leftovers": ["woolfhall-dark2"], "face_down": 0,
+                            "seen": {"woolfhall-dark2": 1}}  # the leftovers are shown face up
     assert view["phase"] == "vote" and view["round"] == 1
     # the leftover card is out of the deck: the only copy can no longer be voted
     refused(s, V("woolfhall-dark2", "lionsyre", "lionsyre", "lionsyre"), "copies")
@@ -179,11 +180,11 @@ def test_deal_with_leftover_cards_into_the_tell():
 
 def test_deal_sizes_follow_the_cards_per_prince_ruling():
     s = game(5, leftovers=["lionsyre"] * 3)  # 108 cards: 21 each, 3 over
-    assert s.hands == (20,) * 5 and sum(s.tell) == 3
+    assert s.hands == (20,) * 5 and s.tell_size == 3
     s = game(4, rulings={"cards_per_prince": 10})  # 120 cards: 30 each
     assert s.hands == (29,) * 4 and s.copies[KIND_INDEX["lionsyre"]] == 8
     s = game(7, rulings={"cards_per_prince": 14})  # 168 cards: 24 each, none over
-    assert s.hands == (23,) * 7 and sum(s.tell) == 0
+    assert s.hands == (23,) * 7 and s.tell_size == 0
     error = refused_new(dict(players=NAMES[:7], princes=ALL, leftovers=["squlofish"],
                              rulings={"cards_per_prince": 14}), "deal")
     assert "no card is left over" in error.message
@@ -256,7 +257,8 @@ def test_options_from_form():
     assert options["kingseat"] == 1  # the field number of Bob, counted without the blank
     assert options["princes"] == ["lionsyre", "woolfhall", "hornseeker", "smugwing",
                                   "salsa-salamanda"]
-    assert options["rulings"] == {"cards_per_prince": 9, "squlofish_dark_weight": 2}
+    assert options["rulings"] == {"cards_per_prince": 9, "squlofish_dark_weight": 2,
+                                  "dark_cards": 1}
     assert ENGINE.new(options).hands == (8,) * 5
     with pytest.raises(RuleError) as caught:
         ENGINE.options_from_form({"player-0": "Ann", "kingseat": "0"})
@@ -276,7 +278,9 @@ def test_round_winner_takes_the_tell_and_the_others_act_from_the_kingseat():
     assert list(s.order) == [DEE, BOB]  # from the Kingseat (place 2) clockwise, losers only
     assert ENGINE.to_move(s) == DEE
     view = ENGINE.view(s)
-    assert view["tell"] == {"size": 2, "leftovers": []}  # the Tell's contents stay hidden
+    # the winning cards were played face up: the table saw them go into the Tell
+    assert view["tell"] == {"size": 2, "leftovers": [], "face_down": 0,
+                            "seen": {"lionsyre": 1, "lionsyre-dark1": 1}}
     assert view["action"]["card"] == "woolfhall" and view["action"]["may"] == [
         "action", "swap", "pass"]
     refused(s, PASS(BOB), "action-phase")
@@ -378,16 +382,18 @@ def test_slydefox_moves_two_players_who_each_add_a_card_to_the_tell():
     s = game(4)
     s = run(s, V("lionsyre", "slydefox", "lionsyre", "woolfhall"))
     assert list(s.order) == [BOB, DEE]
-    move = A(BOB, "slydefox", players=[ANN, DEE], cards=["woolfhall", "brownbeards-dark1"])
+    # Each of the two puts a Hand card into the Tell face down: nobody names it.
+    refused(s, A(BOB, "slydefox", players=[ANN, DEE], cards=["woolfhall", "lionsyre"]),
+            "move-format")
+    move = A(BOB, "slydefox", players=[ANN, DEE])
     s = run(s, move)
     assert s.seating == (DEE, BOB, CID, ANN) and s.king == DEE  # the King moved away
-    assert tell_of(s) == {"lionsyre": 2, "woolfhall": 1, "brownbeards-dark1": 1}
+    assert tell_of(s) == {"lionsyre": 2} and s.tell_size == 4  # two cards face down
+    assert ENGINE.view(s)["tell"]["face_down"] == 2
     assert s.hands == (24, 25, 25, 24)
     assert discard_of(s) == {"slydefox": 1}
-    assert "woolfhall" not in ENGINE.describe(move, s.players).lower()  # the Tell stays secret
-    assert "woolfhall" not in json.dumps(ENGINE.view(s)["events"]).lower()
     refused(run(game(4), V("lionsyre", "slydefox", "lionsyre", "woolfhall")),
-            A(BOB, "slydefox", players=[ANN, ANN], cards=["woolfhall", "woolfhall"]), "slydefox")
+            A(BOB, "slydefox", players=[ANN, ANN]), "slydefox")
 
 
 def test_hardshell_hero_changes_places_and_trades_two_cards():
@@ -430,16 +436,16 @@ def test_brownbeards_regular_goes_into_the_tell_but_not_after_a_swap():
     assert discard_of(s) == {"brownbeards": 1}
 
 
-def test_lionsyre_dark2_puts_two_chosen_cards_into_the_tell_or_what_the_hand_holds():
+def test_lionsyre_dark2_puts_two_cards_into_the_tell_face_down_or_what_the_hand_holds():
+    # Card: the King chooses 2 of your cards, which go into the Tell. Only the King sees them:
+    # the table enters nothing and the app counts them face down.
     s = run(game(4), V("lionsyre-dark2", "slydefox", "slydefox", "woolfhall"))
     assert list(s.order) == [ANN, DEE]
-    refused(s, A(ANN, "lionsyre-dark2", cards=["woolfhall"]), "lionsyre-dark2")
-    refused(s, A(ANN, "lionsyre-dark2", cards=["woolfhall", "woolfhall-dark1", "lionsyre"]),
-            "lionsyre-dark2")
-    refused(s, A(ANN, "lionsyre-dark2"), "move-format")
-    t = run(s, A(ANN, "lionsyre-dark2", cards=["woolfhall", "woolfhall-dark1"]))
-    assert tell_of(t) == {"slydefox": 2, "woolfhall": 1, "woolfhall-dark1": 1}
+    refused(s, A(ANN, "lionsyre-dark2", cards=["woolfhall", "woolfhall-dark1"]), "move-format")
+    t = run(s, A(ANN, "lionsyre-dark2"))
+    assert tell_of(t) == {"slydefox": 2} and t.tell_size == 4
     assert t.hands[ANN] == 23
+    assert "2 cards" in t.events[-1] and "face down" in t.events[-1]
     # with one card left in the Hand, only that one goes (24 of Ann's cards discarded earlier)
     discard = list(s.discard)
     for kid, count in (("gulliballistas", 7), ("monarchrys", 7), ("crassclamps", 7),
@@ -447,44 +453,47 @@ def test_lionsyre_dark2_puts_two_chosen_cards_into_the_tell_or_what_the_hand_hol
         discard[KIND_INDEX[kid]] += count
     short = dataclasses.replace(s, hands=(1, 25, 25, 25), discard=tuple(discard))
     check(short)
-    refused(short, A(ANN, "lionsyre-dark2", cards=["woolfhall", "lionsyre"]), "lionsyre-dark2")
-    t = run(short, A(ANN, "lionsyre-dark2", cards=["woolfhall"]))
-    assert t.hands[ANN] == 0
+    t = run(short, A(ANN, "lionsyre-dark2"))
+    assert t.hands[ANN] == 0 and t.tell_size == 3
 
 
-def test_slydefox_dark2_swaps_tell_cards_for_hand_cards():
+def test_slydefox_dark2_swaps_tell_cards_for_hand_cards_without_naming_them():
+    # Card: take 3 random cards out of the Tell and replace them with 3 Hand cards. Nobody but
+    # the player sees them: the app counts 3 out and 3 in, and the cards the table saw go in
+    # face up may now be among those drawn.
     s = game(5, leftovers=["squlofish", "smugwing", "lionsyre"])
     s = run(s, V("slydefox-dark2", "woolfhall", "woolfhall", "hornseeker", "brownbeards"))
-    assert sum(s.tell) == 5 and s.order[0] == ANN
-    refused(s, A(ANN, "slydefox-dark2", from_tell=["hornseeker"] * 3,
-                 to_tell=["lionsyre"] * 3), "slydefox-dark2")
-    refused(s, A(ANN, "slydefox-dark2", from_tell=["squlofish", "smugwing"],
-                 to_tell=["lionsyre"] * 2), "slydefox-dark2")
-    s = run(s, A(ANN, "slydefox-dark2", from_tell=["squlofish", "woolfhall", "smugwing"],
-                 to_tell=["gulliballistas", "squlofish", "monarchrys"]))
-    assert tell_of(s) == {"lionsyre": 1, "woolfhall": 1, "gulliballistas": 1, "squlofish": 1,
-                          "monarchrys": 1}
-    assert s.hands[ANN] == 19  # drew 3, put back 3
+    assert s.tell_size == 5 and s.order[0] == ANN
+    assert tell_of(s) == {"squlofish": 1, "smugwing": 1, "lionsyre": 1, "woolfhall": 2}
+    refused(s, A(ANN, "slydefox-dark2", from_tell=["squlofish"] * 3), "move-format")
+    t = run(s, A(ANN, "slydefox-dark2"))
+    assert t.tell_size == 5 and t.hands[ANN] == 19  # drew 3, put back 3
+    assert tell_of(t) == {}  # any seen card may have been drawn: none is certain any more
+    assert ENGINE.view(t)["tell"]["face_down"] == 5
+    # with 2 cards in the Tell, 2 go each way
+    small = run(game(4), V("slydefox-dark2", "woolfhall", "woolfhall", "hornseeker"))
+    t = run(small, A(ANN, "slydefox-dark2"))
+    assert t.tell_size == 2 and t.hands[ANN] == small.hands[ANN]
+    assert "2 cards out of the Tell" in t.events[-1]
 
 
-def test_woolfhall_dark2_each_woolfhall_voter_adds_that_many_cards():
+def test_woolfhall_dark2_each_woolfhall_voter_adds_that_many_cards_face_down():
     s = run(game(4), V("woolfhall-dark2", "woolfhall", "lionsyre", "lionsyre"))
     # tie 2-2: Ann's card is in the Kingseat, so Woolfhall wins... unless Cid is King
     assert s.vote.winner == 2
     s = run(game(4, kingseat=2), V("woolfhall-dark2", "woolfhall", "lionsyre", "lionsyre"))
     assert s.vote.winner == 0 and list(s.order) == [ANN, BOB]
     refused(s, A(ANN, "woolfhall-dark2", added=[{"player": ANN, "cards": ["slydefox"] * 2}]),
-            "woolfhall-dark2")
-    refused(s, A(ANN, "woolfhall-dark2", added=[
-        {"player": ANN, "cards": ["slydefox"] * 2}, {"player": CID, "cards": ["slydefox"] * 2}]),
-        "woolfhall-dark2")
-    s = run(s, A(ANN, "woolfhall-dark2", added=[
-        {"player": BOB, "cards": ["slydefox", "hornseeker"]},
-        {"player": ANN, "cards": ["slydefox", "smugwing"]}]))
-    assert sum(s.tell) == 2 + 4 and s.hands == (23, 23, 25, 25)
+            "move-format")
+    s = run(s, A(ANN, "woolfhall-dark2"))  # 2 voters: each puts 2 cards in, face down
+    assert s.tell_size == 2 + 4 and s.hands == (23, 23, 25, 25)
+    assert tell_of(s) == {"lionsyre": 2}
 
 
 def test_squlofish_dark1_takes_at_most_three_votes_of_squlofish_out_of_the_tell():
+    # Ruling: Squlofish cards worth at most 3 votes go to the Discard, as many as fit; the
+    # Discard is face up, so the table names them. The app refuses what the cards it saw go in
+    # face up contradict, and keeps the rest for the reveal.
     leftovers = ["squlofish", "squlofish", "squlofish-dark2"]
     s = run(game(5, leftovers=leftovers),
             V("squlofish-dark1", "lionsyre", "lionsyre", "woolfhall", "hornseeker"))
@@ -493,9 +502,10 @@ def test_squlofish_dark1_takes_at_most_three_votes_of_squlofish_out_of_the_tell(
     error = refused(s, move, "reading-squlofish")
     assert "worth 4 votes" in error.message
     move["removed"] = ["squlofish"]  # 2 votes, and the dark one (1 vote) still fits
-    assert "still fits" in refused(s, move, "reading-squlofish").message
+    assert "is still there" in refused(s, move, "reading-squlofish").message
     refused(s, {**move, "removed": ["lionsyre"]}, "squlofish-dark1")
-    refused(s, {**move, "removed": ["squlofish-dark1"]}, "squlofish-dark1")  # not in the Tell
+    # the Squlofish dark 1 is the card Ann played: it cannot be in the Tell
+    refused(s, {**move, "removed": ["squlofish-dark1"]}, "copies")
     move["removed"] = ["squlofish", "squlofish-dark2"]
     t = run(s, move)
     assert tell_of(t) == {"lionsyre": 2, "squlofish": 1}
@@ -507,14 +517,43 @@ def test_squlofish_dark1_takes_at_most_three_votes_of_squlofish_out_of_the_tell(
     refused(heavy, move, "reading-squlofish")
     t = run(heavy, {**move, "removed": ["squlofish-dark2"]})
     assert tell_of(t) == {"lionsyre": 2, "squlofish": 2}
+    # a face-down card may be a Squlofish: the app takes the player's word, as far as the
+    # Tell's size and the cards seen elsewhere allow, and checks it at the reveal
+    s = run(game(4, kingseat=1), V("squlofish-dark1", "slydefox", "lionsyre", "lionsyre"))
+    assert list(s.order) == [BOB, ANN]
+    s = run(s, A(BOB, "slydefox", players=[CID, DEE]))  # 2 cards face down
+    move = A(ANN, "squlofish-dark1", discard="monarchrys", removed=["squlofish-dark2"] * 2)
+    assert "at most 1 card" in refused(s, move, "copies").message  # one such card in the game
+    t = run(s, {**move, "removed": ["squlofish"]})
+    assert t.tell_size == 3 and discard_of(t)["squlofish"] == 1
+    assert run(s, {**move, "removed": []}).tell_size == 4  # no Squlofish there, says Ann
 
 
 def test_smugwing_dark1_sends_the_winning_cards_to_the_discard():
     s = run(game(4), V("lionsyre", "smugwing-dark1", "lionsyre-dark2", "woolfhall"))
     assert tell_of(s) == {"lionsyre": 1, "lionsyre-dark2": 1}
+    refused(s, A(BOB, "smugwing-dark1", moved=["lionsyre"]), "reading-winning-cards")
     s = run(s, A(BOB, "smugwing-dark1"))
-    assert tell_of(s) == {}
+    assert tell_of(s) == {} and s.tell_size == 0
     assert discard_of(s) == {"lionsyre": 1, "lionsyre-dark2": 1, "smugwing-dark1": 1}
+
+
+def test_smugwing_dark1_after_a_random_draw_takes_the_winning_cards_the_table_found():
+    # After Slydefox's dark 2 drew 3 random cards out of the Tell, this round's winning cards
+    # may be among them: the table says which it found (they land face up in the Discard), and
+    # the event does not depend on which cards were drawn.
+    s = run(game(5, leftovers=["squlofish", "smugwing", "lionsyre"]),
+            V("slydefox-dark2", "smugwing-dark1", "woolfhall", "woolfhall", "hornseeker"))
+    assert s.order[:2] == (ANN, BOB)
+    s = run(s, A(ANN, "slydefox-dark2"))
+    refused(s, A(BOB, "smugwing-dark1", moved=["woolfhall"] * 3), "reading-winning-cards")
+    refused(s, A(BOB, "smugwing-dark1", moved=["lionsyre"]), "reading-winning-cards")
+    t = run(s, A(BOB, "smugwing-dark1", moved=["woolfhall"]))
+    assert t.tell_size == 4 and discard_of(t)["woolfhall"] == 1
+    assert ENGINE.view(t)["events"][-1] == \
+        "Bob used the Smugwing (dark 1): this round's winning cards (1 card) went to the Discard."
+    whole = run(s, A(BOB, "smugwing-dark1"))
+    assert whole.tell_size == 3
 
 
 def test_salsa_salamanda_moves_one_winning_card_to_a_hand_or_the_discard():
@@ -535,27 +574,40 @@ def test_salsa_salamanda_moves_one_winning_card_to_a_hand_or_the_discard():
 
 
 def test_brownbeards_dark2_undoes_the_round_and_it_is_voted_again():
+    # Rulings: "the round is undone completely": every played card goes back, and what the
+    # round's actions did is taken back too; the Brownbeards card is discarded.
     s = run(game(4), V("lionsyre", "lionsyre", "smugwing", "brownbeards-dark2"))
-    assert list(s.order) == [CID, DEE] and sum(s.tell) == 2
-    s = run(s, A(CID, "smugwing"))  # resolved before the undo: it stands
+    assert list(s.order) == [CID, DEE] and s.tell_size == 2
+    s = run(s, A(CID, "smugwing"))  # resolved before the undo: taken back with the round
     s = run(s, A(DEE, "brownbeards-dark2"))
     assert s.phase == "vote" and s.round == 1 and s.replays == 1
-    assert tell_of(s) == {}
+    assert tell_of(s) == {} and s.tell_size == 0
     assert discard_of(s) == {"brownbeards-dark2": 1}  # only the undo card is discarded
     assert s.hands == (26, 26, 26, 25)
-    assert s.coming.sit_out == (CID,)
+    assert s.coming.sit_out == ()
     assert s.vote.undone and ENGINE.view(s)["vote"]["replay"]
     refused(s, V("lionsyre", "lionsyre", "smugwing", "brownbeards-dark2"), "copies")
     s = run(s, V("slydefox", "lionsyre", "slydefox", "woolfhall"))
     assert s.vote.winner == 1 and tell_of(s) == {"slydefox": 2}
 
 
-def test_brownbeards_dark2_leaves_cards_an_action_moved_where_they_went():
+def test_brownbeards_dark2_takes_back_a_swap_that_moved_the_king():
+    # The issue's case: after Cid swapped with Ann (Cid became King), Brownbeards dark 2 undoes
+    # the round, so the re-vote has Ann as King again, and the cards Smugwing's dark 1 sent to
+    # the Discard are back in their players' Hands.
+    s = run(game(4), V("lionsyre", "lionsyre", "smugwing-dark1", "brownbeards-dark2"))
+    assert list(s.order) == [CID, DEE]
+    s = run(s, SWAP(CID, ANN))
+    assert s.king == CID
+    s = run(s, A(DEE, "brownbeards-dark2"))
+    assert s.king == ANN and s.seating == (ANN, BOB, CID, DEE)
+    assert discard_of(s) == {"brownbeards-dark2": 1}
+    assert s.hands == (26, 26, 26, 25)
     s = run(game(4), V("lionsyre", "lionsyre", "smugwing-dark1", "brownbeards-dark2"))
     s = run(s, A(CID, "smugwing-dark1"))
     s = run(s, A(DEE, "brownbeards-dark2"))
-    assert discard_of(s) == {"lionsyre": 2, "brownbeards-dark2": 1}
-    assert s.hands == (25, 25, 26, 25)  # the winners stay in the Discard; Cid's card returns
+    assert discard_of(s) == {"brownbeards-dark2": 1} and s.tell_size == 0
+    assert s.hands == (26, 26, 26, 25)
 
 
 def test_brownbeards_dark1_takes_brownbeards_cards_back_from_the_discard():
@@ -584,7 +636,7 @@ def test_smugwing_sits_out_the_next_vote_and_cannot_be_targeted():
     assert s.vote.tied == (0, 1, 8) and s.vote.winner == 0  # Ann's card is in the Kingseat
     assert list(s.order) == [BOB, DEE]
     refused(s, SWAP(BOB, CID), "immune")
-    refused(s, A(BOB, "slydefox", players=[CID, ANN], cards=["lionsyre", "lionsyre"]),
+    refused(s, A(BOB, "slydefox", players=[CID, ANN]),
             "immune")
     assert CID not in ENGINE.view(s)["action"]["swap_with"]
     s = run(s, SWAP(BOB, ANN))
@@ -644,7 +696,7 @@ def test_crassclamps_orders_a_vote_and_a_swap():
     assert list(s.order) == [BOB, DEE]
     assert ENGINE.view(s)["action"]["may"] == ["swap"]
     refused(s, PASS(BOB), "orders")
-    refused(s, A(BOB, "slydefox", players=[ANN, CID], cards=["woolfhall", "woolfhall"]),
+    refused(s, A(BOB, "slydefox", players=[ANN, CID]),
             "orders")
     s = run(s, SWAP(BOB, DEE))
 
@@ -763,7 +815,8 @@ def test_a_player_with_an_empty_hand_no_longer_votes_and_the_game_ends_when_all_
 
 def ending(tell: dict[str, int], loyal: list[str], *, weight: int = 1,
            princes=("lionsyre", "slydefox", "woolfhall", "squlofish")) -> State:
-    """A game at its end: every Hand empty, this Tell, these Loyalty cards, the rest discarded."""
+    """A game at its end, the Tell revealed: every Hand empty, this Tell (face down until the
+    reveal), these Loyalty cards, the rest discarded."""
     s = game(4, list(princes), rulings={"squlofish_dark_weight": weight})
     tell_v = [0] * len(KINDS)
     for kid, c in tell.items():
@@ -773,10 +826,10 @@ def ending(tell: dict[str, int], loyal: list[str], *, weight: int = 1,
         discard[k] -= c
     for kid in loyal:
         discard[KIND_INDEX[kid]] -= 1
-    s = dataclasses.replace(s, hands=(0,) * 4, tell=tuple(tell_v), discard=tuple(discard),
-                            phase="loyalty")
+    s = dataclasses.replace(s, hands=(0,) * 4, tell_seen=(0,) * len(KINDS),
+                            tell_size=sum(tell_v), discard=tuple(discard), phase="reveal")
     check(s)
-    return s
+    return run(s, {"type": "reveal", "tell": tell})
 
 
 def test_final_count_weighs_squlofish_by_the_ruling():
@@ -820,10 +873,10 @@ def test_the_tell_is_hidden_until_the_end_and_leftovers_count():
     s = ENGINE.new(options)
     assert ENGINE.view(s)["tell"]["leftovers"] == sorted(
         options["leftovers"], key=lambda kid: KIND_INDEX[kid])
-    for move in moves[:-1]:
+    for move in moves[:-2]:  # up to the reveal
         s = run(s, move)
         view = ENGINE.view(s)
-        assert set(view["tell"]) == {"size", "leftovers"}
+        assert set(view["tell"]) == {"size", "leftovers", "seen", "face_down"}
         assert view["result"] is None
     view = ENGINE.view(final)
     assert sum(view["tell"]["cards"].values()) == view["tell"]["size"]
@@ -834,11 +887,14 @@ def test_the_tell_is_hidden_until_the_end_and_leftovers_count():
 def test_leftover_cards_count_in_the_final_tally():
     s = game(5, leftovers=["squlofish", "lionsyre", "squlofish"])  # 108 cards, 3 over
     discard = list(s.copies)
-    for k, c in enumerate(s.tell):
+    for k, c in enumerate(s.tell_seen):
         discard[k] -= c
     discard[KIND_INDEX["woolfhall"]] -= 5  # the five Loyalty cards
-    s = dataclasses.replace(s, hands=(0,) * 5, discard=tuple(discard), phase="loyalty")
+    s = dataclasses.replace(s, hands=(0,) * 5, discard=tuple(discard), phase="reveal")
     check(s)
+    refused(s, {"type": "reveal", "tell": {"squlofish": 2}}, "reveal")  # the Tell holds 3
+    refused(s, {"type": "reveal", "tell": {"squlofish": 1, "lionsyre": 2}}, "reveal")
+    s = run(s, {"type": "reveal", "tell": {"squlofish": 2, "lionsyre": 1}})
     over = run(s, {"type": "loyalty", "loyalties": ["woolfhall"] * 5})
     result = ENGINE.result(over)
     assert result["tally"]["squlofish"] == 4 and result["tally"]["lionsyre"] == 1
@@ -866,15 +922,17 @@ def test_rules_page_entries():
     for needed in ("players", "kingseat", "princes", "colours", "deal", "setup-passing",
                    "give-cards", "vote", "copies", "round-winner", "tie-break", "forced-votes",
                    "immune", "action-phase", "swap", "pass", "orders", "no-actions", "end",
-                   "final-count", "final-tie", "squlofish-weight", "loyalty", "game-over",
+                   "final-count", "final-tie", "squlofish-weight", "loyalty", "game-over", "reveal",
+                   "ruling-dark-cards",
                    "rulings", "move-format", "undo", "import", "record"):
         assert needed in ids
     for entry in RULES:
         assert entry.text.endswith(".") and entry.title and entry.section
     for ruling in ENGINE.rulings:
         assert ruling.rule in RULE_IDS
-    assert [r.id for r in ENGINE.rulings] == ["cards_per_prince", "squlofish_dark_weight"]
-    assert ENGINE.rulings[0].default == 9 and ENGINE.rulings[1].default == 1
+    assert [r.id for r in ENGINE.rulings] == ["cards_per_prince", "squlofish_dark_weight",
+                                              "dark_cards"]
+    assert [r.default for r in ENGINE.rulings] == [9, 1, 1]
 
 
 def test_every_refusal_cites_a_rules_entry():
@@ -925,11 +983,11 @@ def test_describe_names_what_happened_without_revealing_the_tell():
         "Vote: Lionsyre \u00d72, Woolfhall (dark 2)"
     assert ENGINE.describe(SWAP(1, 3), names) == "Swapped places and a card with Dee"
     assert ENGINE.describe(PASS(1), names) == "Did nothing with their card"
-    line = ENGINE.describe(A(0, "lionsyre-dark2", cards=["smugwing", "woolfhall"]), names)
-    assert line == "Used the Lionsyre (dark 2): 2 cards into the Tell"
-    line = ENGINE.describe(A(0, "woolfhall-dark2", added=[
-        {"player": 0, "cards": ["smugwing", "hornseeker"]},
-        {"player": 2, "cards": ["squlofish", "woolfhall"]}]), names)
-    assert line == "Used the Woolfhall (dark 2): 4 cards into the Tell"
+    line = ENGINE.describe(A(0, "lionsyre-dark2"), names)
+    assert line == ("Used the Lionsyre (dark 2): the King put cards from their Hand into the "
+                    "Tell, face down")
+    line = ENGINE.describe(A(0, "woolfhall-dark2"), names)
+    assert line == ("Used the Woolfhall (dark 2): the Woolfhall voters put cards into the Tell, "
+                    "face down")
     assert ENGINE.describe({"type": "loyalty", "loyalties": ["lionsyre", "smugwing"]}, names) == \
         "Loyalties: Lionsyre, Smugwing"

@@ -30,10 +30,13 @@ def check_state(s: State) -> None:
     """What must hold of every state a game can reach."""
     n = len(s.players)
     # Tell (leftovers included) + Hands + Discard + cards on the table + Loyalties = the deck
-    assert sum(s.tell) + sum(s.hands) + sum(s.discard) + sum(s.table()) + n == s.deck_size
+    assert s.tell_size + sum(s.hands) + sum(s.discard) + sum(s.table()) + n == s.deck_size
     assert all(h >= 0 for h in s.hands)
+    assert sum(s.tell_seen) <= s.tell_size  # the cards seen go in face up are in the Tell
     for k in range(len(KIND_IDS)):
-        assert 0 <= s.tell[k] + s.discard[k] + s.table()[k] <= s.copies[k]
+        assert 0 <= s.tell_seen[k] + s.discard[k] + s.table()[k] <= s.copies[k]
+        if s.revealed is not None:
+            assert s.tell_seen[k] <= s.revealed[k] <= s.copies[k] - s.discard[k]
     assert sorted(s.seating) == list(range(n))
     if s.phase == "action":
         assert ENGINE.to_move(s) == s.order[0]
@@ -44,6 +47,8 @@ def check_state(s: State) -> None:
         assert ENGINE.to_move(s) is None and not s.order
     if s.phase == "vote":
         assert any(h > 0 and p not in s.effects.sit_out for p, h in enumerate(s.hands))
+    if s.phase == "reveal":
+        assert s.hands == (0,) * n and s.revealed is None
     if s.phase in ("loyalty", "over"):
         assert s.hands == (0,) * n
         assert sum(loyalty_cards(s).values()) == n
@@ -99,10 +104,10 @@ def _states_of(seed: int) -> list[tuple[State, dict]]:
 
 KEYS = ["type", "player", "with", "card", "votes", "none_held", "loyalties", "target",
         "prince", "players", "cards", "count", "taken", "given", "order", "first", "discards",
-        "discard", "removed", "from_tell", "to_tell", "added", "givers", "winning", "to"]
+        "discard", "removed", "moved", "givers", "winning", "to", "tell"]
 VALUES = st.one_of(
     st.integers(-2, 12), st.sampled_from([None, True, 1.5, "3", [], {}, "swap", "action",
-                                          "vote", "pass", "loyalty", "discard"]),
+                                          "vote", "pass", "loyalty", "discard", "reveal"]),
     st.sampled_from(KIND_IDS), st.sampled_from(PRINCE_IDS),
     st.lists(st.sampled_from(KIND_IDS) | st.none(), max_size=4),
     st.lists(st.integers(-1, 10), max_size=3))
@@ -153,6 +158,10 @@ MOVE_SHAPED = st.one_of(
                            "card": st.sampled_from(KIND_IDS) | JSON},
                           optional={key: JSON | st.integers(-1, 11) | st.sampled_from(PRINCE_IDS)
                                     for key in KEYS[7:]}),
+    st.fixed_dictionaries({"type": st.just("reveal"),
+                           "tell": st.dictionaries(st.sampled_from(KIND_IDS),
+                                                   st.integers(-1, 9) | JSON, max_size=6)
+                           | JSON}),
     st.fixed_dictionaries({"type": st.just("loyalty"),
                            "loyalties": st.lists(st.sampled_from(PRINCE_IDS) | JSON,
                                                  max_size=11)}),

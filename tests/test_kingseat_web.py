@@ -67,7 +67,8 @@ def test_the_form_with_ticked_princes_and_a_leftover_starts_the_game(phone):
     assert set(view["princes"]) == {*STARTER, "brownbeards"}
     assert view["deal"] == {"cards": 45, "per_hand": 11, "left_over": 1, "hand_start": 10, "cards_per_prince": 9}
     assert view["hands"] == [10, 10, 10, 10]
-    assert view["tell"] == {"size": 1, "leftovers": ["monarchrys"]}
+    assert view["tell"] == {"size": 1, "leftovers": ["monarchrys"], "seen": {"monarchrys": 1},
+                            "face_down": 0}
     assert view["phase"] == "vote" and view["round"] == 1
     assert view["give_cards"]["direction"] == "left"
 
@@ -138,21 +139,21 @@ def test_a_vote_and_an_action_stored_through_the_api_show_on_the_page(phone):
     assert view["phase"] == "action" and view["last_vote"]["winner"] == "brownbeards"
     assert view["last_vote"]["text"] == "Brownbeards wins the round with 2 of 4 votes."
     assert view["action"]["name"] == "Ann" and view["action"]["card"] == "lionsyre-dark2"
-    assert view["action"]["needs"] == {"cards": 2} and set(view["action"]["may"]) == {"action", "swap", "pass"}
+    assert view["action"]["needs"] == {"face_down": 2} and set(view["action"]["may"]) == {"action", "swap", "pass"}
     assert view["tell"]["size"] == 3 and payload["to_move"] == 0
 
-    game = move(phone, game, {"type": "action", "player": 0, "card": "lionsyre-dark2",
-                              "cards": ["monarchrys", "gulliballistas-dark1"]})
+    game = move(phone, game, {"type": "action", "player": 0, "card": "lionsyre-dark2"})
     game = move(phone, game, {"type": "swap", "player": 3, "with": 0})  # Dee takes the Kingseat
     _, payload = page_payload(phone, game_id)
     view = payload["view"]
     assert view["round"] == 2 and view["phase"] == "vote" and view["king"] == 3
-    assert view["tell"] == {"size": 5, "leftovers": ["monarchrys"]}
+    assert view["tell"] == {"size": 5, "leftovers": ["monarchrys"], "face_down": 2,
+                            "seen": {"monarchrys": 1, "brownbeards": 2}}
     assert view["hands"] == [7, 9, 9, 9] and view["give_cards"]["direction"] == "right"
     assert any("into the Tell" in line for line in view["last_events"])
     lines = [line["text"] for line in payload["history"]]
-    assert lines[1] == "Used the Lionsyre (dark 2): 2 cards into the Tell"
-    assert "Gulliballistas" not in lines[1]  # the cards that went into the Tell are not named
+    assert lines[1] == ("Used the Lionsyre (dark 2): the King put cards from their Hand into the "
+                        "Tell, face down")
     assert payload["history"][2]["player"] == "Dee"
 
 
@@ -181,12 +182,13 @@ def test_the_tell_stays_face_down_until_the_end(phone):
     game = created.get_json()["game"]
     for number, body in enumerate(moves):
         view = game["view"]
-        assert set(view["tell"]) == {"size", "leftovers"}, number
+        if body["type"] != "loyalty":  # until the Tell is revealed
+            assert set(view["tell"]) == {"size", "leftovers", "seen", "face_down"}, number
         assert view["result"] is None and view["loyalty_cards"] is None or view["phase"] == "loyalty"
         game = move(phone, game, body)
         if number % 25 == 0:
             _, payload = page_payload(phone, game["id"])
-            assert set(payload["view"]["tell"]) == {"size", "leftovers"} or payload["view"]["phase"] == "over"
+            assert "cards" not in payload["view"]["tell"] or payload["view"]["phase"] != "vote"
     view = game["view"]
     assert view["phase"] == "over"
     assert sum(view["tell"]["cards"].values()) == view["tell"]["size"]

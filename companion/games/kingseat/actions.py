@@ -6,25 +6,18 @@ from typing import Callable
 
 from companion.engine import MISSING
 from companion.games.kingseat.state import (
-    BROWNBEARDS, GONE, HARDSHELL, KIND_DARK, KIND_IDS, KIND_NAMES, kind_of_prince, KIND_PRINCE,
-    N_KINDS, plural, PRINCE_NAMES, SMUGWING, SQUID_STRIP, SQULOFISH, State, WON, WOOLFHALL,
-    Work,
+    BROWNBEARDS, GONE, HARDSHELL, KIND_DARK, KIND_IDS, KIND_INDEX, KIND_NAMES, kind_of_prince,
+    KIND_PRINCE, N_KINDS, plural, PRINCE_NAMES, SMUGWING, SQUID_STRIP, SQULOFISH, State, WON,
+    WOOLFHALL, Work,
 )
 from companion.games.kingseat.reading import (
-    ActionMove, beside_king, card_word, is_int, squid_weight, voters_of, winning_in_tell,
+    ActionMove, beside_king, card_word, drawn_this_round, is_int, squid_weight, tell_most,
+    unseen_of_prince, voters_of, winning_in_tell,
 )
 
 
 def _c_none(c: ActionMove) -> dict:
     return {}
-
-
-def _c_lionsyre_d2(c: ActionMove) -> dict:
-    count = min(2, c.s.hands[c.actor])
-    cards = c.card_list(c.field("cards"), "cards", count,
-                        f"{c.who(c.actor)} holds {card_word(c.s.hands[c.actor])}")
-    c.hand_cards_available(cards)
-    return {"cards": cards}
 
 
 def _c_slydefox(c: ActionMove) -> dict:
@@ -35,22 +28,7 @@ def _c_slydefox(c: ActionMove) -> dict:
     b = c.player("players", pair[1], self_ok=True)
     if a == b:
         raise c.fail("pick two different players")
-    cards = c.field("cards")
-    if type(cards) is not list or len(cards) != 2:
-        raise c.fail('"cards" must give the card each of the two players put into the Tell, '
-                     'in the same order (null for a player with no cards)', "move-format")
-    out = []
-    for p, value in zip((a, b), cards):
-        if c.s.hands[p] == 0:
-            if value is not None:
-                raise c.fail(f"{c.who(p)} has no cards, so puts none into the Tell")
-            out.append(-1)
-        else:
-            if value is None:
-                raise c.fail(f"{c.who(p)} holds cards, so must put one into the Tell")
-            out.append(c.card(value, f"{c.who(p)}'s card"))
-    c.hand_cards_available([k for k in out if k >= 0])
-    return {"players": (a, b), "cards": tuple(out)}
+    return {"players": (a, b)}
 
 
 def _c_target(c: ActionMove) -> dict:
@@ -71,51 +49,8 @@ def _c_hornseeker(c: ActionMove) -> dict:
     return out
 
 
-def _c_slydefox_d2(c: ActionMove) -> dict:
-    s = c.s
-    count = min(3, sum(s.tell))
-    taken = c.card_list(c.field("from_tell"), "from_tell", count,
-                        f"the Tell holds {card_word(sum(s.tell))}")
-    have = list(s.tell)
-    for k in taken:
-        have[k] -= 1
-        if have[k] < 0:
-            raise c.fail(f"the Tell holds no more {KIND_NAMES[k]} cards than that")
-    put = c.card_list(c.field("to_tell"), "to_tell", count, "as many as were drawn")
-    c.hand_cards_available(put, taken)
-    return {"from": taken, "to": put}
-
-
 def _c_woolfhall(c: ActionMove) -> dict:
     return {"prince": c.prince("prince")}
-
-
-def _c_woolfhall_d2(c: ActionMove) -> dict:
-    s = c.s
-    voters = voters_of(s, WOOLFHALL)
-    n = len(voters)
-    added = c.field("added")
-    if type(added) is not list:
-        raise c.fail('"added" must list each Woolfhall voter with their cards', "move-format")
-    seen: dict[int, list[int]] = {}
-    for i, entry in enumerate(added):
-        if type(entry) is not dict or entry.keys() != {"player", "cards"}:
-            raise c.fail('each entry of "added" is {"player": ..., "cards": [...]}',
-                         "move-format")
-        p = c.player("player", entry["player"], self_ok=True)
-        if p not in voters:
-            raise c.fail(f"{c.who(p)} did not vote Woolfhall this round")
-        if p in seen:
-            raise c.fail(f"{c.who(p)} is listed twice")
-        count = min(n, s.hands[p])
-        seen[p] = c.card_list(entry["cards"], "cards", count,
-                              f"{n} Woolfhall voters, and {c.who(p)} holds "
-                              f"{card_word(s.hands[p])}")
-    missing = [p for p in voters if p not in seen]
-    if missing:
-        raise c.fail(f"{c.who(missing[0])} voted Woolfhall too and must be listed")
-    c.hand_cards_available([k for p in voters for k in seen[p]])
-    return {"added": tuple((p, tuple(seen[p])) for p in voters)}
 
 
 def _c_brownbeards_d1(c: ActionMove) -> dict:
@@ -136,15 +71,10 @@ def _c_brownbeards_d1(c: ActionMove) -> dict:
     return {"cards": cards}
 
 
-def unknown_of_prince(s: State, prince: int) -> int:
-    unknown = s.unknown()
-    return sum(unknown[kind_of_prince(prince, d)] for d in range(3))
-
-
 def _c_monarchrys(c: ActionMove) -> dict:
     target = c.player("target")
     prince = c.prince("prince")
-    most = min(1, c.s.hands[target], unknown_of_prince(c.s, prince))
+    most = min(1, c.s.hands[target], unseen_of_prince(c.s, prince))
     count = c.number("count", most, f"{c.who(target)} hands over at most one card, and only "
                                     f"one they can hold")
     return {"target": target, "taken": count, "given": 0}
@@ -154,11 +84,11 @@ def _c_monarchrys_both(c: ActionMove, prince: int) -> dict:
     s = c.s
     target = c.player("target")
     if prince >= 0:
-        pool = unknown_of_prince(s, prince)
+        pool = unseen_of_prince(s, prince)
         what = f"{PRINCE_NAMES[prince]} cards"
     else:
-        unknown = s.unknown()
-        pool = sum(unknown[k] for k in range(N_KINDS) if KIND_DARK[k])
+        unseen = s.unseen()
+        pool = sum(unseen[k] for k in range(N_KINDS) if KIND_DARK[k])
         what = "dark cards"
     taken = c.number("taken", min(s.hands[target], pool),
                      f"{c.who(target)} holds {card_word(s.hands[target])} and no Hand can hold "
@@ -243,7 +173,7 @@ def hardshell_givers(s: State, actor: int) -> list[int]:
 
 def _c_squlofish(c: ActionMove) -> dict:
     target = c.player("target")
-    pool = unknown_of_prince(c.s, SQULOFISH)
+    pool = unseen_of_prince(c.s, SQULOFISH)
     count = c.number("count", min(c.s.hands[target], pool),
                      f"{c.who(target)} holds {card_word(c.s.hands[target])} and no Hand can "
                      f"hold more than {pool} Squlofish cards")
@@ -266,16 +196,18 @@ def _c_squlofish_d1(c: ActionMove) -> dict:
     if type(removed) is not list:
         raise c.fail('"removed" must list the Squlofish cards taken out of the Tell',
                      "move-format")
-    have = list(s.tell)
+    taken = [0] * N_KINDS
     weight = 0
     kinds = []
     for value in removed:
         k = c.card(value, 'A card in "removed"')
         if KIND_PRINCE[k] != SQULOFISH:
             raise c.fail(f"the {KIND_NAMES[k]} is not a Squlofish card")
-        have[k] -= 1
-        if have[k] < 0:
-            raise c.fail(f"the Tell holds no more {KIND_NAMES[k]} cards than that")
+        taken[k] += 1
+        most = tell_most(s, k)
+        if taken[k] > most:
+            raise c.fail(f"the Tell can hold at most {card_word(most)} of the {KIND_NAMES[k]}: "
+                         f"the table has seen the others elsewhere", "copies")
         weight += squid_weight(s, k)
         kinds.append(k)
     if weight > SQUID_STRIP:
@@ -283,10 +215,11 @@ def _c_squlofish_d1(c: ActionMove) -> dict:
                      "reading-squlofish")
     for d in range(3):
         k = kind_of_prince(SQULOFISH, d)
-        if have[k] > 0 and weight + squid_weight(s, k) <= SQUID_STRIP:
-            raise c.fail(f"a {KIND_NAMES[k]} card in the Tell still fits within "
-                         f"{SQUID_STRIP} votes, so it goes too", "reading-squlofish")
-    return {"paid": paid, "removed": kinds}
+        if s.tell_seen[k] > taken[k] and weight + squid_weight(s, k) <= SQUID_STRIP:
+            raise c.fail(f"a {KIND_NAMES[k]} card went into the Tell face up and is still "
+                         f"there, and it fits within {SQUID_STRIP} votes, so it goes too",
+                         "reading-squlofish")
+    return {"paid": paid, "removed": kinds, "weight": weight}
 
 
 def _c_squlofish_d2(c: ActionMove) -> dict:
@@ -318,10 +251,39 @@ def _c_smugwing_d2(c: ActionMove) -> dict:
         if s.hands[p] == 0:
             raise c.fail(f"{c.who(p)} has no cards")
         out.append(p)
-    pool = unknown_of_prince(s, SMUGWING)
+    pool = unseen_of_prince(s, SMUGWING)
     if len(out) > pool:
         raise c.fail(f"no Hands can hold more than {pool} Smugwing cards", "copies")
     return {"givers": tuple(sorted(out))}
+
+
+def _c_smugwing_d1(c: ActionMove) -> dict:
+    """This round's winning cards go to the Discard: all of them, unless cards came out of the
+    Tell at random since the vote; then the table says which it found ("moved")."""
+    s = c.s
+    won = winning_in_tell(s)
+    value = c.field("moved")
+    if value is MISSING or value is None:
+        return {"moved": tuple(won)}
+    drawn = drawn_this_round(s)
+    if not drawn:
+        raise c.fail('no card came out of the Tell at random this round, so every winning card '
+                     'goes to the Discard: leave "moved" out', "reading-winning-cards")
+    if type(value) is not list:
+        raise c.fail('"moved" must list the winning cards that went to the Discard',
+                     "move-format")
+    left = list(won)
+    for item in value:
+        k = c.card(item, 'A card in "moved"')
+        if k not in left:
+            raise c.fail(f"no other {KIND_NAMES[k]} card won this round",
+                         "reading-winning-cards")
+        left.remove(k)
+    if len(left) > drawn:
+        raise c.fail(f"only {card_word(drawn)} came out of the Tell at random this round, so "
+                     f"at least {len(won) - drawn} of its winning cards are still there",
+                     "reading-winning-cards")
+    return {"moved": tuple(KIND_INDEX[item] for item in value)}
 
 
 def _c_salsa(c: ActionMove) -> dict:
@@ -345,9 +307,9 @@ def _c_salsa(c: ActionMove) -> dict:
 
 
 CHECKS = {
-    "lionsyre": _c_none, "lionsyre-dark1": _c_none, "lionsyre-dark2": _c_lionsyre_d2,
-    "slydefox": _c_slydefox, "slydefox-dark1": _c_target, "slydefox-dark2": _c_slydefox_d2,
-    "woolfhall": _c_woolfhall, "woolfhall-dark1": _c_none, "woolfhall-dark2": _c_woolfhall_d2,
+    "lionsyre": _c_none, "lionsyre-dark1": _c_none, "lionsyre-dark2": _c_none,
+    "slydefox": _c_slydefox, "slydefox-dark1": _c_target, "slydefox-dark2": _c_none,
+    "woolfhall": _c_woolfhall, "woolfhall-dark1": _c_none, "woolfhall-dark2": _c_none,
     "hornseeker": _c_hornseeker, "hornseeker-dark1": _c_optional_target,
     "hornseeker-dark2": _c_none,
     "brownbeards": _c_none, "brownbeards-dark1": _c_brownbeards_d1,
@@ -362,7 +324,7 @@ CHECKS = {
     "hardshell-hero-dark2": _c_none,
     "squlofish": _c_squlofish, "squlofish-dark1": _c_squlofish_d1,
     "squlofish-dark2": _c_squlofish_d2,
-    "smugwing": _c_none, "smugwing-dark1": _c_none, "smugwing-dark2": _c_smugwing_d2,
+    "smugwing": _c_none, "smugwing-dark1": _c_smugwing_d1, "smugwing-dark2": _c_smugwing_d2,
     "salsa-salamanda": _c_salsa, "salsa-salamanda-dark1": _c_none,
     "salsa-salamanda-dark2": _c_optional_target,
 }
@@ -384,26 +346,23 @@ def _do_lionsyre_d1(w: Work, actor: int, a: dict) -> str:
         "is the King, so there was nothing to see"
 
 
-def _to_tell(w: Work, player: int, kinds) -> None:
-    for k in kinds:
-        w.tell[k] += 1
-    w.hands[player] -= len(kinds)
-
-
 def _do_lionsyre_d2(w: Work, actor: int, a: dict) -> str:
-    _to_tell(w, actor, a["cards"])
-    return f"the King put {card_word(len(a['cards']))} from {w.name(actor)}'s Hand into the Tell"
+    count = min(2, w.hands[actor])
+    w.tell_hidden(actor, count)
+    return (f"the King put {card_word(count)} from {w.name(actor)}'s Hand into the Tell, face "
+            f"down")
 
 
 def _do_slydefox(w: Work, actor: int, a: dict) -> str:
     x, y = a["players"]
     w.change_places(x, y)
     added = 0
-    for p, k in zip((x, y), a["cards"]):
-        if k >= 0:
-            _to_tell(w, p, [k])
+    for p in (x, y):
+        if w.hands[p]:
+            w.tell_hidden(p, 1)
             added += 1
-    return f"{w.name(x)} and {w.name(y)} changed places and added {card_word(added)} to the Tell"
+    return (f"{w.name(x)} and {w.name(y)} changed places and put {card_word(added)} into the "
+            f"Tell, face down")
 
 
 def _do_slydefox_d1(w: Work, actor: int, a: dict) -> str:
@@ -413,11 +372,10 @@ def _do_slydefox_d1(w: Work, actor: int, a: dict) -> str:
 
 
 def _do_slydefox_d2(w: Work, actor: int, a: dict) -> str:
-    for k in a["from"]:
-        w.tell[k] -= 1
-    for k in a["to"]:
-        w.tell[k] += 1
-    return f"swapped {card_word(len(a['from']))} of the Tell for Hand cards"
+    count = min(3, w.tell_size)
+    w.tell_draw(actor, count)
+    w.tell_hidden(actor, count)
+    return f"drew {card_word(count)} out of the Tell and put {card_word(count)} back, face down"
 
 
 def _do_woolfhall(w: Work, actor: int, a: dict) -> str:
@@ -431,11 +389,13 @@ def _do_woolfhall(w: Work, actor: int, a: dict) -> str:
 
 
 def _do_woolfhall_d2(w: Work, actor: int, a: dict) -> str:
+    voters = voters_of(w.s, WOOLFHALL)
     total = 0
-    for p, kinds in a["added"]:
-        _to_tell(w, p, kinds)
-        total += len(kinds)
-    return f"the Woolfhall voters added {card_word(total)} to the Tell"
+    for p in voters:
+        count = min(len(voters), w.hands[p])
+        w.tell_hidden(p, count)
+        total += count
+    return f"the Woolfhall voters put {card_word(total)} into the Tell, face down"
 
 
 def _do_look(w: Work, actor: int, a: dict) -> str:
@@ -521,8 +481,9 @@ def _do_squlofish_d1(w: Work, actor: int, a: dict) -> str:
         w.hands[actor] -= 1
         w.discard[a["paid"]] += 1
     for k in a["removed"]:
-        w.tell[k] -= 1
+        w.tell_out(k, -1)
         w.discard[k] += 1
+    w.tell_log.append(("squid", w.round, actor, a["weight"]))
     return f"moved {card_word(len(a['removed']))} of Squlofish from the Tell to the Discard"
 
 
@@ -532,14 +493,13 @@ def _do_smugwing(w: Work, actor: int, a: dict) -> str:
 
 
 def _do_smugwing_d1(w: Work, actor: int, a: dict) -> str:
-    moved = 0
+    for k in a["moved"]:
+        w.tell_out(k, -1)
+        w.discard[k] += 1
     for entry in w.played:
         if entry[2] == WON:
-            w.tell[entry[1]] -= 1
-            w.discard[entry[1]] += 1
             entry[2] = GONE
-            moved += 1
-    return f"this round's {card_word(moved)} went from the Tell to the Discard"
+    return f"this round's winning cards ({card_word(len(a['moved']))}) went to the Discard"
 
 
 def _do_smugwing_d2(w: Work, actor: int, a: dict) -> str:
@@ -550,7 +510,7 @@ def _do_smugwing_d2(w: Work, actor: int, a: dict) -> str:
 
 def _do_salsa(w: Work, actor: int, a: dict) -> str:
     k, dest = a["card"], a["to"]
-    w.tell[k] -= 1
+    w.tell_out(k, dest)
     for entry in w.played:
         if entry[2] == WON and entry[1] == k:
             entry[2] = GONE

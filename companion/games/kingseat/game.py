@@ -21,15 +21,15 @@ from typing import Any, Mapping, Sequence
 from companion.engine import MISSING, normalise_rulings, read_options, RuleError
 from companion.games.kingseat.cards import KINDS, PRINCE_IDS, PRINCES, SETS
 from companion.games.kingseat.state import (
-    and_list, copies_of, FEWEST, KIND_IDS, KIND_INDEX, KIND_NAMES, KIND_PRINCE, MOST, N_KINDS,
+    copies_of, FEWEST, KIND_IDS, KIND_INDEX, KIND_NAMES, KIND_PRINCE, MOST, N_KINDS,
     PRINCE_INDEX, PRINCE_NAMES, short, State, Work, ZERO,
 )
 from companion.games.kingseat.rules_page import RULES, RULINGS
 from companion.games.kingseat.reading import (
-    ACTION_BASE, ACTION_FIELDS, ActionMove, card_in_game, card_word, is_int, LOYALTY_KEYS,
-    OPTION_FIELDS, PASS_KEYS, SWAP_KEYS, swap_partners, VOTE_KEYS,
+    ACTION_BASE, ACTION_FIELDS, ActionMove, card_in_game, card_word, is_int, OPTION_FIELDS,
+    PASS_KEYS, SWAP_KEYS, swap_partners, unseen_of_prince, VOTE_KEYS,
 )
-from companion.games.kingseat.actions import CHECKS, unknown_of_prince
+from companion.games.kingseat.actions import CHECKS
 from companion.games.kingseat.round import do_act, do_vote, start_round
 from companion.games.kingseat import reveal, view
 
@@ -59,18 +59,18 @@ class Kingseat:
                                         f"to {n - 1}.")
         princes = self._princes(options.get("princes", MISSING), n)
         cpp = rulings["cards_per_prince"]
-        size = len(princes) * cpp
+        dark = bool(rulings["dark_cards"])
+        copies = copies_of(princes, cpp, dark)
+        size = sum(copies)
         per_hand, spare = divmod(size, n)
-        copies = copies_of(princes, cpp)
         leftovers = self._leftovers(options.get("leftovers", MISSING), spare, size, n, princes,
                                     copies)
-        tell = [0] * N_KINDS
-        for k in leftovers:
-            tell[k] += 1
         state = State(players, princes, cpp, rulings["squlofish_dark_weight"], kingseat,
-                      leftovers, tuple(range(n)), (per_hand - 1,) * n, tuple(tell), ZERO,
-                      round=0)
+                      leftovers, tuple(range(n)), (per_hand - 1,) * n, ZERO, 0, ZERO,
+                      round=0, secret=(-1,) * n, dark=dark)
         w = Work(state)
+        for k in leftovers:
+            w.tell_open(k)
         start_round(w, 1)
         return w.freeze()
 
@@ -177,6 +177,10 @@ class Kingseat:
             raise RuleError("ruling-cards-per-prince",
                             f"The game was dealt with {state.cards_per_prince} cards a prince; "
                             f"that cannot change once the game has started.")
+        if bool(chosen["dark_cards"]) != state.dark:
+            dealt = "with" if state.dark else "without"
+            raise RuleError("ruling-dark-cards", f"The game was dealt {dealt} the Dark cards; "
+                                                 f"that cannot change once the game has started.")
         return replace(state, dark_weight=chosen["squlofish_dark_weight"])
 
     # -- checking a move -----------------------------------------------------------------------
@@ -190,18 +194,25 @@ class Kingseat:
         if type(move) is not dict:
             raise RuleError("move-format", 'A move must be an object with a "type" field.')
         kind = move.get("type")
-        if kind not in ("vote", "swap", "pass", "action", "loyalty"):
+        if kind not in ("vote", "swap", "pass", "action", "reveal", "loyalty"):
             raise RuleError("move-format", 'A move\'s "type" must be "vote", "swap", "pass", '
-                                           '"action" or "loyalty".')
+                                           '"action", "reveal" or "loyalty".')
         if s.phase == "vote":
             if kind != "vote":
                 raise RuleError("vote", f"Round {s.round} is waiting for its vote.")
             return self._check_vote(s, move)
+        if s.phase == "reveal":
+            if kind != "reveal":
+                raise RuleError("reveal", "Every Hand is empty: the game is waiting for the "
+                                          "Tell to be turned over and entered.")
+            return reveal.check_reveal(s, move)
+        if kind == "reveal":
+            raise RuleError("reveal", "The Tell stays face down until every Hand is empty.")
         if s.phase == "loyalty":
             if kind != "loyalty":
                 raise RuleError("end", "Every Hand is empty: the game is waiting for the "
                                        "Loyalties.")
-            return self._check_loyalty(s, move)
+            return reveal.check_loyalty(s, move)
         if kind in ("vote", "loyalty"):
             actor = s.players[s.order[0]]
             raise RuleError("action-phase", f"The action phase is on: it is {actor}'s turn to "
@@ -227,7 +238,7 @@ class Kingseat:
                                                f'{n - 1}.')
             none_held.add(p)
         sit = set(s.effects.sit_out)
-        known = [t + d for t, d in zip(s.tell, s.discard)]
+        known = [t + d for t, d in zip(s.tell_seen, s.discard)]
         copies = s.copies
         out = []
         for p, value in enumerate(votes):
@@ -249,8 +260,8 @@ class Kingseat:
             if known[k] > copies[k]:
                 raise RuleError("copies", f"{name}'s vote: the game has "
                                           f"{card_word(copies[k])} of the {KIND_NAMES[k]}, and "
-                                          f"the Tell, the Discard and this vote already hold "
-                                          f"{known[k] - 1} of them.", step=p)
+                                          f"the table has already seen {known[k] - 1} of them face "
+                                          f"up (in the Tell, the Discard or this vote).", step=p)
             out.append(k)
         forced = {p: (prince, src) for p, prince, src in s.effects.forced}
         for p in sorted(none_held):
@@ -262,7 +273,7 @@ class Kingseat:
             if p not in forced or out[p] < 0:
                 continue
             prince, src = forced[p]
-            if not unknown_of_prince(s, prince):
+            if not unseen_of_prince(s, prince):
                 continue  # every card of that prince is in a pile: nobody can hold one
             name = s.players[p]
             voted = KIND_PRINCE[out[p]]
@@ -276,36 +287,6 @@ class Kingseat:
                                                 f"{PRINCE_NAMES[prince]} card, yet votes one.",
                                 step=p)
         return ("vote", tuple(out), tuple(sorted(none_held)))
-
-    def _check_loyalty(self, s: State, move: dict) -> tuple:
-        for key in move:
-            if key not in LOYALTY_KEYS:
-                raise RuleError("move-format", f"The Loyalties have no field called "
-                                               f"{short(key)}.")
-        values = move.get("loyalties", MISSING)
-        n = len(s.players)
-        if type(values) is not list or len(values) != n:
-            raise RuleError("move-format", f'"loyalties" must list {n} princes, one per '
-                                           f'player.')
-        out = []
-        for p, value in enumerate(values):
-            if type(value) is not str or value not in PRINCE_INDEX:
-                raise RuleError("move-format", f"{s.players[p]}'s Loyalty must be a prince "
-                                               f"such as 'lionsyre', not {short(value)}.",
-                                step=p)
-            prince = PRINCE_INDEX[value]
-            if prince not in s.princes:
-                raise RuleError("loyalty", f"{s.players[p]}'s Loyalty: {PRINCE_NAMES[prince]} "
-                                           f"is not in this game.", step=p)
-            out.append(prince)
-        expected = reveal.loyalty_cards(s)
-        given = {p: out.count(p) for p in set(out)}
-        if given != expected:
-            listing = and_list([f"{c} {PRINCE_NAMES[p]}" for p, c in sorted(expected.items())])
-            raise RuleError("loyalty", f"The cards outside the Tell and the Discard are the "
-                                       f"Loyalty cards: {listing}. The Loyalties entered do not "
-                                       f"match them.")
-        return ("loyalty", tuple(out))
 
     def _check_act(self, s: State, move: dict, kind: str) -> tuple:
         actor = s.order[0]
@@ -333,7 +314,7 @@ class Kingseat:
             if q in immune:
                 raise RuleError("immune", f"{s.players[q]} sits out this round, so nobody can "
                                           f"swap places with them.")
-            if ordered == "action":
+            if ordered == "action" and not s.effects.no_actions:
                 raise RuleError("orders", f"Crassclamps ordered {name} to use their card's "
                                           f"action this round, not to swap.")
             return ("swap", actor, q)
@@ -373,6 +354,8 @@ class Kingseat:
         what = plan[0]
         if what == "vote":
             do_vote(w, plan[1], plan[2])
+        elif what == "reveal":
+            reveal.do_reveal(w, plan[1])
         elif what == "loyalty":
             w.loyalties = plan[1]
             w.phase = "over"
@@ -381,6 +364,14 @@ class Kingseat:
             do_act(w, plan)
         return w.freeze()
 
+
+    def secret(self, state: State, player: int, payload: Any) -> State:
+        """A secret entered on a player's own phone: their Loyalty, set aside at the start."""
+        return reveal.secret_loyalty(state, player, payload)
+
+    def secrets_open(self, state: State) -> bool:
+        """Whether the secrets may be shown to every phone: once the Tell is revealed."""
+        return state.revealed is not None
 
     def to_move(self, state: State) -> int | None:
         return state.order[0] if state.phase == "action" else None

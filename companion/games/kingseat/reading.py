@@ -6,8 +6,8 @@ from typing import Any
 
 from companion.engine import MISSING, RuleError
 from companion.games.kingseat.state import (
-    KIND_DARK, KIND_IDS, KIND_INDEX, KIND_NAMES, KIND_PRINCE, plural, PRINCE_INDEX,
-    PRINCE_NAMES, REGULAR_SQULOFISH_WEIGHT, short, SQULOFISH, State, WON,
+    KIND_DARK, KIND_IDS, KIND_INDEX, KIND_NAMES, kind_of_prince, KIND_PRINCE, plural,
+    PRINCE_INDEX, PRINCE_NAMES, REGULAR_SQULOFISH_WEIGHT, short, SQULOFISH, State, WON,
 )
 
 
@@ -16,16 +16,17 @@ VOTE_KEYS = frozenset(("type", "votes", "none_held"))
 SWAP_KEYS = frozenset(("type", "player", "with"))
 PASS_KEYS = frozenset(("type", "player"))
 LOYALTY_KEYS = frozenset(("type", "loyalties"))
+REVEAL_KEYS = frozenset(("type", "tell"))
 ACTION_BASE = frozenset(("type", "player", "card"))
 
 # The fields each card's action takes, besides "type", "player" and "card".
 ACTION_FIELDS: dict[str, frozenset[str]] = {
     "lionsyre": frozenset(), "lionsyre-dark1": frozenset(),
-    "lionsyre-dark2": frozenset({"cards"}),
-    "slydefox": frozenset({"players", "cards"}), "slydefox-dark1": frozenset({"target"}),
-    "slydefox-dark2": frozenset({"from_tell", "to_tell"}),
+    "lionsyre-dark2": frozenset(),
+    "slydefox": frozenset({"players"}), "slydefox-dark1": frozenset({"target"}),
+    "slydefox-dark2": frozenset(),
     "woolfhall": frozenset({"prince"}), "woolfhall-dark1": frozenset(),
-    "woolfhall-dark2": frozenset({"added"}),
+    "woolfhall-dark2": frozenset(),
     "hornseeker": frozenset({"target"}), "hornseeker-dark1": frozenset({"target"}),
     "hornseeker-dark2": frozenset(),
     "brownbeards": frozenset(), "brownbeards-dark1": frozenset({"cards"}),
@@ -42,7 +43,7 @@ ACTION_FIELDS: dict[str, frozenset[str]] = {
     "squlofish": frozenset({"target", "count"}),
     "squlofish-dark1": frozenset({"discard", "removed"}),
     "squlofish-dark2": frozenset({"discards"}),
-    "smugwing": frozenset(), "smugwing-dark1": frozenset(),
+    "smugwing": frozenset(), "smugwing-dark1": frozenset({"moved"}),
     "smugwing-dark2": frozenset({"givers"}),
     "salsa-salamanda": frozenset({"winning", "to"}), "salsa-salamanda-dark1": frozenset(),
     "salsa-salamanda-dark2": frozenset({"target"}),
@@ -50,7 +51,7 @@ ACTION_FIELDS: dict[str, frozenset[str]] = {
 # Fields that may be left out.
 OPTIONAL_FIELDS = frozenset({"target@hornseeker", "target@hornseeker-dark1",
                              "target@gulliballistas-dark2", "target@salsa-salamanda-dark2",
-                             "first@crassclamps-dark2"})
+                             "first@crassclamps-dark2", "moved@smugwing-dark1"})
 assert set(ACTION_FIELDS) == set(KIND_IDS)
 
 
@@ -131,9 +132,9 @@ class ActionMove:
             raise self.fail(f'"{key}" must list {card_word(count)} ({why}), not {len(value)}')
         return [self.card(v, f'A card in "{key}"') for v in value]
 
-    def hand_cards_available(self, kinds: list[int], back: list[int] | None = None) -> None:
-        """Cards leaving Hands for a pile the app sees must be cards the Hands can hold."""
-        _check_unknown(self.s, kinds, back)
+    def hand_cards_available(self, kinds: list[int]) -> None:
+        """Cards leaving Hands for a pile the table sees must be cards the Hands can hold."""
+        _check_unknown(self.s, kinds)
 
 
 def card_in_game(s: State, value: Any, what: str, step: int | None = None) -> int:
@@ -144,28 +145,48 @@ def card_in_game(s: State, value: Any, what: str, step: int | None = None) -> in
     if KIND_PRINCE[kind] not in s.princes:
         raise RuleError("copies", f"{what}: {PRINCE_NAMES[KIND_PRINCE[kind]]} is not in this "
                                   f"game, so there is no {KIND_NAMES[kind]} card.", step=step)
+    if not s.copies[kind]:
+        raise RuleError("ruling-dark-cards", f"{what}: this game is played without the Dark "
+                                             f"cards, so there is no {KIND_NAMES[kind]} card.",
+                        step=step)
     return kind
 
 
-def _copies_text(s: State, kind: int) -> str:
+def copies_text(s: State, kind: int) -> str:
+    """Where every card of a kind is, as far as the table can see."""
     n = s.copies[kind]
     if n == 1:
-        return (f"the game's only {KIND_NAMES[kind]} card is already in the Tell, the Discard "
-                f"or on the table")
-    return (f"all {n} {KIND_NAMES[kind]} cards are already in the Tell, the Discard or on the "
-            f"table")
+        return (f"the game's only {KIND_NAMES[kind]} card is already face up in the Tell, the "
+                f"Discard or on the table")
+    return (f"all {n} {KIND_NAMES[kind]} cards are already face up in the Tell, the Discard or "
+            f"on the table")
 
 
-def _check_unknown(s: State, kinds: list[int], back: list[int] | None = None) -> None:
-    """Refuse cards that no Hand can hold (``back``: cards returning to Hands first)."""
-    unknown = list(s.unknown())
-    for k in back or ():
-        unknown[k] += 1
+def _check_unknown(s: State, kinds: list[int]) -> None:
+    """Refuse cards that no Hand can hold: only cards the table has seen count."""
+    unseen = list(s.unseen())
     for k in kinds:
-        unknown[k] -= 1
-        if unknown[k] < 0:
+        unseen[k] -= 1
+        if unseen[k] < 0:
             raise RuleError("copies", f"No Hand can hold another {KIND_NAMES[k]} card: "
-                                      f"{_copies_text(s, k)}.")
+                                      f"{copies_text(s, k)}.")
+
+
+def tell_most(s: State, kind: int) -> int:
+    """The most cards of a kind the Tell can hold, from what the table has seen."""
+    hidden = s.tell_size - sum(s.tell_seen)
+    return s.tell_seen[kind] + min(hidden, s.unseen()[kind])
+
+
+def unseen_of_prince(s: State, prince: int) -> int:
+    """Cards of a prince the table cannot see (see ``State.unseen``)."""
+    unseen = s.unseen()
+    return sum(unseen[kind_of_prince(prince, d)] for d in range(3))
+
+
+def drawn_this_round(s: State) -> int:
+    """Cards that came out of the Tell at random this round (Slydefox dark 2)."""
+    return sum(op[3] for op in s.tell_log if op[0] == "draw" and op[1] == s.round)
 
 
 def squid_weight(s: State, kind: int) -> int:
@@ -181,7 +202,8 @@ def voters_of(s: State, prince: int) -> list[int]:
 
 
 def winning_in_tell(s: State) -> list[int]:
-    """Kinds of this round's winning cards still in the Tell (one entry a card)."""
+    """Kinds of this round's winning cards the table put into the Tell and has not seen come
+    out (one entry a card)."""
     return [k for _, k, where in s.played if where == WON]
 
 
@@ -189,12 +211,6 @@ def beside_king(s: State) -> list[int]:
     n = len(s.players)
     places = {(s.kingseat - 1) % n, (s.kingseat + 1) % n} - {s.kingseat}
     return sorted(s.seating[place] for place in places)
-
-
-# --------------------------------------------------------------------------- action checks
-#
-# Each check reads an action move's fields and returns the parameters the matching ``_do``
-# function needs; it raises RuleError for anything the rules refuse.
 
 
 def swap_partners(s: State) -> list[int]:

@@ -1,29 +1,190 @@
-"""The end of the game: the Loyalty cards, the Tell counted, and who wins."""
+"""The end of the game: the Tell turned over and checked, the Loyalties, the final count.
+
+Until every Hand is empty the app knows of the Tell only what the table saw: its size, the cards
+that went in face up, and what came out face up (``State.tell_log``). When the table turns the
+Tell over and enters its cards, everything the app knows is checked against them; a
+contradiction is named in one sentence so that the table can correct the counts, or the entry
+it got wrong. The Loyalties come last: entered openly then, or earlier on each player's own
+phone (a secret, shown to nobody before the Tell is revealed).
+"""
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
+from companion.engine import MISSING, RuleError
 from companion.games.kingseat.cards import PRINCE_IDS
-from companion.games.kingseat.state import and_list, KIND_PRINCE, plural, PRINCE_NAMES, State
-from companion.games.kingseat.reading import squid_weight
+from companion.games.kingseat.state import (
+    and_list, KIND_NAMES, kind_of_prince, KIND_PRINCE, N_KINDS, plural, PRINCE_INDEX,
+    PRINCE_NAMES, short, SQUID_STRIP, SQULOFISH, State, Work,
+)
+from companion.games.kingseat.reading import (
+    card_in_game, card_word, LOYALTY_KEYS, REVEAL_KEYS, squid_weight,
+)
 
 
 def final_tally(s: State) -> dict[int, int]:
-    """Votes per prince in play in the Tell, with the Squlofish weights."""
+    """Votes per prince in play in the revealed Tell, with the Squlofish weights."""
     out = {p: 0 for p in s.princes}
-    for k, n in enumerate(s.tell):
+    for k, n in enumerate(s.revealed or ()):
         if n:
             out[KIND_PRINCE[k]] += n * squid_weight(s, k)
     return out
 
 
 def loyalty_cards(s: State) -> dict[int, int]:
-    """Loyalty cards per prince, as the app can tell once every Hand is empty."""
+    """Loyalty cards per prince: every card outside the revealed Tell and the Discard."""
     out: dict[int, int] = {}
-    for k, c in enumerate(s.unknown()):
+    for k, c in enumerate(s.unseen()):
         if c:
             out[KIND_PRINCE[k]] = out.get(KIND_PRINCE[k], 0) + c
     return out
+
+
+# --------------------------------------------------------------------------- the reveal
+
+
+def check_reveal(s: State, move: dict) -> tuple:
+    """{"type": "reveal", "tell": {"lionsyre": 3, "squlofish-dark1": 1, ...}}: the cards of
+    the Tell by kind, checked against everything the table saw go in and out."""
+    for key in move:
+        if key not in REVEAL_KEYS:
+            raise RuleError("move-format", f"The reveal has no field called {short(key)}.")
+    given = move.get("tell", MISSING)
+    if type(given) is not dict:
+        raise RuleError("move-format", 'The reveal needs "tell": the number of cards of each '
+                                       'kind in the Tell, such as {"lionsyre": 3}.')
+    counts = [0] * N_KINDS
+    for key, value in given.items():
+        k = card_in_game(s, key, "A card of the Tell")
+        if type(value) is not int or value < 0:
+            raise RuleError("move-format", f"The Tell's count of the {KIND_NAMES[k]} must be "
+                                           f"a whole number, 0 or more.")
+        counts[k] = value
+    total = sum(counts)
+    if total != s.tell_size:
+        raise RuleError("reveal", f"The Tell holds {card_word(s.tell_size)}, but the counts "
+                                  f"entered add up to {total}.")
+    for k in range(N_KINDS):
+        room = s.copies[k] - s.discard[k]
+        if counts[k] > room:
+            raise RuleError("reveal", f"The game has {card_word(s.copies[k])} of the "
+                                      f"{KIND_NAMES[k]} and the Discard shows {s.discard[k]}, "
+                                      f"so the Tell cannot hold {counts[k]}.")
+        if counts[k] < s.tell_seen[k]:
+            raise RuleError("reveal", f"{card_word(s.tell_seen[k])} of the {KIND_NAMES[k]} "
+                                      f"went into the Tell face up and none can have come out, "
+                                      f"but the counts entered hold only {counts[k]}.")
+    _check_declarations(s, counts)
+    _check_secrets(s, counts)
+    return ("reveal", tuple(counts))
+
+
+def _check_declarations(s: State, counts: list[int]) -> None:
+    """Squlofish dark 1: when it was used, no Squlofish card left in the Tell fitted within the
+    votes still to take. The revealed Tell shows a lower bound of what was in it then: the
+    cards of that kind there now, less any that may have gone in since."""
+    squids = [kind_of_prince(SQULOFISH, d) for d in range(3)]
+    for i, op in enumerate(s.tell_log):
+        if op[0] != "squid":
+            continue
+        _, rnd, player, weight = op
+        later = s.tell_log[i + 1:]
+        hidden = sum(o[3] for o in later if o[0] == "hidden")
+        for k in squids:
+            opened = sum(1 for o in later if o[0] == "open" and o[2] == k)
+            out = sum(1 for o in later if o[0] == "out" and o[2] == k)
+            there = counts[k] - opened - hidden + out
+            if there > 0 and weight + squid_weight(s, k) <= SQUID_STRIP:
+                raise RuleError("reading-squlofish", (
+                    f"The Tell as entered shows that when {s.players[player]} used the "
+                    f"Squlofish dark 1 in round {rnd}, it still held "
+                    f"{plural(there, 'card')} of the {KIND_NAMES[k]}, which fitted within "
+                    f"{SQUID_STRIP} votes and should have gone too: correct the counts, or "
+                    f"undo back to that action and enter it again."))
+
+
+def _check_secrets(s: State, counts: list[int]) -> None:
+    """The Loyalties set aside on the phones must be among the cards outside the Tell."""
+    outside: dict[int, int] = {}
+    for k in range(N_KINDS):
+        left = s.copies[k] - s.discard[k] - counts[k]
+        if left:
+            outside[KIND_PRINCE[k]] = outside.get(KIND_PRINCE[k], 0) + left
+    for prince in sorted(set(p for p in s.secret if p >= 0)):
+        held = sum(1 for p in s.secret if p == prince)
+        if held > outside.get(prince, 0):
+            raise RuleError("reveal", f"{plural(held, 'player')} set their Loyalty aside as "
+                                      f"{PRINCE_NAMES[prince]} on their phones, but with the "
+                                      f"Tell as entered only {outside.get(prince, 0)} "
+                                      f"{PRINCE_NAMES[prince]} cards are outside the Tell and "
+                                      f"the Discard.")
+
+
+def do_reveal(w: Work, counts: tuple[int, ...]) -> None:
+    w.revealed = counts
+    w.events.append(f"The Tell is turned over: {card_word(sum(counts))}.")
+    secret = w.s.secret
+    if all(p >= 0 for p in secret):
+        w.loyalties = secret
+        w.phase = "over"
+        w.events.append("Every Loyalty was set aside on a phone: the Tell is counted.")
+    else:
+        w.phase = "loyalty"
+
+
+# --------------------------------------------------------------------------- the Loyalties
+
+
+def check_loyalty(s: State, move: dict) -> tuple:
+    for key in move:
+        if key not in LOYALTY_KEYS:
+            raise RuleError("move-format", f"The Loyalties have no field called {short(key)}.")
+    values = move.get("loyalties", MISSING)
+    n = len(s.players)
+    if type(values) is not list or len(values) != n:
+        raise RuleError("move-format", f'"loyalties" must list {n} princes, one per player.')
+    out = []
+    for p, value in enumerate(values):
+        if type(value) is not str or value not in PRINCE_INDEX:
+            raise RuleError("move-format", f"{s.players[p]}'s Loyalty must be a prince such as "
+                                           f"'lionsyre', not {short(value)}.", step=p)
+        prince = PRINCE_INDEX[value]
+        if prince not in s.princes:
+            raise RuleError("loyalty", f"{s.players[p]}'s Loyalty: {PRINCE_NAMES[prince]} is "
+                                       f"not in this game.", step=p)
+        if s.secret[p] >= 0 and s.secret[p] != prince:
+            raise RuleError("loyalty", f"{s.players[p]} set their Loyalty aside as "
+                                       f"{PRINCE_NAMES[s.secret[p]]} on their phone, not "
+                                       f"{PRINCE_NAMES[prince]}.", step=p)
+        out.append(prince)
+    expected = loyalty_cards(s)
+    given = {p: out.count(p) for p in set(out)}
+    if given != expected:
+        listing = and_list([f"{c} {PRINCE_NAMES[p]}" for p, c in sorted(expected.items())])
+        raise RuleError("loyalty", f"The cards outside the Tell and the Discard are the Loyalty "
+                                   f"cards: {listing}. The Loyalties entered do not match them.")
+    return ("loyalty", tuple(out))
+
+
+def secret_loyalty(s: State, player: int, payload: Any) -> State:
+    """A player sets their Loyalty aside on their own phone: {"loyalty": "lionsyre"}. It may be
+    entered again (the last one counts) until the Tell is revealed."""
+    if s.revealed is not None:
+        raise RuleError("loyalty", "The Tell is revealed: the Loyalties are entered openly "
+                                   "now.")
+    if type(payload) is not dict or set(payload) != {"loyalty"}:
+        raise RuleError("move-format", 'A Loyalty set aside is {"loyalty": "<prince>"}.')
+    value = payload["loyalty"]
+    if type(value) is not str or value not in PRINCE_INDEX:
+        raise RuleError("move-format", f"A Loyalty must be a prince such as 'lionsyre', not "
+                                       f"{short(value)}.")
+    prince = PRINCE_INDEX[value]
+    if prince not in s.princes:
+        raise RuleError("loyalty", f"{PRINCE_NAMES[prince]} is not in this game.")
+    secret = list(s.secret)
+    secret[player] = prince
+    return replace(s, secret=tuple(secret))
 
 
 def result(state: State) -> dict[str, Any] | None:

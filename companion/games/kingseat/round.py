@@ -4,10 +4,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from companion.games.kingseat.state import (
-    and_list, BEARD, DISCARDED, Effects, GONE, KIND_IDS, KIND_NAMES, KIND_PRINCE, N_PRINCES,
+    and_list, BEARD, DISCARDED, Effects, KIND_IDS, KIND_NAMES, KIND_PRINCE, N_PRINCES,
     NO_EFFECTS, ON_TABLE, plural, PRINCE_NAMES, State, Vote, WON, Work,
 )
-from companion.games.kingseat.reading import card_word
 from companion.games.kingseat.actions import DOES
 
 
@@ -41,9 +40,9 @@ def start_round(w: Work, number: int) -> None:
                 w.events.append(f"{w.name(claimant)} changed places with {w.name(king)} and "
                                 f"is now the King (Hornseeker dark 2).")
         if sum(w.hands) == 0:
-            w.phase = "loyalty"
-            w.events.append("Every Hand is empty: the game is over. Enter each player's "
-                            "Loyalty.")
+            w.phase = "reveal"
+            w.events.append("Every Hand is empty: the game is over. Turn the Tell over and "
+                            "enter its cards.")
             return
         old = list(w.hands)
         step = give_direction(number)
@@ -65,28 +64,20 @@ def end_round(w: Work) -> None:
 
 
 def undo_round(w: Work, actor: int, kind: int) -> None:
-    """Brownbeards dark 2: every played card goes back to its Hand from where the round put it;
-    this card is discarded; the round is voted again."""
-    returned = 0
-    for p, k, where in w.played:
-        if p == actor:
-            continue
-        if where in (WON, BEARD):
-            w.tell[k] -= 1
-        elif where == DISCARDED:
-            w.discard[k] -= 1
-        elif where == GONE:
-            continue
-        w.hands[p] += 1
-        returned += 1
+    """Brownbeards dark 2. The rulings: the round is undone completely. The table goes back to
+    the moment before the vote, and every effect of the round's actions with it; the
+    Brownbeards card is discarded from its player's Hand; the round is voted again (without a
+    new Give Cards). Secrets and table rulings entered since stay."""
+    now = w.s
+    vote = w.vote
+    w.__init__(replace(now.before_vote, dark_weight=now.dark_weight, secret=now.secret))
+    w.hands[actor] -= 1
     w.discard[kind] += 1
-    w.played = []
-    w.order = []
     w.replays += 1
-    w.vote = replace(w.vote, undone=True)
-    w.events.append(f"{w.name(actor)} (Brownbeards dark 2) undid the round: "
-                    f"{card_word(returned)} went back to their players' Hands, and the round "
-                    f"is voted again.")
+    w.vote = replace(vote, undone=True)
+    w.events.append(f"{w.name(actor)} (Brownbeards dark 2) undid the round: every card played "
+                    f"goes back to its player's Hand, everything the round's actions did is "
+                    f"taken back, and the round is voted again.")
     if voting_players(w.hands, w.effects):
         w.phase = "vote"
     else:
@@ -130,13 +121,14 @@ def do_vote(w: Work, votes: tuple[int, ...], none_held: tuple[int, ...]) -> None
     s = w.s
     vote = count_vote(s, votes)
     w.vote = vote
+    w.before_vote = replace(s, before_vote=None)
     n = len(s.players)
     w.played = []
     for p, k in enumerate(votes):
         if k < 0:
             continue
         if KIND_PRINCE[k] == vote.winner:
-            w.tell[k] += 1
+            w.tell_open(k)
             w.played.append([p, k, WON])
         else:
             w.played.append([p, k, ON_TABLE])
@@ -174,15 +166,13 @@ def do_act(w: Work, plan: tuple) -> None:
         params = plan[3]
         kid = KIND_IDS[kind]
         if kid == "brownbeards-dark2":
-            entry[2] = GONE
             undo_round(w, actor, kind)
             return
         text = DOES[kid](w, actor, params)
         w.events.append(f"{name} used the {KIND_NAMES[kind]}" + (f": {text}." if text
                                                                   else "."))
-        w.sync()
     if what == "action" and KIND_IDS[kind] == "brownbeards":
-        w.tell[kind] += 1
+        w.tell_open(kind)
         entry[2] = BEARD
     else:
         w.discard[kind] += 1

@@ -17,15 +17,17 @@ SECTION_RULINGS = "Table rulings"
 APP_NOTES: dict[str, str] = {
     "lionsyre": "The app marks the next round as an open vote.",
     "lionsyre-dark1": "Nothing for the app to record.",
-    "lionsyre-dark2": "Enter the 2 cards the King picked (fewer if the Hand is smaller); the "
-                      "app adds them to the Tell.",
-    "slydefox": "Enter the two players and the card each put into the Tell; the app moves "
-                "them and adds the cards.",
+    "lionsyre-dark2": "Nothing to enter: the app counts the 2 cards the King picked (fewer if "
+                      "the Hand is smaller) into the Tell, face down, without asking which.",
+    "slydefox": "Enter the two players; the app moves them and counts the card each put into "
+                "the Tell face down, without asking which.",
     "slydefox-dark1": "Enter the other player; the app moves 3 cards each way.",
-    "slydefox-dark2": "Enter the cards drawn and the cards put back; the Tell keeps its size.",
+    "slydefox-dark2": "Nothing to enter: the app counts 3 cards out of the Tell and 3 back in "
+                      "(fewer if the Tell is smaller); nobody names them.",
     "woolfhall": "Enter the prince; the app holds those players to it in the next vote.",
     "woolfhall-dark1": "Nothing for the app to record.",
-    "woolfhall-dark2": "Enter each Woolfhall voter's cards; the app adds them to the Tell.",
+    "woolfhall-dark2": "Nothing to enter: the app counts each Woolfhall voter's cards into the "
+                       "Tell, face down.",
     "hornseeker": "The app records whose card was seen, if you name them.",
     "hornseeker-dark1": "The app records whose card was seen, if you name them.",
     "hornseeker-dark2": "At the start of the next round the app moves this player into the "
@@ -33,13 +35,15 @@ APP_NOTES: dict[str, str] = {
     "brownbeards": "The app puts the card into the Tell.",
     "brownbeards-dark1": "Enter the cards taken; the app moves them from the Discard to the "
                          "Hand.",
-    "brownbeards-dark2": "The app takes the round back and asks for the vote again.",
+    "brownbeards-dark2": "The app takes the whole round back, every action used in it too, "
+                         "and asks for the vote again.",
     "monarchrys": "Enter the player, the prince and whether a card was handed over.",
     "monarchrys-dark1": "Enter the player and how many cards went each way.",
     "monarchrys-dark2": "Enter the player, the prince and how many cards went each way.",
     "crassclamps": "Enter the player, the prince and the order; the app holds them to it next "
                    "round.",
-    "crassclamps-dark1": "The app refuses card actions in the next round.",
+    "crassclamps-dark1": "The app refuses card actions in the next round: each acting player "
+                         "swaps places or does nothing, whatever their orders.",
     "crassclamps-dark2": "The app marks the next round as open, with the first player if you "
                          "name one.",
     "gulliballistas": "Nothing for the app to record.",
@@ -49,17 +53,20 @@ APP_NOTES: dict[str, str] = {
     "hardshell-hero-dark1": "Enter the card each other player discarded (they are face up).",
     "hardshell-hero-dark2": "The app moves one card from every such player with cards.",
     "squlofish": "Enter the player and how many cards were taken.",
-    "squlofish-dark1": "Enter the card discarded and the Squlofish cards taken out of the Tell.",
+    "squlofish-dark1": "Enter the card discarded and the Squlofish cards moved from the Tell to "
+                       "the Discard (both face up); the app checks them at the reveal.",
     "squlofish-dark2": "Enter who discarded which Squlofish card.",
     "smugwing": "The app leaves this player out of the next vote and out of every choice of "
                 "player during that round.",
-    "smugwing-dark1": "The app moves this round's winning cards from the Tell to the Discard.",
+    "smugwing-dark1": "The app moves this round's winning cards from the Tell to the Discard. If "
+                      "cards came out of the Tell at random since the vote, enter which winning "
+                      "cards you found.",
     "smugwing-dark2": "Enter who handed over a card.",
     "salsa-salamanda": "Enter the winning card and where it went.",
     "salsa-salamanda-dark1": "Nothing for the app to record: enter Loyalties as they are at the "
-                             "end.",
+                             "end (a Loyalty set aside on a phone can be entered again).",
     "salsa-salamanda-dark2": "Nothing for the app to record: enter Loyalties as they are at the "
-                             "end.",
+                             "end (a Loyalty set aside on a phone can be entered again).",
 }
 
 RULES: tuple[RuleEntry, ...] = (
@@ -93,8 +100,10 @@ RULES: tuple[RuleEntry, ...] = (
               "card smaller than the deal.", SECTION_SETUP),
     RuleEntry("piles", "The Tell and the Discard",
               "Two piles grow during the game: the Tell, face down, holding the votes that "
-              "count at the end, and the Discard, face up. The app shows the Tell's size and "
-              "the leftover cards in it, and keeps the rest of it hidden until the end.",
+              "count at the end, and the Discard, face up. The app never asks which card goes "
+              "into the Tell face down: it counts them. It shows the Tell's size and the cards "
+              "the table saw go in face up (the leftovers, each round's winning cards, "
+              "Brownbeards), until the Tell is turned over at the end.",
               SECTION_SETUP),
     RuleEntry("give-cards", "Give Cards",
               "Each round starts with everyone handing one Hand card to a neighbour: to the "
@@ -105,9 +114,11 @@ RULES: tuple[RuleEntry, ...] = (
               "together. The app takes one card per player; a player who sits out or has no "
               "cards left plays none.", SECTION_ROUND),
     RuleEntry("copies", "Cards the deck can hold",
-              "The app knows every card in the Tell, the Discard and on the table. It refuses a "
-              "card when every copy of it is already there, or a prince that is not in the "
-              "game.", SECTION_ROUND),
+              "The app knows the cards the table has seen: the Discard, the cards on the table "
+              "and the cards that went into the Tell face up. It refuses a card when every copy "
+              "of it is already there, a prince that is not in the game, or a Dark card in a "
+              "game without them. Pickers offer only cards that can still be in a Hand.",
+              SECTION_ROUND),
     RuleEntry("round-winner", "Winning a round",
               "The prince with the most cards played wins the round; here every card is one "
               "vote. All of that prince's cards, dark ones included, go into the Tell.",
@@ -155,19 +166,28 @@ RULES: tuple[RuleEntry, ...] = (
               "round, the order lapses.", SECTION_ACTIONS),
     RuleEntry("no-actions", "A round without actions",
               "After Crassclamps' dark 1, nobody may use a card's action in the next round. "
-              "Each acting player swaps places or does nothing.", SECTION_ACTIONS),
+              "Each acting player swaps places or does nothing; an order to use the action "
+              "cannot be obeyed, so that player may swap too.", SECTION_ACTIONS),
     RuleEntry("short-hands", "Short Hands",
               "An action asking for more cards than a Hand holds takes what is there. A player "
               "with an empty Hand no longer votes, but may get cards again.", SECTION_ACTIONS),
     *(RuleEntry(kind.id, kind.name, f"{kind.text} {APP_NOTES[kind.id]}", SECTION_PRINCES)
       for kind in KINDS),
     RuleEntry("end", "The end of the game",
-              "The game ends when every Hand is empty. Everyone reveals their Loyalty card and "
-              "the app asks for each player's prince.", SECTION_END),
+              "The game ends when every Hand is empty. The Tell is turned over, then everyone "
+              "reveals their Loyalty card.", SECTION_END),
+    RuleEntry("reveal", "Turning the Tell over",
+              "Enter how many cards of each kind the Tell holds, by tapping or with a photo of "
+              "the cards laid out. The app checks them against everything the table saw: the "
+              "Tell's size, the cards in the Discard, the cards that went in face up and what "
+              "Squlofish's dark 1 took out. A contradiction is named in one sentence: correct "
+              "the counts, or undo back to the entry that was wrong.", SECTION_END),
     RuleEntry("loyalty", "Entering the Loyalties",
-              "At the end the only cards outside the Tell and the Discard are the Loyalty "
-              "cards, so the app knows which princes they show. It refuses Loyalties that do "
-              "not match those cards.", SECTION_END),
+              "A player may set their Loyalty aside on their own phone at the start, once the "
+              "phone says which player holds it; it is shown on that phone only until the Tell "
+              "is revealed. The others are entered after the reveal. The only cards outside "
+              "the Tell and the Discard are the Loyalty cards, so the app refuses Loyalties "
+              "that do not match them.", SECTION_END),
     RuleEntry("final-count", "The final count",
               "The Tell is turned over and its cards counted as votes. The prince with the most "
               "votes wins, and so does every player whose Loyalty shows that prince.",
@@ -185,27 +205,30 @@ RULES: tuple[RuleEntry, ...] = (
               "Each of the two players who change places puts one Hand card into the Tell, two "
               "cards in all. Either of them may be the Slydefox player.", SECTION_READINGS),
     RuleEntry("reading-undo", "Undoing a round (Brownbeards dark 2)",
-              "Every card played this round goes back to its player's Hand from where the round "
-              "put it: the Tell, the Discard or the table. A card that an action has since "
-              "moved elsewhere stays there, and every other effect of actions already used "
-              "this round stands. Then the round is voted again, without a new Give Cards.",
+              "The round is undone completely: every card played goes back to its player's "
+              "Hand, and everything the round's actions did (places changed, cards moved, "
+              "orders for the next round) is taken back. The Brownbeards card is discarded. "
+              "Then the round is voted again, without a new Give Cards.",
               SECTION_READINGS),
     RuleEntry("reading-hornseeker", "Becoming King (Hornseeker dark 2)",
               "At the start of the next round, before Give Cards, that player changes places "
               "with the King; no card changes hands. If several players did so, they move in "
               "the order they acted, so the last one ends up King.", SECTION_READINGS),
     RuleEntry("reading-squlofish", "Squlofish dark 1",
-              "The player takes Squlofish cards worth at most 3 votes out of the Tell and puts "
-              "them on the Discard, as many as fit, and says which. The app knows how many of "
-              "each are there.", SECTION_READINGS),
+              "The player looks through the Tell and moves Squlofish cards worth at most 3 "
+              "votes to the Discard, as many as fit. The Discard is face up, so the table sees "
+              "which; the app refuses a move that leaves a card it saw go in face up and that "
+              "still fits, and checks the rest against the revealed Tell at the end.",
+              SECTION_READINGS),
     RuleEntry("reading-forced", "Several forced votes",
               "If a player is told twice which prince to vote, the instruction given last "
               "applies. Woolfhall's 'everybody' means every player, the Woolfhall player "
               "included.", SECTION_READINGS),
     RuleEntry("reading-winning-cards", "This round's winning cards",
-              "Salsa Salamanda and Smugwing's dark 1 deal only with winning cards still in the "
-              "Tell. When an action takes cards of some kind out of the Tell or the Discard, "
-              "the app assumes older cards were taken before this round's.", SECTION_READINGS),
+              "Salsa Salamanda and Smugwing's dark 1 deal only with this round's winning cards "
+              "in the Tell. If Slydefox's dark 2 drew cards out of the Tell at random since the "
+              "vote, some may be gone: the table says which winning cards it found.",
+              SECTION_READINGS),
     RuleEntry("reading-givers", "Who hands over cards",
               "Hardshell Hero's dark 2 takes one card from every other player who did not vote "
               "Hardshell Hero and holds a card, except players sitting out.", SECTION_READINGS),
@@ -220,12 +243,17 @@ RULES: tuple[RuleEntry, ...] = (
     RuleEntry("ruling-squlofish-weight", "Dark Squlofish in the Tell",
               "1 (default): only regular Squlofish cards count double at the end. 2: the dark "
               "Squlofish cards count 2 as well.", SECTION_RULINGS),
+    RuleEntry("ruling-dark-cards", "Playing without the Dark cards",
+              "With them (default): each prince has its regular cards and its two Dark cards. "
+              "Without them (the rulebook allows leaving them out): each prince has only its "
+              "regular cards, the deal is smaller, and a Dark card is refused. It decides the "
+              "deal, so it cannot change once the game has started.", SECTION_RULINGS),
     RuleEntry("setup", "Setting up in the app",
               "The app needs the names in seat order, the Kingseat, the princes in play and the "
               "cards left over from the deal. The table rulings are optional.", APP_SECTION),
     RuleEntry("move-format", "Entering a move",
-              "A move is a vote, an acting player's swap, action or pass, or the Loyalties at "
-              "the end. The app refuses an entry that is incomplete or names something "
+              "A move is a vote, an acting player's swap, action or pass, the Tell revealed, or "
+              "the Loyalties at the end. The app refuses an entry that is incomplete or names something "
               "unknown.", APP_SECTION),
 )
 RULE_IDS = frozenset(entry.id for entry in (*RULES, *COMMON_RULES))
@@ -240,6 +268,10 @@ RULINGS: tuple[Ruling, ...] = (
            ((1, "1 vote each (only regular Squlofish count double)"),
             (2, "2 votes each, like the regular ones")),
            "ruling-squlofish-weight"),
+    Ruling("dark_cards", "The Dark cards",
+           ((1, "With the Dark cards (as published)"),
+            (0, "Without them: each prince only its regular cards")),
+           "ruling-dark-cards"),
 )
 assert tuple(value for value, _ in RULINGS[0].choices) == CARDS_PER_PRINCE
 

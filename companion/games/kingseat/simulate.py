@@ -1,9 +1,10 @@
-"""Random whole games, for tests and the benchmark.
+"""Random whole games, for tests and the benchmark, played at a simulated table.
 
-The simulator shuffles a real deck to find the deal's leftover cards, then plays from what the
-app knows: every card a move names is drawn from the cards no pile holds (the Hands and the
-Loyalty cards), so each move is one a real table could enter. Votes follow forced votes most of
-the time and otherwise declare the prince missing; acting players use their card, swap or do
+The table holds real cards: it shuffles the deck, deals it, sets each player's Loyalty aside,
+and from then on every Hand, the Tell (face down) and the Discard hold cards by kind. Moves are
+what that table would enter: votes from the Hands, face-down cards put into the Tell without
+naming them, the Tell revealed from what it really holds, the Loyalties as they are at the end.
+Votes follow forced votes when the Hand allows it; acting players use their card, swap or do
 nothing at random. Every move goes through ``ENGINE.validate`` and ``ENGINE.apply``.
 
 After ``max_rounds`` votes the players stop using actions that hand cards back (they only swap
@@ -11,102 +12,141 @@ or do nothing), and every round then empties Hands, so a game always ends.
 """
 from __future__ import annotations
 
+import copy
 import random
 from typing import Any, Mapping
 
 from companion.games.kingseat import cards
-from companion.games.kingseat.actions import unknown_of_prince
 from companion.games.kingseat.game import ENGINE
-from companion.games.kingseat.reading import beside_king, squid_weight, voters_of, winning_in_tell
-from companion.games.kingseat.round import voting_players
-from companion.games.kingseat.view import action_choices
+from companion.games.kingseat.reading import beside_king, drawn_this_round, squid_weight, voters_of
+from companion.games.kingseat.round import give_direction, voting_players
 from companion.games.kingseat.state import (
-    BROWNBEARDS, KIND_DARK, KIND_IDS, KIND_PRINCE, PRINCE_IDS, SMUGWING, SQUID_STRIP, SQULOFISH,
-    WOOLFHALL, State, kind_of_prince,
+    BROWNBEARDS, HARDSHELL, KIND_DARK, KIND_IDS, KIND_INDEX, KIND_PRINCE, PRINCE_IDS, SMUGWING,
+    SQUID_STRIP, SQULOFISH, WON, WOOLFHALL, State,
 )
+from companion.games.kingseat.view import action_choices
 
 NAMES = ("Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon", "Kim", "Lou")
 ACTION_CHANCE = 0.6
 SWAP_CHANCE = 0.25
-FORCED_OBEYED = 0.8
 MOVE_LIMIT = 5000  # far beyond any game; a safety net against a looping engine
+# actions that hand cards back (or take the round back): not used in the end phase
+RETURNING = frozenset(("brownbeards-dark1", "brownbeards-dark2", "salsa-salamanda"))
 
 
 class SimulationError(AssertionError):
     """The engine refused a move the simulator built as legal, or a game did not end."""
 
 
+def _deck(princes, cpp: int, dark: bool) -> list[int]:
+    return [KIND_INDEX[kid] for kid, _ in cards.deck(princes, cpp)
+            if dark or not KIND_DARK[KIND_INDEX[kid]]]
+
+
 def random_options(rng: random.Random, players: int | None = None) -> dict[str, Any]:
-    """Options for a random game: 4-10 players, random princes and rulings, a real deal's
+    """Options for a random game: 4-10 players, random princes and rulings, a real deck's
     leftover cards and a random Kingseat."""
     n = players if players is not None else rng.randint(4, 10)
     princes = rng.sample(cards.PRINCE_IDS, rng.randint(n, 12))
     cpp = rng.choice(cards.CARDS_PER_PRINCE)
-    deck = [kind for kind, _ in cards.deck(princes, cpp)]
+    dark = rng.random() < 0.85
+    deck = _deck(princes, cpp, dark)
     rng.shuffle(deck)
     return {"players": list(NAMES[:n]), "kingseat": rng.randrange(n), "princes": princes,
-            "leftovers": deck[:len(deck) % n],
-            "rulings": {"cards_per_prince": cpp, "squlofish_dark_weight": rng.choice((1, 2))}}
+            "leftovers": [KIND_IDS[k] for k in deck[:len(deck) % n]],
+            "rulings": {"cards_per_prince": cpp, "squlofish_dark_weight": rng.choice((1, 2)),
+                        "dark_cards": int(dark)}}
 
 
-def _pool(s: State) -> list[int]:
-    """Every card no pile holds, one entry a card (kind index)."""
-    return [k for k, c in enumerate(s.unknown()) for _ in range(c)]
+class Table:
+    """The real cards of one game: Hands, Loyalties, the Tell and the Discard, by kind."""
+
+    def __init__(self, rng: random.Random, options: Mapping[str, Any]):
+        self.rng = rng
+        rulings = options["rulings"]
+        deck = _deck(options["princes"], rulings["cards_per_prince"],
+                     bool(rulings.get("dark_cards", 1)))
+        self.tell = [KIND_INDEX[k] for k in options["leftovers"]]
+        for k in self.tell:
+            deck.remove(k)
+        rng.shuffle(deck)
+        n = len(options["players"])
+        per = len(deck) // n
+        self.hands = [deck[i * per:(i + 1) * per] for i in range(n)]
+        self.loyalty = [hand.pop(rng.randrange(len(hand))) for hand in self.hands]
+        self.discard: list[int] = []
+        self.table: dict[int, int] = {}  # this round's played cards not yet resolved
+        self.won: list[int] = []  # this round's winning cards, as put into the Tell
+        self.before_vote: dict | None = None
+
+    def snapshot(self) -> dict:
+        return copy.deepcopy({k: v for k, v in vars(self).items()
+                              if k not in ("rng", "before_vote")})
+
+    def restore(self, saved: dict) -> None:
+        for key, value in copy.deepcopy(saved).items():
+            setattr(self, key, value)
+
+    def take(self, p: int, count: int = 1, where=None) -> list[int]:
+        """``count`` random cards out of p's Hand (only kinds ``where`` allows)."""
+        out = []
+        for _ in range(count):
+            choices = [i for i, k in enumerate(self.hands[p]) if where is None or where(k)]
+            if not choices:
+                break
+            out.append(self.hands[p].pop(self.rng.choice(choices)))
+        return out
+
+    def give_cards(self, s: State, round_number: int) -> None:
+        n = len(s.players)
+        step = give_direction(round_number)
+        passed = [(s.seating[(place + step) % n], self.take(s.seating[place]))
+                  for place in range(n)]
+        for to, given in passed:
+            self.hands[to] += given
+
+    def trade(self, a: int, b: int, most: int) -> None:
+        ga, gb = self.take(a, most), self.take(b, most)
+        self.hands[a] += gb
+        self.hands[b] += ga
+
+    def hand_over(self, frm: int, to: int, where) -> int:
+        moved = self.take(frm, len(self.hands[frm]), where)
+        self.hands[to] += moved
+        return len(moved)
 
 
-def _draw(rng: random.Random, pool: list[int], count: int, where=None) -> list[int]:
-    """``count`` cards drawn from ``pool`` (removed from it); ``where`` filters the kinds."""
-    out = []
-    for _ in range(count):
-        choices = [i for i, k in enumerate(pool) if where is None or where(k)]
-        if not choices:
-            break
-        out.append(pool.pop(rng.choice(choices)))
-    return out
-
-
-def random_vote(rng: random.Random, s: State) -> dict:
-    pool = _pool(s)
+def random_vote(rng: random.Random, s: State, t: Table) -> dict:
     n = len(s.players)
     votes: list[Any] = [None] * n
     held = []
     forced = {p: prince for p, prince, _ in s.effects.forced}
-    voters = voting_players(s.hands, s.effects)
-    rng.shuffle(voters)
-    for p in voters:
+    for p in voting_players(s.hands, s.effects):
+        card = None
         if p in forced:
-            prince = forced[p]
-            obey = _draw(rng, pool, 1, lambda k: KIND_PRINCE[k] == prince) \
-                if rng.random() < FORCED_OBEYED else []
-            if obey:
-                votes[p] = KIND_IDS[obey[0]]
-                continue
-            other = _draw(rng, pool, 1, lambda k: KIND_PRINCE[k] != prince)
-            if other:
-                votes[p] = KIND_IDS[other[0]]
+            card = next(iter(t.take(p, 1, lambda k, pr=forced[p]: KIND_PRINCE[k] == pr)), None)
+            if card is None:
                 held.append(p)
-                continue
-        votes[p] = KIND_IDS[_draw(rng, pool, 1)[0]]
+        if card is None:
+            card = t.take(p)[0]
+        votes[p] = KIND_IDS[card]
+        t.table[p] = card
     move: dict[str, Any] = {"type": "vote", "votes": votes}
     if held:
         move["none_held"] = sorted(held)
     return move
 
 
-def _ids(kinds: list[int]) -> list[str]:
-    return [KIND_IDS[k] for k in kinds]
-
-
-def random_action(rng: random.Random, s: State, actor: int) -> dict | None:
-    """A random use of the acting player's card, or None when it cannot be used."""
+def random_action(rng: random.Random, s: State, t: Table, actor: int) -> dict | None:
+    """A random use of the acting player's card, played out at the table, or None when it
+    cannot be used."""
     kind = s.vote.votes[actor]
     kid = KIND_IDS[kind]
     n = len(s.players)
     immune = set(s.effects.sit_out)
     others = [p for p in range(n) if p != actor and p not in immune]
     anyone = [p for p in range(n) if p not in immune]
-    hands = s.hands
-    pool = _pool(s)
+    hands = t.hands
     move: dict[str, Any] = {"type": "action", "player": actor, "card": kid}
     prince_ids = [PRINCE_IDS[p] for p in s.princes]
 
@@ -114,61 +154,70 @@ def random_action(rng: random.Random, s: State, actor: int) -> dict | None:
         if candidates and rng.random() < 0.7:
             move["target"] = rng.choice(candidates)
 
+    def to_tell(p: int, count: int) -> None:
+        t.tell += t.take(p, count)
+
     if kid == "lionsyre-dark2":
-        move["cards"] = _ids(_draw(rng, pool, min(2, hands[actor])))
+        to_tell(actor, 2)
     elif kid == "slydefox":
         if len(anyone) < 2:
             return None
         a, b = rng.sample(anyone, 2)
         move["players"] = [a, b]
-        move["cards"] = [KIND_IDS[_draw(rng, pool, 1)[0]] if hands[p] else None for p in (a, b)]
+        to_tell(a, 1)
+        to_tell(b, 1)
     elif kid in ("slydefox-dark1", "hardshell-hero"):
         if not others:
             return None
-        move["target"] = rng.choice(others)
+        move["target"] = target = rng.choice(others)
+        t.trade(actor, target, 3 if kid == "slydefox-dark1" else 2)
     elif kid == "slydefox-dark2":
-        tell = [k for k, c in enumerate(s.tell) for _ in range(c)]
-        count = min(3, len(tell))
-        taken = _draw(rng, tell, count)
-        pool += taken
-        move["from_tell"] = _ids(taken)
-        move["to_tell"] = _ids(_draw(rng, pool, count))
+        count = min(3, len(t.tell))
+        rng.shuffle(t.tell)
+        drawn, t.tell = t.tell[:count], t.tell[count:]
+        hands[actor] += drawn
+        to_tell(actor, count)
     elif kid == "woolfhall":
         move["prince"] = rng.choice(prince_ids)
     elif kid == "woolfhall-dark2":
         voters = voters_of(s, WOOLFHALL)
-        move["added"] = [{"player": p, "cards": _ids(_draw(rng, pool, min(len(voters), hands[p])))}
-                         for p in voters]
+        for p in voters:
+            to_tell(p, len(voters))
     elif kid == "hornseeker":
         maybe_target([p for p in beside_king(s) if p != actor and p not in immune])
-    elif kid in ("hornseeker-dark1", "gulliballistas-dark2", "salsa-salamanda-dark2"):
+    elif kid in ("hornseeker-dark1", "gulliballistas-dark2"):
         maybe_target(others)
     elif kid == "brownbeards-dark1":
-        discard = [k for k in (kind_of_prince(BROWNBEARDS, d) for d in range(3))
-                   for _ in range(s.discard[k])]
-        count = min(len(voters_of(s, BROWNBEARDS)), len(discard))
-        move["cards"] = _ids(_draw(rng, discard, count))
-    elif kid in ("monarchrys", "monarchrys-dark2", "monarchrys-dark1", "squlofish"):
+        bears = [k for k in t.discard if KIND_PRINCE[k] == BROWNBEARDS]
+        rng.shuffle(bears)
+        taken = bears[:len(voters_of(s, BROWNBEARDS))]
+        for k in taken:
+            t.discard.remove(k)
+        hands[actor] += taken
+        move["cards"] = [KIND_IDS[k] for k in taken]
+    elif kid in ("monarchrys", "monarchrys-dark2", "squlofish"):
         if not others:
             return None
-        t = rng.choice(others)
-        move["target"] = t
-        if kid == "monarchrys-dark1":
-            unknown = s.unknown()
-            bound = sum(unknown[k] for k in range(len(unknown)) if KIND_DARK[k])
-        else:
-            prince = SQULOFISH if kid == "squlofish" else s.princes[rng.randrange(len(s.princes))]
-            bound = unknown_of_prince(s, prince)
-            if kid != "squlofish":
-                move["prince"] = PRINCE_IDS[prince]
+        move["target"] = target = rng.choice(others)
+        prince = SQULOFISH if kid == "squlofish" else rng.choice(s.princes)
+        if kid != "squlofish":
+            move["prince"] = PRINCE_IDS[prince]
+        of_prince = lambda k: KIND_PRINCE[k] == prince  # noqa: E731
         if kid == "monarchrys":
-            move["count"] = rng.randint(0, min(1, hands[t], bound))
+            given = t.take(target, 1, of_prince)
+            hands[actor] += given
+            move["count"] = len(given)
         elif kid == "squlofish":
-            move["count"] = rng.randint(0, min(hands[t], bound))
+            move["count"] = t.hand_over(target, actor, of_prince)
         else:
-            taken = rng.randint(0, min(hands[t], bound))
-            given = 0 if taken else rng.randint(0, min(hands[actor], bound))
-            move["taken"], move["given"] = taken, given
+            move["taken"] = t.hand_over(target, actor, of_prince)
+            move["given"] = 0 if move["taken"] else t.hand_over(actor, target, of_prince)
+    elif kid == "monarchrys-dark1":
+        if not others:
+            return None
+        move["target"] = target = rng.choice(others)
+        move["taken"] = t.hand_over(target, actor, lambda k: KIND_DARK[k])
+        move["given"] = 0 if move["taken"] else t.hand_over(actor, target, lambda k: KIND_DARK[k])
     elif kid == "crassclamps":
         if not others:
             return None
@@ -178,48 +227,83 @@ def random_action(rng: random.Random, s: State, actor: int) -> dict | None:
         if rng.random() < 0.7:
             move["first"] = rng.choice(anyone)
     elif kid == "hardshell-hero-dark1":
-        move["discards"] = [{"player": p, "card": KIND_IDS[_draw(rng, pool, 1)[0]]}
-                            for p in others if hands[p] > 0]
+        move["discards"] = []
+        for p in others:
+            for k in t.take(p):
+                t.discard.append(k)
+                move["discards"].append({"player": p, "card": KIND_IDS[k]})
+    elif kid == "hardshell-hero-dark2":
+        votes = s.vote.votes
+        for p in others:
+            if not (votes[p] >= 0 and KIND_PRINCE[votes[p]] == HARDSHELL):
+                hands[actor] += t.take(p)
     elif kid == "squlofish-dark1":
-        move["discard"] = KIND_IDS[_draw(rng, pool, 1)[0]] if hands[actor] else None
-        tell = [k for k in (kind_of_prince(SQULOFISH, d) for d in range(3))
-                for _ in range(s.tell[k])]
-        rng.shuffle(tell)
+        paid = t.take(actor)
+        t.discard += paid
+        move["discard"] = KIND_IDS[paid[0]] if paid else None
+        squids = [i for i, k in enumerate(t.tell) if KIND_PRINCE[k] == SQULOFISH]
+        rng.shuffle(squids)
         removed, weight = [], 0
-        for k in tell:
-            if weight + squid_weight(s, k) <= SQUID_STRIP:
-                removed.append(k)
-                weight += squid_weight(s, k)
-        move["removed"] = _ids(removed)
+        for i in squids:
+            if weight + squid_weight(s, t.tell[i]) <= SQUID_STRIP:
+                removed.append(i)
+                weight += squid_weight(s, t.tell[i])
+        kinds = [t.tell[i] for i in removed]
+        t.tell = [k for i, k in enumerate(t.tell) if i not in removed]
+        t.discard += kinds
+        move["removed"] = [KIND_IDS[k] for k in kinds]
     elif kid == "squlofish-dark2":
-        holders = [p for p in anyone if hands[p] > 0]
-        chosen = rng.sample(holders, rng.randint(0, min(2, len(holders))))
-        discards = []
-        for p in sorted(chosen):
-            card = _draw(rng, pool, 1, lambda k: KIND_PRINCE[k] == SQULOFISH)
-            if card:
-                discards.append({"player": p, "card": KIND_IDS[card[0]]})
-        move["discards"] = discards
+        held = {p: sum(1 for k in hands[p] if KIND_PRINCE[k] == SQULOFISH) for p in anyone}
+        most = max(held.values(), default=0)
+        move["discards"] = []
+        for p in sorted(anyone):
+            if most and held[p] == most:
+                k = t.take(p, 1, lambda k: KIND_PRINCE[k] == SQULOFISH)[0]
+                t.discard.append(k)
+                move["discards"].append({"player": p, "card": KIND_IDS[k]})
+    elif kid == "smugwing-dark1":
+        found = [k for k in t.won if k in t.tell]
+        for k in found:
+            t.tell.remove(k)
+        t.discard += found
+        if drawn_this_round(s):
+            move["moved"] = [KIND_IDS[k] for k in found]
+        t.won = []
     elif kid == "smugwing-dark2":
-        winners = [p for p in voters_of(s, s.vote.winner) if s.hands[p] > 0]
-        count = rng.randint(0, min(len(winners), unknown_of_prince(s, SMUGWING)))
-        move["givers"] = sorted(rng.sample(winners, count))
+        givers = []
+        for p in voters_of(s, s.vote.winner):
+            given = t.take(p, 1, lambda k: KIND_PRINCE[k] == SMUGWING)
+            if given:
+                hands[actor] += given
+                givers.append(p)
+        move["givers"] = sorted(givers)
     elif kid == "salsa-salamanda":
-        won = winning_in_tell(s)
-        if not won:
+        won = [k for k, where in ((k, w) for _, k, w in s.played) if where == WON]
+        found = [k for k in won if k in t.tell]
+        if not found:
             return None
-        move["winning"] = KIND_IDS[rng.choice(won)]
-        move["to"] = rng.choice(anyone + ["discard"])
+        k = rng.choice(found)
+        t.tell.remove(k)
+        t.won.remove(k)
+        dest = rng.choice(anyone + ["discard"])
+        (t.discard if dest == "discard" else hands[dest]).append(k)
+        move["winning"], move["to"] = KIND_IDS[k], dest
+    elif kid == "salsa-salamanda-dark1":
+        if hands[actor]:
+            i = rng.randrange(len(hands[actor]))
+            hands[actor][i], t.loyalty[actor] = t.loyalty[actor], hands[actor][i]
+    elif kid == "salsa-salamanda-dark2":
+        maybe_target(others)
+        if "target" in move:
+            p = move["target"]
+            t.loyalty[actor], t.loyalty[p] = t.loyalty[p], t.loyalty[actor]
     return move
 
 
-# actions that hand cards back to Hands (or take the round back): not used in the end phase
-RETURNING = frozenset(("brownbeards-dark1", "brownbeards-dark2", "salsa-salamanda"))
-
-
-def random_act(rng: random.Random, s: State, plain: bool = False) -> dict:
-    """A random legal move for the acting player. ``plain``: swap or do nothing only, unless
-    an order says otherwise, and never an action that hands cards back."""
+def random_act(rng: random.Random, s: State, t: Table, plain: bool = False) -> dict:
+    """A random legal move for the acting player, played out at the table. ``plain``: swap or
+    do nothing only, unless an order says otherwise, and never an action that hands cards
+    back."""
     choice = action_choices(s)
     actor = choice["player"]
     may = list(choice["may"])
@@ -227,32 +311,96 @@ def random_act(rng: random.Random, s: State, plain: bool = False) -> dict:
     if "action" in may and (kid in RETURNING and (plain or s.replays >= 2)):
         may.remove("action")
     roll = rng.random()
+    card = t.table.pop(actor)
     if "action" in may and (roll < ACTION_CHANCE or may == ["action"]) and not plain:
-        move = random_action(rng, s, actor)
+        saved = t.snapshot()
+        move = random_action(rng, s, t, actor)
         if move is not None:
+            if kid == "brownbeards-dark2":
+                t.restore(t.before_vote)
+                t.hands[actor].remove(card)
+                t.discard.append(card)
+            else:
+                (t.tell if kid == "brownbeards" else t.discard).append(card)
             return move
+        t.restore(saved)
+    t.discard.append(card)
     if "swap" in may and (roll < ACTION_CHANCE + SWAP_CHANCE or "pass" not in may):
-        return {"type": "swap", "player": actor, "with": rng.choice(choice["swap_with"])}
+        partner = rng.choice(choice["swap_with"])
+        t.trade(actor, partner, 1)
+        return {"type": "swap", "player": actor, "with": partner}
     if "pass" in may:
         return {"type": "pass", "player": actor}
-    move = random_action(rng, s, actor)
-    if move is None:
-        raise SimulationError(f"{s.players[actor]} has no legal move")
-    return move
+    raise SimulationError(f"{s.players[actor]} has no legal move")
 
 
-def random_loyalties(rng: random.Random, s: State) -> dict:
-    princes = [PRINCE_IDS[KIND_PRINCE[k]] for k in _pool(s)]
-    rng.shuffle(princes)
-    return {"type": "loyalty", "loyalties": princes}
+def reveal(t: Table) -> dict:
+    counts: dict[str, int] = {}
+    for k in t.tell:
+        counts[KIND_IDS[k]] = counts.get(KIND_IDS[k], 0) + 1
+    return {"type": "reveal", "tell": counts}
 
 
-def random_move(rng: random.Random, s: State, plain: bool = False) -> dict:
-    if s.phase == "vote":
-        return random_vote(rng, s)
-    if s.phase == "action":
-        return random_act(rng, s, plain)
-    return random_loyalties(rng, s)
+def loyalties(t: Table) -> dict:
+    return {"type": "loyalty", "loyalties": [PRINCE_IDS[KIND_PRINCE[k]] for k in t.loyalty]}
+
+
+def play(rng: random.Random, options: Mapping[str, Any] | None = None, max_rounds: int = 150,
+         secrets: float = 0.0):
+    """Play a whole random game at a simulated table. Yields ``(kind, payload, player)`` for
+    each entry, in order ("move" with player None, or "secret": a player sets their Loyalty
+    aside on their own phone, with chance ``secrets`` each), then returns."""
+    if options is None:
+        options = random_options(rng)
+    state = ENGINE.new(options)
+    t = Table(rng, options)
+    told: dict[int, str] = {}  # the Loyalty each player last set aside on their phone
+
+    def secret(p: int):
+        nonlocal state
+        told[p] = PRINCE_IDS[KIND_PRINCE[t.loyalty[p]]]
+        payload = {"loyalty": told[p]}
+        state = ENGINE.secret(state, p, payload)
+        return "secret", payload, p
+
+    for p in range(len(state.players)):
+        if rng.random() < secrets:
+            yield secret(p)
+    t.give_cards(state, 1)
+    votes = 0
+    for _ in range(MOVE_LIMIT):
+        if state.phase == "over":
+            return
+        before = state
+        if state.phase == "vote":
+            t.before_vote = t.snapshot()
+            move = random_vote(rng, state, t)
+            votes += 1
+        elif state.phase == "action":
+            move = random_act(rng, state, t, plain=votes >= max_rounds)
+        elif state.phase == "reveal":
+            move = reveal(t)
+        else:
+            move = loyalties(t)
+        try:
+            ENGINE.validate(state, move)
+        except Exception as error:  # a simulator bug or an engine bug: say which move
+            raise SimulationError(f"{move} refused: {error}") from error
+        state = ENGINE.apply(state, move)
+        if move["type"] == "vote":
+            winner = state.vote.winner
+            t.won = [k for k in t.table.values() if KIND_PRINCE[k] == winner]
+            t.tell += t.won
+            t.table = {p: k for p, k in t.table.items() if KIND_PRINCE[k] != winner}
+        for number in range(before.round + 1, state.round + 1):
+            t.give_cards(state, number)
+        if state.phase == "reveal" and sum(map(len, t.hands)):
+            raise SimulationError("the engine ended the game with cards in the Hands")
+        yield "move", move, None
+        for p, prince in list(told.items()):  # a Loyalty exchanged (Salsa Salamanda's dark)
+            if state.revealed is None and PRINCE_IDS[KIND_PRINCE[t.loyalty[p]]] != prince:
+                yield secret(p)
+    raise SimulationError("the game did not end")
 
 
 def random_game(rng: random.Random, options: Mapping[str, Any] | None = None,
@@ -260,24 +408,12 @@ def random_game(rng: random.Random, options: Mapping[str, Any] | None = None,
     """Play a whole random game; returns (the moves in order, the final state)."""
     if options is None:
         options = random_options(rng)
+    moves = [payload for _, payload, _ in play(rng, options, max_rounds)]
     state = ENGINE.new(options)
-    moves: list[dict] = []
-    validate, apply = ENGINE.validate, ENGINE.apply
-    votes = 0
-    while state.phase != "over":
-        if len(moves) >= MOVE_LIMIT:
-            raise SimulationError("the game did not end")
-        move = random_move(rng, state, plain=votes >= max_rounds)
-        if move["type"] == "vote":
-            votes += 1
-        try:
-            validate(state, move)
-        except Exception as error:  # a simulator bug or an engine bug: say which move
-            raise SimulationError(f"move {len(moves) + 1} {move} refused: {error}") from error
-        state = apply(state, move)
-        moves.append(move)
+    for move in moves:
+        state = ENGINE.apply(state, move)
     return moves, state
 
 
-__all__ = ["random_game", "random_options", "random_move", "random_vote", "random_act",
-           "random_action", "random_loyalties", "SimulationError", "NAMES"]
+__all__ = ["random_game", "random_options", "play", "Table", "random_vote", "random_act",
+           "random_action", "reveal", "loyalties", "SimulationError", "NAMES"]

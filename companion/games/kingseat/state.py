@@ -9,7 +9,7 @@ number.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any
 
@@ -39,7 +39,15 @@ SQUID_STRIP = 3  # Squlofish dark 1: votes taken out of the Tell
 # where a card played this round is now (State.played)
 ON_TABLE, WON, BEARD, DISCARDED, GONE = "table", "won", "beard", "discard", "gone"
 
-PHASES = ("vote", "action", "loyalty", "over")
+PHASES = ("vote", "action", "reveal", "loyalty", "over")
+
+# What happened to the Tell, in order (State.tell_log), for the check at the reveal. Each entry
+# is a tuple: (what, round, ...).
+#   ("open", round, kind)          a card went in face up (leftovers, winning cards, Brownbeards)
+#   ("hidden", round, player, n)   n cards went in face down from the player's Hand
+#   ("draw", round, player, n)     n random cards came out into the player's Hand (Slydefox dk 2)
+#   ("out", round, kind, player)   a card the table saw came out (to the Discard or a Hand)
+#   ("squid", round, player, weight)  Squlofish dark 1: no other Squlofish fitted in ``weight``
 
 
 def kind_of_prince(prince: int, dark: int) -> int:
@@ -47,13 +55,15 @@ def kind_of_prince(prince: int, dark: int) -> int:
 
 
 @lru_cache(maxsize=None)
-def copies_of(princes: tuple[int, ...], cards_per_prince: int) -> tuple[int, ...]:
-    """Cards of each kind in a game with these princes (0 for princes not in play)."""
+def copies_of(princes: tuple[int, ...], cards_per_prince: int, dark: bool = True
+              ) -> tuple[int, ...]:
+    """Cards of each kind in a game with these princes (0 for princes not in play); without
+    the Dark cards a prince has only its regular ones."""
     out = [0] * N_KINDS
     for p in princes:
         out[kind_of_prince(p, 0)] = cards_per_prince - DARK_CARDS
-        out[kind_of_prince(p, 1)] = 1
-        out[kind_of_prince(p, 2)] = 1
+        out[kind_of_prince(p, 1)] = 1 if dark else 0
+        out[kind_of_prince(p, 2)] = 1 if dark else 0
     return tuple(out)
 
 
@@ -122,7 +132,12 @@ class Vote:
 
 @dataclass(frozen=True, slots=True)
 class State:
-    """One position of a game. Immutable; ``apply`` returns a new one."""
+    """One position of a game. Immutable; ``apply`` returns a new one.
+
+    The app never sees a Hand, and it never sees a card that goes into the Tell face down: it
+    counts every Hand, knows the Discard (face up), and knows of the Tell its size, the cards
+    that went in face up and cannot have left (``tell_seen``), and the log of what went in and
+    out. The table reveals the Tell when every Hand is empty (``revealed``)."""
 
     players: tuple[str, ...]
     princes: tuple[int, ...]  # prince indices in play, catalogue order
@@ -132,7 +147,8 @@ class State:
     leftovers: tuple[int, ...]  # kinds of the deal's leftover cards (in the Tell), sorted
     seating: tuple[int, ...]  # the player in each place
     hands: tuple[int, ...]  # cards in each player's Hand
-    tell: tuple[int, ...]  # cards of each kind in the Tell
+    tell_seen: tuple[int, ...]  # cards of each kind certainly in the Tell (went in face up)
+    tell_size: int  # cards in the Tell
     discard: tuple[int, ...]  # cards of each kind in the Discard
     round: int = 1
     phase: str = "vote"
@@ -144,15 +160,20 @@ class State:
     replays: int = 0  # times this round was undone
     events: tuple[str, ...] = ()  # what happened so far this round
     last_events: tuple[str, ...] = ()  # what happened in the round before
+    tell_log: tuple[tuple, ...] = ()  # what went in and out of the Tell (see the top)
+    revealed: tuple[int, ...] | None = None  # cards of each kind in the Tell, once turned over
     loyalties: tuple[int, ...] | None = None  # prince per player, at the end
+    secret: tuple[int, ...] = ()  # prince per player entered on their phone, -1 for none
+    dark: bool = True  # the Dark cards are in the game
+    before_vote: State | None = field(default=None, compare=False, repr=False)  # Brownbeards dk 2
 
     @property
     def copies(self) -> tuple[int, ...]:
-        return copies_of(self.princes, self.cards_per_prince)
+        return copies_of(self.princes, self.cards_per_prince, self.dark)
 
     @property
     def deck_size(self) -> int:
-        return len(self.princes) * self.cards_per_prince
+        return sum(self.copies)
 
     @property
     def king(self) -> int:
@@ -161,7 +182,7 @@ class State:
     @property
     def rulings(self) -> dict[str, int]:
         return {"cards_per_prince": self.cards_per_prince,
-                "squlofish_dark_weight": self.dark_weight}
+                "squlofish_dark_weight": self.dark_weight, "dark_cards": int(self.dark)}
 
     @property
     def over(self) -> bool:
@@ -175,23 +196,28 @@ class State:
                 out[kind] += 1
         return tuple(out)
 
-    def unknown(self) -> tuple[int, ...]:
-        """Cards of each kind in no pile the app sees: in Hands or set aside as Loyalty."""
-        table = self.table()
+    def unseen(self) -> tuple[int, ...]:
+        """Cards of each kind that may be in a Hand, set aside as a Loyalty, or face down in
+        the Tell: every card the table cannot see. Once the Tell is revealed: the Loyalties."""
+        tell = self.tell_seen if self.revealed is None else self.revealed
         return tuple(c - t - d - x for c, t, d, x in
-                     zip(self.copies, self.tell, self.discard, table))
+                     zip(self.copies, tell, self.discard, self.table()))
 
     def place_of(self, player: int) -> int:
         return self.seating.index(player)
 
     def to_dict(self) -> dict[str, Any]:
-        """Every field, JSON-ready (the raw state; ``Engine.view`` is the display form)."""
+        """Every field, JSON-ready (the raw state; the view is the display form). It holds the
+        secret Loyalties: it is for tests and tools, never for a phone."""
         return {
             "players": list(self.players), "princes": [PRINCE_IDS[p] for p in self.princes],
             "rulings": self.rulings, "kingseat": self.kingseat,
             "leftovers": [KIND_IDS[k] for k in self.leftovers],
             "seating": list(self.seating), "hands": list(self.hands),
-            "tell": {KIND_IDS[k]: n for k, n in enumerate(self.tell) if n},
+            "tell_seen": {KIND_IDS[k]: n for k, n in enumerate(self.tell_seen) if n},
+            "tell_size": self.tell_size, "tell_log": [list(op) for op in self.tell_log],
+            "revealed": None if self.revealed is None else
+            {KIND_IDS[k]: n for k, n in enumerate(self.revealed) if n},
             "discard": {KIND_IDS[k]: n for k, n in enumerate(self.discard) if n},
             "round": self.round, "phase": self.phase, "effects": self.effects.to_dict(),
             "coming": self.coming.to_dict(),
@@ -201,10 +227,9 @@ class State:
             "events": list(self.events), "last_events": list(self.last_events),
             "loyalties": None if self.loyalties is None else
             [PRINCE_IDS[p] for p in self.loyalties],
+            "secret": [None if p < 0 else PRINCE_IDS[p] for p in self.secret],
         }
 
-
-# --------------------------------------------------------------------------- reading moves
 
 # --------------------------------------------------------------------------- carrying out
 
@@ -216,7 +241,9 @@ class Work:
         self.s = s
         self.seating = list(s.seating)
         self.hands = list(s.hands)
-        self.tell = list(s.tell)
+        self.tell_seen = list(s.tell_seen)
+        self.tell_size = s.tell_size
+        self.tell_log = list(s.tell_log)
         self.discard = list(s.discard)
         self.round = s.round
         self.phase = s.phase
@@ -229,15 +256,19 @@ class Work:
         self.events = list(s.events)
         self.last_events = s.last_events
         self.loyalties = s.loyalties
+        self.revealed = s.revealed
+        self.before_vote = s.before_vote
 
     def freeze(self) -> State:
         return replace(
-            self.s, seating=tuple(self.seating), hands=tuple(self.hands), tell=tuple(self.tell),
+            self.s, seating=tuple(self.seating), hands=tuple(self.hands),
+            tell_seen=tuple(self.tell_seen), tell_size=self.tell_size,
+            tell_log=tuple(self.tell_log), before_vote=self.before_vote,
             discard=tuple(self.discard), round=self.round, phase=self.phase,
             effects=self.effects, coming=self.coming, vote=self.vote,
             played=tuple(tuple(entry) for entry in self.played), order=tuple(self.order),
             replays=self.replays, events=tuple(self.events), last_events=self.last_events,
-            loyalties=self.loyalties)
+            loyalties=self.loyalties, revealed=self.revealed)
 
     def name(self, p: int) -> str:
         return self.s.players[p]
@@ -261,22 +292,35 @@ class Work:
         self.hands[frm] -= count
         self.hands[to] += count
 
-    def sync(self) -> None:
-        """Cards of this round counted in a pile that no longer holds that many of their kind
-        were taken by an action (older cards are taken first): mark them gone."""
-        for pile, places in ((self.tell, (WON, BEARD)), (self.discard, (DISCARDED,))):
-            counts: dict[int, int] = {}
-            for entry in self.played:
-                if entry[2] in places:
-                    counts[entry[1]] = counts.get(entry[1], 0) + 1
-            for kind, count in counts.items():
-                excess = count - pile[kind]
-                for entry in reversed(self.played):
-                    if excess <= 0:
-                        break
-                    if entry[1] == kind and entry[2] in places:
-                        entry[2] = GONE
-                        excess -= 1
+    # -- the Tell ------------------------------------------------------------------------------
+
+    def tell_open(self, kind: int) -> None:
+        """A card the table saw goes into the Tell."""
+        self.tell_seen[kind] += 1
+        self.tell_size += 1
+        self.tell_log.append(("open", self.round, kind))
+
+    def tell_hidden(self, player: int, count: int) -> None:
+        """``count`` cards of the player's Hand go into the Tell face down."""
+        if count:
+            self.hands[player] -= count
+            self.tell_size += count
+            self.tell_log.append(("hidden", self.round, player, count))
+
+    def tell_draw(self, player: int, count: int) -> None:
+        """``count`` random cards of the Tell go into the player's Hand: any card seen going
+        in may be among them."""
+        if count:
+            self.hands[player] += count
+            self.tell_size -= count
+            self.tell_seen = [max(0, c - count) for c in self.tell_seen]
+            self.tell_log.append(("draw", self.round, player, count))
+
+    def tell_out(self, kind: int, player: int = -1) -> None:
+        """A card the table sees comes out of the Tell (the caller says where it goes)."""
+        self.tell_seen[kind] = max(0, self.tell_seen[kind] - 1)
+        self.tell_size -= 1
+        self.tell_log.append(("out", self.round, kind, player))
 
     def add_coming(self, **changes: Any) -> None:
         self.coming = replace(self.coming, **changes)

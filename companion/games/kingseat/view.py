@@ -9,7 +9,8 @@ from companion.games.kingseat.state import (
     PRINCE_INDEX, PRINCE_NAMES, PUBLISHED, SQUID_STRIP, SQULOFISH, State, WOOLFHALL,
 )
 from companion.games.kingseat.reading import (
-    beside_king, card_word, swap_partners, voters_of, winning_in_tell,
+    beside_king, card_word, drawn_this_round, swap_partners, tell_most, voters_of,
+    winning_in_tell,
 )
 from companion.games.kingseat.actions import hardshell_givers
 from companion.games.kingseat.round import give_direction, voting_players
@@ -37,6 +38,11 @@ def describe(move: Any, players: Sequence[str]) -> str:
     if kind == "loyalty":
         return "Loyalties: " + ", ".join(PRINCE_NAMES[PRINCE_INDEX[p]]
                                           for p in move["loyalties"])
+    if kind == "reveal":
+        cards = ", ".join(f"{KIND_NAMES[KIND_INDEX[kid]]} \u00d7{c}"
+                          for kid, c in sorted(move["tell"].items(),
+                                               key=lambda kc: KIND_INDEX[kc[0]]) if c)
+        return f"The Tell turned over: {cards or 'empty'}"
     if kind == "swap":
         return f"Swapped places and a card with {players[move['with']]}"
     if kind == "pass":
@@ -47,11 +53,13 @@ def describe(move: Any, players: Sequence[str]) -> str:
     return f"{text}: {detail}" if detail else text
 
 def view(state: State, player: int | None = None) -> dict[str, Any]:
-    """The whole table's view. The Tell's contents stay hidden until the game is over
-    (``player`` changes nothing: the app shows nobody's Hand)."""
+    """What the phone of ``player`` (None: a phone that holds no seat) may see. Nothing in it
+    depends on a card the table cannot see: the Tell shows its size and the cards that went in
+    face up until it is revealed, and a Loyalty set aside on a phone shows on that phone only."""
     s = state
     n = len(s.players)
     over = s.phase == "over"
+    opened = s.revealed is not None
     immune = set(s.effects.sit_out)
     forced = {p: (pr, src) for p, pr, src in s.effects.forced}
     orders = dict(s.effects.orders)
@@ -69,7 +77,9 @@ def view(state: State, player: int | None = None) -> dict[str, Any]:
             "order": orders.get(p),
             "played": None if votes[p] < 0 or s.phase != "action" else KIND_IDS[votes[p]],
             "to_act": s.phase == "action" and p in s.order,
-            "loyalty": PRINCE_IDS[s.loyalties[p]] if over else None,
+            "loyalty": PRINCE_IDS[s.loyalties[p]] if over else
+            PRINCE_IDS[s.secret[p]] if opened and s.secret[p] >= 0 else None,
+            "loyalty_set": s.secret[p] >= 0,
         })
     total = s.deck_size
     per_hand, spare = divmod(total, n)
@@ -84,10 +94,13 @@ def view(state: State, player: int | None = None) -> dict[str, Any]:
                         f"against playing them together.")
     direction = give_direction(s.round)
     tell_view: dict[str, Any] = {
-        "size": sum(s.tell), "leftovers": [KIND_IDS[k] for k in s.leftovers]}
-    if over:
-        tell_view["cards"] = {KIND_IDS[k]: c for k, c in enumerate(s.tell) if c}
+        "size": s.tell_size, "leftovers": [KIND_IDS[k] for k in s.leftovers],
+        "seen": {KIND_IDS[k]: c for k, c in enumerate(s.tell_seen) if c},
+        "face_down": s.tell_size - sum(s.tell_seen)}
+    if opened:
+        tell_view["cards"] = {KIND_IDS[k]: c for k, c in enumerate(s.revealed) if c}
         tell_view["count"] = {PRINCE_IDS[p]: v for p, v in final_tally(s).items()}
+    unseen = s.unseen()
     discard = {KIND_IDS[k]: c for k, c in enumerate(s.discard) if c}
     return {
         "game": "kingseat",
@@ -98,11 +111,18 @@ def view(state: State, player: int | None = None) -> dict[str, Any]:
         "princes": [PRINCE_IDS[p] for p in s.princes],
         "round": s.round,
         "phase": s.phase,
-        "give_cards": None if s.phase in ("loyalty", "over") else {
+        "give_cards": None if s.phase in ("reveal", "loyalty", "over") else {
             "direction": "left" if direction > 0 else "right",
             "text": f"Round {s.round}: everyone hands one card to the "
                     f"{'left (clockwise)' if direction > 0 else 'right (anticlockwise)'}."},
         "vote": vote_view(s) if s.phase == "vote" else None,
+        "reveal": None if s.phase != "reveal" else {
+            "size": s.tell_size,
+            "cards": [KIND_IDS[k] for k in range(N_KINDS) if s.copies[k] > s.discard[k]]},
+        "hand_cards": [KIND_IDS[k] for k in range(N_KINDS) if unseen[k] > 0],
+        "you": None if player is None or not 0 <= player < n else {
+            "player": player, "name": s.players[player],
+            "loyalty": PRINCE_IDS[s.secret[player]] if s.secret[player] >= 0 else None},
         "action": action_choices(s) if s.phase == "action" else None,
         "next_round": {
             "sit_out": list(s.coming.sit_out),
@@ -145,7 +165,7 @@ def vote_view(s: State) -> dict[str, Any]:
         "open": eff.open_vote,
         "first": None if eff.first < 0 else eff.first,
         "no_actions": eff.no_actions,
-        "cards": [KIND_IDS[k] for k in range(N_KINDS) if s.copies[k]],
+        "cards": [KIND_IDS[k] for k, c in enumerate(s.unseen()) if c > 0],
     }
 
 def action_choices(s: State) -> dict[str, Any] | None:
@@ -161,7 +181,7 @@ def action_choices(s: State) -> dict[str, Any] | None:
     may = []
     if not s.effects.no_actions and not (ordered == "swap" and partners):
         may.append("action")
-    if partners and ordered != "action":
+    if partners and (ordered != "action" or s.effects.no_actions):
         may.append("swap")
     if not (ordered == "swap" and partners):
         may.append("pass")
@@ -180,18 +200,19 @@ def needs(s: State, actor: int, kind: int) -> dict[str, Any]:
     anyone = [p for p in range(len(s.players)) if p not in immune]
     hands = s.hands
     if kid == "lionsyre-dark2":
-        return {"cards": min(2, hands[actor])}
+        return {"face_down": min(2, hands[actor])}
     if kid == "slydefox":
-        return {"players": anyone, "cards": "one per chosen player who holds cards"}
+        return {"players": anyone}
     if kid in ("slydefox-dark1", "hardshell-hero"):
         return {"target": others}
     if kid == "slydefox-dark2":
-        return {"from_tell": min(3, sum(s.tell)), "to_tell": min(3, sum(s.tell))}
+        return {"face_down": min(3, s.tell_size)}
     if kid == "woolfhall":
         return {"prince": [PRINCE_IDS[p] for p in s.princes]}
     if kid == "woolfhall-dark2":
         voters = voters_of(s, WOOLFHALL)
-        return {"added": [{"player": p, "cards": min(len(voters), hands[p])} for p in voters]}
+        return {"face_down": [{"player": p, "cards": min(len(voters), hands[p])}
+                              for p in voters]}
     if kid == "hornseeker":
         return {"target": [p for p in beside_king(s) if p != actor and p not in immune],
                 "optional": ["target"]}
@@ -217,10 +238,16 @@ def needs(s: State, actor: int, kind: int) -> dict[str, Any]:
     if kid == "hardshell-hero-dark2":
         return {"givers": hardshell_givers(s, actor)}
     if kid == "squlofish-dark1":
+        squids = [kind_of_prince(SQULOFISH, d) for d in range(3)]
         return {"discard": hands[actor] > 0,
-                "in_tell": {KIND_IDS[k]: s.tell[k] for k in
-                            (kind_of_prince(SQULOFISH, d) for d in range(3)) if s.tell[k]},
+                "seen_in_tell": {KIND_IDS[k]: s.tell_seen[k] for k in squids if s.tell_seen[k]},
+                "most_in_tell": {KIND_IDS[k]: tell_most(s, k) for k in squids
+                                 if tell_most(s, k)},
                 "most_votes": SQUID_STRIP}
+    if kid == "smugwing-dark1":
+        drawn = drawn_this_round(s)
+        return {"winning": [KIND_IDS[k] for k in winning_in_tell(s)], "drawn": drawn,
+                "optional": ["moved"]} if drawn else {}
     if kid == "squlofish-dark2":
         return {"discards": [p for p in anyone if hands[p] > 0]}
     if kid == "smugwing-dark2":
@@ -236,20 +263,21 @@ def describe_action(kid: str, move: dict, players: Sequence[str]) -> str:
         return players[p]
 
     if kid == "lionsyre-dark2":
-        return f"{card_word(len(move['cards']))} into the Tell"
+        return "the King put cards from their Hand into the Tell, face down"
     if kid == "slydefox":
         a, b = move["players"]
-        added = sum(1 for c in move["cards"] if c is not None)
-        return f"{who(a)} and {who(b)} changed places, {card_word(added)} into the Tell"
+        return f"{who(a)} and {who(b)} changed places, each a card into the Tell face down"
     if kid in ("slydefox-dark1", "hardshell-hero"):
         return f"with {who(move['target'])}"
     if kid == "slydefox-dark2":
-        return f"{card_word(len(move['from_tell']))} swapped with the Tell"
+        return "cards drawn out of the Tell and as many put back, face down"
     if kid == "woolfhall":
         return f"{PRINCE_NAMES[PRINCE_INDEX[move['prince']]]} next round"
     if kid == "woolfhall-dark2":
-        total = sum(len(e["cards"]) for e in move["added"])
-        return f"{card_word(total)} into the Tell"
+        return "the Woolfhall voters put cards into the Tell, face down"
+    if kid == "smugwing-dark1" and move.get("moved") is not None:
+        moved = ", ".join(KIND_NAMES[KIND_INDEX[c]] for c in move["moved"]) or "nothing"
+        return f"to the Discard: {moved}"
     if kid in ("hornseeker", "hornseeker-dark1", "gulliballistas-dark2",
                "salsa-salamanda-dark2"):
         t = move.get("target")
