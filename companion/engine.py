@@ -1,8 +1,9 @@
 """The protocol every game engine implements, the rule error, the registry, and replay.
 
 A game is its options plus the ordered list of what the table entered. Each entry is one of
-``move`` (a game move, checked by the engine), ``undo``, ``redo`` or ``rulings`` (the table
-changed a table ruling). :func:`replay` turns that list into the current position; nothing
+``move`` (a game move, checked by the engine), ``undo``, ``redo``, ``rulings`` (the table
+changed a table ruling) or ``secret`` (a player entered something on their own phone that the
+others may not see yet, such as Kingseat's Loyalty). :func:`replay` turns that list into the current position; nothing
 here knows about Flask, SQL or photos.
 """
 from __future__ import annotations
@@ -93,7 +94,10 @@ class Engine(Protocol):
     # A game may also answer questions that are not moves of the game (King's Court's arbiter):
     # ``ask(state, question) -> dict``, raising RuleError for a question it cannot read; and
     # name cards of its box that are printed but never dealt into play (Majesty's locations):
-    # ``other_cards: dict[kind id, name]``.
+    # ``other_cards: dict[kind id, name]``. A game with secrets kept on a player's phone takes
+    # them with ``secret(state, player, secret) -> state`` (raising RuleError), says with
+    # ``secrets_open(state) -> bool`` when every phone may see them, and words their history
+    # line with ``describe_secret(name) -> str``.
 
 
 MISSING = object()  # an option left out, told apart from one given as None
@@ -142,6 +146,14 @@ COMMON_RULES = (
         "Importing a game",
         "A file exported by the companion can be imported as a new game. It is replayed move by "
         "move first, so a file that was changed into an illegal game is refused as a whole.",
+        APP_SECTION,
+    ),
+    RuleEntry(
+        "seat",
+        "Whose phone is this",
+        "A phone may say which player holds it; then it shows that player's own secrets, and "
+        "only one phone holds a seat at a time. It is not a password: it keeps honest players "
+        "from seeing by accident, not a cheat who takes the phone.",
         APP_SECTION,
     ),
     RuleEntry(
@@ -215,7 +227,7 @@ def read_options(
     return names, normalise_rulings(engine, given)
 
 
-ENTRY_KINDS = ("move", "undo", "redo", "rulings")
+ENTRY_KINDS = ("move", "undo", "redo", "rulings", "secret")
 
 
 @dataclass
@@ -261,6 +273,18 @@ def step(engine: Engine, replay: Replay, history: list[Any], kind: str, payload:
         state = engine.with_rulings(replay.state, rulings)  # may refuse: nothing changed yet
         earlier = [engine.with_rulings(before, rulings) for before in history]
         replay.rulings, replay.state, history[:] = rulings, state, earlier
+    elif kind == "secret":
+        # A secret holds from the start: it is carried into every earlier position, so that
+        # undo never takes it back.
+        keep = getattr(engine, "secret", None)
+        if keep is None:
+            raise RuleError("record", f"{engine.title} keeps no secrets on a player's phone.")
+        if not isinstance(payload, Mapping) or set(payload) != {"player", "secret"}:
+            raise RuleError("record", "A secret names its player and what was entered.")
+        player = payload["player"]
+        state = keep(replay.state, player, payload["secret"])  # checks the player too
+        earlier = [keep(before, player, payload["secret"]) for before in history]
+        replay.state, history[:] = state, earlier
     else:
         raise RuleError("record", f"An entry of kind {kind!r} is not one of {list(ENTRY_KINDS)}.")
 

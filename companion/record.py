@@ -2,7 +2,8 @@
 
 The export is the whole record: options and every entry (undos included), with the result
 and final view for readers that do not replay. Import replays it; the stored entries are the
-truth, the result in the file is only a convenience.
+truth, the result in the file is only a convenience. Secrets entered on a player's phone are
+left out of what another phone sees until the game opens them (``secrets_open``).
 """
 from __future__ import annotations
 
@@ -38,12 +39,16 @@ def history(record: Record) -> list[dict[str, Any]]:
             back = redo.pop()
             stack.append(back)
             text = f"Redo of entry {back + 1}"
+        elif entry.kind == "secret":
+            who = names[entry.player] if entry.player is not None else "A player"
+            text = engine.describe_secret(who)
         else:
             text = "Table rulings changed: " + ", ".join(
                 f"{key} = {value}" for key, value in sorted(entry.payload.items())
             )
         # Whose turn it was is kept for every entry; a line names the player only for a move.
-        mover = entry.kind == "move" and entry.player is not None and entry.player < len(names)
+        mover = entry.kind in ("move", "secret") and entry.player is not None \
+            and entry.player < len(names)
         who = names[entry.player] if mover else None
         lines.append(
             {"seq": entry.seq, "kind": entry.kind, "player": who, "at": entry.at.isoformat(), "text": text}
@@ -54,8 +59,28 @@ def history(record: Record) -> list[dict[str, Any]]:
     return lines
 
 
-def export(record: Record) -> dict[str, Any]:
+def secrets_open(record: Record) -> bool:
+    opened = getattr(record.engine, "secrets_open", None)
+    return opened is None or opened(record.replay.state)
+
+
+def entries_for(record: Record, seat: int | None) -> list[dict[str, Any]]:
+    """Every entry as the phone holding ``seat`` may see it: another player's secret keeps
+    only whose it is until the game opens the secrets."""
+    opened = secrets_open(record)
+    out = []
+    for entry in record.entries:
+        line = entry.to_dict()
+        if entry.kind == "secret" and not opened and entry.player != seat:
+            line["payload"] = {"player": entry.player, "secret": None}
+        out.append(line)
+    return out
+
+
+def export(record: Record, seat: int | None = None) -> dict[str, Any]:
+    """The record as the phone holding ``seat`` may see it (complete once secrets are open)."""
     engine = record.engine
+    complete = secrets_open(record)
     return {
         "format": FORMAT,
         "version": VERSION,
@@ -63,9 +88,10 @@ def export(record: Record) -> dict[str, Any]:
         "id": record.id,
         "created_at": record.created_at.isoformat(),
         "options": record.options,
-        "entries": [entry.to_dict() for entry in record.entries],
+        "complete": complete,
+        "entries": entries_for(record, seat),
         "result": engine.result(record.replay.state),
-        "final": engine.view(record.replay.state),
+        "final": engine.view(record.replay.state, seat),
     }
 
 
@@ -80,6 +106,9 @@ def parse_export(data: Any) -> tuple[str, dict[str, Any], list[Entry]]:
         raise bad("This file is not a game exported by the companion.")
     if data.get("version") != VERSION:
         raise bad(f"This file is version {data.get('version')!r}; this companion reads version {VERSION}.")
+    if data.get("complete") is False:
+        raise bad("This file was exported while the game still kept secrets, so it cannot be "
+                  "replayed: export it again once the game is over.")
     game = data.get("game")
     if game not in protocol.REGISTRY:
         raise bad(f"This file holds a game this companion does not know: {game!r}.")

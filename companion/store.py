@@ -1,8 +1,8 @@
 """Games and their records in a database (SQLAlchemy: SQLite by default, PostgreSQL hosted).
 
 A game row holds the game's name and options; its entries are the ordered list of what the
-table entered (moves, undos, redos, rulings changes), each with its number, who, when and
-the payload. Rows are only ever inserted: the state is the replay of the entries, undo and
+table entered (moves, undos, redos, rulings changes, secrets entered on a player's phone),
+each with its number, who, when and the payload. Rows are only ever inserted: the state is the replay of the entries, undo and
 redo are entries too, and a refused entry writes nothing.
 
 Two phones entering a move for the same turn both name the entry number they expect to write;
@@ -57,6 +57,17 @@ entries = Table(
     Column("player", Integer, nullable=True),
     Column("at", DateTime(timezone=True), nullable=False),
     Column("payload", JSON, nullable=True),
+)
+
+
+# Which phone (device cookie) says it holds which player. A claim is not a password: it decides
+# what a phone is shown (its own secrets), and one seat has one phone at a time.
+seats = Table(
+    "seats",
+    metadata,
+    Column("game_id", String(32), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
+    Column("player", Integer, primary_key=True, autoincrement=False),
+    Column("device", String(64), nullable=False),
 )
 
 
@@ -203,6 +214,8 @@ class Store:
                 if record.seq != expected_seq:
                     raise TableMovedOn(expected_seq, record.seq)
                 player = record.engine.to_move(record.replay.state)
+                if kind == "secret" and isinstance(payload, dict):
+                    player = payload.get("player")  # whose phone entered it
                 protocol.step(record.engine, record.replay, record.history, kind, payload)
                 entry = Entry(expected_seq, kind, player, datetime.now(timezone.utc), payload)
                 conn.execute(
@@ -229,8 +242,53 @@ class Store:
                 )
         return game_id
 
+    def append_secret(self, game_id: str, player: int, secret: Any) -> Record:
+        """A secret from a player's own phone: it goes at the end whatever came in before it
+        (secrets do not depend on the turn), so a race with another phone is retried."""
+        for _ in range(5):
+            try:
+                return self.append(game_id, self.seq(game_id), "secret",
+                                   {"player": player, "secret": secret})
+            except TableMovedOn:
+                continue
+        raise TableMovedOn(-1, self.seq(game_id))
+
+    # -- seats --------------------------------------------------------------------------
+    def seat_of(self, game_id: str, device: str) -> int | None:
+        """The player this phone says it holds in this game, if any."""
+        with self.db.connect() as conn:
+            return conn.execute(select(seats.c.player).where(
+                seats.c.game_id == game_id, seats.c.device == device)).scalar()
+
+    def claimed(self, game_id: str) -> list[int]:
+        with self.db.connect() as conn:
+            return sorted(conn.execute(select(seats.c.player).where(
+                seats.c.game_id == game_id)).scalars())
+
+    def claim(self, game_id: str, device: str, player: int | None, name: str = "") -> None:
+        """This phone holds ``player`` from now on (None: no player). A seat another phone
+        holds is refused: that phone must let it go first."""
+        try:
+            with self._writing() as conn:
+                if conn.execute(select(games.c.id).where(games.c.id == game_id)).first() is None:
+                    raise GameNotFound(game_id)
+                held = conn.execute(select(seats.c.device).where(
+                    seats.c.game_id == game_id, seats.c.player == player)).scalar()
+                if player is not None and held not in (None, device):
+                    raise protocol.RuleError("seat", f"Another phone already holds {name}'s "
+                                                     f"seat: let it go on that phone first.")
+                conn.execute(delete(seats).where(seats.c.game_id == game_id,
+                                                 seats.c.device == device))
+                if player is not None:
+                    conn.execute(insert(seats).values(game_id=game_id, player=player,
+                                                      device=device))
+        except exc.IntegrityError:
+            raise protocol.RuleError("seat", f"Another phone took {name}'s seat just now.") \
+                from None
+
     def delete(self, game_id: str) -> None:
         with self._writing() as conn:
+            conn.execute(delete(seats).where(seats.c.game_id == game_id))
             conn.execute(delete(entries).where(entries.c.game_id == game_id))
             if conn.execute(delete(games).where(games.c.id == game_id)).rowcount == 0:
                 raise GameNotFound(game_id)

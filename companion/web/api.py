@@ -8,7 +8,9 @@ POST /api/games/<id>/ask             {"question": {...}}: a game's arbiter answe
 POST /api/games/<id>/scan            a photo (multipart field "photo"): the cards of this game in it
 POST /api/games/<id>/undo, /redo     {"seq": N}
 POST /api/games/<id>/rulings         {"seq": N, "rulings": {...}} (the creating device only)
-GET  /api/games/<id>/export          the full record as JSON
+POST /api/games/<id>/seat            {"player": N or null}: this phone holds that player (or none)
+POST /api/games/<id>/secret          {"secret": {...}}: entered on the phone of the player it holds
+GET  /api/games/<id>/export          the record as JSON (others' secrets left out until opened)
 POST /api/import                     a record exported before; stored as a new game
 
 Every POST carries the CSRF token in the X-CSRFToken header. Refusals are JSON:
@@ -44,16 +46,26 @@ def refusal(error: protocol.RuleError, game: str | None, status: int = 422):
     return jsonify(error=body), status
 
 
+def seat() -> int | None:
+    """The player this phone says it holds in the game of this request, if any."""
+    return getattr(g, "seat", None)
+
+
 def game_payload(record: Record) -> dict[str, Any]:
-    """Everything a phone shows of a game: the view, whose turn, undo/redo, the history."""
+    """Everything this phone may see of a game: the view for the player it holds, whose turn,
+    undo/redo, the history."""
     engine = record.engine
     state = record.replay.state
+    g.seat = store().seat_of(record.id, g.device)
     return {
         "id": record.id,
         "game": record.game,
         "title": engine.title,
         "seq": record.seq,
-        "view": engine.view(state),
+        "seat": g.seat,
+        "seats": store().claimed(record.id),
+        "secrets": hasattr(engine, "secret"),
+        "view": engine.view(state, g.seat),
         "result": engine.result(state),
         "to_move": engine.to_move(state),
         "can_undo": bool(record.replay.done),
@@ -141,7 +153,8 @@ def check(game_id: str):
     except protocol.RuleError as error:
         return refusal(error, record.game)
     after = record.engine.apply(record.replay.state, body.get("move"))
-    return jsonify(ok=True, view=record.engine.view(after), result=record.engine.result(after))
+    return jsonify(ok=True, view=record.engine.view(after, store().seat_of(game_id, g.device)),
+                   result=record.engine.result(after))
 
 
 @bp.post("/games/<game_id>/ask")
@@ -201,10 +214,47 @@ def rulings(game_id: str):
     return _append(game_id, "rulings", body["rulings"])
 
 
+@bp.post("/games/<game_id>/seat")
+def claim_seat(game_id: str):
+    """This phone says which player holds it (``null``: nobody). Not a password."""
+    player = _body().get("player")
+    record = store().load(game_id)
+    names = [p["name"] for p in record.engine.view(record.replay.state).get("players", [])]
+    if player is not None and (type(player) is not int or not 0 <= player < len(names)):
+        abort(400, f'"player" must be a player number, 0 to {len(names) - 1}, or null.')
+    try:
+        store().claim(game_id, g.device, player, names[player] if player is not None else "")
+    except protocol.RuleError as error:
+        return refusal(error, record.game, 409)
+    return jsonify(game=game_payload(record))
+
+
+@bp.post("/games/<game_id>/secret")
+def secret(game_id: str):
+    """Something only this phone's player may see until the game opens it (a Kingseat
+    Loyalty): stored as an entry, shown to no other phone."""
+    body = _body()
+    if "secret" not in body:
+        abort(400, 'The request must carry what was entered under "secret".')
+    player = store().seat_of(game_id, g.device)
+    if player is None:
+        record = store().load(game_id)
+        return refusal(protocol.RuleError(
+            "seat", "Say which player holds this phone first: a secret belongs to a player."),
+            record.game, 403)
+    try:
+        record = store().append_secret(game_id, player, body["secret"])
+    except TableMovedOn:
+        abort(409, "The table is busy entering moves: try again in a moment.")
+    except protocol.RuleError as error:
+        return refusal(error, store().load(game_id).game)
+    return jsonify(game=game_payload(record))
+
+
 @bp.get("/games/<game_id>/export")
 def export(game_id: str):
     record = store().load(game_id)
-    response = jsonify(records.export(record))
+    response = jsonify(records.export(record, store().seat_of(game_id, g.device)))
     response.headers["Content-Disposition"] = (
         f'attachment; filename="{record.game}-{record.id}.json"'
     )

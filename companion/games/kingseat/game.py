@@ -369,6 +369,9 @@ class Kingseat:
         """A secret entered on a player's own phone: their Loyalty, set aside at the start."""
         return reveal.secret_loyalty(state, player, payload)
 
+    def describe_secret(self, name: str) -> str:
+        return f"{name} set their Loyalty aside on their phone"
+
     def secrets_open(self, state: State) -> bool:
         """Whether the secrets may be shown to every phone: once the Tell is revealed."""
         return state.revealed is not None

@@ -170,6 +170,8 @@ def check_loyalty(s: State, move: dict) -> tuple:
 def secret_loyalty(s: State, player: int, payload: Any) -> State:
     """A player sets their Loyalty aside on their own phone: {"loyalty": "lionsyre"}. It may be
     entered again (the last one counts) until the Tell is revealed."""
+    if type(player) is not int or not 0 <= player < len(s.players):
+        raise RuleError("seat", "A Loyalty set aside belongs to a player of this game.")
     if s.revealed is not None:
         raise RuleError("loyalty", "The Tell is revealed: the Loyalties are entered openly "
                                    "now.")

@@ -43,11 +43,12 @@ def _deck(princes, cpp: int, dark: bool) -> list[int]:
             if dark or not KIND_DARK[KIND_INDEX[kid]]]
 
 
-def random_options(rng: random.Random, players: int | None = None) -> dict[str, Any]:
-    """Options for a random game: 4-10 players, random princes and rulings, a real deck's
-    leftover cards and a random Kingseat."""
+def random_options(rng: random.Random, players: int | None = None, princes=None
+                   ) -> dict[str, Any]:
+    """Options for a random game: 4-10 players, random princes (or these) and rulings, a real
+    deck's leftover cards and a random Kingseat."""
     n = players if players is not None else rng.randint(4, 10)
-    princes = rng.sample(cards.PRINCE_IDS, rng.randint(n, 12))
+    princes = list(princes or rng.sample(cards.PRINCE_IDS, rng.randint(n, 12)))
     cpp = rng.choice(cards.CARDS_PER_PRINCE)
     dark = rng.random() < 0.85
     deck = _deck(princes, cpp, dark)
