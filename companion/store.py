@@ -62,8 +62,8 @@ entries = Table(
 
 # Which phone (device cookie) says it holds which player. A claim is not a password: it decides
 # what a phone is shown (its own secrets), and one seat has one phone at a time.
-seats = Table(
-    "seats",
+claims = Table(
+    "seat_claims",
     metadata,
     Column("game_id", String(32), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
     Column("player", Integer, primary_key=True, autoincrement=False),
@@ -257,13 +257,13 @@ class Store:
     def seat_of(self, game_id: str, device: str) -> int | None:
         """The player this phone says it holds in this game, if any."""
         with self.db.connect() as conn:
-            return conn.execute(select(seats.c.player).where(
-                seats.c.game_id == game_id, seats.c.device == device)).scalar()
+            return conn.execute(select(claims.c.player).where(
+                claims.c.game_id == game_id, claims.c.device == device)).scalar()
 
     def claimed(self, game_id: str) -> list[int]:
         with self.db.connect() as conn:
-            return sorted(conn.execute(select(seats.c.player).where(
-                seats.c.game_id == game_id)).scalars())
+            return sorted(conn.execute(select(claims.c.player).where(
+                claims.c.game_id == game_id)).scalars())
 
     def claim(self, game_id: str, device: str, player: int | None, name: str = "") -> None:
         """This phone holds ``player`` from now on (None: no player). A seat another phone
@@ -272,15 +272,15 @@ class Store:
             with self._writing() as conn:
                 if conn.execute(select(games.c.id).where(games.c.id == game_id)).first() is None:
                     raise GameNotFound(game_id)
-                held = conn.execute(select(seats.c.device).where(
-                    seats.c.game_id == game_id, seats.c.player == player)).scalar()
+                held = conn.execute(select(claims.c.device).where(
+                    claims.c.game_id == game_id, claims.c.player == player)).scalar()
                 if player is not None and held not in (None, device):
                     raise protocol.RuleError("seat", f"Another phone already holds {name}'s "
                                                      f"seat: let it go on that phone first.")
-                conn.execute(delete(seats).where(seats.c.game_id == game_id,
-                                                 seats.c.device == device))
+                conn.execute(delete(claims).where(claims.c.game_id == game_id,
+                                                 claims.c.device == device))
                 if player is not None:
-                    conn.execute(insert(seats).values(game_id=game_id, player=player,
+                    conn.execute(insert(claims).values(game_id=game_id, player=player,
                                                       device=device))
         except exc.IntegrityError:
             raise protocol.RuleError("seat", f"Another phone took {name}'s seat just now.") \
@@ -288,7 +288,7 @@ class Store:
 
     def delete(self, game_id: str) -> None:
         with self._writing() as conn:
-            conn.execute(delete(seats).where(seats.c.game_id == game_id))
+            conn.execute(delete(claims).where(claims.c.game_id == game_id))
             conn.execute(delete(entries).where(entries.c.game_id == game_id))
             if conn.execute(delete(games).where(games.c.id == game_id)).rowcount == 0:
                 raise GameNotFound(game_id)

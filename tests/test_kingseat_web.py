@@ -7,7 +7,7 @@ import random
 import re
 
 from companion.games.kingseat import ENGINE, PRINCES
-from companion.games.kingseat.simulate import random_game, random_options
+from companion.games.kingseat.simulate import play, random_game, random_options
 
 NAMES = {"player-0": "Ann", "player-1": "Bob", "player-2": "Cid", "player-3": "Dee"}
 STARTER = ("lionsyre", "hornseeker", "monarchrys", "gulliballistas")
@@ -197,3 +197,66 @@ def test_the_tell_stays_face_down_until_the_end(phone):
     _, payload = page_payload(phone, game["id"])
     assert payload["view"]["tell"]["cards"] == view["tell"]["cards"]
     assert [p["loyalty"] for p in payload["view"]["players"]] == game["result"]["loyalties"]
+
+
+def test_a_phone_holds_a_seat_and_keeps_its_loyalty_to_itself(app, phone, second_phone):
+    game_id, game = start(phone)
+    base = f"/api/games/{game_id}"
+    assert game["seat"] is None and game["seats"] == [] and game["secrets"]
+    refused = phone.post(f"{base}/secret", json={"secret": {"loyalty": "lionsyre"}})
+    assert refused.status_code == 403 and "which player holds this phone" in \
+        refused.get_json()["error"]["message"]
+    held = phone.post(f"{base}/seat", json={"player": 1}).get_json()["game"]
+    assert held["seat"] == 1 and held["seats"] == [1]
+    taken = second_phone.post(f"{base}/seat", json={"player": 1})
+    assert taken.status_code == 409
+    assert taken.get_json()["error"]["message"] == \
+        "Another phone already holds Bob's seat: let it go on that phone first."
+    assert second_phone.post(f"{base}/seat", json={"player": 9}).status_code == 400
+    assert second_phone.post(f"{base}/seat", json={"player": 2}).get_json()["game"]["seat"] == 2
+    wrong = phone.post(f"{base}/secret", json={"secret": {"loyalty": "smugwing"}})
+    assert wrong.status_code == 422 and "not in this game" in wrong.get_json()["error"]["message"]
+    mine = phone.post(f"{base}/secret", json={"secret": {"loyalty": "hornseeker"}})
+    game = mine.get_json()["game"]
+    assert game["view"]["you"] == {"player": 1, "name": "Bob", "loyalty": "hornseeker"}
+    assert game["history"][-1]["text"] == "Bob set their Loyalty aside on their phone"
+    for other in (second_phone, app.test_client()):
+        answer = other.get(base).get_data(as_text=True)
+        assert '"loyalty":"hornseeker"' not in answer.replace(" ", "")
+        assert '"loyalty_set":true' in answer.replace(" ", "")
+        export = other.get(f"{base}/export").get_json()
+        assert export["complete"] is False
+        assert export["entries"][-1]["payload"] == {"player": 1, "secret": None}
+        assert '"loyalty": "hornseeker"' not in json.dumps(export)
+    own = phone.get(f"{base}/export").get_json()
+    assert own["entries"][-1]["payload"]["secret"] == {"loyalty": "hornseeker"}
+    # an export taken before the end cannot be imported: it lacks the secrets
+    imported = second_phone.post("/api/import", json=second_phone.get(f"{base}/export").get_json())
+    assert imported.status_code == 422 and "still kept secrets" in \
+        imported.get_json()["error"]["message"]
+    # letting the seat go
+    assert phone.post(f"{base}/seat", json={"player": None}).get_json()["game"]["seat"] is None
+    assert '"loyalty":"hornseeker"' not in phone.get(base).get_data(as_text=True).replace(" ", "")
+
+
+def test_after_the_reveal_the_export_is_complete_and_imports(phone):
+    options = random_options(random.Random(21), players=4)
+    entries = list(play(random.Random(21), options, secrets=1.0))
+    game = phone.post("/api/games", json={"game": "kingseat", "options": options}).get_json()["game"]
+    base = f"/api/games/{game['id']}"
+    for kind, payload, player in entries:
+        if kind == "secret":
+            phone.post(f"{base}/seat", json={"player": player})
+            answer = phone.post(f"{base}/secret", json={"secret": payload})
+            assert answer.status_code == 200, answer.get_json()
+            game = answer.get_json()["game"]
+        else:
+            game = move(phone, game, payload)
+    phone.post(f"{base}/seat", json={"player": None})
+    assert game["view"]["phase"] == "over"
+    export = phone.get(f"{base}/export").get_json()
+    assert export["complete"] is True
+    assert all(e["payload"]["secret"] for e in export["entries"] if e["kind"] == "secret")
+    copy = phone.post("/api/import", json=export)
+    assert copy.status_code == 201
+    assert copy.get_json()["game"]["result"] == game["result"]
