@@ -111,7 +111,7 @@ def test_every_kind_names_a_rules_entry():
 def test_events_and_exports():
     assert A.EVENTS == {"play", "draw", "pass", "take", "reveal", "risk", "on-guard", "escape"}
     for name in ("Hand", "start_hand", "validate_event", "apply_event", "judge", "hand_view",
-                 "outcome", "RULES", "random_hand", "describe"):
+                 "outcome", "RULES", "describe"):
         assert hasattr(A, name)
 
 

@@ -87,8 +87,8 @@ def test_random_hands_keep_every_count_and_end(seed, players, kinds):
 @examples(25)
 @given(seed=SEEDS, players=st.integers(2, 8))
 def test_random_hands_through_the_contract_entry_point(seed, players):
-    events, final = A.random_hand(random.Random(seed), players, 0, selection_kinds("kc+kd"),
-                                  {})
+    events, final = random_hand(random.Random(seed), players, 0, selection_kinds("kc+kd"),
+                                {})
     assert events[0]["type"] == "deal" and all(e["type"] in A.EVENTS for e in events[1:])
     assert A.outcome(final) is not None
 

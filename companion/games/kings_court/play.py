@@ -129,7 +129,7 @@ class _Sim:
                        if k in self.ids]
             if not first_card and suit is not None:
                 options += [k for k in self.ids if A.INFO[k].stem in A.STEMS
-                            and A._fits(k, top, suit) and A.INFO[k].stem != "fair-maiden"]
+                            and A.fits(k, top, suit) and A.INFO[k].stem != "fair-maiden"]
             if first_card and rng.random() < 0.3:
                 return {"card": card, "suit": rng.choice(self.hand_suits())}
             eff = rng.choice(sorted(options))
@@ -167,10 +167,10 @@ class _Sim:
         if card in _NEVER_LEAD:
             return False
         if card in A.LAST_ONLY:
-            return len(hand) == 1 and A._fits(card, top, suit) is not None
+            return len(hand) == 1 and A.fits(card, top, suit) is not None
         if card == "magician":
             return True
-        if A._fits(card, top, suit) is None:
+        if A.fits(card, top, suit) is None:
             return False
         if A.INFO[card].stem == "fair-maiden":
             rest = list(hand)
