@@ -334,3 +334,46 @@ def test_the_kings_court_arbiter_answers_and_a_hand_is_followed_card_by_card(ser
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "kings_court_follow.png"), full_page=True)
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+
+def test_kings_court_card_by_card_a_defender_answers_a_catapult_and_a_partner_says_yes(server,
+                                                                                        browser):
+    """Rulebook: "Defender: Played in response to a battle card, which deflects (or cancels) any
+    requirement or action for the individual player", and (Partners) "if the response is 'Yes,'
+    the player must either go out or immediately draw two cards and lose their turn"."""
+    from playwright.sync_api import expect
+
+    page = new_phone(browser)
+    page.goto(f"{server}/new/kings_court")
+    for seat, name in enumerate(("Ann", "Bob", "Cat", "Dan")):
+        page.fill(f'input[name="player-{seat}"]', name)
+    page.locator('input[name="partnerships"][value="opposite"]').check()
+    page.locator("#create").tap()
+    expect(page.locator("#turn")).to_contain_text("Hand 1: Ann deals")
+    page.locator("#follow-deal summary").tap()
+    page.select_option("#deal-first", "gold-5")
+    page.locator("#deal").tap()
+    expect(page.locator("#top")).to_have_text("Gold 5")
+
+    # Bob's Catapult aims at Cat, who answers with a Defender: no swap, Cat's Defender is gone.
+    turn = page.locator("#turn-play")
+    turn.locator('[data-group="kingdom"]').tap()
+    turn.locator('[data-kind="catapult"]').tap()
+    page.select_option('#turn-play [data-field="target"]', "2")
+    turn.locator('input[data-defended="2"]').check()
+    page.locator("#ev-play").tap()
+    expect(page.locator('[data-hand="1"]')).to_have_text("6 cards")
+    expect(page.locator('[data-hand="2"]')).to_have_text("6 cards")
+    expect(page.locator("#follow")).to_contain_text("Cat answered with a Defender")
+
+    # Cat can go out and asks Ann: "Yes". Cat does not go out, so takes two and loses the turn.
+    page.locator("#ev-yes").tap()
+    expect(page.locator("#follow-options")).to_contain_text("Cat's partner said Yes")
+    page.locator("#ev-draw").tap()  # refused: after a Yes, no single draw
+    expect(page.locator("#message")).to_contain_text("partner said Yes")
+    page.locator("#ev-take").tap()
+    expect(page.locator('[data-hand="2"]')).to_have_text("8 cards")
+    expect(page.locator("#follow-options")).to_contain_text("Dan plays")
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "kings_court_defender_and_yes.png"), full_page=True)
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]

@@ -700,7 +700,8 @@ class KingsCourt:
             raise RuleError("move-format", 'A deal needs "first": the card turned face up.')
         kinds = selection_kinds(state.selection, state.extra)
         hand = arbiter.start_hand(len(state.players), state.dealer, kinds, move["first"],
-                                  dict(state.rulings), state.players)
+                                  dict(state.rulings), state.players,
+                                  partners=len(state.sides) < len(state.players))
         return hand, cut
 
     def _check_adjust(self, state: State, move: dict) -> tuple:

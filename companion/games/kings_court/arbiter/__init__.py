@@ -35,6 +35,9 @@ Events (JSON), every one with ``"type"`` and ``"seat"`` (the seat acting). Only 
                                          # seat 0 then plays that turn (events name seat 2)
     {"type": "on-guard", "seat": 3, "on": 2}  # seat 3 called On Guard before seat 2 did
     {"type": "escape", "seat": 2}        # seat 2 leaves the Dungeon after its second draw
+    {"type": "yes", "seat": 1}           # seat 1's partner said Yes (partnership games): seat 1
+                                         # now goes out with one play, or takes two and loses
+                                         # the turn
 
 A card in a play is an object::
 
@@ -76,7 +79,8 @@ player sits in the Dungeon, ``"penalty": true`` for an On Guard penalty due, ``"
 the suit in force before the pending draw card). ``play`` is a list of cards as above; the
 judged player is seat 0, so a card's ``target``, ``burn`` or ``defended`` counts seats to their
 left (1 is the left neighbour). Unknown ``cards_in_hand`` (null) is read as "more than these
-cards", except that a play ending with a Magic Potion or Hidden Treasure is read as going out.
+cards"; a play with a Magic Potion or Hidden Treasure (playable only as the last card) is then
+refused with a sentence asking for the hand size.
 The answer::
 
     {"allowed": true, "rule": "wizard", "step": null,
@@ -98,7 +102,8 @@ The answer::
 direction_words, top, top_card, top_name, suit, pending ({count, kind, by, suit_before}),
 open (the dealer's first card waiting: {need, card}), hands, draw_pile, discard_pile,
 reshuffles, face_up, set_aside, out_of_play, deck_size, dungeon (per seat: None or
-{turns_lost, cards}), escape, on_guard, one_card, penalty, warlord ({by, on}), played, turn,
+{turns_lost, cards}), escape, on_guard, one_card, penalty, warlord ({by, on}), partners, yes
+(the seat bound by a partner's Yes), played, turn,
 over, outcome, effects (what the last event did), options (what the seat to play may do, in
 words) and playable (kind ids that could open the turn now).
 
@@ -114,6 +119,7 @@ The package, in the order a newcomer reads it (imports run down this list only):
     turn       checking one turn's cards in order and finishing the turn
     draws      answering a draw card, and taking the cards due
     on_guard   calling On Guard first
+    partners   a partner's "Yes": go out or take two
     risk       Risk cards and the Warlord
     events     play, draw, pass and the dispatch of every event
     deal       the deal and the first card

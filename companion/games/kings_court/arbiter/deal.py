@@ -9,11 +9,20 @@ from companion.engine import RuleError
 from companion.games.kings_court.arbiter.entry import parse_card
 from companion.games.kings_court.arbiter.kinds import INFO, cap, card_name
 from companion.games.kings_court.arbiter.scrolls import play_card
-from companion.games.kings_court.arbiter.state import FEWEST, HAND_SIZE, MOST, Hand, Turn, Work, words_of
+from companion.games.kings_court.arbiter.state import (
+    FEWEST,
+    HAND_SIZE,
+    MOST,
+    Hand,
+    Turn,
+    Work,
+    words_of,
+)
 from companion.games.kings_court.arbiter.turn import finish_turn
 
 def start_hand(players: int, dealer: int, kinds: Iterable[CardKind], first: Any,
-               rulings: Mapping[str, Any] | None = None, names: tuple[str, ...] = ()) -> Hand:
+               rulings: Mapping[str, Any] | None = None, names: tuple[str, ...] = (),
+               partners: bool = False) -> Hand:
     """Deal seven cards each from the selection's deck and turn ``first`` face up.
 
     ``first`` is a kind id or a card object (see the module docstring). Raises RuleError on a
@@ -38,6 +47,7 @@ def start_hand(players: int, dealer: int, kinds: Iterable[CardKind], first: Any,
         dungeon_cards=(0,) * players, escape=None, penalty=(False,) * players, guard=None,
         warlord=None, played=(), turn=0, out=None, ended_by=None, last=None, next_seat=None,
         next_draws=0, effects=(), names=tuple(names),
+        partners=partners,
     )
     w = Work(hand)
     if type(first) is not dict:

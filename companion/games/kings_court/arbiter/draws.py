@@ -5,7 +5,15 @@ from __future__ import annotations
 
 from companion.engine import RuleError
 from companion.games.kings_court.arbiter.entry import parse_card
-from companion.games.kings_court.arbiter.kinds import DEFENSIVE, INFO, cap, card_name, does, plural, way
+from companion.games.kings_court.arbiter.kinds import (
+    DEFENSIVE,
+    INFO,
+    cap,
+    card_name,
+    does,
+    plural,
+    way,
+)
 from companion.games.kings_court.arbiter.scrolls import answers, play_card
 from companion.games.kings_court.arbiter.state import Pending, Turn, Work, advance, give
 from companion.games.kings_court.arbiter.turn import close_windows, end_out, finish_turn, my_turn
@@ -88,6 +96,8 @@ def cards_due(w: Work, seat: int) -> int:
         due += 1
     if w.penalty[seat]:
         due += 2
+    if w.yes == seat:
+        due += 2
     return due
 
 
@@ -126,6 +136,9 @@ def ev_take(w: Work, seat: int, move: dict, words) -> None:
     if w.penalty[seat]:
         parts.append("2 for the On Guard penalty")
         w.penalty[seat] = False
+    if w.yes == seat:
+        parts.append("2 after the partner's Yes")
+        w.yes = None
     got = give(w, seat, due)
     w.pending = None
     w.notes.append(f"{cap(words(seat))} takes {got} ({', '.join(parts)}) and loses the turn.")

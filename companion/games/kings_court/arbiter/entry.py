@@ -18,7 +18,7 @@ from companion.games.kings_court.arbiter.kinds import (
 from companion.games.kings_court.arbiter.state import Work
 
 EVENTS: frozenset[str] = frozenset(
-    ("play", "draw", "pass", "take", "reveal", "risk", "on-guard", "escape"))
+    ("play", "draw", "pass", "take", "reveal", "risk", "on-guard", "escape", "yes"))
 
 
 
@@ -32,6 +32,7 @@ EVENT_KEYS = {
     "risk": frozenset(("type", "seat", "card", "on")),
     "on-guard": frozenset(("type", "seat", "on")),
     "escape": frozenset(("type", "seat")),
+    "yes": frozenset(("type", "seat")),
 }
 
 
@@ -81,8 +82,8 @@ def parse_card(w: Work, raw: Any, i: int, seat: int, many: bool, deal: bool
                                         f"the Magician, not {card_name(became)}.", step=i)
         if became not in w.kinds:
             raise RuleError("reading-magician", f"{label}the Magician can only become a card "
-                                                f"of this game, and {card_name(became)} is not one.",
-                            step=i)
+                                                f"of this game, and {card_name(became)} is not "
+                                                f"one.", step=i)
         eff = became
     elif "as" in raw:
         raise RuleError("play-format", f"{label}only the Magician takes \"as\".", step=i)

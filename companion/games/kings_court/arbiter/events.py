@@ -8,8 +8,17 @@ from companion.engine import RuleError
 from companion.games.kings_court.arbiter.draws import answer_draw, ev_take, no_dues
 from companion.games.kings_court.arbiter.dungeon import ev_escape
 from companion.games.kings_court.arbiter.entry import EVENT_KEYS, EVENTS, seat_of
-from companion.games.kings_court.arbiter.kinds import INFO, cap, card_name, does, plural, short
+from companion.games.kings_court.arbiter.kinds import (
+    INFO,
+    a_or_an,
+    cap,
+    card_name,
+    does,
+    plural,
+    short,
+)
 from companion.games.kings_court.arbiter.on_guard import ev_on_guard
+from companion.games.kings_court.arbiter.partners import bound_by_yes, ev_yes
 from companion.games.kings_court.arbiter.risk import ev_reveal, ev_risk
 from companion.games.kings_court.arbiter.scrolls import answers
 from companion.games.kings_court.arbiter.state import Hand, Turn, Work, advance, give, words_of
@@ -26,6 +35,8 @@ def ev_play(w: Work, seat: int, move: dict, words) -> None:
         raise RuleError("hand-size", f"{does(words, seat, 'holds', 'hold')} "
                                      f"{plural(w.hands[seat], 'card')}, not {len(cards)}.",
                         step=w.hands[seat])
+    if w.yes == seat and len(cards) < w.hands[seat]:
+        raise bound_by_yes(seat, words)
     close_windows(w)
     if w.pending is not None:
         answer_draw(w, seat, cards, words)
@@ -40,6 +51,8 @@ def ev_play(w: Work, seat: int, move: dict, words) -> None:
 def ev_draw(w: Work, seat: int, move: dict, words) -> None:
     my_turn(w, seat, words)
     no_dues(w, seat, "draw", words)
+    if w.yes == seat:
+        raise bound_by_yes(seat, words)
     if w.pending is not None:
         raise RuleError("take", f"{cap(words(seat))} faces a draw of {w.pending.count}: "
                                 f"{answers(w.pending)}, or take the cards.")
@@ -60,6 +73,8 @@ def ev_draw(w: Work, seat: int, move: dict, words) -> None:
 def ev_pass(w: Work, seat: int, move: dict, words) -> None:
     my_turn(w, seat, words)
     no_dues(w, seat, "pass", words)
+    if w.yes == seat:
+        raise bound_by_yes(seat, words)
     if w.pending is not None:
         raise RuleError("take", f"{cap(words(seat))} faces a draw of {w.pending.count}: "
                                 f"{answers(w.pending)}, or take the cards.")
@@ -85,7 +100,7 @@ def ev_pass(w: Work, seat: int, move: dict, words) -> None:
 
 HANDLERS = {"play": ev_play, "draw": ev_draw, "pass": ev_pass, "take": ev_take,
              "reveal": ev_reveal, "risk": ev_risk, "on-guard": ev_on_guard,
-             "escape": ev_escape}
+             "escape": ev_escape, "yes": ev_yes}
 
 
 def run_event(hand: Hand, move: Any, words=None) -> Work:
@@ -99,7 +114,8 @@ def run_event(hand: Hand, move: Any, words=None) -> Work:
     keys = EVENT_KEYS[kind]
     for key in move:
         if key not in keys:
-            raise RuleError("play-format", f"A {kind} event has no field called {short(key)}.")
+            raise RuleError("play-format", f"{cap(a_or_an(kind))} {kind} event has no field "
+                                               f"called {short(key)}.")
     if hand.ended_by is not None:
         raise RuleError("hand-over", "This hand is over: nothing more can be played.")
     words = words or words_of(hand)
@@ -108,7 +124,7 @@ def run_event(hand: Hand, move: Any, words=None) -> Work:
         raise RuleError("play-format", 'An event needs "seat": the seat acting.')
     seat = seat_of(w, move["seat"], '"seat"')
     if kind in ("reveal", "risk") and "card" not in move:
-        raise RuleError("play-format", f'A {kind} event needs "card".')
+        raise RuleError("play-format", f'{cap(a_or_an(kind))} {kind} event needs "card".')
     try:
         HANDLERS[kind](w, seat, move, words)
     except RuleError as error:

@@ -9,7 +9,14 @@ from companion.games.kings_court.cards import KIND_BY_ID, SHIELD, selection_kind
 from companion.engine import RuleError
 from companion.games.kings_court.arbiter.events import run_event
 from companion.games.kings_court.arbiter.kinds import BATTLE, INFO, LAST_ONLY, cap, card_name, short
-from companion.games.kings_court.arbiter.state import FEWEST, HAND_FIELDS, HAND_SIZE, MOST, Hand, Pending
+from companion.games.kings_court.arbiter.state import (
+    FEWEST,
+    HAND_FIELDS,
+    HAND_SIZE,
+    MOST,
+    Hand,
+    Pending,
+)
 
 def _relative(n: int, direction: int):
     def words(seat: int) -> str:
@@ -120,9 +127,14 @@ def judge(situation: dict, play: list[dict]) -> dict[str, Any]:
         return {**refused, "rule": "judge", "step": None,
                 "message": "Name the cards to play, as a list in the order played."}
     if hand.hands[0] == 0:  # the hand size is not known: assume it is enough
-        last = play[-1] if type(play[-1]) is dict else {}
-        going = last.get("card") in LAST_ONLY or last.get("as") in LAST_ONLY
-        hand = _with_hands(hand, len(play) + (0 if going else 2))
+        for step, card in enumerate(play):
+            card = card if type(card) is dict else {}
+            kind = card.get("as") if card.get("card") == "magician" else card.get("card")
+            if kind in LAST_ONLY:  # it depends on the hand size: ask for it
+                return {**refused, "rule": "last-card-only", "step": step,
+                        "message": f"{cap(card_name(kind))} may only be played as your last "
+                                   f"card: enter how many cards you hold to check it."}
+        hand = _with_hands(hand, len(play) + 2)
     words = _relative(hand.players, hand.direction)
     try:
         w = run_event(hand, {"type": "play", "seat": 0, "cards": play}, words)

@@ -98,11 +98,12 @@ def fits_text(top: str | None, suit: str | None) -> str:
     """What may be played on this top card and suit, as a list in words."""
     parts = []
     if suit:
-        parts.append(f"a {suit} card")
+        parts.append(f"{a_or_an(suit)} {suit} card")
     if top is not None and not INFO[top].kingdom:
         info = INFO[top]
         if info.stem == "number":
-            parts.append(f"a {KIND_BY_ID[top].value}")
+            value = str(KIND_BY_ID[top].value)
+            parts.append(f"{a_or_an(value)} {value}")
         else:
             parts.append(f"a {NAMES_OF_STEMS[info.stem]}")
     parts.append("a Kingdom card")
@@ -124,6 +125,11 @@ def reason_to_play(fit: str, eff: str, suit: str | None) -> tuple[str, str]:
 
 def cap(text: str) -> str:
     return text[:1].upper() + text[1:]
+
+
+def a_or_an(word: str) -> str:
+    """The article a player says before ``word``: "an 8", "an orange card", "a 7"."""
+    return "an" if word[:1].lower() in "aeiou8" or word in ("11", "18") else "a"
 
 
 def plural(n: int, word: str) -> str:

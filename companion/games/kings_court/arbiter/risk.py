@@ -7,7 +7,7 @@ from typing import Any
 from companion.games.kings_court.cards import KIND_BY_ID
 from companion.engine import RuleError
 from companion.games.kings_court.arbiter.entry import seat_of
-from companion.games.kings_court.arbiter.kinds import FACE_UP, cap, card_name
+from companion.games.kings_court.arbiter.kinds import FACE_UP, cap, card_name, does
 from companion.games.kings_court.arbiter.state import Work, give
 from companion.games.kings_court.arbiter.turn import end_out
 
@@ -107,7 +107,7 @@ def warlord_turn(w: Work, seat: int, on: Any, words) -> None:
     on = seat_of(w, on, '"on"')
     if on == seat:
         raise RuleError("warlord", "The Warlord takes another player's turn, not yours.")
-    if on != w.to_play or w.phase != "turn" or w.warlord is not None:
+    if on != w.to_play or w.phase != "turn" or w.warlord is not None or w.yes is not None:
         raise RuleError("warlord", f"The Warlord is played at the start of {words(on)}'s turn, "
                                    f"before they do anything.")
     if "warlord" in w.face_up[seat]:
@@ -116,12 +116,17 @@ def warlord_turn(w: Work, seat: int, on: Any, words) -> None:
         if any("warlord" in cards for cards in w.face_up) or unique_gone(w, "warlord"):
             raise RuleError("warlord", "The only Warlord is already face up in front of another "
                                        "player or played.")
-        if w.hands[seat] < 2:
-            raise RuleError("warlord", f"{cap(words(seat))} would play the Warlord as their "
-                                       f"last card: it cannot be, it plays another's turn.")
+        if w.hands[seat] < 1:
+            raise RuleError("warlord", f"{does(words, seat, 'holds', 'hold')} no cards, so no "
+                                       f"Warlord to play from the hand.")
         w.hands[seat] -= 1
     w.set_aside += 1
     w.played = w.played + (("warlord", seat, on),)
+    if w.hands[seat] == 0:  # its last card: out at once, the Warlord's points still count
+        w.notes.append(f"{cap(words(seat))} plays the Warlord as their last card and goes out "
+                       f"before taking {words(on)}'s turn; the Warlord's points still count.")
+        end_out(w, seat, seat, on, None, words)
+        return
     w.warlord = seat
     w.notes.append(f"{cap(words(seat))} plays the Warlord: they play {words(on)}'s turn with "
                    f"{words(on)}'s hand.")

@@ -26,6 +26,7 @@ SECTION_SHIELD = "Shield cards"
 
 
 SECTION_GUARD = "On Guard"
+SECTION_PARTNERS = "Partners"
 
 
 SECTION_READINGS = "How the app reads the rules"
@@ -219,8 +220,9 @@ RULES: tuple[RuleEntry, ...] = (
               "Every player draws five cards and play goes on.", SECTION_SHIELD),
     RuleEntry("warlord", "Warlord",
               "BONUS deck. Played at the start of another player's turn, from face up or from "
-              "the hand (not as its player's last card); its player then plays that turn with "
-              "that player's hand.", SECTION_SHIELD),
+              "the hand; its player then plays that turn with that player's hand. Played from "
+              "the hand as its player's last card, they go out at once (the hand ends before "
+              "that turn) and its points still count on the sheet.", SECTION_SHIELD),
     RuleEntry("on-guard", "On Guard",
               "A player whose turn leaves them one card must say On Guard. Another player who "
               "says it first, before the next player starts, earns them the penalty. A player "
@@ -228,6 +230,12 @@ RULES: tuple[RuleEntry, ...] = (
     RuleEntry("on-guard-penalty", "The On Guard penalty",
               "At their next turn the caught player draws two cards and loses the turn, and "
               "cannot answer a draw card on that turn.", SECTION_GUARD),
+    RuleEntry("partners-yes", "Asking your partner",
+              "In a partnership game a player who can go out may ask a partner, who answers "
+              "only Yes or No. A No binds nobody. After a Yes the player goes out on this turn "
+              "or draws two cards and loses the turn; they cannot draw one card or pass instead. "
+              "At the table: tap Partner said Yes, then enter the play that goes out or Take.",
+              SECTION_PARTNERS),
     RuleEntry("reading-suit-before", "The suit after a defence",
               "After a Protector or a Royal Decree the suit in force is the one in force before "
               "the draw card being answered; for stacked Drawbridges, before the last one.",

@@ -79,6 +79,8 @@ class Hand:
     next_draws: int
     effects: tuple[str, ...]  # what the last event did, in words
     names: tuple[str, ...] = ()  # the players' names, for the words the table reads
+    partners: bool = False  # the game is played in partnerships
+    yes: int | None = None  # the seat whose partner said Yes this turn (go out or take two)
 
     @property
     def over(self) -> bool:

@@ -49,8 +49,9 @@ def chain(w: Work, seat: int, cards: list, ctx: Turn, words) -> None:
             raise RuleError("warlord", f"{label}the Warlord is played at the start of another "
                                        f"player's turn (a risk move), not on your own.", step=i)
         if phys == "defender":
-            raise RuleError("defender", f"{label}a Defender only answers a Battle card aimed at "
-                                        f"you: list your seat in that card's \"defended\".",
+            raise RuleError("defender", f"{label}a Defender is not played on its own: it answers "
+                                        f"a Battle card aimed at you and is entered with that "
+                                        f"card (\"answered with a Defender\", or \"defended\").",
                             step=i)
         if eff in DEFENSIVE and not deal:
             what = "a Magician as " + card_name(eff)[4:] if phys == "magician" else card_name(eff)
@@ -74,8 +75,8 @@ def chain(w: Work, seat: int, cards: list, ctx: Turn, words) -> None:
                                       f"{w.suit} in force: play {fits_text(w.top, w.suit)}.",
                                 step=i)
             if eff in LAST_ONLY and (i != len(cards) - 1 or w.hands[seat] != 1):
-                raise RuleError("last-card-only", f"{label}{cap(card_name(eff))} may only be played "
-                                                  f"as your last card, to go out.", step=i)
+                raise RuleError("last-card-only", f"{label}{cap(card_name(eff))} may only be "
+                                                  f"played as your last card, to go out.", step=i)
             if phys == "magician" and ctx.reason is None and ctx.count == 0:
                 ctx.reason = ("magician", f"The Magician becomes {card_name(eff)[4:]}, which fits "
                                           f"now.")
@@ -99,6 +100,7 @@ def finish_turn(w: Work, seat: int, ctx: Turn, words) -> None:
     w.open = None
     w.last = ctx.last
     w.warlord = None
+    w.yes = None
     for k in range(1, ctx.skips + 1):
         w.notes.append(f"Skipped: {words(advance(w, seat, ctx.direction, k))}.")
     out = someone_out(w, seat)
@@ -143,7 +145,8 @@ def end_out(w: Work, seat: int, out: int, target: int, ctx: Turn | None, words) 
     w.pending = None
     w.guard = w.escape = None
     w.last = ctx.last if ctx is not None and out == seat else None
-    w.notes.append(f"Out: {words(out)} holds no more cards, and the hand is over.")
+    holds = "hold" if words(out) == "you" else "holds"
+    w.notes.append(f"Out: {words(out)} {holds} no more cards, and the hand is over.")
     if ctx is None or not (ctx.draws or ctx.dungeons):
         return
     count = ctx.draws

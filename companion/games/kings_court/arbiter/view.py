@@ -5,7 +5,17 @@ from __future__ import annotations
 from typing import Any, Mapping, Sequence
 
 from companion.games.kings_court.cards import KINDS
-from companion.games.kings_court.arbiter.kinds import DEFENSIVE, INFO, RISK, cap, card_name, fits, fits_text, plural, way
+from companion.games.kings_court.arbiter.kinds import (
+    DEFENSIVE,
+    INFO,
+    RISK,
+    cap,
+    card_name,
+    fits,
+    fits_text,
+    plural,
+    way,
+)
 from companion.games.kings_court.arbiter.scrolls import answers
 from companion.games.kings_court.arbiter.state import Hand, words_of
 
@@ -81,6 +91,9 @@ def _options(hand: Hand) -> list[str]:
     elif hand.pending is not None:
         out.append(f"{who} faces a draw of {hand.pending.count}: {answers(hand.pending)}; or "
                    f"take the cards and lose the turn.")
+    elif hand.yes == seat:
+        out.append(f"{who}'s partner said Yes: {words(seat)} goes out now (every card in one "
+                   f"play), or takes two cards and loses the turn.")
     elif hand.phase == "drawn":
         out.append(f"{who} has drawn: play {fits_text(hand.top, hand.suit)}, or pass.")
     else:
@@ -128,6 +141,8 @@ def hand_view(hand: Hand) -> dict[str, Any]:
         "one_card": [seat for seat, n in enumerate(hand.hands) if n == 1],
         "penalty": [seat for seat, due in enumerate(hand.penalty) if due],
         "warlord": None if hand.warlord is None else {"by": hand.warlord, "on": hand.to_play},
+        "partners": hand.partners,
+        "yes": hand.yes,
         "played": [{"card": card, "by": by, "on": on} for card, by, on in hand.played],
         "turn": hand.turn,
         "over": hand.ended_by is not None,
@@ -172,4 +187,6 @@ def describe(move: Mapping[str, Any], players: Sequence[str]) -> str:
         return f"{who} called On Guard on {players[move['on']]}"
     if kind == "escape":
         return f"{who} left the Dungeon"
+    if kind == "yes":
+        return f"{who}'s partner said Yes"
     return f"Play-by-play: {kind}"
