@@ -865,6 +865,18 @@ def test_the_words_read_as_a_player_says_them():
     assert "Out: you hold no more cards" in " ".join(answer["effects"])
     assert "An escape event" in refused(deal(), {"type": "escape", "seat": 1, "x": 1},
                                         "play-format").message
+    chained = refused(at("gold-5", suit="gold"), play_move(1, c("king", suit="blue"), c("gold-7")),
+                      "follow-suit", 1)
+    assert chained.message.startswith("Card 2 (Gold 7): the Gold 7 does not fit")
+    with pytest.raises(RuleError) as caught:
+        A.start_hand(4, 0, ALL, {"card": "x"})
+    assert caught.value.message == "First card: there is no King's Court card called 'x'."
+    catapult = refused(at("blue-5"), play_move(1, c("catapult", target=2, defended=[3])),
+                       "defender", 0)
+    assert catapult.message == "The Catapult is not aimed at player 4, so no Defender of theirs " \
+        "answers it."
+    for odd in ([0], {"card": "x"}):  # never a crash: a sentence
+        assert judge([c("magician", **{"as": odd})])["allowed"] is False
     defender = refused(at("blue-5"), play_move(1, c("defender")), "defender", 0)
     assert "entered with that card" in defender.message and "list your seat" not in \
         defender.message

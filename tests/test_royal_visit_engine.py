@@ -584,6 +584,9 @@ def test_wizard_summon_refusals():
     refused(at(king=1, guards=(-2, 2), wizard=1), {"type": "summon", "pawn": "king"}, "must-move")
     refused(at(king=0, guards=(-2, 2), wizard=2), {"type": "summon", "pawn": "king"}, "court")
     refused(s, {"type": "summon", "pawn": "king", "cards": []}, "move-format")
+    with pytest.raises(RuleError) as caught:  # read as a player: which pawns a summon names
+        ENGINE.validate(s, {"type": "summon", "pawn": "queen"})
+    assert caught.value.message == 'The Wizard summons the King or a Guard: "pawn" is king or guard.'
 
 
 def test_summoning_the_king_into_the_movers_chateau_wins():

@@ -987,7 +987,8 @@ class RoyalVisit:
         elif pawn in ("wizard", "jester"):
             raise RuleError("wizard-power", "The Wizard can summon only the King or a Guard.")
         else:
-            raise RuleError("move-format", "The pawn must be king, guard, wizard or jester.")
+            raise RuleError("move-format", "The Wizard summons the King or a Guard: \"pawn\" is "
+                                           "king or guard.")
         if frm is not MISSING and frm != at:
             raise RuleError("move-format", f"There is no King on space {frm}.")
         to = state.wizard

@@ -2,10 +2,11 @@
 Imperial Tax) and the Defenders that answer them."""
 from __future__ import annotations
 
-from companion.games.kings_court.cards import KIND_BY_ID
 from companion.engine import RuleError
 from companion.games.kings_court.arbiter.kinds import cap, card_name, does, seats_text
 from companion.games.kings_court.arbiter.state import Turn, Work, give
+from companion.games.kings_court.cards import KIND_BY_ID
+
 
 def battle(w: Work, seat: int, ctx: Turn, words) -> None:
     card, spec = ctx.battle
@@ -20,8 +21,8 @@ def battle(w: Work, seat: int, ctx: Turn, words) -> None:
     defended = spec.get("defended", [])
     for d in defended:
         if d not in aimed:
-            raise RuleError("defender", f"{cap(words(d))} is not a player {card_name(card)} is "
-                                        f"aimed at, so no Defender answers it there.", step=step)
+            raise RuleError("defender", f"{cap(card_name(card))} is not aimed at {words(d)}, so "
+                                        f"no Defender of theirs answers it.", step=step)
     if defended:
         if "defender" not in w.kinds:
             raise RuleError("in-the-deck", "The Defender is not among this game's cards.",

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Mapping
 
-from companion.games.kings_court.cards import KIND_BY_ID, SHIELD, CardKind, suits_in
 from companion.engine import RuleError
 from companion.games.kings_court.arbiter.entry import parse_card
 from companion.games.kings_court.arbiter.kinds import INFO, cap, card_name
@@ -19,6 +18,8 @@ from companion.games.kings_court.arbiter.state import (
     words_of,
 )
 from companion.games.kings_court.arbiter.turn import finish_turn
+from companion.games.kings_court.cards import KIND_BY_ID, SHIELD, CardKind, suits_in
+
 
 def start_hand(players: int, dealer: int, kinds: Iterable[CardKind], first: Any,
                rulings: Mapping[str, Any] | None = None, names: tuple[str, ...] = (),

@@ -18,6 +18,7 @@ from companion.games.kings_court.arbiter.scrolls import answers, play_card
 from companion.games.kings_court.arbiter.state import Pending, Turn, Work, advance, give
 from companion.games.kings_court.arbiter.turn import close_windows, end_out, finish_turn, my_turn
 
+
 def answer_draw(w: Work, seat: int, cards: list, words) -> None:
     p = w.pending
     many = len(cards) > 1

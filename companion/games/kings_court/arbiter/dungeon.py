@@ -6,6 +6,7 @@ from companion.engine import RuleError
 from companion.games.kings_court.arbiter.kinds import cap, card_name, does
 from companion.games.kings_court.arbiter.state import Turn, Work
 
+
 def imprison(w: Work, ctx: Turn, target: int, words) -> int:
     """The turn's Dungeon cards go face up in front of ``target``; returns the cards they add to
     what ``target`` draws now."""

@@ -53,16 +53,17 @@ def card_label(i: int, many: bool, name: str) -> str:
 def parse_card(w: Work, raw: Any, i: int, seat: int, many: bool, deal: bool
                 ) -> tuple[str, str, dict]:
     """(physical kind id, the kind it acts as, its checked fields) of one card of a play."""
+    number = f"Card {i + 1}: " if many else ""
     if type(raw) is not dict:
-        raise RuleError("play-format", f"Card {i + 1}: each card is an object with a \"card\" "
-                                       f"field.", step=i)
+        raise RuleError("play-format", f"{number}each card is an object with a \"card\" field.",
+                        step=i)
     phys = raw.get("card")
     if type(phys) is not str or phys not in INFO:
-        raise RuleError("play-format", f"Card {i + 1}: there is no King's Court card called "
+        raise RuleError("play-format", f"{number}there is no King's Court card called "
                                        f"{short(phys)}.", step=i)
     label = card_label(i, many, card_name(phys))
     if phys not in w.kinds:
-        raise RuleError("in-the-deck", f"{label}{cap(card_name(phys))} is not among this game's "
+        raise RuleError("in-the-deck", f"{label}{card_name(phys)} is not among this game's "
                                        f"cards.", step=i)
     for key in raw:
         if key not in CARD_KEYS:

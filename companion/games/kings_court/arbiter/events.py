@@ -24,6 +24,7 @@ from companion.games.kings_court.arbiter.scrolls import answers
 from companion.games.kings_court.arbiter.state import Hand, Turn, Work, advance, give, words_of
 from companion.games.kings_court.arbiter.turn import chain, close_windows, finish_turn, my_turn
 
+
 def ev_play(w: Work, seat: int, move: dict, words) -> None:
     my_turn(w, seat, words)
     cards = move.get("cards")

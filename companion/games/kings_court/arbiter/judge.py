@@ -5,10 +5,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.games.kings_court.cards import KIND_BY_ID, SHIELD, selection_kinds, suits_in
 from companion.engine import RuleError
 from companion.games.kings_court.arbiter.events import run_event
-from companion.games.kings_court.arbiter.kinds import BATTLE, INFO, LAST_ONLY, cap, card_name, short
+from companion.games.kings_court.arbiter.kinds import (
+    BATTLE,
+    INFO,
+    LAST_ONLY,
+    cap,
+    card_name,
+    short,
+)
 from companion.games.kings_court.arbiter.state import (
     FEWEST,
     HAND_FIELDS,
@@ -17,6 +23,8 @@ from companion.games.kings_court.arbiter.state import (
     Hand,
     Pending,
 )
+from companion.games.kings_court.cards import KIND_BY_ID, SHIELD, selection_kinds, suits_in
+
 
 def _relative(n: int, direction: int):
     def words(seat: int) -> str:
@@ -130,7 +138,7 @@ def judge(situation: dict, play: list[dict]) -> dict[str, Any]:
         for step, card in enumerate(play):
             card = card if type(card) is dict else {}
             kind = card.get("as") if card.get("card") == "magician" else card.get("card")
-            if kind in LAST_ONLY:  # it depends on the hand size: ask for it
+            if type(kind) is str and kind in LAST_ONLY:  # it depends on the hand size: ask for it
                 return {**refused, "rule": "last-card-only", "step": step,
                         "message": f"{cap(card_name(kind))} may only be played as your last "
                                    f"card: enter how many cards you hold to check it."}

@@ -6,6 +6,7 @@ from companion.games.kings_court.arbiter.entry import seat_of
 from companion.games.kings_court.arbiter.kinds import cap
 from companion.games.kings_court.arbiter.state import Work
 
+
 def ev_on_guard(w: Work, seat: int, move: dict, words) -> None:
     if "on" not in move:
         raise RuleError("play-format", 'Calling On Guard needs "on": the seat caught.')

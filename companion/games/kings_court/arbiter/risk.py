@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.games.kings_court.cards import KIND_BY_ID
 from companion.engine import RuleError
 from companion.games.kings_court.arbiter.entry import seat_of
 from companion.games.kings_court.arbiter.kinds import FACE_UP, cap, card_name, does
 from companion.games.kings_court.arbiter.state import Work, give
 from companion.games.kings_court.arbiter.turn import end_out
+from companion.games.kings_court.cards import KIND_BY_ID
+
 
 def lay(w: Work, seat: int, card: str, way: int) -> None:
     """Lay a card face up in front of a seat (way +1) or take it away (-1)."""

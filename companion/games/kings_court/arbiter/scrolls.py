@@ -6,6 +6,7 @@ from __future__ import annotations
 from companion.games.kings_court.arbiter.kinds import BATTLE, EXTRA, INFO, WILD, way
 from companion.games.kings_court.arbiter.state import Pending, Turn, Work
 
+
 def play_card(w: Work, seat: int, ctx: Turn, phys: str, eff: str, spec: dict, i: int,
                words) -> None:
     """One checked card's effect on the pile and the turn."""

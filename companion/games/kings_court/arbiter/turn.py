@@ -23,6 +23,7 @@ from companion.games.kings_court.arbiter.kinds import (
 from companion.games.kings_court.arbiter.scrolls import answers, play_card
 from companion.games.kings_court.arbiter.state import Pending, Turn, Work, advance, give
 
+
 def my_turn(w: Work, seat: int, words) -> None:
     if seat != w.to_play:
         raise RuleError("turn-order", f"It is {words(w.to_play)}'s turn, not {words(seat)}'s.")
@@ -55,27 +56,27 @@ def chain(w: Work, seat: int, cards: list, ctx: Turn, words) -> None:
                             step=i)
         if eff in DEFENSIVE and not deal:
             what = "a Magician as " + card_name(eff)[4:] if phys == "magician" else card_name(eff)
-            raise RuleError("defensive-only", f"{label}{cap(what)} is played only in answer to "
+            raise RuleError("defensive-only", f"{label}{what} is played only in answer to "
                                               f"a draw card.", step=i)
         if ctx.count and ctx.need is None and not deal:
             why = (f"{card_name(ctx.last)} allows no more cards" if ctx.last else "one card a turn")
-            raise RuleError("one-card", f"{label}{cap(why)}: only a King, Queen or Wizard adds "
+            raise RuleError("one-card", f"{label}{why}: only a King, Queen or Wizard adds "
                                         f"one card, and a Fair Maiden an escort.", step=i)
         if not deal:
             fit = fits(eff, w.top, w.suit)
             if fit is None:
                 what = card_name(eff) if phys == eff else f"a Magician as {card_name(eff)[4:]}"
                 if ctx.need == "escort":
-                    raise RuleError("fair-maiden", f"{label}{cap(what)} cannot escort the Fair "
+                    raise RuleError("fair-maiden", f"{label}{what} cannot escort the Fair "
                                                    f"Maiden: it takes {fits_text(w.top, w.suit)}.",
                                     step=i)
                 rule = "queens-option" if info.stem == "queens-option" else "follow-suit"
                 under = (f" on {card_name(w.top)}" if w.top is not None else "")
-                raise RuleError(rule, f"{label}{cap(what)} does not fit{under} with "
+                raise RuleError(rule, f"{label}{what} does not fit{under} with "
                                       f"{w.suit} in force: play {fits_text(w.top, w.suit)}.",
                                 step=i)
             if eff in LAST_ONLY and (i != len(cards) - 1 or w.hands[seat] != 1):
-                raise RuleError("last-card-only", f"{label}{cap(card_name(eff))} may only be "
+                raise RuleError("last-card-only", f"{label}{card_name(eff)} may only be "
                                                   f"played as your last card, to go out.", step=i)
             if phys == "magician" and ctx.reason is None and ctx.count == 0:
                 ctx.reason = ("magician", f"The Magician becomes {card_name(eff)[4:]}, which fits "

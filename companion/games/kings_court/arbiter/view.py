@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from companion.games.kings_court.cards import KINDS
 from companion.games.kings_court.arbiter.kinds import (
     DEFENSIVE,
     INFO,
@@ -18,6 +17,8 @@ from companion.games.kings_court.arbiter.kinds import (
 )
 from companion.games.kings_court.arbiter.scrolls import answers
 from companion.games.kings_court.arbiter.state import Hand, words_of
+from companion.games.kings_court.cards import KINDS
+
 
 def outcome(hand: Hand) -> dict[str, Any] | None:
     """None while the hand runs; then how it ended (see the contract in the module docstring)."""
