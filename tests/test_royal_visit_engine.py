@@ -586,7 +586,8 @@ def test_wizard_summon_refusals():
     refused(s, {"type": "summon", "pawn": "king", "cards": []}, "move-format")
     with pytest.raises(RuleError) as caught:  # read as a player: which pawns a summon names
         ENGINE.validate(s, {"type": "summon", "pawn": "queen"})
-    assert caught.value.message == 'The Wizard summons the King or a Guard: "pawn" is king or guard.'
+    assert caught.value.message == ('The Wizard summons the King or a Guard: "pawn" is king or '
+                                    'guard.')
 
 
 def test_summoning_the_king_into_the_movers_chateau_wins():
