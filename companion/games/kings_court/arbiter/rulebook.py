@@ -197,7 +197,8 @@ RULES: tuple[RuleEntry, ...] = (
               "players draws one card.", SECTION_SHIELD),
     RuleEntry("defender", "Defender",
               "Played only in answer to a Battle card aimed at its player (a Cannonball or an "
-              "Imperial Tax is aimed at everyone else), and it cancels that card for them alone.",
+              "Imperial Tax is aimed at everyone else), and it cancels that card for them alone. "
+              "It is entered with the Battle card it answers, never as a turn of its own.",
               SECTION_SHIELD),
     RuleEntry("risk-reveal", "Risk cards go face up",
               "King's Dynasty. A Risk card (Dark Knight, Poison Garden, Castle Fire, King's "
@@ -267,7 +268,8 @@ RULES: tuple[RuleEntry, ...] = (
     RuleEntry("judge", "Asking the arbiter",
               "Describe the top card, the suit in force and what is pending, and the cards you "
               "want to play: the app says whether they may be played and what happens next. It "
-              "cannot see hands, so say how many cards you hold when it matters.", APP_SECTION),
+              "cannot see hands, so say how many cards you hold when it matters: a Magic Potion "
+              "or a Hidden Treasure is not judged without it.", APP_SECTION),
 )
 
 
