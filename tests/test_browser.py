@@ -281,6 +281,16 @@ def test_a_kings_court_table_scores_two_hands_with_the_card_picker(server, brows
     page.screenshot(path=str(ARTIFACTS / "kings_court_sheet.png"), full_page=True)
 
 
+def deal_a_gold_5(page):
+    """Follow King's Court's next hand card by card, a Gold 5 turned up."""
+    from playwright.sync_api import expect
+
+    page.locator("#follow-deal summary").tap()
+    page.select_option("#deal-first", "gold-5")
+    page.locator("#deal").tap()
+    expect(page.locator("#top")).to_have_text("Gold 5")
+
+
 def test_the_kings_court_arbiter_answers_and_a_hand_is_followed_card_by_card(server, browser):
     from playwright.sync_api import expect
 
@@ -311,10 +321,7 @@ def test_the_kings_court_arbiter_answers_and_a_hand_is_followed_card_by_card(ser
 
     # Follow a hand: deal with a Gold 5 turned up; Bob (left of the dealer) plays Gold 9,
     # Ann cannot follow and draws, then passes.
-    page.locator("#follow-deal summary").tap()
-    page.select_option("#deal-first", "gold-5")
-    page.locator("#deal").tap()
-    expect(page.locator("#top")).to_have_text("Gold 5")
+    deal_a_gold_5(page)
     turn = page.locator("#turn-play")
     turn.locator('[data-group="gold"]').tap()
     turn.locator('[data-kind="gold-9"]').tap()
@@ -350,10 +357,7 @@ def test_kings_court_card_by_card_a_defender_answers_a_catapult_and_a_partner_sa
     page.locator('input[name="partnerships"][value="opposite"]').check()
     page.locator("#create").tap()
     expect(page.locator("#turn")).to_contain_text("Hand 1: Ann deals")
-    page.locator("#follow-deal summary").tap()
-    page.select_option("#deal-first", "gold-5")
-    page.locator("#deal").tap()
-    expect(page.locator("#top")).to_have_text("Gold 5")
+    deal_a_gold_5(page)
 
     # Bob's Catapult aims at Cat, who answers with a Defender: no swap, Cat's Defender is gone.
     turn = page.locator("#turn-play")

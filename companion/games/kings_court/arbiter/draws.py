@@ -16,7 +16,13 @@ from companion.games.kings_court.arbiter.kinds import (
 )
 from companion.games.kings_court.arbiter.scrolls import answers, play_card
 from companion.games.kings_court.arbiter.state import Pending, Turn, Work, advance, give
-from companion.games.kings_court.arbiter.turn import close_windows, end_out, finish_turn, my_turn
+from companion.games.kings_court.arbiter.turn import (
+    close_windows,
+    end_out,
+    finish_turn,
+    my_turn,
+    pass_turn,
+)
 
 
 def answer_draw(w: Work, seat: int, cards: list, words) -> None:
@@ -82,13 +88,7 @@ def answer_draw(w: Work, seat: int, cards: list, words) -> None:
         w.pending = Pending(p.count, "royal-decree", seat, p.suit_before)
         w.notes.append(f"{cap(words(p.by))} must draw {p.count} and lose the turn, unless they "
                        f"{answers(w.pending)}.")
-    w.to_play = nxt
-    w.phase = "turn"
-    w.turn += 1
-    if w.hands[seat] == 1:
-        w.guard = seat
-        w.notes.append(f"Down to one card: {words(seat)} must say On Guard.")
-    w.notes.append(f"Next to play: {words(nxt)}.")
+    pass_turn(w, seat, nxt, words)
 
 
 def cards_due(w: Work, seat: int) -> int:

@@ -49,14 +49,20 @@ def ev_play(w: Work, seat: int, move: dict, words) -> None:
     finish_turn(w, seat, ctx, words)
 
 
-def ev_draw(w: Work, seat: int, move: dict, words) -> None:
+def _nothing_due(w: Work, seat: int, what: str, words) -> None:
+    """A draw or a pass: only on the seat's own turn, with no cards due, no partner's Yes to
+    honour and no draw card waiting."""
     my_turn(w, seat, words)
-    no_dues(w, seat, "draw", words)
+    no_dues(w, seat, what, words)
     if w.yes == seat:
         raise bound_by_yes(seat, words)
     if w.pending is not None:
         raise RuleError("take", f"{cap(words(seat))} faces a draw of {w.pending.count}: "
                                 f"{answers(w.pending)}, or take the cards.")
+
+
+def ev_draw(w: Work, seat: int, move: dict, words) -> None:
+    _nothing_due(w, seat, "draw", words)
     if w.phase == "drawn":
         raise RuleError("draw-one", f"{cap(words(seat))} has drawn already: play a card or "
                                     f"pass.")
@@ -72,13 +78,7 @@ def ev_draw(w: Work, seat: int, move: dict, words) -> None:
 
 
 def ev_pass(w: Work, seat: int, move: dict, words) -> None:
-    my_turn(w, seat, words)
-    no_dues(w, seat, "pass", words)
-    if w.yes == seat:
-        raise bound_by_yes(seat, words)
-    if w.pending is not None:
-        raise RuleError("take", f"{cap(words(seat))} faces a draw of {w.pending.count}: "
-                                f"{answers(w.pending)}, or take the cards.")
+    _nothing_due(w, seat, "pass", words)
     if w.phase == "turn":
         raise RuleError("pass", f"{cap(words(seat))} must draw a card before passing.")
     if w.phase == "first" and w.open.need == "escort":

@@ -82,18 +82,13 @@ def ev_risk(w: Work, seat: int, move: dict, words) -> None:
     if card == "dark-knight":
         w.notes.append(f"{cap(words(seat))} plays the Dark Knight on {words(on)}: the sheet "
                        f"settles it when the hand ends.")
-    elif card == "poison-garden":
-        w.ended_by, w.phase, w.out = "poison-garden", "over", None
+    elif card in ("poison-garden", "castle-fire"):
+        w.ended_by, w.phase, w.out = card, "over", None
         w.pending = None
         w.guard = w.escape = None
-        w.notes.append(f"{cap(words(seat))} plays the Poison Garden: the hand ends now and "
-                       f"every hand is counted.")
-    elif card == "castle-fire":
-        w.ended_by, w.phase, w.out = "castle-fire", "over", None
-        w.pending = None
-        w.guard = w.escape = None
-        w.notes.append(f"{cap(words(seat))} plays the Castle Fire: the hand is thrown in and "
-                       f"dealt again.")
+        then = ("the hand ends now and every hand is counted" if card == "poison-garden" else
+                "the hand is thrown in and dealt again")
+        w.notes.append(f"{cap(words(seat))} plays {card_name(card)}: {then}.")
     else:
         for k in range(w.players):
             give(w, (seat + k) % w.players, 5)

@@ -120,13 +120,18 @@ def finish_turn(w: Work, seat: int, ctx: Turn, words) -> None:
         else:
             w.notes.append(f"{cap(words(target))} must draw {count} and lose the turn, unless "
                            f"they {answers(w.pending)}.")
-    w.to_play = target
+    pass_turn(w, seat, target, words)
+
+
+def pass_turn(w: Work, seat: int, nxt: int, words) -> None:
+    """The turn of ``seat`` is over and ``nxt`` plays next; one card left means On Guard."""
+    w.to_play = nxt
     w.phase = "turn"
     w.turn += 1
     if w.hands[seat] == 1:
         w.guard = seat
         w.notes.append(f"Down to one card: {words(seat)} must say On Guard.")
-    w.notes.append(f"Next to play: {words(target)}.")
+    w.notes.append(f"Next to play: {words(nxt)}.")
 
 
 def someone_out(w: Work, seat: int) -> int | None:
