@@ -280,6 +280,13 @@ def test_a_kings_court_table_scores_two_hands_with_the_card_picker(server, brows
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     page.screenshot(path=str(ARTIFACTS / "kings_court_sheet.png"), full_page=True)
 
+    # Correcting hand 2 names its own dealer's cut (Bob's), not the next dealer's (Cid's).
+    expect(page.locator("#turn")).to_contain_text("Hand 3: Cid deals")
+    page.locator('[data-row="1"]').tap()
+    page.locator("#correct-row").tap()
+    page.locator("#extras summary").tap()
+    expect(page.locator("#extras")).to_contain_text("Bob's dealing cut")
+
 
 def deal_a_gold_5(page):
     """Follow King's Court's next hand card by card, a Gold 5 turned up."""
