@@ -203,7 +203,8 @@ def _play_by_play(rng: random.Random, state: State, enter) -> None:
     ended."""
     n = len(state.players)
     kinds = selection_kinds(state.selection, state.extra)
-    events, hand = random_hand(rng, n, state.dealer, kinds, dict(state.rulings))
+    events, hand = random_hand(rng, n, state.dealer, kinds, dict(state.rulings),
+                               partners=len(state.sides) < n)
     deal, *plays = events
     deal = dict(deal)
     deal["type"] = "deal"
