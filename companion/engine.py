@@ -157,6 +157,14 @@ COMMON_RULES = (
         APP_SECTION,
     ),
     RuleEntry(
+        "rulings-after-end",
+        "Rulings once the game is over",
+        "When a game has ended its table rulings stay as they were, so its result cannot change "
+        "afterwards. To play a finished game under another reading, undo the last move, change "
+        "the ruling, and enter the move again.",
+        APP_SECTION,
+    ),
+    RuleEntry(
         "record",
         "The record of a game",
         "A game is kept as its options and the list of what the table entered: moves, undos, "
@@ -269,6 +277,10 @@ def step(engine: Engine, replay: Replay, history: list[Any], kind: str, payload:
     elif kind == "rulings":
         if not isinstance(payload, Mapping):
             raise RuleError("rulings", "A change of rulings names each ruling and its new value.")
+        if engine.result(replay.state) is not None:
+            raise RuleError("rulings-after-end", "The game is over, and a table ruling changed "
+                                                 "now could change its result: undo the last "
+                                                 "move first, then change the ruling.")
         rulings = normalise_rulings(engine, {**replay.rulings, **payload})
         state = engine.with_rulings(replay.state, rulings)  # may refuse: nothing changed yet
         earlier = [engine.with_rulings(before, rulings) for before in history]

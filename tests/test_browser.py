@@ -280,6 +280,23 @@ def test_a_kings_court_table_scores_two_hands_with_the_card_picker(server, brows
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     page.screenshot(path=str(ARTIFACTS / "kings_court_sheet.png"), full_page=True)
 
+    # Correcting hand 2 names its own dealer's cut (Bob's), not the next dealer's (Cid's).
+    expect(page.locator("#turn")).to_contain_text("Hand 3: Cid deals")
+    page.locator('[data-row="1"]').tap()
+    page.locator("#correct-row").tap()
+    page.locator("#extras summary").tap()
+    expect(page.locator("#extras")).to_contain_text("Bob's dealing cut")
+
+
+def deal_a_gold_5(page):
+    """Follow King's Court's next hand card by card, a Gold 5 turned up."""
+    from playwright.sync_api import expect
+
+    page.locator("#follow-deal summary").tap()
+    page.select_option("#deal-first", "gold-5")
+    page.locator("#deal").tap()
+    expect(page.locator("#top")).to_have_text("Gold 5")
+
 
 def test_the_kings_court_arbiter_answers_and_a_hand_is_followed_card_by_card(server, browser):
     from playwright.sync_api import expect
@@ -311,10 +328,7 @@ def test_the_kings_court_arbiter_answers_and_a_hand_is_followed_card_by_card(ser
 
     # Follow a hand: deal with a Gold 5 turned up; Bob (left of the dealer) plays Gold 9,
     # Ann cannot follow and draws, then passes.
-    page.locator("#follow-deal summary").tap()
-    page.select_option("#deal-first", "gold-5")
-    page.locator("#deal").tap()
-    expect(page.locator("#top")).to_have_text("Gold 5")
+    deal_a_gold_5(page)
     turn = page.locator("#turn-play")
     turn.locator('[data-group="gold"]').tap()
     turn.locator('[data-kind="gold-9"]').tap()
@@ -333,4 +347,44 @@ def test_the_kings_court_arbiter_answers_and_a_hand_is_followed_card_by_card(ser
     expect(page.locator('[data-hand="1"]')).to_have_text("6 cards")
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "kings_court_follow.png"), full_page=True)
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+
+def test_kings_court_card_by_card_a_defender_answers_a_catapult_and_a_partner_says_yes(server,
+                                                                                        browser):
+    """Rulebook: "Defender: Played in response to a battle card, which deflects (or cancels) any
+    requirement or action for the individual player", and (Partners) "if the response is 'Yes,'
+    the player must either go out or immediately draw two cards and lose their turn"."""
+    from playwright.sync_api import expect
+
+    page = new_phone(browser)
+    page.goto(f"{server}/new/kings_court")
+    for seat, name in enumerate(("Ann", "Bob", "Cat", "Dan")):
+        page.fill(f'input[name="player-{seat}"]', name)
+    page.locator('input[name="partnerships"][value="opposite"]').check()
+    page.locator("#create").tap()
+    expect(page.locator("#turn")).to_contain_text("Hand 1: Ann deals")
+    deal_a_gold_5(page)
+
+    # Bob's Catapult aims at Cat, who answers with a Defender: no swap, Cat's Defender is gone.
+    turn = page.locator("#turn-play")
+    turn.locator('[data-group="kingdom"]').tap()
+    turn.locator('[data-kind="catapult"]').tap()
+    page.select_option('#turn-play [data-field="target"]', "2")
+    turn.locator('input[data-defended="2"]').check()
+    page.locator("#ev-play").tap()
+    expect(page.locator('[data-hand="1"]')).to_have_text("6 cards")
+    expect(page.locator('[data-hand="2"]')).to_have_text("6 cards")
+    expect(page.locator("#follow")).to_contain_text("Cat answered with a Defender")
+
+    # Cat can go out and asks Ann: "Yes". Cat does not go out, so takes two and loses the turn.
+    page.locator("#ev-yes").tap()
+    expect(page.locator("#follow-options")).to_contain_text("Cat's partner said Yes")
+    page.locator("#ev-draw").tap()  # refused: after a Yes, no single draw
+    expect(page.locator("#message")).to_contain_text("partner said Yes")
+    page.locator("#ev-take").tap()
+    expect(page.locator('[data-hand="2"]')).to_have_text("8 cards")
+    expect(page.locator("#follow-options")).to_contain_text("Dan plays")
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "kings_court_defender_and_yes.png"), full_page=True)
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]

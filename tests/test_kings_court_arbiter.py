@@ -109,9 +109,10 @@ def test_every_kind_names_a_rules_entry():
 
 
 def test_events_and_exports():
-    assert A.EVENTS == {"play", "draw", "pass", "take", "reveal", "risk", "on-guard", "escape"}
+    assert A.EVENTS == {"play", "draw", "pass", "take", "reveal", "risk", "on-guard", "escape",
+                        "yes"}
     for name in ("Hand", "start_hand", "validate_event", "apply_event", "judge", "hand_view",
-                 "outcome", "RULES", "random_hand", "describe"):
+                 "outcome", "RULES", "describe"):
         assert hasattr(A, name)
 
 
@@ -790,17 +791,95 @@ def test_warlord_at_the_start_of_another_players_turn():
     refused(drew, {"type": "risk", "seat": 3, "card": "warlord", "on": 1}, "warlord")
 
 
-def test_warlord_from_the_hand_but_never_as_the_last_card():
+def test_warlord_from_the_hand_even_as_the_last_card():
     hand = at("blue-5", to_play=1)
     shown = ev(hand, "reveal", 2, card="warlord")
     refused(shown, {"type": "risk", "seat": 0, "card": "warlord", "on": 1}, "warlord")
     refused(shown, {"type": "reveal", "seat": 0, "card": "warlord"}, "risk-reveal")
     lord = ev(hand, "risk", 0, card="warlord", on=1)
     assert lord.hands[0] == 6 and lord.played == (("warlord", 0, 1),)
+    # Rulebook (Warlord): "it can be played at any point during an active hand ... the card value
+    # is added to the player's round score, even if the player who had this card goes out."
     last = at("blue-5", to_play=1, hands=(1, 7, 7, 7))
-    refused(last, {"type": "risk", "seat": 0, "card": "warlord", "on": 1}, "warlord")
+    gone = ev(last, "risk", 0, card="warlord", on=1)
+    assert gone.hands[0] == 0 and A.outcome(gone)["out"] == 0
+    assert A.outcome(gone)["played"] == [{"card": "warlord", "by": 0, "on": 1}]
+    assert said(gone, "the Warlord's points still count") and gone.warlord is None
+    empty = at("blue-5", to_play=1, hands=(0, 7, 7, 7))
+    assert "no cards" in refused(empty, {"type": "risk", "seat": 0, "card": "warlord", "on": 1},
+                                 "warlord").message
     refused(hand, play_move(1, c("warlord")), "warlord", 0)
 
+
+
+# --------------------------------------------------------------------------- partners
+
+
+def test_a_partners_yes_binds_the_player_to_go_out_or_take_two():
+    """Rulebook (Partners): "The team member is not bound by a 'No' response, however, if the
+    response is 'Yes,' the player must either go out or immediately draw two cards and lose
+    their turn."""
+    alone = at("blue-5", to_play=1, hands=(7, 2, 7, 7))
+    assert "not played in partnerships" in refused(alone, {"type": "yes", "seat": 1},
+                                                   "partners-yes").message
+    hand = dataclasses.replace(alone, partners=True)
+    refused(hand, {"type": "yes", "seat": 2}, "turn-order")
+    asked = ev(hand, "yes", 1)
+    assert asked.yes == 1 and A.hand_view(asked)["yes"] == 1
+    assert any("partner said Yes" in option for option in A.hand_view(asked)["options"])
+    refused(asked, {"type": "yes", "seat": 1}, "partners-yes")
+    refused(asked, {"type": "draw", "seat": 1}, "partners-yes")
+    refused(asked, {"type": "pass", "seat": 1}, "partners-yes")
+    refused(asked, play_move(1, c("blue-7")), "partners-yes")  # one of two cards: not out
+    refused(asked, {"type": "risk", "seat": 3, "card": "warlord", "on": 1}, "warlord")
+    took = ev(asked, "take", 1)
+    assert took.hands[1] == 4 and took.to_play == 2 and took.yes is None
+    assert said(took, "2 after the partner's Yes")
+    out = run(asked, play_move(1, c("king", suit="blue"), c("blue-7")))
+    assert A.outcome(out)["out"] == 1
+    drawn = ev(ev(hand, "draw", 1), "yes", 1)  # asked after drawing: the same choice
+    assert ev(drawn, "take", 1).hands[1] == 5
+    assert A.describe({"type": "yes", "seat": 1}, ["Ann", "Bob", "Cat", "Dan"]) == \
+        "Bob's partner said Yes"
+
+
+def test_a_partners_yes_is_not_asked_while_cards_are_due():
+    hand = at("blue-5", to_play=1, partners=True,
+              pending=Pending(2, "drawbridge-blue", 0, "blue"))
+    assert "faces a draw of 2" in refused(hand, {"type": "yes", "seat": 1},
+                                          "partners-yes").message
+    caught = dataclasses.replace(at("blue-5", to_play=1, partners=True),
+                                 penalty=(False, True, False, False))
+    refused(caught, {"type": "yes", "seat": 1}, "on-guard-penalty")
+
+
+# --------------------------------------------------------------------------- the words
+
+
+def test_the_words_read_as_a_player_says_them():
+    """Messages a player reads: "an 8" and "an orange card", "you hold" for the judged player."""
+    refusal = refused(at("gold-8", suit="orange"), play_move(1, c("blue-7")), "follow-suit", 0)
+    assert "an orange card, an 8 or a Kingdom card" in refusal.message
+    assert " a 8" not in refusal.message and "a orange" not in refusal.message
+    answer = judge([c("magic-potion")], cards_in_hand=1)
+    assert "Out: you hold no more cards" in " ".join(answer["effects"])
+    assert "An escape event" in refused(deal(), {"type": "escape", "seat": 1, "x": 1},
+                                        "play-format").message
+    chained = refused(at("gold-5", suit="gold"), play_move(1, c("king", suit="blue"), c("gold-7")),
+                      "follow-suit", 1)
+    assert chained.message.startswith("Card 2 (Gold 7): the Gold 7 does not fit")
+    with pytest.raises(RuleError) as caught:
+        A.start_hand(4, 0, ALL, {"card": "x"})
+    assert caught.value.message == "First card: there is no King's Court card called 'x'."
+    catapult = refused(at("blue-5"), play_move(1, c("catapult", target=2, defended=[3])),
+                       "defender", 0)
+    assert catapult.message == "The Catapult is not aimed at player 4, so no Defender of theirs " \
+        "answers it."
+    for odd in ([0], {"card": "x"}):  # never a crash: a sentence
+        assert judge([c("magician", **{"as": odd})])["allowed"] is False
+    defender = refused(at("blue-5"), play_move(1, c("defender")), "defender", 0)
+    assert "entered with that card" in defender.message and "list your seat" not in \
+        defender.message
 
 # --------------------------------------------------------------------------- On Guard
 
@@ -955,8 +1034,13 @@ def test_judge_two_player_knight_and_last_cards():
     assert judge([c("magic-potion")], cards_in_hand=2)["rule"] == "last-card-only"
     out = judge([c("magic-potion")], cards_in_hand=1)
     assert out["allowed"] and out["after"]["over"]
-    unknown = judge([c("hidden-treasure")], cards_in_hand=None)
-    assert unknown["allowed"] and unknown["after"]["over"]
+    # Rulebook: the Magic Potion and Hidden Treasure "may only be played only when going out (as
+    # the last card)": with the hand size left blank the judge cannot know, so it asks for it.
+    for alone in ([c("hidden-treasure")], [c("magic-potion")],
+                  [c("magician", **{"as": "magic-potion"})]):
+        unknown = judge(alone, cards_in_hand=None)
+        assert not unknown["allowed"] and unknown["rule"] == "last-card-only"
+        assert "enter how many cards you hold" in unknown["message"]
     assert not any("On Guard" in e for e in judge([c("blue-1")], cards_in_hand=None)["effects"])
     assert any("you must say On Guard" in e for e in judge([c("blue-1")],
                                                            cards_in_hand=2)["effects"])

@@ -205,7 +205,7 @@ def test_a_missing_position_field_is_named():
 
 
 def test_edge_positions_are_allowed():
-    assert at(draw=0).draw_pile == 0
+    assert at(draw=1).draw_pile == 1
     assert at(draw=38, crown=6).crown == 6
     assert at(king=6, guards=(5, 8), wizard=8, jester=-8, crown=-6).king == 6
 
@@ -584,6 +584,10 @@ def test_wizard_summon_refusals():
     refused(at(king=1, guards=(-2, 2), wizard=1), {"type": "summon", "pawn": "king"}, "must-move")
     refused(at(king=0, guards=(-2, 2), wizard=2), {"type": "summon", "pawn": "king"}, "court")
     refused(s, {"type": "summon", "pawn": "king", "cards": []}, "move-format")
+    with pytest.raises(RuleError) as caught:  # read as a player: which pawns a summon names
+        ENGINE.validate(s, {"type": "summon", "pawn": "queen"})
+    assert caught.value.message == ('The Wizard summons the King or a Guard: "pawn" is king or '
+                                    'guard.')
 
 
 def test_summoning_the_king_into_the_movers_chateau_wins():
@@ -787,11 +791,37 @@ def test_the_deck_runs_out_when_the_last_card_is_drawn():
     assert (s.reshuffles, s.draw_pile) == (1, 38)
 
 
-def test_an_empty_pile_from_a_position_runs_out_at_the_first_draw():
-    s = run(at(draw=0), play(KING1(0, 1)))
-    assert (s.reshuffles, s.draw_pile, s.hands) == (1, 38, (8, 8))
-    # a pass draws nothing, so nothing runs out
-    assert run(at(draw=0), {"type": "pass"}).reshuffles == 0
+def test_an_empty_pile_from_a_position_is_settled_before_play():
+    """Rulebook (Refill your hand): "When the deck is empty, shuffle the discard pile to make a
+    new face-down deck and flip the Crown token to its Little Crown side." An empty pile in a
+    start position is a deck that has just run out: it is settled at once."""
+    first = at(draw=0)
+    assert (first.reshuffles, first.crown_side, first.draw_pile, first.unknown_discard) == \
+        (1, "little", 38, 0)
+    s = run(first, play(KING1(0, 1)))
+    assert (s.reshuffles, s.draw_pile, s.hands, s.winner) == (1, 37, (8, 8), None)
+    assert run(first, {"type": "pass"}).reshuffles == 1
+
+
+def test_an_empty_pile_with_the_little_side_and_the_king_on_the_fountain_plays_on():
+    """Rulebook (End of the game): "If the King is on the middle Fountain space when the deck
+    runs out, shuffle the discard pile to make a new deck and continue playing"."""
+    s = at(draw=0, side="little", reshuffles=1)
+    assert (s.reshuffles, s.draw_pile, s.winner) == (2, 38, None)
+    after = run(s, play(KING1(0, 1)))  # the King steps into Ann's Duchy: nothing ends
+    assert (after.winner, after.draw_pile, after.reshuffles) == (None, 37, 2)
+
+
+@pytest.mark.parametrize("king, owner", [(1, "Ann"), (-1, "Bob")])
+def test_an_empty_pile_with_the_little_side_and_the_king_in_a_duchy_is_already_won(king, owner):
+    """Rulebook (End of the game): "If the deck runs out when the Crown token already has the
+    Little Crown side up, the player with the King in their Duchy wins the game." Such a start
+    position is a finished game: refused with the sentence naming the winner."""
+    with pytest.raises(RuleError) as caught:
+        at(king=king, guards=(-3, 3), draw=0, side="little", reshuffles=1)
+    assert caught.value.rule == "end-deck"
+    assert f"{owner} has already won" in caught.value.message
+    assert caught.value.message.endswith(".") and "\n" not in caught.value.message
 
 
 def test_full_deck_cycle_from_the_start():

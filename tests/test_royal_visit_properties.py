@@ -5,6 +5,7 @@ import copy
 import json
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -86,9 +87,17 @@ def test_random_games_end_in_a_valid_state(seed, wizard, rulings):
 @given(seed=SEEDS, position=positions(), rulings=RULINGS)
 def test_random_games_from_positions_end_in_a_valid_state(seed, position, rulings):
     options = {"players": ["Ann", "Bob"], "position": position, "rulings": rulings}
+    if position["draw_pile"] == 0 and position["reshuffles"] and position["king"] != 0:
+        with pytest.raises(RuleError) as caught:  # the deck ran out twice: that game is won
+            ENGINE.new(options)
+        assert caught.value.rule == "end-deck"
+        return
     moves, final = random_game(random.Random(seed), options)
     assert final.winner is not None
     check_state(final)
+    if position["draw_pile"] == 0:  # settled at the start: the discard pile is the new deck
+        start = ENGINE.new(options)
+        assert (start.draw_pile, start.reshuffles) == (38, position["reshuffles"] + 1)
 
 
 @examples(150)

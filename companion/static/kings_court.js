@@ -25,7 +25,7 @@ const KingsCourt = (() => {
 
   function fresh() {
     return { mode: "hand", number: null, out: null, nobody: false, typed: {}, points: {},
-      cards: {}, last: "", next: null, draws: [], dungeon: [], played: [], cut: "" };
+      cards: {}, last: "", next: null, draws: [], dungeon: [], played: [], cut: "", dealer: null };
   }
 
   function fromEntry(row) {
@@ -33,6 +33,7 @@ const KingsCourt = (() => {
     const d = fresh();
     d.mode = "correct";
     d.number = row.number;
+    d.dealer = row.dealer;  // the dealer of that hand, not of the next one
     d.out = e.out;
     d.nobody = e.out === null;
     e.cards.forEach((cards, seat) => { if (cards) d.cards[seat] = cards.slice(); });
@@ -174,7 +175,7 @@ const KingsCourt = (() => {
             <label>On (Dark Knight, Warlord)<select id="play-on"><option value="">nobody</option>${seats().map((s) => `<option value="${s}">${escape(nameOf(s))}</option>`).join("")}</select></label>
           </div>
           <button type="button" class="secondary" id="add-played">Add the card played</button></fieldset>` : ""}
-        ${fire() ? "" : `<fieldset><legend>${escape(nameOf(view().dealer ?? 0))}'s dealing cut (${v.dealing_bonus} points)</legend>
+        ${fire() ? "" : `<fieldset><legend>${escape(nameOf(draft.dealer ?? view().dealer ?? 0))}'s dealing cut (${v.dealing_bonus} points)</legend>
           ${[["", "Not tried"], ["made", "Made"], ["missed", "Missed"]].map(([value, label]) => `<label class="radio"><input type="radio" name="cut" value="${value}" ${draft.cut === value ? "checked" : ""}> ${label}</label>`).join("")}</fieldset>`}
       </details>`;
     }

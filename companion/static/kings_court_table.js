@@ -10,6 +10,7 @@ window.KingsCourtTable = (() => {
   const WILD = ["wizard", "dragon", "king", "queen", "duke", "duchess"];
   const CHOICE = (id) => id === "wizard" || id.startsWith("queens-option-");
   const RISKY = ["dark-knight", "poison-garden", "castle-fire", "kings-goblet", "warlord"];
+  const BATTLE = ["cannonball", "catapult", "flaming-arrow", "siege-tower", "imperial-tax"];
 
   const suits = () => {
     const seen = new Set(view().cards.flatMap((c) => c.suits));
@@ -23,7 +24,7 @@ window.KingsCourtTable = (() => {
   // ------------------------------------------------------------------ one turn's cards
 
   // A play under construction: the picked cards and, per card, the fields the rules ask for.
-  function playBuilder(root, { seatLabel, seats, onChange }) {
+  function playBuilder(root, { seatLabel, seats, player, onChange }) {
     let cards = [];
     let extra = [];
     const kinds = view().cards.map((c) => ({ ...c, short: c.short || c.name }));
@@ -54,7 +55,23 @@ window.KingsCourtTable = (() => {
         if (f.burn === undefined) f.burn = "discard";
         parts.push(`<label>The burnt card goes to<select data-field="burn" data-i="${i}">${options([["discard", "the discard pile"], ...seats()], f.burn)}</select></label>`);
       }
+      if (BATTLE.includes(id) && view().cards.some((c) => c.id === "defender")) {
+        const aimed = aimedAt(id, f);
+        f.defended = (f.defended || []).filter((seat) => aimed.some(([s]) => s === seat));
+        if (!f.defended.length) delete f.defended;
+        if (aimed.length) {
+          parts.push(`<fieldset><legend>${escape(cardName(id))}: answered with a Defender by</legend>
+            ${aimed.map(([seat, name]) => `<label class="radio"><input type="checkbox" data-defended="${seat}" data-i="${i}" ${(f.defended || []).includes(seat) ? "checked" : ""}> ${escape(name)}</label>`).join("")}</fieldset>`);
+        }
+      }
       return parts.join("");
+    }
+
+    // The seats a Battle card is aimed at: they alone may answer it with a Defender.
+    function aimedAt(id, f) {
+      if (id === "catapult" || id === "siege-tower") return seats().filter(([seat]) => seat === f.target);
+      if (id === "flaming-arrow") return seats().filter(([seat]) => seat === f.burn);
+      return seats().filter(([seat]) => seat !== player());
     }
 
     function draw() {
@@ -73,10 +90,20 @@ window.KingsCourtTable = (() => {
       },
     });
     root.addEventListener("change", (event) => {
-      const field = event.target.dataset.field;
-      if (!field) return;
+      const data = event.target.dataset;
+      const f = extra[Number(data.i)];
+      if (data.defended !== undefined) {
+        const seat = Number(data.defended);
+        const rest = (f.defended || []).filter((s) => s !== seat);
+        f.defended = event.target.checked ? [...rest, seat].sort((a, b) => a - b) : rest;
+        if (!f.defended.length) delete f.defended;
+        onChange();
+        return;
+      }
+      if (!data.field) return;
       const value = event.target.value;
-      extra[Number(event.target.dataset.i)][field] = /^\d+$/.test(value) ? Number(value) : value;
+      f[data.field] = /^\d+$/.test(value) ? Number(value) : value;
+      if (data.field === "target" || data.field === "burn") draw();  // who may answer changes
       onChange();
     });
     return {
@@ -121,6 +148,7 @@ window.KingsCourtTable = (() => {
     const n = view().players.length;
     asking = playBuilder($("#ask-play"), {
       seatLabel: "Your turn",
+      player: () => 0,
       seats: () => Array.from({ length: n - 1 }, (_, i) => [i + 1, i === 0 ? "the player to your left" : `${i + 1} seats to your left`]),
       onChange: () => { $("#ask-answer").innerHTML = ""; },
     });
@@ -204,6 +232,8 @@ window.KingsCourtTable = (() => {
           <button type="button" class="secondary grow" id="ev-draw">Draw</button>
           <button type="button" class="secondary grow" id="ev-pass">Pass</button>
           ${h.pending || (h.dungeon[h.to_play]) || h.penalty.includes(h.to_play) ? `<button type="button" class="secondary grow" id="ev-take">Take the draw</button>` : ""}
+          ${h.yes === h.to_play && !h.pending ? `<button type="button" class="secondary grow" id="ev-take">Take two (partner said Yes)</button>` : ""}
+          ${h.partners && h.yes !== h.to_play && !h.pending && !h.dungeon[h.to_play] && !h.penalty.includes(h.to_play) ? `<button type="button" class="secondary grow" id="ev-yes">Partner said Yes</button>` : ""}
         </div>
         <details><summary>Risk cards, On Guard, Dungeon</summary>
           <div class="grid2">
@@ -220,7 +250,7 @@ window.KingsCourtTable = (() => {
         </details>`}
       <p><button type="button" class="secondary" id="abandon">Stop following this hand</button></p>`;
     if (!h.over) {
-      turn = playBuilder($("#turn-play"), { seatLabel: `${names[h.to_play]}'s turn`, seats: seatsOf, onChange: () => { $("#turn-answer").innerHTML = ""; } });
+      turn = playBuilder($("#turn-play"), { seatLabel: `${names[h.to_play]}'s turn`, seats: seatsOf, player: () => h.to_play, onChange: () => { $("#turn-answer").innerHTML = ""; } });
     }
   }
 
@@ -278,6 +308,7 @@ window.KingsCourtTable = (() => {
     else if (button.id === "ev-draw") event({ type: "draw", seat: h.to_play });
     else if (button.id === "ev-pass") event({ type: "pass", seat: h.to_play });
     else if (button.id === "ev-take") event({ type: "take", seat: h.to_play });
+    else if (button.id === "ev-yes") event({ type: "yes", seat: h.to_play });
     else if (button.id === "abandon") event({ type: "abandon" });
     else if (button.dataset.event) {
       const type = button.dataset.event;

@@ -27,6 +27,7 @@ ENDER_CHANCE = 0.0015  # Poison Garden / Castle Fire, per event boundary
 GOBLET_CHANCE = 0.01
 DEFEND_CHANCE = 0.7
 DRAW_ANYWAY_CHANCE = 0.02  # draw although a card could be played
+YES_CHANCE = 0.05  # in a partnership game, a partner answers "Yes" at the start of a turn
 
 _NEVER_LEAD = A.RISK | A.DEFENSIVE | {"defender", "warlord"}
 
@@ -37,7 +38,8 @@ class SimulationError(AssertionError):
 
 class _Sim:
     def __init__(self, rng: random.Random, players: int, dealer: int,
-                 kinds: Iterable[CardKind], rulings: Mapping[str, Any] | None, check: bool):
+                 kinds: Iterable[CardKind], rulings: Mapping[str, Any] | None, check: bool,
+                 partners: bool = False):
         self.rng = rng
         self.n = players
         self.kinds = tuple(kinds)
@@ -59,7 +61,7 @@ class _Sim:
         self.dungeon: list[list[str]] = [[] for _ in range(players)]
         self.aside: list[str] = []
         spec = self._spec(first, dealer, [], first_card=True)
-        self.hand = A.start_hand(players, dealer, self.kinds, spec, rulings)
+        self.hand = A.start_hand(players, dealer, self.kinds, spec, rulings, partners=partners)
         self.discard = [] if first == "dungeon" else [first]
         if first == "dungeon":
             self.dungeon[self.hand.to_play].append(first)
@@ -129,7 +131,7 @@ class _Sim:
                        if k in self.ids]
             if not first_card and suit is not None:
                 options += [k for k in self.ids if A.INFO[k].stem in A.STEMS
-                            and A._fits(k, top, suit) and A.INFO[k].stem != "fair-maiden"]
+                            and A.fits(k, top, suit) and A.INFO[k].stem != "fair-maiden"]
             if first_card and rng.random() < 0.3:
                 return {"card": card, "suit": rng.choice(self.hand_suits())}
             eff = rng.choice(sorted(options))
@@ -167,10 +169,10 @@ class _Sim:
         if card in _NEVER_LEAD:
             return False
         if card in A.LAST_ONLY:
-            return len(hand) == 1 and A._fits(card, top, suit) is not None
+            return len(hand) == 1 and A.fits(card, top, suit) is not None
         if card == "magician":
             return True
-        if A._fits(card, top, suit) is None:
+        if A.fits(card, top, suit) is None:
             return False
         if A.INFO[card].stem == "fair-maiden":
             rest = list(hand)
@@ -412,6 +414,13 @@ class _Sim:
                 self.simple("take", seat)
             return
         cards = [] if rng.random() < DRAW_ANYWAY_CHANCE else self._chain(seat, None)
+        if h.partners and rng.random() < YES_CHANCE:  # a partner's Yes: out now, or take two
+            self.simple("yes", seat)
+            if cards and len(cards) == len(self.hands[seat]):
+                self.play(seat, cards)
+            else:
+                self.simple("take", seat)
+            return
         if cards:
             self.play(seat, cards)
             return
@@ -450,19 +459,20 @@ class _Sim:
 
 
 def random_hand(rng: random.Random, players: int, dealer: int, kinds: Iterable[CardKind],
-                rulings: Mapping[str, Any] | None = None, check: bool = False
-                ) -> tuple[list[dict], A.Hand]:
+                rulings: Mapping[str, Any] | None = None, check: bool = False,
+                partners: bool = False) -> tuple[list[dict], A.Hand]:
     """A random legal hand: ``[{"type": "deal", "first": ...}, *events]`` and the final Hand.
     With ``check`` the real piles are compared with the arbiter's counts after every event
     (SimulationError when they differ)."""
-    return _Sim(rng, players, dealer, kinds, rulings, check).run()
+    return _Sim(rng, players, dealer, kinds, rulings, check, partners).run()
 
 
 def replay_hand(players: int, dealer: int, kinds: Iterable[CardKind], events: list[dict],
-                rulings: Mapping[str, Any] | None = None) -> list[A.Hand]:
+                rulings: Mapping[str, Any] | None = None, partners: bool = False
+                ) -> list[A.Hand]:
     """Every Hand of a recorded hand, the deal's first."""
     kinds = tuple(kinds)
-    hand = A.start_hand(players, dealer, kinds, events[0]["first"], rulings)
+    hand = A.start_hand(players, dealer, kinds, events[0]["first"], rulings, partners=partners)
     hands = [hand]
     for move in events[1:]:
         hand = A.apply_event(hand, move)

@@ -3,8 +3,8 @@ to the play-by-play arbiter.
 
 The app keeps the score sheet: a row for every hand and every adjustment, running totals per
 player (or partnership), the Scroll Bonus and the end of the game. A table may also follow a hand
-card by card (``arbiter.py``): a ``deal`` starts it, the arbiter checks every play, and once the
-hand is over it is scored with a ``hand`` move that must agree with how it ended.
+card by card (the ``arbiter`` package): a ``deal`` starts it, the arbiter checks every play, and
+once the hand is over it is scored with a ``hand`` move that must agree with how it ended.
 
 Moves, as JSON (seats are 0-based, in the order of the options' ``players``)::
 
@@ -28,7 +28,7 @@ Moves, as JSON (seats are 0-based, in the order of the options' ``players``)::
     {"type": "adjust", "partnership": 0, "points": 15, "reason": "..."}
     {"type": "deal", "first": <arbiter's first card>, "cut": "made"}  # start play-by-play
     {"type": "abandon"}              # stop following the hand card by card
-    {"type": <one of arbiter.EVENTS>, ...}   # a play-by-play event (see arbiter.py)
+    {"type": <one of arbiter.EVENTS>, ...}   # a play-by-play event (see the arbiter package)
 
 After a hand followed card by card, the ``hand`` move may leave out "out", "played", "last",
 "next", "dungeon" and "cut": they come from the hand as played (and the deal). What it does give
@@ -700,7 +700,8 @@ class KingsCourt:
             raise RuleError("move-format", 'A deal needs "first": the card turned face up.')
         kinds = selection_kinds(state.selection, state.extra)
         hand = arbiter.start_hand(len(state.players), state.dealer, kinds, move["first"],
-                                  dict(state.rulings), state.players)
+                                  dict(state.rulings), state.players,
+                                  partners=len(state.sides) < len(state.players))
         return hand, cut
 
     def _check_adjust(self, state: State, move: dict) -> tuple:

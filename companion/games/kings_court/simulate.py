@@ -13,6 +13,7 @@ import random
 from typing import Any, Mapping
 
 from companion.games.kings_court.cards import KINDS, selection_kinds
+from companion.games.kings_court.play import random_hand
 from companion.games.kings_court.rules import ENGINE, State, arbiter, dungeons_of
 from companion.games.kings_court.scoring import DRAWS, DUNGEON, ENDERS, RISK
 
@@ -146,7 +147,7 @@ def random_game(rng: random.Random, options: Mapping[str, Any] | None = None,
     """Play a whole random sheet game; returns (the moves in order, the final state).
 
     About ``play_by_play`` of the hands are dealt and followed card by card with
-    ``arbiter.random_hand`` (0 for a sheet-only game). After ``max_moves`` moves every hand is
+    ``play.random_hand`` (0 for a sheet-only game). After ``max_moves`` moves every hand is
     typed high so the game ends soon."""
     if options is None:
         options = random_options(rng)
@@ -202,7 +203,8 @@ def _play_by_play(rng: random.Random, state: State, enter) -> None:
     ended."""
     n = len(state.players)
     kinds = selection_kinds(state.selection, state.extra)
-    events, hand = arbiter.random_hand(rng, n, state.dealer, kinds, dict(state.rulings))
+    events, hand = random_hand(rng, n, state.dealer, kinds, dict(state.rulings),
+                               partners=len(state.sides) < n)
     deal, *plays = events
     deal = dict(deal)
     deal["type"] = "deal"

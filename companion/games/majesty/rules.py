@@ -660,11 +660,12 @@ class Majesty:
         if total <= aside:
             for k in range(N_KINDS):
                 if seen[k] > T1[k]:
-                    has = f"only {T1[k]}" if T1[k] else "none"
+                    has = (f"only {T1[k]} {KIND_NAMES[k]} {'card' if T1[k] == 1 else 'cards'}"
+                           if T1[k] else f"no {KIND_NAMES[k]} card")
+                    there = "there is 1" if seen[k] == 1 else f"there are {seen[k]}"
                     raise RuleError("deck", f"With {n} players the first {aside} cards dealt "
-                                            f"are tier-1 cards, and tier 1 has {has} of the "
-                                            f"{KIND_NAMES[k]} cards, fewer than the {seen[k]} in "
-                                            f"{where}.")
+                                            f"all come from tier 1, which holds {has}, yet "
+                                            f"{there} in {where}.")
             return Deck(variant, aside - total, TIER2_SIZE, seen_t, ZERO_KINDS)
         low = sum(max(0, seen[k] - T2[k]) for k in range(N_KINDS))
         high = sum(min(seen[k], T1[k]) for k in range(N_KINDS))

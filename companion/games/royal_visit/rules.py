@@ -80,7 +80,11 @@ RULES: tuple[RuleEntry, ...] = (
     RuleEntry("position", "Starting from a position",
               "A game can start from a position already on the table. The app refuses a position "
               "that cannot come up in play, such as a pawn off the board, a King outside his "
-              "Guards, a game that is already won, or a draw pile larger than the deck allows.",
+              "Guards, a game that is already won, or a draw pile larger than the deck allows. "
+              "An empty draw pile means the deck has just run out, and the app settles it at "
+              "once: the discard pile becomes the new draw pile (the Crown turns Little), and "
+              "with the Little side already up that happens only with the King on the Fountain; "
+              "with the King in a Duchy that game is already won and the position is refused.",
               SECTION_SETUP),
     RuleEntry("hands", "Hands and refilling",
               "Each player holds 8 cards; the other 38 are in the draw pile or the discard pile. "
@@ -775,10 +779,19 @@ class RoyalVisit:
         p = self._position(position)
         first = p["turn"] if wizard is MISSING else wizard
         low, high = p["guards"]
+        draw, reshuffles = p["draw_pile"], p["reshuffles"]
+        if draw == 0:  # the last refill emptied the deck: resolved now, as the rulebook says
+            if reshuffles and p["king"] != 0:
+                owner = players[0 if p["king"] > 0 else 1]
+                raise RuleError("end-deck", f"With the draw pile empty and the Crown's Little "
+                                            f"side up the deck has run out a second time, so "
+                                            f"{owner} has already won with the King in their "
+                                            f"Duchy: there is nothing left to play.")
+            draw, reshuffles = OUTSIDE_HANDS, reshuffles + 1  # the discard pile, shuffled
         return State(players, first, rulings["direction"], rulings["wild-middle"],
                      rulings["duchy"], p["king"], low, high, p["wizard"], p["jester"],
-                     p["crown"], p["draw_pile"], p["reshuffles"], (HAND_SIZE, HAND_SIZE),
-                     NO_DISCARD, OUTSIDE_HANDS - p["draw_pile"], p["turn"], 1)
+                     p["crown"], draw, reshuffles, (HAND_SIZE, HAND_SIZE),
+                     NO_DISCARD, OUTSIDE_HANDS - draw, p["turn"], 1)
 
     @staticmethod
     def _position(position: Any) -> dict[str, Any]:
@@ -974,7 +987,8 @@ class RoyalVisit:
         elif pawn in ("wizard", "jester"):
             raise RuleError("wizard-power", "The Wizard can summon only the King or a Guard.")
         else:
-            raise RuleError("move-format", "The pawn must be king, guard, wizard or jester.")
+            raise RuleError("move-format", "The Wizard summons the King or a Guard: \"pawn\" is "
+                                           "king or guard.")
         if frm is not MISSING and frm != at:
             raise RuleError("move-format", f"There is no King on space {frm}.")
         to = state.wizard

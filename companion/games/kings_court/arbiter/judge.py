@@ -1,0 +1,171 @@
+"""King's Court play-by-play: the judge: 'may I play this now, and what does it do?' for a table
+that keeps only the score sheet. It builds a Hand from the described situation and runs the
+very same event code on it."""
+from __future__ import annotations
+
+from typing import Any
+
+from companion.engine import RuleError
+from companion.games.kings_court.arbiter.events import run_event
+from companion.games.kings_court.arbiter.kinds import (
+    BATTLE,
+    INFO,
+    LAST_ONLY,
+    cap,
+    card_name,
+    short,
+)
+from companion.games.kings_court.arbiter.state import (
+    FEWEST,
+    HAND_FIELDS,
+    HAND_SIZE,
+    MOST,
+    Hand,
+    Pending,
+)
+from companion.games.kings_court.cards import KIND_BY_ID, SHIELD, selection_kinds, suits_in
+
+
+def _relative(n: int, direction: int):
+    def words(seat: int) -> str:
+        if seat == 0:
+            return "you"
+        if seat == direction % n:
+            return "the next player"
+        if seat == (2 * direction) % n:
+            return "the player after next"
+        if seat == (-direction) % n:
+            return "the player before you"
+        return f"the player {seat} seats to your left"
+    return words
+
+
+def _situation(situation: Any) -> tuple[Hand, Any]:
+    """A Hand in which seat 0 is to play, built from a judge situation (RuleError if bad)."""
+    def bad(message: str) -> RuleError:
+        return RuleError("judge", message)
+
+    if type(situation) is not dict:
+        raise bad("The situation is an object: players, top, suit, direction, pending, ...")
+    known = {"players", "top", "suit", "direction", "pending", "dungeon", "cards_in_hand",
+             "selection", "next_dungeon", "penalty", "suit_before", "to_play", "over"}
+    for key in situation:
+        if key not in known:
+            raise bad(f"The situation has no field called {short(key)}.")
+    if situation.get("over"):
+        raise RuleError("hand-over", "This hand is over: nothing more can be played.")
+    n = situation.get("players")
+    if type(n) is not int or not FEWEST <= n <= MOST:
+        raise bad(f'"players" is a number from {FEWEST} to {MOST}.')
+    selection = situation.get("selection", "kc+kd+bonus")
+    try:
+        if type(selection) is dict:
+            kinds = selection_kinds(selection.get("name", "custom"), selection.get("extra", ()))
+        elif type(selection) is str:
+            kinds = selection_kinds(selection)
+        else:
+            raise ValueError("A selection is a name or {\"name\": ..., \"extra\": [...]}.")
+    except (ValueError, TypeError) as error:
+        raise bad(str(error)) from None
+    ids = frozenset(kind.id for kind in kinds)
+    suits = suits_in(kinds)
+    top = situation.get("top")
+    if top is not None and (type(top) is not str or top not in ids):
+        raise bad(f'"top" is a card of this selection, not {short(top)}.')
+    if top is not None and KIND_BY_ID[top].group == SHIELD and top not in BATTLE | LAST_ONLY:
+        raise bad(f"{cap(card_name(top))} never lies on top of the discard pile.")
+    suit = situation.get("suit")
+    if suit is None and top is not None and len(INFO[top].suits) == 1:
+        suit = INFO[top].suits[0]
+    if suit not in suits:
+        raise bad(f'"suit" (the suit in force) is one of {", ".join(suits)}.')
+    direction = situation.get("direction", 1)
+    if direction not in (1, -1) or type(direction) is not int:
+        raise bad('"direction" is 1 (to the left) or -1 (to the right).')
+    pending = situation.get("pending")
+    if pending is not None:
+        if type(pending) is not dict or set(pending) - {"count", "kind"}:
+            raise bad('"pending" is {"count": n, "kind": the draw card} or null.')
+        count, kind = pending.get("count"), pending.get("kind")
+        draw_kinds = {k for k in ids if INFO[k].stem == "drawbridge"} | {
+            "dragon", "wizard", "royal-decree"}
+        if type(count) is not int or not 1 <= count <= 99 or kind not in draw_kinds:
+            raise bad('"pending" needs a count from 1 and the draw card (a Drawbridge, dragon, '
+                      'wizard, or royal-decree when one turned it back).')
+        before = situation.get("suit_before", suit)
+        if before not in suits:
+            raise bad(f'"suit_before" is one of {", ".join(suits)}.')
+        pending = Pending(count, kind, (-direction) % n, before)
+    flags = {}
+    for key in ("dungeon", "next_dungeon", "penalty"):
+        value = situation.get(key, False)
+        if type(value) is not bool:
+            raise bad(f'"{key}" is true or false.')
+        flags[key] = value
+    held = situation.get("cards_in_hand")
+    if held is not None and (type(held) is not int or not 1 <= held <= 150):
+        raise bad('"cards_in_hand" is the number of cards you hold, or null.')
+    dungeon = [-1] * n
+    if flags["dungeon"]:
+        dungeon[0] = 0
+    if flags["next_dungeon"]:
+        dungeon[direction % n] = max(dungeon[direction % n], 0)
+    size = sum(kind.copies for kind in kinds)
+    hand = Hand(
+        players=n, dealer=(-1) % n, deck_size=size, kinds=ids, suits=suits, rulings=(),
+        to_play=0, phase="turn", direction=direction, top=top, top_card=top, suit=suit,
+        pending=pending, open=None, hands=(held or 0,) + (HAND_SIZE,) * (n - 1),
+        draw_pile=max(size - HAND_SIZE * n - 1, 30), discard=20, reshuffles=0,
+        face_up=((),) * n, set_aside=0, dungeon=tuple(dungeon),
+        dungeon_cards=tuple(1 if d >= 0 else 0 for d in dungeon), escape=None,
+        penalty=(flags["penalty"],) + (False,) * (n - 1), guard=None, warlord=None, played=(),
+        turn=0, out=None, ended_by=None, last=None, next_seat=None, next_draws=0, effects=(),
+    )
+    return hand, selection
+
+
+def judge(situation: dict, play: list[dict]) -> dict[str, Any]:
+    """May this play be made now, and what does it do? (See the module docstring.)"""
+    refused = {"allowed": False, "effects": [], "after": None}
+    try:
+        hand, selection = _situation(situation)
+    except RuleError as error:
+        return {**refused, **error.to_dict()}
+    if type(play) is not list or not play:
+        return {**refused, "rule": "judge", "step": None,
+                "message": "Name the cards to play, as a list in the order played."}
+    if hand.hands[0] == 0:  # the hand size is not known: assume it is enough
+        for step, card in enumerate(play):
+            card = card if type(card) is dict else {}
+            kind = card.get("as") if card.get("card") == "magician" else card.get("card")
+            if type(kind) is str and kind in LAST_ONLY:  # it depends on the hand size: ask for it
+                return {**refused, "rule": "last-card-only", "step": step,
+                        "message": f"{cap(card_name(kind))} may only be played as your last "
+                                   f"card: enter how many cards you hold to check it."}
+        hand = _with_hands(hand, len(play) + 2)
+    words = _relative(hand.players, hand.direction)
+    try:
+        w = run_event(hand, {"type": "play", "seat": 0, "cards": play}, words)
+    except RuleError as error:
+        return {**refused, **error.to_dict()}
+    after = w.freeze()
+    rule, message = w.reason or ("follow-suit", "The cards may be played.")
+    nxt = after.to_play
+    return {
+        "allowed": True, "rule": rule, "message": message, "step": None,
+        "effects": list(after.effects),
+        "after": {
+            "players": after.players, "top": after.top, "suit": after.suit,
+            "direction": after.direction,
+            "pending": None if after.pending is None else {"count": after.pending.count,
+                                                           "kind": after.pending.kind},
+            "dungeon": after.ended_by is None and after.dungeon[nxt] >= 0,
+            "cards_in_hand": None, "selection": selection,
+            "to_play": None if after.ended_by else nxt, "over": after.ended_by is not None,
+        },
+    }
+
+
+def _with_hands(hand: Hand, held: int) -> Hand:
+    return Hand(**{name: getattr(hand, name) for name in HAND_FIELDS
+                   if name != "hands"}, hands=(held,) + hand.hands[1:])

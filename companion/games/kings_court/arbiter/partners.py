@@ -1,0 +1,38 @@
+"""King's Court play-by-play: partners. A player who can go out may ask a partner; after a "Yes"
+they go out on this turn or draw two cards and lose the turn."""
+from __future__ import annotations
+
+from companion.engine import RuleError
+from companion.games.kings_court.arbiter.draws import no_dues
+from companion.games.kings_court.arbiter.kinds import cap
+from companion.games.kings_court.arbiter.scrolls import answers
+from companion.games.kings_court.arbiter.state import Work
+from companion.games.kings_court.arbiter.turn import my_turn
+
+BOUND = "go out with this turn's play, or take two cards and lose the turn"
+
+
+def bound_by_yes(seat: int, words) -> RuleError:
+    """The refusal for a draw, a pass or a play that keeps cards after a partner's Yes."""
+    return RuleError("partners-yes", f"{cap(words(seat))}'s partner said Yes: {BOUND}.")
+
+
+def ev_yes(w: Work, seat: int, move: dict, words) -> None:
+    if not w.partners:
+        raise RuleError("partners-yes", "Only partners ask each other about going out, and this "
+                                        "game is not played in partnerships.")
+    my_turn(w, seat, words)
+    no_dues(w, seat, "question to a partner", words)
+    if w.pending is not None:
+        raise RuleError("partners-yes", f"{cap(words(seat))} faces a draw of "
+                                        f"{w.pending.count}: {answers(w.pending)}, or take the "
+                                        f"cards; nobody goes out on this turn.")
+    if w.yes == seat:
+        raise RuleError("partners-yes", f"{cap(words(seat))}'s partner has said Yes already: "
+                                        f"{BOUND}.")
+    if w.phase == "first":
+        raise RuleError("partners-yes", "The dealer first finishes the turn of the card turned "
+                                        "first.")
+    w.yes = seat
+    w.notes.append(f"{cap(words(seat))}'s partner says Yes: {words(seat)} must go out on this "
+                   f"turn, or take two cards and lose the turn.")

@@ -1,0 +1,170 @@
+"""King's Court play-by-play: one turn's cards: whose turn it is, checking the cards of a play in
+order (following suit, one card a turn, the extra card and the escort, the last-card-only
+cards), and finishing the turn (going out, the draws due, the Dungeon, who plays next)."""
+from __future__ import annotations
+
+from companion.engine import RuleError
+from companion.games.kings_court.arbiter.battle import battle
+from companion.games.kings_court.arbiter.dungeon import imprison
+from companion.games.kings_court.arbiter.entry import card_label, parse_card
+from companion.games.kings_court.arbiter.kinds import (
+    DEFENSIVE,
+    INFO,
+    LAST_ONLY,
+    RISK,
+    cap,
+    card_name,
+    does,
+    fits,
+    fits_text,
+    plural,
+    reason_to_play,
+)
+from companion.games.kings_court.arbiter.scrolls import answers, play_card
+from companion.games.kings_court.arbiter.state import Pending, Turn, Work, advance, give
+
+
+def my_turn(w: Work, seat: int, words) -> None:
+    if seat != w.to_play:
+        raise RuleError("turn-order", f"It is {words(w.to_play)}'s turn, not {words(seat)}'s.")
+
+
+def close_windows(w: Work) -> None:
+    """The seat to play starts acting: the On Guard and Dungeon moments are over."""
+    w.guard = None
+    w.escape = None
+
+
+def chain(w: Work, seat: int, cards: list, ctx: Turn, words) -> None:
+    """Check and carry out the cards of one turn, in order, against the pile as it stands."""
+    many = len(cards) > 1
+    deal = ctx.deal
+    for i, raw in enumerate(cards):
+        phys, eff, spec = parse_card(w, raw, i, seat, many, deal)
+        info = INFO[eff]
+        label = card_label(i, many, card_name(phys))
+        if phys in RISK:
+            raise RuleError("risk-play", f"{label}a Risk card lies face up and is played with a "
+                                         f"risk move, not on a turn.", step=i)
+        if phys == "warlord":
+            raise RuleError("warlord", f"{label}the Warlord is played at the start of another "
+                                       f"player's turn (a risk move), not on your own.", step=i)
+        if phys == "defender":
+            raise RuleError("defender", f"{label}a Defender is not played on its own: it answers "
+                                        f"a Battle card aimed at you and is entered with that "
+                                        f"card (\"answered with a Defender\", or \"defended\").",
+                            step=i)
+        if eff in DEFENSIVE and not deal:
+            what = "a Magician as " + card_name(eff)[4:] if phys == "magician" else card_name(eff)
+            raise RuleError("defensive-only", f"{label}{what} is played only in answer to "
+                                              f"a draw card.", step=i)
+        if ctx.count and ctx.need is None and not deal:
+            why = (f"{card_name(ctx.last)} allows no more cards" if ctx.last else "one card a turn")
+            raise RuleError("one-card", f"{label}{why}: only a King, Queen or Wizard adds "
+                                        f"one card, and a Fair Maiden an escort.", step=i)
+        if not deal:
+            fit = fits(eff, w.top, w.suit)
+            if fit is None:
+                what = card_name(eff) if phys == eff else f"a Magician as {card_name(eff)[4:]}"
+                if ctx.need == "escort":
+                    raise RuleError("fair-maiden", f"{label}{what} cannot escort the Fair "
+                                                   f"Maiden: it takes {fits_text(w.top, w.suit)}.",
+                                    step=i)
+                rule = "queens-option" if info.stem == "queens-option" else "follow-suit"
+                under = (f" on {card_name(w.top)}" if w.top is not None else "")
+                raise RuleError(rule, f"{label}{what} does not fit{under} with "
+                                      f"{w.suit} in force: play {fits_text(w.top, w.suit)}.",
+                                step=i)
+            if eff in LAST_ONLY and (i != len(cards) - 1 or w.hands[seat] != 1):
+                raise RuleError("last-card-only", f"{label}{card_name(eff)} may only be "
+                                                  f"played as your last card, to go out.", step=i)
+            if phys == "magician" and ctx.reason is None and ctx.count == 0:
+                ctx.reason = ("magician", f"The Magician becomes {card_name(eff)[4:]}, which fits "
+                                          f"now.")
+            if ctx.reason is None:
+                ctx.reason = reason_to_play(fit, eff, w.suit)
+        play_card(w, seat, ctx, phys, eff, spec, i, words)
+    if ctx.need == "escort" and not deal:
+        raise RuleError("fair-maiden", f"The Fair Maiden needs an escort in the same turn: add "
+                                       f"{fits_text(w.top, w.suit)}.",
+                        step=len(cards) - 1)
+
+
+def finish_turn(w: Work, seat: int, ctx: Turn, words) -> None:
+    """The turn is complete: battle, going out, draws, the Dungeon, and who plays next."""
+    if ctx.battle is not None:
+        battle(w, seat, ctx, words)
+    w.direction = ctx.direction
+    target = advance(w, seat, ctx.direction, 1 + ctx.skips)
+    if target == seat and (ctx.draws or ctx.dungeons):  # skips came round (two players)
+        target = advance(w, seat, ctx.direction, 1)
+    w.open = None
+    w.last = ctx.last
+    w.warlord = None
+    w.yes = None
+    for k in range(1, ctx.skips + 1):
+        w.notes.append(f"Skipped: {words(advance(w, seat, ctx.direction, k))}.")
+    out = someone_out(w, seat)
+    if out is not None:
+        end_out(w, seat, out, target, ctx, words)
+        return
+    count = ctx.draws
+    if ctx.dungeons:
+        count += imprison(w, ctx, target, words)
+    if count:
+        w.pending = Pending(count, ctx.draw_kind or "dungeon", seat, ctx.suit_before)
+        if w.dungeon[target] >= 0:
+            sits = does(words, target, "sits", "sit")
+            w.notes.append(f"{sits} in the Dungeon and cannot answer: "
+                           f"{plural(count, 'card')} to take with the Dungeon's card.")
+        else:
+            w.notes.append(f"{cap(words(target))} must draw {count} and lose the turn, unless "
+                           f"they {answers(w.pending)}.")
+    pass_turn(w, seat, target, words)
+
+
+def pass_turn(w: Work, seat: int, nxt: int, words) -> None:
+    """The turn of ``seat`` is over and ``nxt`` plays next; one card left means On Guard."""
+    w.to_play = nxt
+    w.phase = "turn"
+    w.turn += 1
+    if w.hands[seat] == 1:
+        w.guard = seat
+        w.notes.append(f"Down to one card: {words(seat)} must say On Guard.")
+    w.notes.append(f"Next to play: {words(nxt)}.")
+
+
+def someone_out(w: Work, seat: int) -> int | None:
+    if w.hands[seat] == 0:
+        return seat
+    for k in range(1, w.players):
+        other = advance(w, seat, w.direction, k)
+        if w.hands[other] == 0:
+            return other
+    return None
+
+
+def end_out(w: Work, seat: int, out: int, target: int, ctx: Turn | None, words) -> None:
+    w.out = out
+    w.ended_by = "out"
+    w.phase = "over"
+    w.pending = None
+    w.guard = w.escape = None
+    w.last = ctx.last if ctx is not None and out == seat else None
+    holds = "hold" if words(out) == "you" else "holds"
+    w.notes.append(f"Out: {words(out)} {holds} no more cards, and the hand is over.")
+    if ctx is None or not (ctx.draws or ctx.dungeons):
+        return
+    count = ctx.draws
+    if ctx.dungeons:  # the Dungeon lies in front of the next player and counts in their hand
+        count += ctx.dungeons + (0 if w.dungeon[target] >= 0 else 1)
+        if w.dungeon[target] < 0:
+            w.dungeon[target] = 0
+        w.dungeon_cards[target] += ctx.dungeons
+    if out != seat:
+        return
+    got = give(w, target, count)
+    w.next_seat = target
+    w.next_draws = got
+    draws = does(words, target, "draws", "draw")
+    w.notes.append(f"{draws} {got} at once for the last card; they count in that hand.")
