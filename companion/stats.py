@@ -23,8 +23,7 @@ from companion.store import Record, Store, games
 HIGHEST_WINS = {"majesty": True, "kings_court": False}
 # Who starts is a figure for the games where the seat that starts is a choice of the setup.
 FIRST_PLAYER_GAMES = ("royal_visit", "majesty")
-ENDINGS = {"king": "The King entered a Chateau", "crown": "The Crown entered a Chateau",
-           "deck": "The deck ran out a second time"}
+ENDINGS = {"king": "King in a Chateau", "crown": "Crown in a Chateau", "deck": "Deck out"}
 PRINCE_NAMES = {prince.id: prince.name for prince in PRINCES}
 FORM = 5  # the last plays shown as a player's recent form
 
