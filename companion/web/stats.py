@@ -36,7 +36,8 @@ bp = Blueprint("stats", __name__)
 
 CHART_STYLE = Style(
     background="#ffffff", plot_background="#ffffff", foreground="#101418",
-    foreground_strong="#101418", foreground_subtle="#4a5260", colors=("#1d2a44", "#0b6b2f"),
+    foreground_strong="#101418", foreground_subtle="#4a5260", colors=("#a9bde0",),
+    opacity="1", opacity_hover="1", stroke_opacity="1", value_colors=("#101418",),
     font_family="system-ui, sans-serif", label_font_size=22, major_label_font_size=22,
     value_font_size=22, title_font_size=24, tooltip_font_size=20,
 )
