@@ -283,6 +283,8 @@ def test_a_rename_and_a_merge_move_every_play(app, phone):
     figures = {p["name"]: p for p in phone.get("/stats.json").get_json()["players"]}
     assert "Bobby" not in figures and figures["Robert"]["played"] == 5
     assert seats_of(store, "Robert") == 5
+    merged = phone.get(f"/g/{bobby_game}/bgstats.json").get_json(force=True)
+    assert merged["players"][0]["name"] == "Robert"
     assert "also bob, bobby" in phone.get("/players").get_data(as_text=True)
     later = store_game(store, "royal_visit", *simulated("royal_visit", 7, ["BOBBY", "Ann"]))
     phone.get("/stats")

@@ -31,6 +31,7 @@ from companion import exports
 from companion import players as people
 from companion import stats
 from companion.web import store
+from companion.web.pages import uploaded_json
 
 bp = Blueprint("stats", __name__)
 
@@ -155,13 +156,8 @@ def plays_csv():
 @bp.post("/import/archive")
 def import_archive():
     _needs_statistics()
-    upload = request.files.get("archive")
     try:
-        data = json.load(upload.stream) if upload else None
-    except (UnicodeDecodeError, json.JSONDecodeError):
-        data = None
-    try:
-        added, skipped = exports.import_archive(store(), data, g.device)
+        added, skipped = exports.import_archive(store(), uploaded_json("archive"), g.device)
     except protocol.RuleError as refused:
         flash(f"That archive could not be imported: {refused.message}")
     else:
