@@ -227,7 +227,8 @@ def import_archive(store: Store, data: Any, owner: str) -> tuple[int, int]:
                                       game_id=original if _free(store, original) else None)
         with store._writing() as conn:
             try:
-                people.link(conn, game_id, names)
+                with conn.begin_nested():
+                    people.link(conn, game_id, names)
             except exc.IntegrityError:
                 pass  # already seated by a page read in between: the names in its options
             for item_mark in item_marks:
@@ -254,7 +255,7 @@ def _when(text: Any) -> datetime:
 
 def plays_of(store: Store, game_id: str) -> Play:
     """One game as a play (the game page's exports)."""
-    seated = people.names_by_seat(store).get(game_id, [])
+    seated = people.names_by_seat(store, game_id).get(game_id, [])
     return play_of(store.load(game_id), seated,
                    people.status(people.marks_of(store, game_id).get(game_id, [])))
 

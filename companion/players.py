@@ -51,15 +51,15 @@ def _person(conn, name: str) -> int:
 def sync(store: Store) -> None:
     """Link every seat of every game not linked yet, oldest game first (so a name keeps the
     spelling it was first typed with). Run before anything reads players."""
+    unlinked = (select(games.c.id, games.c.options)
+                .where(games.c.id.not_in(select(seats.c.game_id).distinct()))
+                .order_by(games.c.created_at, games.c.id))
+    with store.db.connect() as conn:
+        if conn.execute(unlinked.limit(1)).first() is None:
+            return  # the usual case: no write, no lock
     try:
         with store._writing() as conn:
-            linked = select(seats.c.game_id).distinct()
-            rows = conn.execute(
-                select(games.c.id, games.c.options)
-                .where(games.c.id.not_in(linked))
-                .order_by(games.c.created_at, games.c.id)
-            ).all()
-            for row in rows:
+            for row in conn.execute(unlinked).all():
                 names = (row.options or {}).get("players") or []
                 if names:
                     conn.execute(insert(seats), [
@@ -95,15 +95,17 @@ def everyone(store: Store) -> list[dict[str, Any]]:
     ]
 
 
-def names_by_seat(store: Store) -> dict[str, list[tuple[int, str]]]:
-    """Game id -> (player id, current name) for each seat, in seat order."""
+def names_by_seat(store: Store, game_id: str | None = None) -> dict[str, list[tuple[int, str]]]:
+    """Game id -> (player id, current name) for each seat, in seat order (of one game only
+    with ``game_id``)."""
     sync(store)
+    query = (select(seats.c.game_id, seats.c.seat, players.c.id, players.c.name)
+             .join(players, players.c.id == seats.c.player_id)
+             .order_by(seats.c.game_id, seats.c.seat))
+    if game_id is not None:
+        query = query.where(seats.c.game_id == game_id)
     with store.db.connect() as conn:
-        rows = conn.execute(
-            select(seats.c.game_id, seats.c.seat, players.c.id, players.c.name)
-            .join(players, players.c.id == seats.c.player_id)
-            .order_by(seats.c.game_id, seats.c.seat)
-        ).all()
+        rows = conn.execute(query).all()
     out: dict[str, list[tuple[int, str]]] = {}
     for row in rows:
         out.setdefault(row.game_id, []).append((row.id, row.name))
