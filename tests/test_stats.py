@@ -64,7 +64,9 @@ def outcome(record) -> dict:
     else:
         ending = []
     stamps = [entry.at for entry in record.entries]
-    return {"game": record.game, "title": engine.title, "names": names,
+    loyal = [PRINCE_NAMES[prince] for prince in result.get("loyalties", [])] \
+        if record.game == "kingseat" else []
+    return {"game": record.game, "title": engine.title, "names": names, "loyal": loyal,
             "keys": [name.casefold() for name in names], "winners": set(result["winners"]),
             "side": side, "groups": groups, "score": score, "start": start, "ending": ending,
             "turns": sum(1 for entry in record.entries if entry.kind == "move"),
@@ -109,8 +111,10 @@ def expected(store, game_ids: list[str]) -> dict:
                 scores[game] = ((max if game == "majesty" else min)(values), mean(values))
         titles = Counter(play["title"] for play, _ in mine)
         wins_by_title = Counter(play["title"] for play, seat in mine if seat in play["winners"])
+        loyalty = Counter(play["loyal"][seat] for play, seat in mine
+                          if play["game"] == "kingseat" and seat in play["winners"])
         players[name] = {
-            "played": len(mine), "won": won, "rate": won / len(mine),
+            "played": len(mine), "won": won, "rate": won / len(mine), "loyalty": dict(loyalty),
             "titles": {title: (count, wins_by_title[title]) for title, count in titles.items()},
             "rivals": {other: tuple(t) for other, t in rivals.items()}, "scores": scores,
             "form": "".join("W" if seat in play["winners"] else "L"
@@ -153,6 +157,7 @@ def check(figures: dict, want: dict) -> None:
             w["rivals"], name
         assert {s["game"]: (s["best"], pytest.approx(s["average"])) for s in p["scores"]} == \
             {game: (best, pytest.approx(avg)) for game, (best, avg) in w["scores"].items()}
+        assert {lw["prince"]: lw["wins"] for lw in p["loyalty"]} == w["loyalty"], name
     assert {g["game"] for g in figures["games"]} == set(want["games"])
     for g in figures["games"]:
         w = want["games"][g["game"]]
@@ -187,6 +192,19 @@ def check_page(page: str, want: dict) -> None:
         rivals = {c[0]: tuple(map(int, c[1:]))
                   for c in map(cells, re.findall(r"<tr data-rival.*?</tr>", block, re.S))}
         assert rivals == w["rivals"], name
+        titles = {c[0]: (int(c[1]), int(c[2])) for c in map(cells, re.findall(
+            r"<tr><th scope=\"row\">.*?</tr>", block.split("</table>")[0], re.S))}
+        assert titles == w["titles"], name
+        scores = {c[0].removesuffix(" (lowest wins)"): (int(c[1]), c[2]) for c in map(
+            cells, re.findall(r"<tr data-game.*?</tr>", block, re.S))}
+        assert scores == {get_engine(game).title: (best, f"{round(avg, 1):g}")
+                          for game, (best, avg) in w["scores"].items()}, name
+        if w["loyalty"]:
+            assert "Kingseat wins by loyalty: " + ", ".join(
+                f"{prince} {wins}" for prince, wins in sorted(
+                    w["loyalty"].items(), key=lambda pw: (-pw[1], pw[0]))) + "." in block
+        else:
+            assert "Kingseat wins by loyalty" not in block
     for game, w in want["games"].items():
         section = page.split(f'id="game-{game}"')[1].split("</section>")[0]
         assert f"{w['plays']} game" in section
@@ -212,6 +230,7 @@ def test_every_figure_on_the_statistics_page_is_the_records_own(played, phone):
     assert any(len({p["side"][s] for s in p["winners"]}) > 1 for p in plays)
     assert any(len(group) > 1 for p in plays for group in p["groups"])
     assert want["players"]["Bob"]["played"] == len(GAMES)
+    assert sum(bool(w["loyalty"]) for w in want["players"].values()) == 2
     check(phone.get("/stats.json").get_json(), want)
     page = phone.get("/stats").get_data(as_text=True)
     check_page(page, want)
