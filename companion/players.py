@@ -102,13 +102,19 @@ def names_by_seat(store: Store, game_id: str | None = None) -> dict[str, list[tu
     query = (select(seats.c.game_id, seats.c.seat, players.c.id, players.c.name)
              .join(players, players.c.id == seats.c.player_id)
              .order_by(seats.c.game_id, seats.c.seat))
+    return _by_game(store, query, seats.c.game_id, game_id, lambda row: (row.id, row.name))
+
+
+def _by_game(store: Store, query, column, game_id: str | None, item) -> dict[str, list]:
+    """The rows of ``query`` as ``item(row)``, listed under their game (one game only with
+    ``game_id``, matched on ``column``)."""
     if game_id is not None:
-        query = query.where(seats.c.game_id == game_id)
+        query = query.where(column == game_id)
     with store.db.connect() as conn:
         rows = conn.execute(query).all()
-    out: dict[str, list[tuple[int, str]]] = {}
+    out: dict[str, list] = {}
     for row in rows:
-        out.setdefault(row.game_id, []).append((row.id, row.name))
+        out.setdefault(row.game_id, []).append(item(row))
     return out
 
 
@@ -177,16 +183,8 @@ def mark(store: Store, game_id: str, status: str) -> None:
 
 def marks_of(store: Store, game_id: str | None = None) -> dict[str, list[dict[str, Any]]]:
     """Game id -> its marks, oldest first (``game_id`` for one game only)."""
-    query = select(marks).order_by(marks.c.id)
-    if game_id is not None:
-        query = query.where(marks.c.game_id == game_id)
-    with store.db.connect() as conn:
-        rows = conn.execute(query).all()
-    out: dict[str, list[dict[str, Any]]] = {}
-    for row in rows:
-        out.setdefault(row.game_id, []).append(
-            {"status": row.status, "at": _utc(row.at).isoformat()})
-    return out
+    return _by_game(store, select(marks).order_by(marks.c.id), marks.c.game_id, game_id,
+                    lambda row: {"status": row.status, "at": _utc(row.at).isoformat()})
 
 
 def status(game_marks: list[dict[str, Any]]) -> str:
