@@ -30,7 +30,7 @@ def serve(args: argparse.Namespace) -> int:
     from companion.web import create_app, data_folder, default_database_url
 
     url = args.database or default_database_url()
-    app = create_app({"DATABASE_URL": url})
+    app = create_app({"DATABASE_URL": url, "STATISTICS": not args.no_stats})
     lan = _lan_address()
     shown = args.host if args.host not in ("0.0.0.0", "::") else (lan or "localhost")
     database = app.extensions["store"].db.url.render_as_string(hide_password=True)
@@ -59,12 +59,23 @@ def _store(args: argparse.Namespace) -> Store:
 
 
 def export(args: argparse.Namespace) -> int:
-    try:
-        record = _store(args).load(args.game_id)
-    except GameNotFound as missing:
-        print(missing, file=sys.stderr)
+    if args.all == (args.game_id is not None):
+        print("Name one game's id, or --all for every game.", file=sys.stderr)
         return 1
-    text = json.dumps(records.export(record), indent=2)
+    store = _store(args)
+    if args.all:
+        from companion import exports, stats
+
+        text = json.dumps(exports.archive(store), indent=1)
+        if args.csv:
+            with open(args.csv, "w", encoding="utf-8", newline="") as out:
+                out.write(exports.plays_csv(stats.all_plays(store)))
+    else:
+        try:
+            text = json.dumps(records.export(store.load(args.game_id)), indent=2)
+        except GameNotFound as missing:
+            print(missing, file=sys.stderr)
+            return 1
     if args.output:
         with open(args.output, "w", encoding="utf-8") as out:
             out.write(text + "\n")
@@ -77,6 +88,12 @@ def import_(args: argparse.Namespace) -> int:
     try:
         with open(args.file, encoding="utf-8") as source:
             data = json.load(source)
+        from companion import exports
+
+        if isinstance(data, dict) and data.get("format") == exports.ARCHIVE:
+            added, skipped = exports.import_archive(_store(args), data, owner="cli")
+            print(f"{added} games imported, {skipped} already here")
+            return 0
         game, options, stored = records.parse_export(data)
         game_id = _store(args).import_record(game, options, stored, owner="cli")
     except (OSError, json.JSONDecodeError) as broken:
@@ -187,14 +204,23 @@ def main(argv: list[str] | None = None) -> int:
                          help="serve over HTTPS with a self-signed certificate kept in the data "
                               "folder, so phones may use the live camera view (werkzeug's threaded "
                               "server: waitress has no TLS)")
+    serving.add_argument("--no-stats", action="store_true",
+                         help="no Statistics or Players page, no archive of every game and no "
+                              "names suggested: for a server shared with strangers")
     serving.set_defaults(run=serve)
 
-    exporting = commands.add_parser("export", help="print a game's full record as JSON")
-    exporting.add_argument("game_id")
+    exporting = commands.add_parser(
+        "export", help="print a game's full record as JSON, or with --all every game (an archive "
+                       "that `companion import` takes back, skipping games already there)")
+    exporting.add_argument("game_id", nargs="?")
+    exporting.add_argument("--all", action="store_true", help="every game on the server")
+    exporting.add_argument("--csv", metavar="FILE",
+                           help="with --all: also write every play as CSV (one row a player)")
     exporting.add_argument("--output", "-o", help="write to this file instead")
     exporting.set_defaults(run=export)
 
-    importing = commands.add_parser("import", help="store an exported record as a new game")
+    importing = commands.add_parser(
+        "import", help="store an exported record as a new game, or every new game of an archive")
     importing.add_argument("file")
     importing.set_defaults(run=import_)
 

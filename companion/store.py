@@ -59,6 +59,41 @@ entries = Table(
     Column("payload", JSON, nullable=True),
 )
 
+# Players known across games (companion/players.py): a person, every spelling that names them
+# (case folded), and which person sat in each seat of each game. Not part of a game's record.
+players = Table(
+    "players",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("name", String(64), nullable=False),
+)
+
+player_names = Table(
+    "player_names",
+    metadata,
+    Column("key", String(64), primary_key=True),
+    Column("player_id", Integer, ForeignKey("players.id", ondelete="CASCADE"), nullable=False),
+)
+
+seats = Table(
+    "seats",
+    metadata,
+    Column("game_id", String(32), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
+    Column("seat", Integer, primary_key=True, autoincrement=False),
+    Column("player_id", Integer, ForeignKey("players.id"), nullable=False),
+)
+
+# What the table says about a game as a whole (companion/players.py): "abandoned", "wrong"
+# (played wrong) or "counts" (the mark taken back). Appended only; the latest mark holds.
+marks = Table(
+    "marks",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("game_id", String(32), ForeignKey("games.id", ondelete="CASCADE"), nullable=False),
+    Column("status", String(16), nullable=False),
+    Column("at", DateTime(timezone=True), nullable=False),
+)
+
 
 # Which phone (device cookie) says it holds which player. A claim is not a password: it decides
 # what a phone is shown (its own secrets), and one seat has one phone at a time.
@@ -228,13 +263,15 @@ class Store:
         return record
 
     def import_record(
-        self, game: str, options: dict[str, Any], stored: list[Entry], owner: str
+        self, game: str, options: dict[str, Any], stored: list[Entry], owner: str,
+        game_id: str | None = None,
     ) -> str:
-        """Store a whole exported record under a new id, after replaying it to prove it legal."""
+        """Store a whole exported record under a new id (or ``game_id``, when an archive brings
+        a game whose id is free here), after replaying it to prove it legal."""
         engine = protocol.get_engine(game)
         protocol.replay(engine, options, [(e.kind, e.payload) for e in stored])
         with self._writing() as conn:
-            game_id = _insert_game(conn, game, options, owner)
+            game_id = _insert_game(conn, game, options, owner, game_id)
             if stored:
                 conn.execute(
                     insert(entries),
@@ -290,12 +327,16 @@ class Store:
         with self._writing() as conn:
             conn.execute(delete(claims).where(claims.c.game_id == game_id))
             conn.execute(delete(entries).where(entries.c.game_id == game_id))
+            conn.execute(delete(seats).where(seats.c.game_id == game_id))
+            conn.execute(delete(marks).where(marks.c.game_id == game_id))
             if conn.execute(delete(games).where(games.c.id == game_id)).rowcount == 0:
                 raise GameNotFound(game_id)
 
 
-def _insert_game(conn, game: str, options: dict[str, Any], owner: str) -> str:
-    game_id = secrets.token_urlsafe(16)
+def _insert_game(
+    conn, game: str, options: dict[str, Any], owner: str, game_id: str | None = None
+) -> str:
+    game_id = game_id or secrets.token_urlsafe(16)
     conn.execute(
         insert(games).values(
             id=game_id, game=game, options=options, owner=owner, created_at=datetime.now(timezone.utc)

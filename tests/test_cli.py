@@ -7,7 +7,10 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.request
+
+import pytest
 
 from companion.cli import main
 from companion.store import Store
@@ -39,13 +42,16 @@ def test_export_then_import_from_the_shell(tmp_path, capsys):
     store.dispose()
 
 
-def test_serve_starts_the_app_on_its_port(tmp_path):
+@pytest.mark.parametrize("flags", [[], ["--no-stats"]])
+def test_serve_starts_the_app_on_its_port(tmp_path, flags):
+    """`serve` answers; with --no-stats the Statistics page is not there."""
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
     env = {**os.environ, "COMPANION_DATA_DIR": str(tmp_path), "COMPANION_DATABASE_URL": ""}
     server = subprocess.Popen(
-        [sys.executable, "-m", "companion.cli", "serve", "--host", "127.0.0.1", "--port", str(port)],
+        [sys.executable, "-m", "companion.cli", "serve", "--host", "127.0.0.1", "--port", str(port),
+         *flags],
         env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
     )
     try:
@@ -61,6 +67,12 @@ def test_serve_starts_the_app_on_its_port(tmp_path):
                 assert time.monotonic() < deadline, "companion serve did not answer within 30 s"
                 time.sleep(0.2)
         assert (tmp_path / "companion.db").exists()  # SQLite in the data folder, no set-up
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/stats", timeout=5) as response:
+                status = response.status
+        except urllib.error.HTTPError as refused:
+            status = refused.code
+        assert status == (404 if flags else 200)
     finally:
         server.terminate()
         server.wait(timeout=10)

@@ -593,7 +593,8 @@ def test_wizard_summon_refusals():
 def test_summoning_the_king_into_the_movers_chateau_wins():
     s = at(king=5, guards=(3, 8), wizard=7, jester=0, crown=-3)
     after = run(s, {"type": "summon", "pawn": "king"})
-    assert ENGINE.result(after) == {"winners": [ANN], "reason": "The King entered Ann's Chateau."}
+    assert ENGINE.result(after) == {"winners": [ANN], "reason": "The King entered Ann's Chateau.",
+                                    "how": "king"}
     assert after.crown == -3 and ENGINE.to_move(after) is None
 
 
@@ -732,7 +733,8 @@ def test_crown_into_a_chateau_wins():
     s = at(king=4, guards=(2, 6), wizard=8, jester=7, crown=5)
     after = run(s, play(card("wizard-1", mv("wizard", 8, 7))))
     assert after.crown == 7  # 3 steps from 5, stopped in the Chateau
-    assert ENGINE.result(after) == {"winners": [ANN], "reason": "The Crown entered Ann's Chateau."}
+    assert ENGINE.result(after) == {"winners": [ANN], "reason": "The Crown entered Ann's Chateau.",
+                                    "how": "crown"}
     assert after.draw_pile == 38 and after.hands == (7, 8)  # the game ended before the refill
     assert after.draw_pile + after.discard_size + sum(after.hands) == 54
     refused(after, {"type": "pass"}, "game-over")
@@ -752,7 +754,8 @@ def test_crown_for_bob():
 def test_king_into_a_chateau_wins_at_once():
     s = at(king=6, guards=(4, 8), wizard=7, jester=7, crown=-6)
     after = run(s, play(KING1(6, 7)))
-    assert ENGINE.result(after) == {"winners": [ANN], "reason": "The King entered Ann's Chateau."}
+    assert ENGINE.result(after) == {"winners": [ANN], "reason": "The King entered Ann's Chateau.",
+                                    "how": "king"}
     assert after.crown == -6  # no Crown move after a King win
     assert after.hands == (7, 8) and after.draw_pile == 38
     e = refused(s, play(KING1(6, 7), KING1(7, 6)), "end-king", 1)
@@ -850,7 +853,7 @@ def test_second_run_out_with_the_king_in_a_duchy_ends_the_game():
     after = run(s, play(card("wizard-1", mv("wizard", 4, 3))))
     assert ENGINE.result(after) == {
         "winners": [BOB],
-        "reason": "The deck ran out a second time with the King in Bob's Duchy."}
+        "reason": "The deck ran out a second time with the King in Bob's Duchy.", "how": "deck"}
     assert after.draw_pile == 0 and after.hands == (8, 8)
     assert after.draw_pile + after.discard_size + sum(after.hands) == 54
     assert ENGINE.view(after)["last_turn"]["reason"].startswith("The deck ran out")

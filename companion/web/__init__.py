@@ -62,6 +62,9 @@ def create_app(test_config: dict | None = None) -> Flask:
         SESSION_COOKIE_HTTPONLY=True,
         WTF_CSRF_TIME_LIMIT=None,  # a game night is long; the token lives as long as the cookie
         POLL_MILLISECONDS=1000,
+        # The Statistics page and all that lists every game: off with `companion serve
+        # --no-stats`, or COMPANION_NO_STATS=1 for a WSGI server such as gunicorn.
+        STATISTICS=not os.environ.get("COMPANION_NO_STATS"),
     )
     if test_config:
         app.config.update(test_config)
@@ -86,11 +89,12 @@ def create_app(test_config: dict | None = None) -> Flask:
             session.permanent = True
         g.device = session["device"]
 
-    from companion.web import api, pages, printing
+    from companion.web import api, pages, printing, stats
 
     app.register_blueprint(pages.bp)
     app.register_blueprint(api.bp)
     app.register_blueprint(printing.bp)
+    app.register_blueprint(stats.bp)
     pages.register_error_pages(app)
     return app
 

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import io
 import json
+from typing import Any
 
 import qrcode
 import qrcode.image.svg
@@ -125,11 +126,7 @@ def delete(game_id: str):
 
 @bp.post("/import")
 def import_():
-    upload = request.files.get("record")
-    try:
-        data = json.load(upload.stream) if upload else None
-    except (UnicodeDecodeError, json.JSONDecodeError):
-        data = None
+    data = uploaded_json("record")
     try:
         game, options, stored = records.parse_export(data)
         game_id = store().import_record(game, options, stored, g.device)
@@ -138,6 +135,16 @@ def import_():
         return redirect(url_for("pages.home"))
     remember(game_id)
     return redirect(url_for("pages.game", game_id=game_id))
+
+
+def uploaded_json(field: str) -> Any:
+    """The JSON file uploaded in a form's ``field``; None when there is none or it is no JSON
+    (the caller refuses it with its own sentence)."""
+    upload = request.files.get(field)
+    try:
+        return json.load(upload.stream) if upload else None
+    except (UnicodeDecodeError, json.JSONDecodeError):
+        return None
 
 
 @bp.get("/rules/<game>")

@@ -737,10 +737,11 @@ def _end_reason(state: State) -> str:
 
 
 def result_of(state: State) -> dict[str, Any] | None:
-    """None while the game runs; then {"winners": [seat], "reason": sentence}."""
+    """None while the game runs; then {"winners": [seat], "reason": sentence, "how": "king",
+    "crown" or "deck" (what ended it)}."""
     if state.winner is None:
         return None
-    return {"winners": [state.winner], "reason": _end_reason(state)}
+    return {"winners": [state.winner], "reason": _end_reason(state), "how": state.end}
 
 
 # --------------------------------------------------------------------------- the engine

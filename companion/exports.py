@@ -1,0 +1,261 @@
+"""What leaves the companion for other apps and files: a play for BG Stats, the final scoring of
+King's Court, Majesty and Kingseat as CSV, every play as CSV, and every game as one archive that
+another companion imports without duplicates.
+"""
+from __future__ import annotations
+
+import csv
+import hashlib
+import io
+import json
+from datetime import datetime, timezone
+from typing import Any
+from urllib.parse import quote
+
+from sqlalchemy import exc, insert, select
+
+from companion import engine as protocol
+from companion import players as people
+from companion import record as records
+from companion.stats import HIGHEST_WINS, PRINCE_NAMES, Play, play_of
+from companion.store import Record, Store, _utc, entries, games, marks
+
+SOURCE = "The companion"
+# BoardGameGeek ids confirmed for these games; the others are left out (BG Stats then matches
+# the play by the game's name).
+BGG_IDS = {"majesty": 236301}
+ARCHIVE = "companion-archive"
+ARCHIVE_VERSION = 1
+PLAY_COLUMNS = ("play", "game", "title", "date", "status", "seat", "player", "side", "score",
+                "rank", "winner", "start_player")
+
+
+# -- BG Stats -----------------------------------------------------------------------------------
+def bgstats(play: Play) -> dict[str, Any]:
+    """A finished play in BG Stats' push format (the fields of its "add play" link)."""
+    if not play.finished:
+        raise protocol.RuleError("record", "Only a finished game can be sent to BG Stats.")
+    points = play.scores is not None
+    game: dict[str, Any] = {"name": play.title, "sourceGameId": play.game,
+                            "highestWins": HIGHEST_WINS.get(play.game, True),
+                            "noPoints": not points}
+    if play.game in BGG_IDS:
+        game["bggId"] = BGG_IDS[play.game]
+    players = []
+    for seat, (pid, name) in enumerate(play.players):
+        player: dict[str, Any] = {"name": name, "sourcePlayerId": str(pid),
+                                  "rank": play.ranks[seat], "winner": seat in play.winners,
+                                  "startPlayer": play.start == seat}
+        if points:
+            player["score"] = play.score_of(seat)
+        if play.roles[seat]:
+            player["role"] = play.roles[seat]
+        players.append(player)
+    out: dict[str, Any] = {
+        "sourceName": SOURCE,
+        "sourcePlayId": play.id,
+        "playDate": play.date.astimezone(timezone.utc).strftime("%Y-%m-%d %H:%M:%S"),
+        "game": game,
+        "players": players,
+        "comments": play.reason,
+    }
+    if play.minutes is not None:
+        out["durationMin"] = max(1, round(play.minutes))
+    return out
+
+
+def bgstats_link(play_json: dict[str, Any]) -> str:
+    """The link that opens BG Stats on a phone with the play filled in."""
+    text = json.dumps(play_json, separators=(",", ":"), ensure_ascii=False)
+    return "bgstats://app.bgstatsapp.com/addPlay.html?data=" + quote(text, safe="")
+
+
+# -- CSV ----------------------------------------------------------------------------------------
+def _csv(header: list[str], rows: list[list[Any]]) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(header)
+    writer.writerows(rows)
+    return out.getvalue()
+
+
+def final_scoring_csv(record: Record) -> str | None:
+    """King's Court's score sheet, or Majesty's or Kingseat's final scoring; None for a game
+    (or a moment of it) that has none."""
+    engine, state = record.engine, record.replay.state
+    view = engine.view(state)
+    if record.game == "kings_court":
+        names = [side["name"] for side in view["sides"]]
+        header = ["row", "hand", "what", "counted"] + [
+            f"{name} {what}" for name in names for what in ("points", "total")]
+        rows = []
+        for row in view["rows"]:
+            cells = [row["row"] + 1, row.get("number") or "", row["text"],
+                     "yes" if row["counted"] else "no"]
+            for side in row["sides"]:
+                cells += [side["points"], side["after"]]
+            rows.append(cells)
+        return _csv(header, rows)
+    result = engine.result(state)
+    if result is None:
+        return None
+    if record.game == "majesty":
+        final = view["final"]["players"]
+        places = [loc for p in final for step in p["steps"] if step["step"] == "majority"
+                  for loc in [step["location"]]]
+        locations = list(dict.fromkeys(places))
+        header = ["seat", "player", "points before", "infirmary", "variety"] + [
+            f"majority {loc}" for loc in locations] + ["final", "winner"]
+        rows = []
+        for p in final:
+            steps = {step["step"]: step["points"] for step in p["steps"] if step["step"] != "majority"}
+            majority = {step["location"]: step["points"] for step in p["steps"]
+                        if step["step"] == "majority"}
+            rows.append([p["seat"] + 1, p["name"], p["before"], steps.get("infirmary", 0),
+                         steps.get("variety", 0)] + [majority.get(loc, 0) for loc in locations]
+                        + [p["after"], "yes" if p["seat"] in result["winners"] else "no"])
+        return _csv(header, rows)
+    if record.game == "kingseat":
+        header = ["seat", "player", "loyal to", "votes in the Tell", "winner"]
+        rows = [[seat + 1, player["name"], PRINCE_NAMES[result["loyalties"][seat]],
+                 result["scores"][seat], "yes" if seat in result["winners"] else "no"]
+                for seat, player in enumerate(view["players"])]
+        return _csv(header, rows)
+    return None
+
+
+def play_rows(plays: list[Play]) -> list[dict[str, str]]:
+    """One row per seat of every play, as the CSV of plays holds them (text cells)."""
+    rows = []
+    for play in plays:
+        for seat, (_, name) in enumerate(play.players):
+            score = play.score_of(seat) if play.finished else None
+            rows.append({
+                "play": play.id, "game": play.game, "title": play.title,
+                "date": play.date.astimezone(timezone.utc).isoformat(),
+                "status": play.status if play.finished else "unfinished",
+                "seat": str(seat + 1), "player": name,
+                "side": play.side_names[play.side_of(seat)] if play.sides else "",
+                "score": "" if score is None else str(score),
+                "rank": str(play.ranks[seat]) if play.finished else "",
+                "winner": ("yes" if seat in play.winners else "no") if play.finished else "",
+                "start_player": "yes" if play.start == seat else "",
+            })
+    return rows
+
+
+def plays_csv(plays: list[Play]) -> str:
+    out = io.StringIO()
+    writer = csv.DictWriter(out, PLAY_COLUMNS)
+    writer.writeheader()
+    writer.writerows(play_rows(plays))
+    return out.getvalue()
+
+
+# -- the archive --------------------------------------------------------------------------------
+def archive(store: Store) -> dict[str, Any]:
+    """Every game on the server: each one's full record, who sat in it and its marks."""
+    seated = people.names_by_seat(store)
+    marked = people.marks_of(store)
+    with store.db.connect() as conn:
+        ids = [row.id for row in conn.execute(
+            select(games.c.id).order_by(games.c.created_at, games.c.id))]
+    out = []
+    for game_id in ids:
+        item = records.export(store.load(game_id))
+        item["players"] = [name for _, name in seated.get(game_id, [])]
+        item["marks"] = marked.get(game_id, [])
+        out.append(item)
+    return {"format": ARCHIVE, "version": ARCHIVE_VERSION,
+            "exported_at": datetime.now(timezone.utc).isoformat(), "games": out}
+
+
+def _fingerprint(game: str, options: Any, stored: list[tuple[str, Any, Any, datetime]]) -> str:
+    """What makes two stored games the same game, wherever they are kept."""
+    text = json.dumps([game, options, [
+        [kind, player, payload, at.astimezone(timezone.utc).isoformat()]
+        for kind, player, payload, at in stored]], sort_keys=True, default=str)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def _fingerprints(store: Store) -> set[str]:
+    with store.db.connect() as conn:
+        options = {row.id: (row.game, row.options) for row in conn.execute(select(games))}
+        stored: dict[str, list] = {game_id: [] for game_id in options}
+        for row in conn.execute(select(entries).order_by(entries.c.game_id, entries.c.seq)):
+            stored[row.game_id].append((row.kind, row.player, row.payload, _utc(row.at)))
+    return {_fingerprint(*options[game_id], stored[game_id]) for game_id in options}
+
+
+def import_archive(store: Store, data: Any, owner: str) -> tuple[int, int]:
+    """Store every game of an archive that this server does not hold yet (the same options and
+    entries, wherever it came from); returns (added, already here). A game keeps its id (and so
+    its link) when the id is free here. Every game is replayed first: an illegal one refuses
+    the whole archive, and nothing is stored."""
+    if not isinstance(data, dict) or data.get("format") != ARCHIVE:
+        raise protocol.RuleError("import", "This file is not an archive of the companion.")
+    if data.get("version") != ARCHIVE_VERSION:
+        raise protocol.RuleError("import", f"This archive is version {data.get('version')!r}; "
+                                           f"this companion reads version {ARCHIVE_VERSION}.")
+    items = data.get("games")
+    if not isinstance(items, list):
+        raise protocol.RuleError("import", "This archive has no list of games.")
+    parsed = []
+    for number, item in enumerate(items):
+        try:
+            game, options, stored = records.parse_export(item)
+            protocol.replay(protocol.get_engine(game), options,
+                            [(e.kind, e.payload) for e in stored])
+        except protocol.RuleError as refused:
+            raise protocol.RuleError("import", f"Game {number + 1}: {refused.message}") from None
+        names = item.get("players")
+        if not (isinstance(names, list) and len(names) == len(options.get("players") or ())
+                and all(isinstance(n, str) and n.strip() for n in names)):
+            names = list(options.get("players") or ())
+        item_marks = item.get("marks") if isinstance(item.get("marks"), list) else []
+        parsed.append((item.get("id"), game, options, stored, names, item_marks))
+    known = _fingerprints(store)
+    added = skipped = 0
+    for original, game, options, stored, names, item_marks in parsed:
+        fingerprint = _fingerprint(game, options, [(e.kind, e.player, e.payload, e.at)
+                                                   for e in stored])
+        if fingerprint in known:
+            skipped += 1
+            continue
+        known.add(fingerprint)
+        game_id = store.import_record(game, options, stored, owner,
+                                      game_id=original if _free(store, original) else None)
+        with store._writing() as conn:
+            try:
+                with conn.begin_nested():
+                    people.link(conn, game_id, names)
+            except exc.IntegrityError:
+                pass  # already seated by a page read in between: the names in its options
+            for item_mark in item_marks:
+                if isinstance(item_mark, dict) and item_mark.get("status") in people.MARKS:
+                    conn.execute(insert(marks).values(
+                        game_id=game_id, status=item_mark["status"], at=_when(item_mark.get("at"))))
+        added += 1
+    return added, skipped
+
+
+def _free(store: Store, game_id: Any) -> bool:
+    if not isinstance(game_id, str) or not 16 <= len(game_id) <= 32:
+        return False
+    with store.db.connect() as conn:
+        return conn.execute(select(games.c.id).where(games.c.id == game_id)).first() is None
+
+
+def _when(text: Any) -> datetime:
+    try:
+        return _utc(datetime.fromisoformat(text))
+    except (TypeError, ValueError):
+        return datetime.now(timezone.utc)
+
+
+def plays_of(store: Store, game_id: str) -> Play:
+    """One game as a play (the game page's exports)."""
+    seated = people.names_by_seat(store, game_id).get(game_id, [])
+    return play_of(store.load(game_id), seated,
+                   people.status(people.marks_of(store, game_id).get(game_id, [])))
+

@@ -1,0 +1,244 @@
+"""Every game as a play (who sat where, scores, ranks, winners), and the figures of the
+Statistics page made from them.
+
+A play's outcome comes from the game's engine (``result`` of the replayed record); this module
+only reads it the same way for the four games: sides (King's Court partnerships make one side),
+each side's score where the game scores, and ranks that put the engine's winners first. A game
+marked abandoned or played wrong stays a play but is left out of every figure.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from datetime import datetime
+from statistics import mean
+from typing import Any, Iterable
+
+from companion import players as people
+from companion.engine import get_engine
+from companion.games.kingseat.cards import PRINCES
+from companion.store import Record, Store, games
+
+# Where a game scores, whether the highest score wins (King's Court: the lowest total wins).
+HIGHEST_WINS = {"majesty": True, "kings_court": False}
+# Who starts is a figure for the games where the seat that starts is a choice of the setup.
+FIRST_PLAYER_GAMES = ("royal_visit", "majesty")
+ENDINGS = {"king": "King in a Chateau", "crown": "Crown in a Chateau", "deck": "Deck out"}
+PRINCE_NAMES = {prince.id: prince.name for prince in PRINCES}
+FORM = 5  # the last plays shown as a player's recent form
+
+
+@dataclass
+class Play:
+    """One game as the figures and exports see it."""
+
+    id: str
+    game: str
+    title: str
+    date: datetime  # when its last entry was made (when it was created, without entries)
+    status: str  # counts, abandoned or wrong (the latest mark)
+    players: list[tuple[int, str]]  # (player id, name) by seat
+    finished: bool = False
+    sides: list[list[int]] = field(default_factory=list)  # the seats of each side
+    side_names: list[str] = field(default_factory=list)
+    scores: list[int] | None = None  # each side's score, where the game scores
+    ranks: list[int] = field(default_factory=list)  # by seat; winners 1
+    winners: list[int] = field(default_factory=list)  # seats
+    start: int | None = None  # the seat that started, where the setup chooses it
+    roles: list[str | None] = field(default_factory=list)  # by seat
+    turns: int = 0  # moves in force
+    minutes: float | None = None  # from the first entry to the last
+    endings: list[str] = field(default_factory=list)  # how it ended, in words
+    reason: str = ""
+
+    @property
+    def counts(self) -> bool:
+        return self.finished and self.status == people.COUNTS
+
+    def side_of(self, seat: int) -> int:
+        return next(i for i, side in enumerate(self.sides) if seat in side)
+
+    def score_of(self, seat: int) -> int | None:
+        return None if self.scores is None else self.scores[self.side_of(seat)]
+
+
+def play_of(record: Record, seated: list[tuple[int, str]], status: str) -> Play:
+    """A stored game as a play: its outcome read from the engine's result."""
+    engine, state = record.engine, record.replay.state
+    stamps = [entry.at for entry in record.entries]
+    play = Play(record.id, record.game, engine.title, stamps[-1] if stamps else record.created_at,
+                status, seated, turns=len(record.replay.done))
+    if len(stamps) > 1:
+        play.minutes = (stamps[-1] - stamps[0]).total_seconds() / 60
+    seats = range(len(seated))
+    if record.game in FIRST_PLAYER_GAMES:
+        play.start = engine.to_move(engine.new(record.options))
+    result = engine.result(state)
+    view = engine.view(state)
+    if record.game == "kings_court":
+        play.sides = [list(side["seats"]) for side in view["sides"]]
+        play.side_names = [side["name"] for side in view["sides"]]
+    else:
+        play.sides = [[seat] for seat in seats]
+        play.side_names = [name for _, name in seated]
+    play.roles = [None] * len(seated)
+    if record.game == "royal_visit":
+        play.roles = [f"{p['chateau'].title()} Chateau" for p in view["players"]]
+    elif record.game == "kings_court" and view["partnerships"]:
+        play.roles = [play.side_names[play.side_of(seat)] for seat in seats]
+    if result is None:
+        return play
+    play.finished = True
+    play.reason = result["reason"]
+    play.winners = list(result["winners"])
+    if record.game in HIGHEST_WINS:
+        play.scores = list(result["scores" if record.game == "majesty" else "totals"])
+    if record.game == "royal_visit":
+        play.endings = [ENDINGS[result["how"]]]
+    elif record.game == "kingseat":
+        play.endings = [PRINCE_NAMES[prince] for prince in result["princes"]]
+        play.roles = [f"Loyal to {PRINCE_NAMES[prince]}" for prince in result["loyalties"]]
+    won = [any(seat in play.winners for seat in side) for side in play.sides]
+    side_ranks = []
+    for side, wins in enumerate(won):
+        if wins:
+            side_ranks.append(1)
+        elif play.scores is None:
+            side_ranks.append(1 + sum(won))
+        else:
+            better = _better(record.game)
+            side_ranks.append(1 + sum(
+                1 for other, score in enumerate(play.scores)
+                if won[other] or better(score, play.scores[side])))
+    play.ranks = [side_ranks[play.side_of(seat)] for seat in seats]
+    return play
+
+
+def _better(game: str):
+    if HIGHEST_WINS[game]:
+        return lambda score, than: score > than
+    return lambda score, than: score < than
+
+
+def all_plays(store: Store) -> list[Play]:
+    """Every stored game as a play, oldest first."""
+    seated = people.names_by_seat(store)
+    marked = people.marks_of(store)
+    with store.db.connect() as conn:
+        ids = [row.id for row in conn.execute(
+            games.select().order_by(games.c.created_at, games.c.id))]
+    plays = []
+    for game_id in ids:
+        record = store.load(game_id)
+        plays.append(play_of(record, seated.get(game_id, []), people.status(marked.get(game_id, []))))
+    plays.sort(key=lambda play: (play.date, play.id))
+    return plays
+
+
+def figures(plays: Iterable[Play]) -> dict[str, Any]:
+    """The Statistics page's figures from the plays that count."""
+    every = list(plays)
+    counted = [play for play in every if play.counts]
+    return {
+        "plays": len(counted),
+        "left_out": sum(1 for play in every if play.finished and not play.counts),
+        "players": _players(counted),
+        "games": _games(counted),
+    }
+
+
+def _players(counted: list[Play]) -> list[dict[str, Any]]:
+    names: dict[int, str] = {}
+    for play in counted:
+        names.update(play.players)
+    rows = []
+    for pid, name in names.items():
+        mine = [(play, seat) for play in counted for seat, (who, _) in enumerate(play.players)
+                if who == pid]
+        won = [play for play, seat in mine if seat in play.winners]
+        titles: dict[str, list[int]] = {}
+        for play, seat in mine:
+            tally = titles.setdefault(play.title, [0, 0])
+            tally[0] += 1
+            tally[1] += seat in play.winners
+        scores: dict[str, list[int]] = {}
+        for play, seat in mine:
+            if play.scores is not None:
+                scores.setdefault(play.game, []).append(play.score_of(seat))
+        loyalty = Counter(play.roles[seat].removeprefix("Loyal to ")
+                          for play, seat in mine
+                          if play.game == "kingseat" and seat in play.winners)
+        recent = sorted(mine, key=lambda ps: (ps[0].date, ps[0].id), reverse=True)[:FORM]
+        rows.append({
+            "id": pid,
+            "name": name,
+            "played": len(mine),
+            "won": len(won),
+            "rate": len(won) / len(mine),
+            "titles": [{"title": title, "played": p, "won": w}
+                       for title, (p, w) in sorted(titles.items())],
+            "scores": [{"game": game, "title": get_engine(game).title,
+                        "lowest_wins": not HIGHEST_WINS[game],
+                        "best": (max if HIGHEST_WINS[game] else min)(values),
+                        "average": mean(values)}
+                       for game, values in sorted(scores.items())],
+            "loyalty": [{"prince": prince, "wins": wins}
+                        for prince, wins in sorted(loyalty.items(), key=lambda pw: (-pw[1], pw[0]))],
+            "rivals": _rivals(pid, mine, names),
+            "form": "".join("W" if seat in play.winners else "L" for play, seat in recent),
+        })
+    rows.sort(key=lambda row: (-row["won"], -row["rate"], row["name"].casefold()))
+    return rows
+
+
+def _rivals(pid: int, mine: list[tuple[Play, int]], names: dict[int, str]) -> list[dict[str, Any]]:
+    """Head to head: in the games both played on different sides, who finished ahead."""
+    record: dict[int, list[int]] = {}
+    for play, seat in mine:
+        for other_seat, (other, _) in enumerate(play.players):
+            if other == pid or play.side_of(other_seat) == play.side_of(seat):
+                continue
+            tally = record.setdefault(other, [0, 0, 0])
+            mine_rank, theirs = play.ranks[seat], play.ranks[other_seat]
+            tally[0 if mine_rank < theirs else 1 if mine_rank > theirs else 2] += 1
+    return [{"id": other, "name": names[other], "ahead": a, "behind": b, "level": lv}
+            for other, (a, b, lv) in sorted(record.items(), key=lambda kv: names[kv[0]].casefold())]
+
+
+def _games(counted: list[Play]) -> list[dict[str, Any]]:
+    rows = []
+    for game in sorted({play.game for play in counted}):
+        mine = [play for play in counted if play.game == game]
+        by_count: dict[int, list[Play]] = {}
+        for play in mine:
+            by_count.setdefault(len(play.players), []).append(play)
+        counts = []
+        for n, group in sorted(by_count.items()):
+            row: dict[str, Any] = {"players": n, "plays": len(group)}
+            if game in HIGHEST_WINS:
+                values = [score for play in group for score in play.scores]
+                row["average"] = mean(values)
+                row["record"] = (max if HIGHEST_WINS[game] else min)(values)
+            counts.append(row)
+        first = None
+        if game in FIRST_PLAYER_GAMES:
+            started = [play for play in mine if play.start is not None]
+            wins = sum(1 for play in started if play.start in play.winners)
+            first = {"plays": len(started), "wins": wins,
+                     "rate": wins / len(started) if started else None}
+        endings = Counter(ending for play in mine for ending in play.endings)
+        timed = [play.minutes for play in mine if play.minutes is not None]
+        rows.append({
+            "game": game,
+            "title": mine[0].title,
+            "plays": len(mine),
+            "scores": game in HIGHEST_WINS,
+            "lowest_wins": game in HIGHEST_WINS and not HIGHEST_WINS[game],
+            "by_count": counts,
+            "first": first,
+            "endings": [{"how": how, "count": count}
+                        for how, count in sorted(endings.items(), key=lambda hc: (-hc[1], hc[0]))],
+            "turns": mean(play.turns for play in mine),
+            "minutes": mean(timed) if timed else None,
+        })
+    return rows

@@ -1,0 +1,212 @@
+"""The Statistics page and its charts, the players (rename, merge), the archive and CSV of every
+game, and what the game page offers of one game (BG Stats, final scoring CSV, marks).
+
+Everything that lists games or names to a phone without their link (the Statistics and Players
+pages, the archive, the CSV of plays, the names suggested by the setup forms) is off when the
+app's STATISTICS setting is false (`companion serve --no-stats`).
+"""
+from __future__ import annotations
+
+import base64
+import json
+from datetime import datetime, timezone
+
+import pygal
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    current_app,
+    flash,
+    g,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
+from pygal.style import Style
+
+from companion import engine as protocol
+from companion import exports
+from companion import players as people
+from companion import stats
+from companion.web import store
+from companion.web.pages import uploaded_json
+
+bp = Blueprint("stats", __name__)
+
+CHART_STYLE = Style(
+    background="#ffffff", plot_background="#ffffff", foreground="#101418",
+    foreground_strong="#101418", foreground_subtle="#4a5260", colors=("#a9bde0",),
+    opacity="1", opacity_hover="1", stroke_opacity="1", value_colors=("#101418",),
+    font_family="system-ui, sans-serif", label_font_size=22, major_label_font_size=22,
+    value_font_size=22, title_font_size=24, tooltip_font_size=20,
+)
+
+
+def statistics_on() -> bool:
+    return bool(current_app.config.get("STATISTICS", True))
+
+
+def _needs_statistics() -> None:
+    if not statistics_on():
+        abort(404, "This companion keeps its statistics to itself (it was started with --no-stats).")
+
+
+@bp.app_context_processor
+def _known_players():
+    """``known_players()`` in the setup forms: the names to suggest (none with --no-stats)."""
+
+    def known_players() -> list[str]:
+        if not statistics_on():
+            return []
+        return [person["name"] for person in people.everyone(store())]
+
+    return {"known_players": known_players, "statistics_on": statistics_on}
+
+
+def bar_chart(title: str, labels: list[str], values: list[float], unit: str = "") -> dict:
+    """A horizontal bar chart as an <img> source (SVG drawn by pygal, no script) and its words."""
+    chart = pygal.HorizontalBar(
+        width=400, height=max(150, 52 * len(labels) + 70), style=CHART_STYLE, js=(),
+        show_legend=False, print_values=True, title=title, margin=8, spacing=12,
+        value_formatter=lambda value: f"{value:g}{unit}", show_x_labels=False,
+        show_y_guides=False, show_x_guides=False, range=(0, max(values) or 1),
+    )
+    chart.x_labels = labels[::-1]  # pygal draws the first bar at the bottom
+    chart.add(title, values[::-1])
+    svg = chart.render()
+    words = ", ".join(f"{label} {value:g}{unit}" for label, value in zip(labels, values))
+    return {"src": "data:image/svg+xml;base64," + base64.b64encode(svg).decode(),
+            "alt": f"{title}: {words}."}
+
+
+@bp.get("/stats")
+def page():
+    _needs_statistics()
+    figures = stats.figures(stats.all_plays(store()))
+    charts = {}
+    if figures["players"]:
+        ranked = figures["players"][:10]
+        charts["wins"] = bar_chart("Games won", [p["name"] for p in ranked],
+                                   [p["won"] for p in ranked])
+        charts["rates"] = bar_chart("Win rate", [p["name"] for p in ranked],
+                                    [round(100 * p["rate"]) for p in ranked], "%")
+    for game in figures["games"]:
+        if game["endings"]:
+            charts[game["game"]] = bar_chart(
+                "How the games ended" if game["game"] == "royal_visit" else "Winning princes",
+                [e["how"] for e in game["endings"]], [e["count"] for e in game["endings"]])
+    return render_template("stats.html", figures=figures, charts=charts)
+
+
+@bp.get("/stats.json")
+def figures_json():
+    _needs_statistics()
+    return stats.figures(stats.all_plays(store()))
+
+
+@bp.get("/players")
+def players_page():
+    _needs_statistics()
+    return render_template("players.html", people=people.everyone(store()))
+
+
+@bp.post("/players/rename")
+def rename():
+    _needs_statistics()
+    try:
+        people.rename(store(), _number(request.form.get("player")), request.form.get("name"))
+    except protocol.RuleError as refused:
+        flash(refused.message)
+    else:
+        flash(f"Renamed to {request.form['name'].strip()}: every play follows.")
+    return redirect(url_for("stats.players_page"))
+
+
+@bp.post("/players/merge")
+def merge():
+    _needs_statistics()
+    try:
+        people.merge(store(), _number(request.form.get("keep")), _number(request.form.get("other")))
+    except protocol.RuleError as refused:
+        flash(refused.message)
+    else:
+        flash("Merged: every play of the second name is now the first's.")
+    return redirect(url_for("stats.players_page"))
+
+
+def _number(text: str | None) -> int | None:
+    return int(text) if text and text.isdigit() else None
+
+
+@bp.get("/export/archive.json")
+def archive():
+    _needs_statistics()
+    body = json.dumps(exports.archive(store()), indent=1)
+    return _download(body, "application/json", "companion-archive.json")
+
+
+@bp.get("/export/plays.csv")
+def plays_csv():
+    _needs_statistics()
+    return _download(exports.plays_csv(stats.all_plays(store())), "text/csv", "companion-plays.csv")
+
+
+@bp.post("/import/archive")
+def import_archive():
+    _needs_statistics()
+    try:
+        added, skipped = exports.import_archive(store(), uploaded_json("archive"), g.device)
+    except protocol.RuleError as refused:
+        flash(f"That archive could not be imported: {refused.message}")
+    else:
+        flash(f"Imported {added} game{'s' * (added != 1)}; {skipped} were already here.")
+    return redirect(url_for("stats.page"))
+
+
+# -- one game: anyone with its link -----------------------------------------------------------
+@bp.get("/g/<game_id>/bgstats.json")
+def bgstats(game_id: str):
+    play = exports.plays_of(store(), game_id)
+    if not play.finished:
+        abort(409, "The game is not over yet: BG Stats takes finished games.")
+    return _download(json.dumps(exports.bgstats(play), indent=1), "application/json",
+                     f"bgstats-{game_id}.json")
+
+
+@bp.get("/g/<game_id>/scoring.csv")
+def scoring_csv(game_id: str):
+    text = exports.final_scoring_csv(store().load(game_id))
+    if text is None:
+        abort(404, "This game has no final scoring to export (yet).")
+    return _download(text, "text/csv", f"scoring-{game_id}.csv")
+
+
+@bp.post("/g/<game_id>/mark")
+def mark(game_id: str):
+    status = request.form.get("status", "")
+    try:
+        people.mark(store(), game_id, status)
+    except protocol.RuleError as refused:
+        abort(400, refused.message)
+    flash("This game counts in the statistics again." if status == people.COUNTS else
+          f"Marked {people.MARKS[status]}: kept, and left out of the statistics.")
+    return redirect(url_for("pages.game", game_id=game_id))
+
+
+@bp.app_template_global()
+def game_extras(game_id: str) -> dict:
+    """What the game page's "This game" section offers beside the record."""
+    play = exports.plays_of(store(), game_id)
+    link = exports.bgstats_link(exports.bgstats(play)) if play.finished else None
+    return {"status": play.status, "label": people.MARKS[play.status], "bgstats": link,
+            "finished": play.finished,
+            "scoring": play.game != "royal_visit" and (play.finished or play.game == "kings_court")}
+
+
+def _download(body: str, mimetype: str, filename: str) -> Response:
+    stamp = datetime.now(timezone.utc).strftime("%Y-%m-%d")
+    name = filename.replace(".", f"-{stamp}.", 1) if filename.startswith("companion-") else filename
+    return Response(body, mimetype=mimetype,
+                    headers={"Content-Disposition": f'attachment; filename="{name}"'})

@@ -1,0 +1,377 @@
+"""The Statistics page, players and marks: games played to the end by the engines' simulators,
+stored as the phones store them; every figure is computed again here from the stored records
+(the engines' results on the replayed records, the options' names and partnerships), never
+from companion.stats. Runs on SQLite, and on PostgreSQL when it is named."""
+from __future__ import annotations
+
+import html
+import re
+from collections import Counter
+from statistics import mean
+
+import pytest
+
+from companion.engine import get_engine
+from companion.games.kingseat.cards import PRINCES
+from companion.store import seats
+from stats_games import simulated, store_game
+
+# (game, seed, players, partnerships): seeds picked for what they show.
+GAMES = [
+    ("royal_visit", 1, ["Ann", "Bob"], False),
+    ("royal_visit", 2, ["bob", "Cid"], False),  # Bob again, typed in lower case
+    ("majesty", 27, ["Ann", "Bob"], False),  # a shared victory at 169 points
+    ("majesty", 3, ["Ann", "Bob", "Cid"], False),
+    ("kings_court", 1, ["Ann", "Bob", "Cid", "Dee"], True),  # two partnerships
+    ("kings_court", 4, ["Bob", "Cid", "Eve"], False),
+    ("kingseat", 3, ["Ann", "Bob", "Cid", "Dee"], False),  # two players loyal to the winner
+]
+PRINCE_NAMES = {prince.id: prince.name for prince in PRINCES}
+
+
+def play_all(store, games=GAMES) -> list[str]:
+    return [store_game(store, game, *simulated(game, seed, players, partnered))
+            for game, seed, players, partnered in games]
+
+
+@pytest.fixture
+def played(app):
+    store = app.extensions["store"]
+    return store, play_all(store)
+
+
+# -- the figures, worked out again from the stored records ----------------------------------------
+def outcome(record) -> dict:
+    """One stored game read straight from its record and the engine's result."""
+    engine = get_engine(record.game)
+    result = engine.result(record.replay.state)
+    names = record.options["players"]
+    groups = record.options.get("partnerships") or [[seat] for seat in range(len(names))]
+    side = {seat: number for number, group in enumerate(groups) for seat in group}
+    score = {}
+    if record.game == "majesty":
+        score = dict(enumerate(result["scores"]))
+    elif record.game == "kings_court":
+        score = {seat: result["totals"][side[seat]] for seat in side}
+    start = {"royal_visit": record.options.get("wizard"),
+             "majesty": record.options.get("first")}.get(record.game)
+    if record.game == "royal_visit":
+        words = result["reason"]
+        ending = ["King in a Chateau" if words.startswith("The King") else
+                  "Crown in a Chateau" if words.startswith("The Crown") else "Deck out"]
+    elif record.game == "kingseat":
+        ending = [PRINCE_NAMES[prince] for prince in result["princes"]]
+    else:
+        ending = []
+    stamps = [entry.at for entry in record.entries]
+    loyal = [PRINCE_NAMES[prince] for prince in result.get("loyalties", [])] \
+        if record.game == "kingseat" else []
+    return {"game": record.game, "title": engine.title, "names": names, "loyal": loyal,
+            "keys": [name.casefold() for name in names], "winners": set(result["winners"]),
+            "side": side, "groups": groups, "score": score, "start": start, "ending": ending,
+            "turns": sum(1 for entry in record.entries if entry.kind == "move"),
+            "minutes": (stamps[-1] - stamps[0]).total_seconds() / 60}
+
+
+def ahead(play, me: int, other: int) -> int:
+    """1 when seat ``me`` finished ahead of ``other``, -1 behind, 0 level."""
+    won_me, won_other = me in play["winners"], other in play["winners"]
+    if won_me != won_other:
+        return 1 if won_me else -1
+    if won_me or not play["score"]:
+        return 0
+    mine, theirs = play["score"][me], play["score"][other]
+    if mine == theirs:
+        return 0
+    better = mine > theirs if play["game"] == "majesty" else mine < theirs
+    return 1 if better else -1
+
+
+def expected(store, game_ids: list[str]) -> dict:
+    plays = [outcome(store.load(game_id)) for game_id in game_ids]
+    first_name: dict[str, str] = {}
+    for play in plays:
+        for key, name in zip(play["keys"], play["names"]):
+            first_name.setdefault(key, name)
+    players = {}
+    for key, name in first_name.items():
+        mine = [(play, play["keys"].index(key)) for play in plays if key in play["keys"]]
+        won = sum(1 for play, seat in mine if seat in play["winners"])
+        rivals: dict[str, list[int]] = {}
+        for play, seat in mine:
+            for other, other_key in enumerate(play["keys"]):
+                if other == seat or play["side"][other] == play["side"][seat]:
+                    continue
+                tally = rivals.setdefault(first_name[other_key], [0, 0, 0])
+                tally[{1: 0, -1: 1, 0: 2}[ahead(play, seat, other)]] += 1
+        scores = {}
+        for game in ("kings_court", "majesty"):
+            values = [play["score"][seat] for play, seat in mine if play["game"] == game]
+            if values:
+                scores[game] = ((max if game == "majesty" else min)(values), mean(values))
+        titles = Counter(play["title"] for play, _ in mine)
+        wins_by_title = Counter(play["title"] for play, seat in mine if seat in play["winners"])
+        loyalty = Counter(play["loyal"][seat] for play, seat in mine
+                          if play["game"] == "kingseat" and seat in play["winners"])
+        players[name] = {
+            "played": len(mine), "won": won, "rate": won / len(mine), "loyalty": dict(loyalty),
+            "titles": {title: (count, wins_by_title[title]) for title, count in titles.items()},
+            "rivals": {other: tuple(t) for other, t in rivals.items()}, "scores": scores,
+            "form": "".join("W" if seat in play["winners"] else "L"
+                            for play, seat in reversed(mine))[:5],
+        }
+    games = {}
+    for game in {play["game"] for play in plays}:
+        mine = [play for play in plays if play["game"] == game]
+        by_count = {}
+        for n in {len(play["names"]) for play in mine}:
+            group = [play for play in mine if len(play["names"]) == n]
+            entry = {"plays": len(group)}
+            if game in ("majesty", "kings_court"):
+                values = [play["score"][members[0]] for play in group for members in play["groups"]]
+                entry["average"] = mean(values)
+                entry["record"] = (max if game == "majesty" else min)(values)
+            by_count[n] = entry
+        first = None
+        if game in ("royal_visit", "majesty"):
+            wins = sum(1 for play in mine if play["start"] in play["winners"])
+            first = (len(mine), wins, wins / len(mine))
+        games[game] = {"plays": len(mine), "by_count": by_count, "first": first,
+                       "endings": Counter(e for play in mine for e in play["ending"]),
+                       "turns": mean(play["turns"] for play in mine),
+                       "minutes": mean(play["minutes"] for play in mine)}
+    return {"plays": len(plays), "players": players, "games": games}
+
+
+def check(figures: dict, want: dict) -> None:
+    """The page's figures (its JSON) against the ones worked out here."""
+    assert figures["plays"] == want["plays"]
+    got = {p["name"]: p for p in figures["players"]}
+    assert set(got) == set(want["players"])
+    for name, w in want["players"].items():
+        p = got[name]
+        assert (p["played"], p["won"], p["form"]) == (w["played"], w["won"], w["form"]), name
+        assert p["rate"] == pytest.approx(w["rate"])
+        assert {t["title"]: (t["played"], t["won"]) for t in p["titles"]} == w["titles"], name
+        assert {r["name"]: (r["ahead"], r["behind"], r["level"]) for r in p["rivals"]} == \
+            w["rivals"], name
+        assert {s["game"]: (s["best"], pytest.approx(s["average"])) for s in p["scores"]} == \
+            {game: (best, pytest.approx(avg)) for game, (best, avg) in w["scores"].items()}
+        assert {lw["prince"]: lw["wins"] for lw in p["loyalty"]} == w["loyalty"], name
+    assert {g["game"] for g in figures["games"]} == set(want["games"])
+    for g in figures["games"]:
+        w = want["games"][g["game"]]
+        assert g["plays"] == w["plays"]
+        assert {c["players"] for c in g["by_count"]} == set(w["by_count"])
+        for c in g["by_count"]:
+            assert {k: v for k, v in c.items() if k != "players"} == \
+                pytest.approx(w["by_count"][c["players"]])
+        if w["first"] is None:
+            assert g["first"] is None
+        else:
+            assert (g["first"]["plays"], g["first"]["wins"]) == w["first"][:2]
+            assert g["first"]["rate"] == pytest.approx(w["first"][2])
+        assert {e["how"]: e["count"] for e in g["endings"]} == dict(w["endings"])
+        assert g["turns"] == pytest.approx(w["turns"])
+        assert g["minutes"] == pytest.approx(w["minutes"])
+
+
+def cells(row: str) -> list[str]:
+    return [html.unescape(re.sub(r"<[^>]+>", "", c)).replace("\xa0", " ").strip()
+            for c in re.findall(r"<t[hd][^>]*>(.*?)</t[hd]>", row, re.S)]
+
+
+def check_page(page: str, want: dict) -> None:
+    """The numbers printed on the page are the same figures."""
+    table = page.split('id="players-table"')[1].split("</table>")[0]
+    rows = {c[0]: c[1:] for c in map(cells, re.findall(r"<tr data-player.*?</tr>", table, re.S))}
+    assert rows == {name: [str(w["played"]), str(w["won"]), f"{round(100 * w['rate'])} %", w["form"]]
+                    for name, w in want["players"].items()}
+    for name, w in want["players"].items():
+        block = page.split(f"<summary>{html.escape(name)}</summary>")[1].split("</details>")[0]
+        rivals = {c[0]: tuple(map(int, c[1:]))
+                  for c in map(cells, re.findall(r"<tr data-rival.*?</tr>", block, re.S))}
+        assert rivals == w["rivals"], name
+        titles = {c[0]: (int(c[1]), int(c[2])) for c in map(cells, re.findall(
+            r"<tr><th scope=\"row\">.*?</tr>", block.split("</table>")[0], re.S))}
+        assert titles == w["titles"], name
+        scores = {c[0].removesuffix(" (lowest wins)"): (int(c[1]), c[2]) for c in map(
+            cells, re.findall(r"<tr data-game.*?</tr>", block, re.S))}
+        assert scores == {get_engine(game).title: (best, f"{round(avg, 1):g}")
+                          for game, (best, avg) in w["scores"].items()}, name
+        if w["loyalty"]:
+            assert "Kingseat wins by loyalty: " + ", ".join(
+                f"{prince} {wins}" for prince, wins in sorted(
+                    w["loyalty"].items(), key=lambda pw: (-pw[1], pw[0]))) + "." in block
+        else:
+            assert "Kingseat wins by loyalty" not in block
+    for game, w in want["games"].items():
+        section = page.split(f'id="game-{game}"')[1].split("</section>")[0]
+        assert f"{w['plays']} game" in section
+        assert f"on average {w['turns']:.1f}".rstrip("0").rstrip(".") in section or \
+            f"on average {round(w['turns'], 1):g} turns" in section
+        for n, c in w["by_count"].items():
+            row = cells(re.search(rf'<tr data-count="{n}">.*?</tr>', section, re.S).group(0))
+            shown = [str(n), str(c["plays"])]
+            if "average" in c:
+                shown += [f"{round(c['average'], 1):g}", str(c["record"])]
+            assert row == shown
+        if w["first"]:
+            plays, wins, rate = w["first"]
+            assert f"The first player won {wins} of {plays} ({round(100 * rate)}" in section
+
+
+# -- the tests ---------------------------------------------------------------------------------------
+def test_every_figure_on_the_statistics_page_is_the_records_own(played, phone):
+    store, ids = played
+    want = expected(store, ids)
+    # What the data set holds: a shared win, partners, and a name typed twice in two cases.
+    plays = [outcome(store.load(game_id)) for game_id in ids]
+    assert any(len({p["side"][s] for s in p["winners"]}) > 1 for p in plays)
+    assert any(len(group) > 1 for p in plays for group in p["groups"])
+    assert want["players"]["Bob"]["played"] == len(GAMES)
+    assert sum(bool(w["loyalty"]) for w in want["players"].values()) == 2
+    check(phone.get("/stats.json").get_json(), want)
+    page = phone.get("/stats").get_data(as_text=True)
+    check_page(page, want)
+    assert page.count('<img src="data:image/svg+xml;base64,') >= 4  # wins, rates, two endings
+
+
+def test_an_abandoned_game_changes_no_figure_and_is_kept(played, phone):
+    store, ids = played
+    before = phone.get("/stats.json").get_json()
+    page_before = phone.get("/stats").get_data(as_text=True)
+    extra = play_all(store, [("royal_visit", 5, ["Ann", "Fay"], False),
+                             ("majesty", 8, ["Fay", "Bob"], False)])
+    assert phone.form(f"/g/{extra[0]}/mark", {"status": "abandoned"}).status_code == 302
+    assert phone.form(f"/g/{extra[1]}/mark", {"status": "wrong"}).status_code == 302
+    game_page = phone.get(f"/g/{extra[0]}").get_data(as_text=True)
+    assert "Marked <strong>abandoned</strong>" in game_page
+    assert "Marked played wrong: kept, and left out of the statistics." in game_page
+    after = phone.get("/stats.json").get_json()
+    assert after == {**before, "left_out": 2}
+    page = phone.get("/stats").get_data(as_text=True)
+    assert without_tokens(page).replace("; 2 marked abandoned or played wrong, left out", "") \
+        == without_tokens(page_before)
+    assert len(store.load(extra[0]).entries) > 0  # kept, every entry
+    # Taking the mark back: the game counts again, with every figure as the records say.
+    phone.form(f"/g/{extra[0]}/mark", {"status": "counts"})
+    check(phone.get("/stats.json").get_json(), expected(store, ids + extra[:1]))
+
+
+def test_a_mark_that_is_not_one_is_refused_with_a_sentence(played, phone):
+    store, ids = played
+    refused = phone.form(f"/g/{ids[0]}/mark", {"status": "deleted"})
+    assert refused.status_code == 400
+    assert "abandoned, played wrong, or counts" in refused.get_data(as_text=True)
+    assert phone.form("/g/no-such-game/mark", {"status": "abandoned"}).status_code == 404
+
+
+def without_tokens(page: str) -> str:
+    """A page without its CSRF tokens (they carry the time they were made) and its charts'
+    pictures (pygal numbers each drawing at random); the charts' words stay."""
+    return re.sub(r'(csrf-token" content|name="csrf_token" value|img src)="[^"]+"', "", page)
+
+
+def seats_of(store, name: str) -> int:
+    from companion import players as people
+
+    return sum(1 for seated in people.names_by_seat(store).values()
+               for _, who in seated if who == name)
+
+
+def test_a_rename_and_a_merge_move_every_play(app, phone):
+    store = app.extensions["store"]
+    ids = play_all(store, GAMES[:4])
+    want = expected(store, ids)["players"]
+    people = {p["name"]: p for p in phone.get("/stats.json").get_json()["players"]}
+    bob = people["Bob"]["id"]
+
+    renamed = phone.form("/players/rename", {"player": str(bob), "name": "Robert"})
+    assert renamed.status_code == 302
+    figures = {p["name"]: p for p in phone.get("/stats.json").get_json()["players"]}
+    assert "Bob" not in figures and figures["Robert"]["played"] == want["Bob"]["played"] == 4
+    assert figures["Robert"]["won"] == want["Bob"]["won"]
+    assert seats_of(store, "Robert") == 4 and seats_of(store, "Bob") == 0
+    assert "Robert" in phone.get(f"/g/{ids[0]}/bgstats.json").get_data(as_text=True)
+
+    # Bobby turns out to be Robert too: his game moves over, and his spelling follows.
+    bobby_game = play_all(store, [("royal_visit", 6, ["Bobby", "Cid"], False)])[0]
+    bobby = {p["name"]: p["id"] for p in phone.get("/stats.json").get_json()["players"]}["Bobby"]
+    phone.form("/players/merge", {"keep": str(bob), "other": str(bobby)})
+    figures = {p["name"]: p for p in phone.get("/stats.json").get_json()["players"]}
+    assert "Bobby" not in figures and figures["Robert"]["played"] == 5
+    assert seats_of(store, "Robert") == 5
+    merged = phone.get(f"/g/{bobby_game}/bgstats.json").get_json(force=True)
+    assert merged["players"][0]["name"] == "Robert"
+    assert "also bob, bobby" in phone.get("/players").get_data(as_text=True)
+    later = store_game(store, "royal_visit", *simulated("royal_visit", 7, ["BOBBY", "Ann"]))
+    phone.get("/stats")
+    assert seats_of(store, "Robert") == 6
+    assert store.load(later).options["players"][0] == "BOBBY"  # the record itself is untouched
+
+    # Two people who sat at one table are not merged; a name taken is not given twice.
+    ann = figures["Ann"]["id"]
+    page = phone.client.post("/players/merge", data={"csrf_token": phone.token, "keep": str(ann),
+                                                     "other": str(bob)}, follow_redirects=True)
+    assert "played in the same game, so they are two people" in page.get_data(as_text=True)
+    page = phone.client.post("/players/rename", data={"csrf_token": phone.token, "player": str(ann),
+                                                      "name": "robert"}, follow_redirects=True)
+    assert "Robert is already a player: merge the two instead." in page.get_data(as_text=True)
+    page = phone.client.post("/players/rename", data={"csrf_token": phone.token, "player": "x",
+                                                      "name": "Zed"}, follow_redirects=True)
+    assert "There is no such player" in page.get_data(as_text=True)
+    assert seats_of(store, "Ann") == 4 and seats_of(store, "Robert") == 6
+
+
+def test_setup_forms_suggest_names_as_first_typed(app, phone):
+    store = app.extensions["store"]
+    store.create("royal_visit", {"players": ["Ann", "bob"], "wizard": 0}, "x")
+    store.create("royal_visit", {"players": ["ANN", "Bob"], "wizard": 0}, "x")
+    for game in ("royal_visit", "majesty", "kings_court", "kingseat"):
+        page = phone.get(f"/new/{game}").get_data(as_text=True)
+        listed = re.search(r'<datalist id="known-players">(.*?)</datalist>', page).group(1)
+        assert re.findall(r'<option value="([^"]+)">', listed) == ["Ann", "bob"]
+        assert 'list="known-players"' in page
+
+
+def test_without_statistics_nothing_lists_games_or_names(database_url, tmp_path):
+    from companion.web import create_app
+    from conftest import Phone
+
+    app = create_app({"TESTING": True, "DATABASE_URL": database_url, "SECRET_KEY": "t",
+                      "STATISTICS": False})
+    try:
+        store = app.extensions["store"]
+        game_id = play_all(store, GAMES[:1])[0]
+        phone = Phone(app)
+        for path in ("/stats", "/stats.json", "/players", "/export/archive.json",
+                     "/export/plays.csv"):
+            assert phone.get(path).status_code == 404, path
+        assert phone.form("/players/rename", {"player": "1", "name": "X"}).status_code == 404
+        assert "/stats" not in phone.get("/").get_data(as_text=True)
+        assert '<datalist id="known-players"></datalist>' in \
+            phone.get("/new/royal_visit").get_data(as_text=True)
+        # A phone with the game's link still has the game and its exports.
+        assert phone.get(f"/g/{game_id}").status_code == 200
+        assert phone.get(f"/g/{game_id}/bgstats.json").status_code == 200
+    finally:
+        app.extensions["store"].dispose()
+
+
+def test_the_home_page_links_the_statistics_page(phone):
+    page = phone.get("/").get_data(as_text=True)
+    assert 'href="/stats"' in page
+    empty = phone.get("/stats").get_data(as_text=True)
+    assert "0 finished games counted" in empty
+
+
+def test_seats_are_linked_once_even_when_read_twice(played):
+    store, ids = played
+    from companion import players as people
+
+    people.sync(store)
+    people.sync(store)
+    with store.db.connect() as conn:
+        count = conn.execute(seats.select()).all()
+    assert len(count) == sum(len(players) for _, _, players, _ in GAMES)
