@@ -154,20 +154,27 @@ def plays_csv(plays: list[Play]) -> str:
 
 # -- the archive --------------------------------------------------------------------------------
 def archive(store: Store) -> dict[str, Any]:
-    """Every game on the server: each one's full record, who sat in it and its marks."""
+    """Every game on the server: each one's full record, who sat in it and its marks. A game
+    that still keeps a secret on a player's phone (a Kingseat Loyalty before the reveal) is left
+    out and counted under "kept_back": its record would show the secret."""
     seated = people.names_by_seat(store)
     marked = people.marks_of(store)
     with store.db.connect() as conn:
         ids = [row.id for row in conn.execute(
             select(games.c.id).order_by(games.c.created_at, games.c.id))]
     out = []
+    kept_back = 0
     for game_id in ids:
         item = records.export(store.load(game_id))
+        if not item["complete"]:  # a game still keeping a player's secret stays out
+            kept_back += 1
+            continue
         item["players"] = [name for _, name in seated.get(game_id, [])]
         item["marks"] = marked.get(game_id, [])
         out.append(item)
     return {"format": ARCHIVE, "version": ARCHIVE_VERSION,
-            "exported_at": datetime.now(timezone.utc).isoformat(), "games": out}
+            "exported_at": datetime.now(timezone.utc).isoformat(), "games": out,
+            "kept_back": kept_back}
 
 
 def _fingerprint(game: str, options: Any, stored: list[tuple[str, Any, Any, datetime]]) -> str:
