@@ -24,7 +24,7 @@ GAMES = [
     ("majesty", 3, ["Ann", "Bob", "Cid"], False),
     ("kings_court", 1, ["Ann", "Bob", "Cid", "Dee"], True),  # two partnerships
     ("kings_court", 4, ["Bob", "Cid", "Eve"], False),
-    ("kingseat", 3, ["Ann", "Bob", "Cid", "Dee"], False),  # two players loyal to the winner
+    ("kingseat", 45, ["Ann", "Bob", "Cid", "Dee"], False),  # two players loyal to the winner
 ]
 PRINCE_NAMES = {prince.id: prince.name for prince in PRINCES}
 
