@@ -75,8 +75,13 @@ def _c_monarchrys(c: ActionMove) -> dict:
     target = c.player("target")
     prince = c.prince("prince")
     most = min(1, c.s.hands[target], unseen_of_prince(c.s, prince))
-    count = c.number("count", most, f"{c.who(target)} hands over at most one card, and only "
-                                    f"one they can hold")
+    if most:
+        why = f"{c.who(target)} hands over one card at most"
+    elif c.s.hands[target] == 0:
+        why = f"{c.who(target)} holds no cards"
+    else:
+        why = f"every {PRINCE_NAMES[prince]} card is where the table can see it"
+    count = c.number("count", most, why)
     return {"target": target, "taken": count, "given": 0}
 
 

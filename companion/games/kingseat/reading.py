@@ -88,7 +88,7 @@ class ActionMove:
     def field(self, key: str) -> Any:
         value = self.move.get(key, MISSING)
         if value is MISSING and f"{key}@{self.kid}" not in OPTIONAL_FIELDS:
-            raise self.fail(f'the action needs a "{key}" field', "move-format")
+            raise self.fail(f'the action needs the field "{key}"', "move-format")
         return value
 
     def player(self, key: str, value: Any = MISSING, *, self_ok: bool = False,
