@@ -6,12 +6,10 @@ import json
 import socket
 import sys
 
-from companion import engine as protocol
-from companion import record as records
-from companion.codes import is_deck_mark
-from companion.store import GameNotFound, Store
-from printables import PRINTABLES, PrintOptions
-from printables.layout import FLIPS, PAPERS
+# Each command imports what it needs when it runs: `companion scan` starts without the database,
+# the printables or Flask.
+
+COMMANDS = ("serve", "export", "import", "print", "scan")
 
 
 def _lan_address() -> str | None:
@@ -51,14 +49,18 @@ def serve(args: argparse.Namespace) -> int:
     return 0
 
 
-def _store(args: argparse.Namespace) -> Store:
+def _store(args: argparse.Namespace):
     import companion.games  # noqa: F401  (registers every engine)
+    from companion.store import Store
     from companion.web import default_database_url
 
     return Store(args.database or default_database_url())
 
 
 def export(args: argparse.Namespace) -> int:
+    from companion import record as records
+    from companion.store import GameNotFound
+
     try:
         record = _store(args).load(args.game_id)
     except GameNotFound as missing:
@@ -74,6 +76,9 @@ def export(args: argparse.Namespace) -> int:
 
 
 def import_(args: argparse.Namespace) -> int:
+    from companion import engine as protocol
+    from companion import record as records
+
     try:
         with open(args.file, encoding="utf-8") as source:
             data = json.load(source)
@@ -90,6 +95,9 @@ def import_(args: argparse.Namespace) -> int:
 
 
 def print_(args: argparse.Namespace) -> int:
+    from companion.codes import is_deck_mark
+    from printables import PRINTABLES, PrintOptions
+
     printable = PRINTABLES[args.what]
     mark = args.mark.upper() if args.mark else None
     if mark is not None and not is_deck_mark(mark):
@@ -116,6 +124,7 @@ def print_(args: argparse.Namespace) -> int:
 def _card_names(game: str) -> dict[str, str]:
     """Kind id -> name from the game's catalogue (Majesty's locations and workers have none)."""
     import companion.games  # noqa: F401  (registers every engine)
+    from companion import engine as protocol
 
     try:
         return {kind.id: kind.name for kind in protocol.get_engine(game).cards}
@@ -171,6 +180,37 @@ def scan(args: argparse.Namespace) -> int:
     return 1 if failed else 0
 
 
+def _command(argv: list[str] | None) -> str | None:
+    """The command named on the command line, if any (before parsing it)."""
+    return next((word for word in (sys.argv[1:] if argv is None else argv) if word in COMMANDS),
+                None)
+
+
+def _printing_arguments(printing: argparse.ArgumentParser) -> None:
+    from printables import PRINTABLES
+    from printables.layout import FLIPS, PAPERS
+
+    printing.description = "Decks: " + "; ".join(
+        f"{p.name} ({', '.join(p.selections) or 'one deck'}{'; ' + p.custom if p.custom else ''})"
+        for p in PRINTABLES.values() if p.deck) + ". Sheets: " + ", ".join(
+        p.name for p in PRINTABLES.values() if not p.deck) + "."
+    printing.add_argument("what", choices=list(PRINTABLES))
+    printing.add_argument("--selection", help="which cards of a deck (default: the first listed)")
+    printing.add_argument("--paper", choices=list(PAPERS), default="a4")
+    printing.add_argument("--bleed", action="store_true", help="3 mm bleed (1.5 mm on Letter)")
+    printing.add_argument("--backs", action="store_true",
+                          help="a back page after each front page, for duplex printing")
+    printing.add_argument("--flip", choices=FLIPS, default="long",
+                          help="the printer's duplex edge (default: long)")
+    printing.add_argument("--offset-x", type=float, default=0.0, metavar="MM",
+                          help="move the back pages right by MM (see the alignment test)")
+    printing.add_argument("--offset-y", type=float, default=0.0, metavar="MM",
+                          help="move the back pages up by MM")
+    printing.add_argument("--corners", action="store_true", help="guides for rounding corners")
+    printing.add_argument("--mark", help="the deck mark, 3 letters or digits (default: random)")
+    printing.add_argument("--output", "-o", help="the PDF to write (default: WHAT.pdf)")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="companion", description=__doc__)
     parser.add_argument(
@@ -199,26 +239,9 @@ def main(argv: list[str] | None = None) -> int:
     importing.set_defaults(run=import_)
 
     printing = commands.add_parser(
-        "print", help="write a printable PDF: a proxy deck, a score sheet, the board",
-        description="Decks: " + "; ".join(
-            f"{p.name} ({', '.join(p.selections) or 'one deck'}{'; ' + p.custom if p.custom else ''})"
-            for p in PRINTABLES.values() if p.deck) + ". Sheets: " + ", ".join(
-            p.name for p in PRINTABLES.values() if not p.deck) + ".")
-    printing.add_argument("what", choices=list(PRINTABLES))
-    printing.add_argument("--selection", help="which cards of a deck (default: the first listed)")
-    printing.add_argument("--paper", choices=list(PAPERS), default="a4")
-    printing.add_argument("--bleed", action="store_true", help="3 mm bleed (1.5 mm on Letter)")
-    printing.add_argument("--backs", action="store_true",
-                          help="a back page after each front page, for duplex printing")
-    printing.add_argument("--flip", choices=FLIPS, default="long",
-                          help="the printer's duplex edge (default: long)")
-    printing.add_argument("--offset-x", type=float, default=0.0, metavar="MM",
-                          help="move the back pages right by MM (see the alignment test)")
-    printing.add_argument("--offset-y", type=float, default=0.0, metavar="MM",
-                          help="move the back pages up by MM")
-    printing.add_argument("--corners", action="store_true", help="guides for rounding corners")
-    printing.add_argument("--mark", help="the deck mark, 3 letters or digits (default: random)")
-    printing.add_argument("--output", "-o", help="the PDF to write (default: WHAT.pdf)")
+        "print", help="write a printable PDF: a proxy deck, a score sheet, the board")
+    if _command(argv) in (None, "print"):  # the printables are loaded only to print (or for help)
+        _printing_arguments(printing)
     printing.set_defaults(run=print_)
 
     scanning = commands.add_parser(

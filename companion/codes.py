@@ -36,6 +36,15 @@ MAX_COPY = 99
 MARK_ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ"
 
 
+# Where the code is printed on a card's face (printables/faces.py draws it there; companion/scan.py
+# looks for a card's other codes from the one it read), in mm: the frame around the face, and the
+# module of the two 12.6 mm corner codes (for a fanned hand, photographed from close by) and of the
+# 30 mm face code (for cards laid on the table, photographed from above).
+FRAME = 2.5
+CORNER_MODULE = 0.6
+FACE_MODULE = 30 / 21
+
+
 class CodeError(ValueError):
     """A code that is not a card of ours, of this game, or of this version; one plain sentence."""
 

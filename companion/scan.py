@@ -3,39 +3,47 @@
 Every card carries the same version-1 QR code three times (30 mm on its face, 12.6 mm in two
 opposite corners; printables/faces.py). The pipeline:
 
-1. **Load** (Pillow): the header is checked first (format, pixel count: above 50 MP is refused
-   before any pixel is decoded), EXIF orientation is applied, and a JPEG is decoded straight to
-   grey at the smallest scale libjpeg offers (1/2, 1/4, 1/8) that keeps a 2000-pixel long side:
-   a 12 MP photo decodes at 2016 x 1512 in a fifth of the time, and its codes keep enough
-   pixels a module (the face code about 8).
-2. **Second decoder first** (zxing-cpp): it reads most codes in a few ms.
-3. **Find** the rest (OpenCV ``QRCodeDetectorAruco.detectMulti``) on the same image, codes
-   already read left out; largest first.
-4. **Rectify and read** each candidate ourselves: warp its quad to a 21 x 21-module square,
+1. **Load** within a memory budget: the header is checked first (format, pixel count: above
+   50 MP is refused before any pixel is decoded; an animated image is refused; a format and size
+   whose decoding would take more memory than DECODE_BUDGET is refused with a sentence), then the
+   photo is decoded straight to grey at full resolution (OpenCV for JPEG, PNG and WebP: one byte
+   a pixel; pillow-heif for HEIC), 16-bit images scaled to 8 bits, transparency composited on
+   white, and the EXIF orientation applied.
+2. **Find at a reduced size** (about 2000 px long) for speed: zxing-cpp reads most codes in a few
+   ms; OpenCV's ``QRCodeDetectorAruco.detectMulti`` finds the rest, codes already read left out,
+   largest first.
+3. **Rectify and read** each candidate ourselves: warp its quad to a 21 x 21-module square,
    turn it so the finder patterns sit where a version-1 code has them, threshold each module
    against the finder patterns' own dark and light (a plane through the three, for uneven
    light), sharpened against its neighbours (blur), or by Otsu; check the format information
    (BCH) before handing a clean redrawn code to OpenCV's decoder. When that fails, the three
    finder patterns are found in the rectified square by template matching and the quad is
    corrected from them (the detector's corners are often a module off), twice at most.
-5. **Fall back** to OpenCV's own detect-and-decode on a crop for what is still unread (another
+4. **Fall back** to OpenCV's own detect-and-decode on a crop for what is still unread (another
    version of QR code: a link, a note), except where a card already read has its other codes.
-6. **Count each card once** and order them in reading order.
+5. **Read again at full resolution** what the reduced size may have lost: when a candidate is
+   still unread, when a code read has small modules (the corner codes of a fanned hand, cards
+   far away) or when nothing was read, zxing-cpp reads the full-resolution pixels, and each
+   unread candidate is rectified from them.
+6. **Count each card once** and order them in reading order; cards of one game with two deck
+   marks get a note (two printed decks mixed).
+
+A decoder that fails on a code (OpenCV raises on a Hanzi-mode code or Kanji bytes) only skips
+that code: nothing a photo holds makes the scan raise anything but ScanError.
 """
 from __future__ import annotations
 
 import io
 import time
 import warnings
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import cv2
 import numpy as np
-import pillow_heif
 import zxingcpp
 from PIL import Image, UnidentifiedImageError
 
-from companion.codes import CardCode, CodeError, parse_code
+from companion.codes import CORNER_MODULE, FACE_MODULE, FRAME, CardCode, CodeError, parse_code
 
 MAX_PIXELS = 50_000_000  # a photo larger than this is refused from its header, before decoding
 N = 21  # modules a side of a version-1 code: every card's
@@ -45,8 +53,15 @@ CELL = 6  # pixels a module in a rectified code
 # to 99.0 % and cuts the 2 MP median from 101 to 81 ms (benchmarks/scan.py; README).
 USE_ZXING = True  # the benchmark turns it off to measure OpenCV alone
 
-pillow_heif.register_heif_opener()  # HEIC/HEIF: iPhone photos
 FORMATS = ("JPEG", "MPO", "PNG", "WEBP", "HEIF")
+# Memory a decode may take, beside the grey image kept (bytes), and what each way of decoding
+# takes a pixel at its peak (measured with benchmarks/scan.py --memory): a grey decode (JPEG,
+# PNG) about one byte; WebP (decoded to colour first, lossless with a second buffer) and
+# transparency (the colour and alpha, then composited) more; HEIC about five.
+DECODE_BUDGET = 240_000_000
+BYTES_A_PIXEL = {"grey": 1, "alpha": 5, "alpha16": 9, "WEBP": 5, "WEBP-alpha": 9, "HEIF": 5}
+
+cv2.utils.logging.setLogLevel(cv2.utils.logging.LOG_LEVEL_ERROR)  # no decoder chatter on stderr
 
 
 class ScanError(ValueError):
@@ -76,6 +91,7 @@ class ScanResult:
     width: int  # the upright photo's size, pixels
     height: int
     seconds: float
+    notes: list[str] = field(default_factory=list)  # sentences to show beside the cards
 
 
 @dataclass(frozen=True)
@@ -84,7 +100,8 @@ class Found:
     corners: np.ndarray  # 4 x 2, pixels of the image given
 
 
-WORK_SIDE = 2000  # a JPEG is decoded at the smallest scale (1/2, 1/4, 1/8) keeping this long side
+WORK_SIDE = 2000  # codes are found on a copy about this long (a larger photo is reduced)
+SMALL_MODULE = 3.5  # pixels a module at the reduced size under which a code is read again
 
 
 def scan_photo(data: bytes, game: str | None = None) -> ScanResult:
@@ -98,24 +115,22 @@ def scan_photo(data: bytes, game: str | None = None) -> ScanResult:
     height) is the mean of the centres of its codes that were read.
 
     Codes that are not cards of ``game`` (another game's card, a link, a damaged or unknown
-    code) come apart in ``others`` with the reason, never as a card. Raises ScanError for what
+    code) come apart in ``others`` with the reason, never as a card. Cards of one game from two
+    printed decks (two deck marks) are read, with a note saying so. Raises ScanError for what
     is not a readable photo; a photo without any code is an empty result, not an error."""
     start = time.perf_counter()
-    gray, (width, height) = load_photo(data, WORK_SIDE)
-    if max(gray.shape) > 1.5 * WORK_SIDE:  # a large PNG: to the size a JPEG is decoded at
-        scale = WORK_SIDE / max(gray.shape)
-        gray = cv2.resize(gray, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
-    work_height, work_width = gray.shape
+    gray, (width, height) = load_photo(data)
+    full_height, full_width = gray.shape
     codes: dict[tuple, list[Found]] = {}
     parsed: dict[tuple, CardCode] = {}
     others: dict[str, OtherCode] = {}
-    for found in find_codes(gray, every_code=False, zxing=USE_ZXING):
+    for found in read_photo(gray):
         x, y = found.corners.mean(axis=0)
         try:
             code = parse_code(found.text, game)
         except CodeError as refused:
             others.setdefault(found.text, OtherCode(found.text, str(refused),
-                                                    float(x / work_width), float(y / work_height)))
+                                                    float(x / full_width), float(y / full_height)))
             continue
         key = (code.game, code.kind_id, code.copy, code.deck_mark)
         codes.setdefault(key, []).append(found)
@@ -123,14 +138,51 @@ def scan_photo(data: bytes, game: str | None = None) -> ScanResult:
     cards, sizes = [], []
     for key, founds in codes.items():
         centre = np.mean([f.corners.mean(axis=0) for f in founds], axis=0)
-        cards.append(ScannedCard(parsed[key], parsed[key].text, float(centre[0] / work_width),
-                                 float(centre[1] / work_height)))
+        cards.append(ScannedCard(parsed[key], parsed[key].text, float(centre[0] / full_width),
+                                 float(centre[1] / full_height)))
         sizes.append(max(_side(f.corners) for f in founds))
     # a card's height: about three times its face code's side (88 mm to 30 mm)
-    row_height = 0.5 * 2.9 * max(sizes, default=0) / work_height
+    row_height = 0.5 * 2.9 * max(sizes, default=0) / full_height
     return ScanResult(_reading_order(cards, row_height),
                       _reading_order(list(others.values()), row_height),
-                      width, height, time.perf_counter() - start)
+                      width, height, time.perf_counter() - start, _deck_notes(cards))
+
+
+def _deck_notes(cards: list[ScannedCard]) -> list[str]:
+    """A sentence for each game whose cards in the photo carry more than one deck mark."""
+    from companion.codes import GAMES
+
+    marks: dict[str, set[str]] = {}
+    for card in cards:
+        marks.setdefault(card.code.game, set()).add(card.code.deck_mark)
+    return [f"These {GAMES[game].title} cards come from {len(found)} printed decks (deck marks "
+            f"{', '.join(sorted(found))}): two decks may have been mixed."
+            for game, found in marks.items() if len(found) > 1]
+
+
+def read_photo(gray: np.ndarray) -> list[Found]:
+    """Every code read in a grey photo, each card's codes counted once where they do not read at
+    once (``find_codes`` with ``every_code`` False), in pixels of ``gray``. Codes are found on a
+    copy reduced to about WORK_SIDE; what that copy may have lost (a candidate still unread, a
+    code with small modules, or no code at all) is read again from the full-resolution pixels."""
+    scale = WORK_SIDE / max(gray.shape) if max(gray.shape) > 1.5 * WORK_SIDE else 1.0
+    work = gray if scale == 1 else cv2.resize(gray, None, fx=scale, fy=scale,
+                                              interpolation=cv2.INTER_AREA)
+    found, unread = _find(work, every_code=False, zxing=USE_ZXING)
+    found = [Found(f.text, f.corners / scale) for f in found]
+    small = any(_side(f.corners) * scale / N < SMALL_MODULE for f in found)
+    if scale < 1 and (unread or small or not found):
+        found = _distinct(found + (_zxing(gray) if USE_ZXING else []))
+        for quad in unread:
+            quad = quad / scale
+            if any(np.linalg.norm(quad.mean(axis=0) - f.corners.mean(axis=0))
+                   < 0.3 * _side(f.corners) for f in found):
+                continue  # read at full resolution
+            hit = _read_v1(gray, quad)
+            text = hit[0] if hit else _read_crop(gray, quad)
+            if text:
+                found.append(Found(text, hit[1] if hit else quad))
+    return _distinct(found)
 
 
 def _reading_order(items: list, row_height: float) -> list:
@@ -144,13 +196,16 @@ def _reading_order(items: list, row_height: float) -> list:
     return [item for row in rows for item in sorted(row, key=lambda item: item.x)]
 
 
-def load_photo(data: bytes, side: int | None = None) -> tuple[np.ndarray, tuple[int, int]]:
-    """The photo as an upright grey image, and the upright photo's full (width, height). With
-    ``side``, a JPEG is decoded at a reduced scale that keeps at least that long side (libjpeg
-    scales while it decodes: much faster than decoding it whole). Raises ScanError with a
-    sentence for anything that is not a photo we can read."""
+def load_photo(data: bytes) -> tuple[np.ndarray, tuple[int, int]]:
+    """The photo as an upright grey image at full resolution (8 bits; transparency on white),
+    and its (width, height). Raises ScanError with a sentence for anything that is not a
+    photo we can read, or that would take more memory to decode than the scanner allows."""
     if not data:
         raise ScanError("The upload is empty: no photo came through.")
+    if data[4:8] == b"ftyp":  # HEIC/HEIF (iPhone photos): pillow-heif is loaded only for them
+        import pillow_heif
+
+        pillow_heif.register_heif_opener()
     try:
         with warnings.catch_warnings():  # ours is the check that counts: see below
             warnings.simplefilter("ignore", Image.DecompressionBombWarning)
@@ -163,29 +218,99 @@ def load_photo(data: bytes, side: int | None = None) -> tuple[np.ndarray, tuple[
     except Exception:
         raise ScanError("The photo is damaged and cannot be read.") from None
     with image:
-        if image.format not in FORMATS:
-            raise ScanError(f"A {image.format} image cannot be scanned: send a JPEG or PNG photo.")
+        kind = image.format
+        if kind not in FORMATS:
+            raise ScanError(f"A {kind} image cannot be scanned: send a JPEG or PNG photo.")
         width, height = image.size
         if width * height > MAX_PIXELS:
             raise ScanError(f"The photo is too large ({width} x {height} pixels): the scanner "
                             f"takes up to {MAX_PIXELS // 1_000_000} megapixels.")
         if width < 16 or height < 16:
             raise ScanError(f"The image is too small to hold a card ({width} x {height} pixels).")
+        frames = getattr(image, "n_frames", 1)
+        if frames > 1 and kind in ("PNG", "WEBP"):  # MPO and HEIF: the first is the photo
+            raise ScanError(f"This is an animated image ({frames} frames): send one photo.")
         try:
             orientation = int(image.getexif().get(0x0112, 1))
         except Exception:
             orientation = 1
+        alpha = image.has_transparency_data
+        sixteen = image.mode.startswith("I")  # 16-bit grey (I;16) or 32-bit
+        way = ("HEIF" if kind == "HEIF" else "WEBP-alpha" if kind == "WEBP" and alpha else
+               "WEBP" if kind == "WEBP" else ("alpha16" if sixteen else "alpha") if alpha else
+               "grey")
+        _within_budget(kind, way, width, height)
         try:
-            if side and image.format in ("JPEG", "MPO") and max(width, height) > side:
-                ratio = side / max(width, height)
-                image.draft("L", (int(np.ceil(width * ratio)), int(np.ceil(height * ratio))))
-            gray = image.convert("L")
+            if kind in ("JPEG", "MPO"):
+                # libjpeg gives grey straight from the luma: one byte a pixel, no colour
+                image.draft("L", image.size)
+                gray = np.asarray(image if image.mode == "L" else image.convert("L"))
+            elif kind == "HEIF":
+                gray = _heif_gray(data)
+            else:
+                gray = _decoded_gray(data, alpha)
+        except ScanError:
+            raise
         except Exception:
             raise ScanError("The photo is damaged or cut short and cannot be read.") from None
-    array = np.asarray(gray)
+    if gray is None or gray.shape != (height, width):
+        raise ScanError("The photo is damaged or cut short and cannot be read.")
     if orientation in (5, 6, 7, 8):
         width, height = height, width
-    return _upright(array, orientation), (width, height)
+    return _upright(gray, orientation), (width, height)
+
+
+def _within_budget(kind: str, way: str, width: int, height: int) -> None:
+    """Refuse, with a sentence, a photo whose decoding would take more than DECODE_BUDGET."""
+    cost = BYTES_A_PIXEL[way]
+    if width * height * cost <= DECODE_BUDGET:
+        return
+    most = DECODE_BUDGET // cost // 1_000_000
+    what = {"alpha": "with transparency", "alpha16": "of 16 bits with transparency",
+            "WEBP-alpha": "with transparency"}.get(way, "")
+    raise ScanError(f"This {width} x {height} {kind} image {what} takes too much memory to read "
+                    f"(the scanner takes such images up to {most} megapixels): send it as a "
+                    f"JPEG, or smaller.".replace("  ", " "))
+
+
+def _decoded_gray(data: bytes, alpha: bool) -> np.ndarray | None:
+    """A PNG or WebP decoded by OpenCV: straight to 8-bit grey (16 bits scaled by libpng), or
+    with its alpha, composited on white."""
+    buffer = np.frombuffer(data, np.uint8)
+    if not alpha:
+        return cv2.imdecode(buffer, cv2.IMREAD_GRAYSCALE | cv2.IMREAD_IGNORE_ORIENTATION)
+    pixels = cv2.imdecode(buffer, cv2.IMREAD_UNCHANGED | cv2.IMREAD_IGNORE_ORIENTATION)
+    return None if pixels is None else _on_white(pixels, "BGR")
+
+
+def _heif_gray(data: bytes) -> np.ndarray:
+    """A HEIC/HEIF photo's first image as grey (pillow-heif, 8 bits)."""
+    import pillow_heif
+
+    heif = pillow_heif.open_heif(io.BytesIO(data), convert_hdr_to_8bit=True)
+    pixels = np.asarray(heif)
+    if pixels.ndim == 3 and pixels.shape[2] == 4:
+        return _on_white(pixels, "RGB")
+    return cv2.cvtColor(pixels, cv2.COLOR_RGB2GRAY) if pixels.ndim == 3 else pixels
+
+
+BAND = 512  # rows composited at a time: the float copy stays small
+
+
+def _on_white(pixels: np.ndarray, order: str) -> np.ndarray:
+    """Grey of an image with alpha (BGRA or RGBA, grey and alpha; 8 or 16 bits) laid on white,
+    a band of rows at a time."""
+    if pixels.ndim == 2:
+        return (pixels >> 8).astype(np.uint8) if pixels.dtype == np.uint16 else pixels
+    top = 65535.0 if pixels.dtype == np.uint16 else 255.0
+    gray = np.empty(pixels.shape[:2], np.uint8)
+    to_gray = cv2.COLOR_BGR2GRAY if order == "BGR" else cv2.COLOR_RGB2GRAY
+    for y in range(0, pixels.shape[0], BAND):
+        band = pixels[y:y + BAND].astype(np.float32) * (1 / top)
+        colour = cv2.cvtColor(band[:, :, :3], to_gray) if band.shape[2] >= 3 else band[:, :, 0]
+        cover = band[:, :, -1]
+        gray[y:y + BAND] = np.clip((colour * cover + 1 - cover) * 255 + 0.5, 0, 255)
+    return gray
 
 
 def _upright(array: np.ndarray, orientation: int) -> np.ndarray:
@@ -215,7 +340,14 @@ def find_codes(image: np.ndarray, every_code: bool = True, zxing: bool = False) 
     codes count once), a place where another code of a card already read must be (its corner
     codes, from its face code, or the other way round) is not searched any harder when it does
     not read at once."""
-    gray = _gray(image)
+    found, _ = _find(_gray(image), every_code, zxing)
+    return sorted(found, key=lambda f: (f.corners[:, 1].mean(), f.corners[:, 0].mean()))
+
+
+def _find(gray: np.ndarray, every_code: bool, zxing: bool
+          ) -> tuple[list[Found], list[np.ndarray]]:
+    """The codes read (each printed code once), and the quads of the candidates left unread
+    (but for those where a card already read has another code, with ``every_code`` False)."""
     found: list[Found] = _zxing(gray) if zxing else []
     expected: list[tuple[np.ndarray, float]] = []  # (centre, side) of codes of cards read
     for f in found:
@@ -224,7 +356,7 @@ def find_codes(image: np.ndarray, every_code: bool = True, zxing: bool = False) 
     groups = [g for g in groups if not any(
         np.linalg.norm(g[0].mean(axis=0) - f.corners.mean(axis=0)) < 0.3 * _side(f.corners)
         for f in found)]  # already read
-    failed = []
+    failed, unread = [], []
     for group in groups:
         for quad in group:
             hit = _read_v1(gray, quad)
@@ -240,14 +372,19 @@ def find_codes(image: np.ndarray, every_code: bool = True, zxing: bool = False) 
         text = _read_crop(gray, group[0])
         if text:
             found.append(Found(text, group[0]))
-    found = _distinct(found)
-    return sorted(found, key=lambda f: (f.corners[:, 1].mean(), f.corners[:, 0].mean()))
+        else:
+            unread.append(group[0])
+    return _distinct(found), unread
 
 
 def _zxing(gray: np.ndarray) -> list[Found]:
     """The codes zxing-cpp reads in the image, corners in each code's own order."""
     found = []
-    for result in zxingcpp.read_barcodes(gray, formats=zxingcpp.BarcodeFormat.QRCode):
+    try:
+        results = zxingcpp.read_barcodes(gray, formats=zxingcpp.BarcodeFormat.QRCode)
+    except Exception:  # a decoder's failure skips what it would have read, never the photo
+        return []
+    for result in results:
         if not result.valid or not result.text:
             continue
         p = result.position
@@ -277,8 +414,6 @@ def _distinct(found: list[Found]) -> list[Found]:
 # (its top-left corner at 0, 0; x right, y down, as the code reads) and the other code's side in
 # the same modules, for each of the three codes the one read may be (printables/faces.py).
 def _card_geometry() -> list[tuple[float, float, float]]:
-    from printables.faces import CORNER_MODULE, FACE_MODULE, FRAME
-
     width, height, quiet = 63.0, 88.0, 4
     face = (FRAME + quiet * FACE_MODULE, height - FRAME - 25 * FACE_MODULE)  # its top-left, mm
     face_centre = (face[0] + N * FACE_MODULE / 2, face[1] + N * FACE_MODULE / 2)
@@ -345,7 +480,10 @@ def _candidates(gray: np.ndarray) -> list[list[np.ndarray]]:
     for scale in (top,):
         copy = gray if scale == 1 else cv2.resize(gray, None, fx=scale, fy=scale,
                                                   interpolation=cv2.INTER_AREA)
-        ok, points = finder.detectMulti(copy)
+        try:
+            ok, points = finder.detectMulti(copy)
+        except cv2.error:
+            ok, points = False, None
         for quad in (points if ok else []):
             quad = quad.reshape(4, 2).astype(np.float64) / scale
             centre, side = quad.mean(axis=0), np.linalg.norm(quad[0] - quad[2]) / 1.414
@@ -570,7 +708,10 @@ def _decode_bits(bits: np.ndarray) -> str:
     image = np.pad(image, 4, constant_values=255)
     image = cv2.resize(image, None, fx=_CLEAN_CELL, fy=_CLEAN_CELL,
                        interpolation=cv2.INTER_NEAREST)
-    text, _ = _READER.decode(image, _CLEAN_POINTS)[:2]
+    try:
+        text = _READER.decode(image, _CLEAN_POINTS)[0]
+    except Exception:  # OpenCV raises on some modes (Hanzi) and on bytes that are not UTF-8
+        return ""
     return text or ""
 
 
@@ -595,7 +736,10 @@ def _read_crop(gray: np.ndarray, corners: np.ndarray) -> str:
     crop = cv2.resize(crop, None, fx=scale, fy=scale,
                       interpolation=cv2.INTER_AREA if scale < 1 else cv2.INTER_CUBIC)
     for detector in (cv2.QRCodeDetectorAruco(), _READER):
-        text, _, _ = detector.detectAndDecode(crop)
+        try:
+            text = detector.detectAndDecode(crop)[0]
+        except Exception:  # OpenCV raises on some modes (Hanzi) and on bytes that are not UTF-8
+            continue
         if text:
             return text
     return ""

@@ -80,7 +80,7 @@ def test_another_games_card_and_a_link_are_reported_apart_never_as_cards(photos)
 
 def test_a_cards_three_codes_count_once(photos):
     spec, data = photos("flat", 12, 0)
-    gray, _ = load_photo(data, 2000)
+    gray, _ = load_photo(data)
     texts = [found.text for found in find_codes(gray)]
     assert any(texts.count(code) >= 2 for code in spec.cards)  # several codes of one card read
     result = scan_photo(data, spec.game)
