@@ -54,12 +54,14 @@ CELL = 6  # pixels a module in a rectified code
 USE_ZXING = True  # the benchmark turns it off to measure OpenCV alone
 
 FORMATS = ("JPEG", "MPO", "PNG", "WEBP", "HEIF")
-# Memory a decode may take, beside the grey image kept (bytes), and what each way of decoding
-# takes a pixel at its peak (measured with benchmarks/scan.py --memory): a grey decode (JPEG,
-# PNG) about one byte; WebP (decoded to colour first, lossless with a second buffer) and
-# transparency (the colour and alpha, then composited) more; HEIC about five.
-DECODE_BUDGET = 240_000_000
-BYTES_A_PIXEL = {"grey": 1, "alpha": 5, "alpha16": 9, "WEBP": 5, "WEBP-alpha": 9, "HEIF": 5}
+# Memory a decode may take at its peak, the grey image it gives included (bytes), and what each
+# way of decoding takes a pixel (measured with benchmarks/scan.py --memory): JPEG (libjpeg's grey,
+# then one copy) and PNG (libpng's grey) little; HEIC five; a PNG with transparency (Pillow's
+# colour and alpha, composited on white a band at a time) six; WebP (OpenCV decodes to colour,
+# lossless through a second buffer) nine. A 48 MP JPEG, PNG or HEIC fits; a PNG with
+# transparency up to 41 MP, a WebP up to 27 MP.
+DECODE_BUDGET = 250_000_000
+BYTES_A_PIXEL = {"JPEG": 3, "MPO": 3, "PNG": 2, "PNG-alpha": 6, "WEBP": 9, "HEIF": 5}
 
 cv2.utils.logging.setLogLevel(cv2.utils.logging.LOG_LEVEL_ERROR)  # no decoder chatter on stderr
 
@@ -230,16 +232,15 @@ def load_photo(data: bytes) -> tuple[np.ndarray, tuple[int, int]]:
         frames = getattr(image, "n_frames", 1)
         if frames > 1 and kind in ("PNG", "WEBP"):  # MPO and HEIF: the first is the photo
             raise ScanError(f"This is an animated image ({frames} frames): send one photo.")
-        try:
-            orientation = int(image.getexif().get(0x0112, 1))
+        try:  # a PNG's EXIF after its pixels would need them decoded: only one before counts
+            exif = image.getexif() if kind != "PNG" or "exif" in image.info else {}
+            orientation = int(exif.get(0x0112, 1))
         except Exception:
             orientation = 1
-        alpha = image.has_transparency_data
-        sixteen = image.mode.startswith("I")  # 16-bit grey (I;16) or 32-bit
-        way = ("HEIF" if kind == "HEIF" else "WEBP-alpha" if kind == "WEBP" and alpha else
-               "WEBP" if kind == "WEBP" else ("alpha16" if sixteen else "alpha") if alpha else
-               "grey")
-        _within_budget(kind, way, width, height)
+        # transparency (but on 16- or 32-bit grey, which libpng reads as grey)
+        alpha = image.has_transparency_data and not image.mode.startswith("I")
+        way = "PNG-alpha" if kind == "PNG" and alpha else kind
+        _within_budget(way, width, height)
         try:
             if kind in ("JPEG", "MPO"):
                 # libjpeg gives grey straight from the luma: one byte a pixel, no colour
@@ -247,6 +248,8 @@ def load_photo(data: bytes) -> tuple[np.ndarray, tuple[int, int]]:
                 gray = np.asarray(image if image.mode == "L" else image.convert("L"))
             elif kind == "HEIF":
                 gray = _heif_gray(data)
+            elif way == "PNG-alpha":
+                gray = _pillow_on_white(image)
             else:
                 gray = _decoded_gray(data, alpha)
         except ScanError:
@@ -260,17 +263,15 @@ def load_photo(data: bytes) -> tuple[np.ndarray, tuple[int, int]]:
     return _upright(gray, orientation), (width, height)
 
 
-def _within_budget(kind: str, way: str, width: int, height: int) -> None:
+def _within_budget(way: str, width: int, height: int) -> None:
     """Refuse, with a sentence, a photo whose decoding would take more than DECODE_BUDGET."""
     cost = BYTES_A_PIXEL[way]
     if width * height * cost <= DECODE_BUDGET:
         return
     most = DECODE_BUDGET // cost // 1_000_000
-    what = {"alpha": "with transparency", "alpha16": "of 16 bits with transparency",
-            "WEBP-alpha": "with transparency"}.get(way, "")
-    raise ScanError(f"This {width} x {height} {kind} image {what} takes too much memory to read "
-                    f"(the scanner takes such images up to {most} megapixels): send it as a "
-                    f"JPEG, or smaller.".replace("  ", " "))
+    what = "PNG image with transparency" if way == "PNG-alpha" else f"{way} image"
+    raise ScanError(f"This {width} x {height} {what} would take too much memory to read (the "
+                    f"scanner takes one up to {most} megapixels): send it as a JPEG, or smaller.")
 
 
 def _decoded_gray(data: bytes, alpha: bool) -> np.ndarray | None:
@@ -280,7 +281,26 @@ def _decoded_gray(data: bytes, alpha: bool) -> np.ndarray | None:
     if not alpha:
         return cv2.imdecode(buffer, cv2.IMREAD_GRAYSCALE | cv2.IMREAD_IGNORE_ORIENTATION)
     pixels = cv2.imdecode(buffer, cv2.IMREAD_UNCHANGED | cv2.IMREAD_IGNORE_ORIENTATION)
-    return None if pixels is None else _on_white(pixels, "BGR")
+    if pixels is None or pixels.ndim == 2:
+        return pixels
+    gray = np.empty(pixels.shape[:2], np.uint8)
+    rows = _band(pixels.shape[1])
+    for y in range(0, pixels.shape[0], rows):
+        gray[y:y + rows] = _on_white(pixels[y:y + rows], cv2.COLOR_BGR2GRAY)
+    return gray
+
+
+def _pillow_on_white(image: Image.Image) -> np.ndarray:
+    """A PNG with transparency (any mode: palette, grey or colour with alpha) on white: Pillow
+    decodes it, and each band of rows is turned to RGBA and composited."""
+    image.load()
+    width, height = image.size
+    gray = np.empty((height, width), np.uint8)
+    rows = _band(width)
+    for y in range(0, height, rows):
+        band = np.asarray(image.crop((0, y, width, min(height, y + rows))).convert("RGBA"))
+        gray[y:y + rows] = _on_white(band, cv2.COLOR_RGB2GRAY)
+    return gray
 
 
 def _heif_gray(data: bytes) -> np.ndarray:
@@ -290,27 +310,22 @@ def _heif_gray(data: bytes) -> np.ndarray:
     heif = pillow_heif.open_heif(io.BytesIO(data), convert_hdr_to_8bit=True)
     pixels = np.asarray(heif)
     if pixels.ndim == 3 and pixels.shape[2] == 4:
-        return _on_white(pixels, "RGB")
+        return _on_white(pixels, cv2.COLOR_RGB2GRAY)
     return cv2.cvtColor(pixels, cv2.COLOR_RGB2GRAY) if pixels.ndim == 3 else pixels
 
 
-BAND = 512  # rows composited at a time: the float copy stays small
+def _band(width: int) -> int:
+    """Rows composited at a time: about a megapixel, so the copies of a band stay small."""
+    return max(1, 2**20 // width)
 
 
-def _on_white(pixels: np.ndarray, order: str) -> np.ndarray:
-    """Grey of an image with alpha (BGRA or RGBA, grey and alpha; 8 or 16 bits) laid on white,
-    a band of rows at a time."""
-    if pixels.ndim == 2:
-        return (pixels >> 8).astype(np.uint8) if pixels.dtype == np.uint16 else pixels
+def _on_white(pixels: np.ndarray, to_gray: int) -> np.ndarray:
+    """Grey of colour with alpha (four channels, 8 or 16 bits) laid on white."""
     top = 65535.0 if pixels.dtype == np.uint16 else 255.0
-    gray = np.empty(pixels.shape[:2], np.uint8)
-    to_gray = cv2.COLOR_BGR2GRAY if order == "BGR" else cv2.COLOR_RGB2GRAY
-    for y in range(0, pixels.shape[0], BAND):
-        band = pixels[y:y + BAND].astype(np.float32) * (1 / top)
-        colour = cv2.cvtColor(band[:, :, :3], to_gray) if band.shape[2] >= 3 else band[:, :, 0]
-        cover = band[:, :, -1]
-        gray[y:y + BAND] = np.clip((colour * cover + 1 - cover) * 255 + 0.5, 0, 255)
-    return gray
+    colour = cv2.cvtColor(np.ascontiguousarray(pixels[:, :, :3]), to_gray).astype(np.float32)
+    cover = pixels[:, :, 3].astype(np.float32) * (1 / top)
+    return np.clip(colour * cover * (255 / top) + 255 * (1 - cover) + 0.5, 0, 255
+                   ).astype(np.uint8)
 
 
 def _upright(array: np.ndarray, orientation: int) -> np.ndarray:
