@@ -123,11 +123,10 @@ def print_(args: argparse.Namespace) -> int:
 
 def _card_names(game: str) -> dict[str, str]:
     """Kind id -> name from the game's catalogue (Majesty's locations and workers have none)."""
-    import companion.games  # noqa: F401  (registers every engine)
-    from companion import engine as protocol
+    from importlib import import_module
 
-    try:
-        return {kind.id: kind.name for kind in protocol.get_engine(game).cards}
+    try:  # only that game's package: the scan command loads no other engine
+        return {kind.id: kind.name for kind in import_module(f"companion.games.{game}").ENGINE.cards}
     except Exception:
         return {}
 
@@ -163,7 +162,8 @@ def scan(args: argparse.Namespace) -> int:
         others = [{"text": other.text, "reason": other.reason, "x": round(other.x, 4),
                    "y": round(other.y, 4)} for other in result.others]
         reports.append({"file": path, "width": result.width, "height": result.height,
-                        "seconds": round(result.seconds, 3), "cards": cards, "others": others})
+                        "seconds": round(result.seconds, 3), "cards": cards, "others": others,
+                        "notes": result.notes})
         if args.json:
             continue
         count = f"{len(cards)} card{'s' if len(cards) != 1 else ''}" if cards else "no card found"
@@ -171,6 +171,8 @@ def scan(args: argparse.Namespace) -> int:
         for card in cards:
             print(f"  {card['name']:28} {spaced(card['code'])}   "
                   f"{GAMES[card['game']].title}, copy {card['copy']}, deck {card['deck_mark']}")
+        for note in result.notes:
+            print(f"  Note: {note}")
         if others:
             print("  other codes (not cards" + (f" of {GAMES[game].title}" if game else "") + "):")
             for other in others:
