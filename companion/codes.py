@@ -22,7 +22,6 @@ kind, so a deck printed today still reads in every later version of the companio
 from __future__ import annotations
 
 import re
-import secrets
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Iterable, Mapping
@@ -216,6 +215,8 @@ def deck_codes(game: str, cards: Iterable[tuple[str, int]], deck_mark: str) -> l
 
 def new_deck_mark() -> str:
     """A random deck mark: two decks printed separately get different marks."""
+    import secrets  # here: `companion scan` starts without it
+
     return "".join(secrets.choice(MARK_ALPHABET) for _ in range(MARK_LENGTH))
 
 

@@ -37,6 +37,7 @@ import io
 import time
 import warnings
 from dataclasses import dataclass, field
+from typing import Callable
 
 import cv2
 import numpy as np
@@ -121,18 +122,17 @@ def scan_photo(data: bytes, game: str | None = None) -> ScanResult:
     printed decks (two deck marks) are read, with a note saying so. Raises ScanError for what
     is not a readable photo; a photo without any code is an empty result, not an error."""
     start = time.perf_counter()
-    gray, (width, height) = load_photo(data)
-    full_height, full_width = gray.shape
+    gray, (width, height) = load_photo(data, WORK_SIDE)
     codes: dict[tuple, list[Found]] = {}
     parsed: dict[tuple, CardCode] = {}
     others: dict[str, OtherCode] = {}
-    for found in read_photo(gray):
+    for found in read_photo(gray, (width, height), lambda: load_photo(data)[0]):
         x, y = found.corners.mean(axis=0)
         try:
             code = parse_code(found.text, game)
         except CodeError as refused:
             others.setdefault(found.text, OtherCode(found.text, str(refused),
-                                                    float(x / full_width), float(y / full_height)))
+                                                    float(x / width), float(y / height)))
             continue
         key = (code.game, code.kind_id, code.copy, code.deck_mark)
         codes.setdefault(key, []).append(found)
@@ -140,11 +140,11 @@ def scan_photo(data: bytes, game: str | None = None) -> ScanResult:
     cards, sizes = [], []
     for key, founds in codes.items():
         centre = np.mean([f.corners.mean(axis=0) for f in founds], axis=0)
-        cards.append(ScannedCard(parsed[key], parsed[key].text, float(centre[0] / full_width),
-                                 float(centre[1] / full_height)))
+        cards.append(ScannedCard(parsed[key], parsed[key].text, float(centre[0] / width),
+                                 float(centre[1] / height)))
         sizes.append(max(_side(f.corners) for f in founds))
     # a card's height: about three times its face code's side (88 mm to 30 mm)
-    row_height = 0.5 * 2.9 * max(sizes, default=0) / full_height
+    row_height = 0.5 * 2.9 * max(sizes, default=0) / height
     return ScanResult(_reading_order(cards, row_height),
                       _reading_order(list(others.values()), row_height),
                       width, height, time.perf_counter() - start, _deck_notes(cards))
@@ -162,28 +162,46 @@ def _deck_notes(cards: list[ScannedCard]) -> list[str]:
             for game, found in marks.items() if len(found) > 1]
 
 
-def read_photo(gray: np.ndarray) -> list[Found]:
+def read_photo(gray: np.ndarray, size: tuple[int, int] | None = None,
+               full: Callable[[], np.ndarray] | None = None) -> list[Found]:
     """Every code read in a grey photo, each card's codes counted once where they do not read at
-    once (``find_codes`` with ``every_code`` False), in pixels of ``gray``. Codes are found on a
-    copy reduced to about WORK_SIDE; what that copy may have lost (a candidate still unread, a
-    code with small modules, or no code at all) is read again from the full-resolution pixels."""
-    scale = WORK_SIDE / max(gray.shape) if max(gray.shape) > 1.5 * WORK_SIDE else 1.0
-    work = gray if scale == 1 else cv2.resize(gray, None, fx=scale, fy=scale,
-                                              interpolation=cv2.INTER_AREA)
-    found, unread = _find(work, every_code=False, zxing=USE_ZXING)
-    found = [Found(f.text, f.corners / scale) for f in found]
-    small = any(_side(f.corners) * scale / N < SMALL_MODULE for f in found)
-    if scale < 1 and (unread or small or not found):
-        found = _distinct(found + (_zxing(gray) if USE_ZXING else []))
-        for quad in unread:
-            quad = quad / scale
-            if any(np.linalg.norm(quad.mean(axis=0) - f.corners.mean(axis=0))
-                   < 0.3 * _side(f.corners) for f in found):
-                continue  # read at full resolution
-            hit = _read_v1(gray, quad)
-            text = hit[0] if hit else _read_crop(gray, quad)
-            if text:
-                found.append(Found(text, hit[1] if hit else quad))
+    once (``find_codes`` with ``every_code`` False), in pixels of the full photo: ``gray`` may
+    be a reduced decode of a photo (width, height) = ``size``, whose full resolution ``full()``
+    gives. Codes are found on a copy reduced to about WORK_SIDE; what that copy may have lost (a
+    candidate still unread, a code known only from small modules, or no code at all) is read
+    again from the full-resolution pixels."""
+    if max(gray.shape) > 1.5 * WORK_SIDE:  # decoded whole: reduced here
+        # by a whole factor (12 MP: 2, to 2016 px), which OpenCV averages ten times faster
+        factor = round(max(gray.shape) / WORK_SIDE)
+        height, width = gray.shape[0] // factor, gray.shape[1] // factor
+        size, pixels = (gray.shape[1], gray.shape[0]), gray
+        full = lambda: pixels  # noqa: E731
+        gray = cv2.resize(gray[:height * factor, :width * factor], (width, height),
+                          interpolation=cv2.INTER_AREA)
+    size = size or (gray.shape[1], gray.shape[0])
+    ratio = np.array([size[0] / gray.shape[1], size[1] / gray.shape[0]])  # full pixels a pixel
+    found, unread = _find(gray, every_code=False, zxing=USE_ZXING)
+    found = [Found(f.text, f.corners * ratio) for f in found]
+    # a code known only from small modules (the corner codes of a fan, cards far away): its
+    # neighbours may be smaller still
+    module: dict[str, float] = {}
+    for f in found:
+        module[f.text] = max(module.get(f.text, 0.0), _side(f.corners) / ratio.mean() / N)
+    small = any(size < SMALL_MODULE for size in module.values())
+    if full is None or ratio.mean() < 1.5 or not (unread or small or not found):
+        return found
+    pixels = full()
+    # cards are never printed light on dark: no second search of the inverted photo
+    found = _distinct(found + (_zxing(pixels, invert=False) if USE_ZXING else []))
+    for quad in unread:
+        quad = quad * ratio
+        if any(np.linalg.norm(quad.mean(axis=0) - f.corners.mean(axis=0))
+               < 0.3 * _side(f.corners) for f in found):
+            continue  # read at full resolution
+        hit = _read_v1(pixels, quad)
+        text = hit[0] if hit else _read_crop(pixels, quad)
+        if text:
+            found.append(Found(text, hit[1] if hit else quad))
     return _distinct(found)
 
 
@@ -198,10 +216,13 @@ def _reading_order(items: list, row_height: float) -> list:
     return [item for row in rows for item in sorted(row, key=lambda item: item.x)]
 
 
-def load_photo(data: bytes) -> tuple[np.ndarray, tuple[int, int]]:
-    """The photo as an upright grey image at full resolution (8 bits; transparency on white),
-    and its (width, height). Raises ScanError with a sentence for anything that is not a
-    photo we can read, or that would take more memory to decode than the scanner allows."""
+def load_photo(data: bytes, side: int | None = None) -> tuple[np.ndarray, tuple[int, int]]:
+    """The photo as an upright grey image (8 bits; transparency on white), and the upright
+    photo's full (width, height). With ``side``, a JPEG is decoded at the smallest scale libjpeg
+    offers (1/2, 1/4, 1/8) that keeps at least that long side (it scales while it decodes: a 12
+    MP photo in a fifth of the time); anything else at full resolution. Raises ScanError with a
+    sentence for anything that is not a photo we can read, or that would take more memory to
+    decode than the scanner allows."""
     if not data:
         raise ScanError("The upload is empty: no photo came through.")
     if data[4:8] == b"ftyp":  # HEIC/HEIF (iPhone photos): pillow-heif is loaded only for them
@@ -244,7 +265,8 @@ def load_photo(data: bytes) -> tuple[np.ndarray, tuple[int, int]]:
         try:
             if kind in ("JPEG", "MPO"):
                 # libjpeg gives grey straight from the luma: one byte a pixel, no colour
-                image.draft("L", image.size)
+                ratio = min(1.0, (side or max(width, height)) / max(width, height))
+                image.draft("L", (int(np.ceil(width * ratio)), int(np.ceil(height * ratio))))
                 gray = np.asarray(image if image.mode == "L" else image.convert("L"))
             elif kind == "HEIF":
                 gray = _heif_gray(data)
@@ -256,7 +278,7 @@ def load_photo(data: bytes) -> tuple[np.ndarray, tuple[int, int]]:
             raise
         except Exception:
             raise ScanError("The photo is damaged or cut short and cannot be read.") from None
-    if gray is None or gray.shape != (height, width):
+    if gray is None or kind not in ("JPEG", "MPO") and gray.shape != (height, width):
         raise ScanError("The photo is damaged or cut short and cannot be read.")
     if orientation in (5, 6, 7, 8):
         width, height = height, width
@@ -392,11 +414,13 @@ def _find(gray: np.ndarray, every_code: bool, zxing: bool
     return _distinct(found), unread
 
 
-def _zxing(gray: np.ndarray) -> list[Found]:
-    """The codes zxing-cpp reads in the image, corners in each code's own order."""
+def _zxing(gray: np.ndarray, invert: bool = True) -> list[Found]:
+    """The codes zxing-cpp reads in the image, corners in each code's own order; with
+    ``invert``, light-on-dark codes too."""
     found = []
     try:
-        results = zxingcpp.read_barcodes(gray, formats=zxingcpp.BarcodeFormat.QRCode)
+        results = zxingcpp.read_barcodes(gray, formats=zxingcpp.BarcodeFormat.QRCode,
+                                         try_invert=invert)
     except Exception:  # a decoder's failure skips what it would have read, never the photo
         return []
     for result in results:
@@ -682,22 +706,13 @@ FORMAT_COPIES = (
 )
 
 
-def _format_patterns() -> np.ndarray:
-    import qrcode
-
-    patterns = []
-    for level in (qrcode.constants.ERROR_CORRECT_L, qrcode.constants.ERROR_CORRECT_M,
-                  qrcode.constants.ERROR_CORRECT_Q, qrcode.constants.ERROR_CORRECT_H):
-        for mask in range(8):
-            qr = qrcode.QRCode(version=1, error_correction=level, border=0, mask_pattern=mask)
-            qr.add_data("0")
-            qr.make(fit=False)
-            modules = np.array(qr.get_matrix(), bool)
-            patterns.append([modules[r, c] for r, c in FORMAT_COPIES[0]])
-    return np.array(patterns, bool)
-
-
-FORMATS_V1 = _format_patterns()
+# The 32 valid copies, as the QR standard lists them (levels L, M, Q, H, each with masks 0-7),
+# bits in the order of FORMAT_COPIES[0] (tests/test_scan.py checks them against the qrcode library)
+FORMAT_WORDS = (30660, 29427, 32170, 30877, 26159, 25368, 27713, 26998,
+                21522, 20773, 24188, 23371, 17913, 16590, 20375, 19104,
+                13663, 12392, 16177, 14854, 9396, 8579, 11994, 11245,
+                5769, 5054, 7399, 6608, 1890, 597, 3340, 2107)
+FORMATS_V1 = np.array([[word >> (14 - i) & 1 for i in range(15)] for word in FORMAT_WORDS], bool)
 
 
 def _format_reads(bits: np.ndarray) -> bool:

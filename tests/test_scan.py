@@ -20,7 +20,9 @@ from PIL import Image
 import photoset
 from companion.cli import main
 from companion.codes import parse_code
-from companion.scan import ScanError, _gray, find_codes, load_photo, scan_photo
+from companion.scan import (
+    FORMAT_COPIES, FORMATS_V1, ScanError, _gray, find_codes, load_photo, scan_photo,
+)
 
 # (category, megapixels, index) of the photos read here: every category at 2 MP, and a few at
 # 12 MP (the size of a phone's own photo)
@@ -245,3 +247,20 @@ def test_the_scan_command_prints_the_cards_and_fails_on_a_bad_file(photos, tmp_p
     assert main(["scan", str(broken)]) == 1
     assert "notes.txt: This is not a photo" in capsys.readouterr().err
     assert main(["scan", str(photo), "--game", "chess"]) == 1
+
+
+def test_the_format_words_are_those_every_qr_code_carries():
+    """The 32 format patterns the reader checks a code against: those the qrcode library draws
+    for each error correction level and mask."""
+    import qrcode
+
+    patterns = []
+    for level in (qrcode.constants.ERROR_CORRECT_L, qrcode.constants.ERROR_CORRECT_M,
+                  qrcode.constants.ERROR_CORRECT_Q, qrcode.constants.ERROR_CORRECT_H):
+        for mask in range(8):
+            qr = qrcode.QRCode(version=1, error_correction=level, border=0, mask_pattern=mask)
+            qr.add_data("0")
+            qr.make(fit=False)
+            modules = np.array(qr.get_matrix(), bool)
+            patterns.append([modules[r, c] for r, c in FORMAT_COPIES[0]])
+    assert (FORMATS_V1 == np.array(patterns, bool)).all()
