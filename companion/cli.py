@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import socket
 import sys
 
 # Each command imports what it needs when it runs: `companion scan` starts without the database,
@@ -14,6 +13,8 @@ COMMANDS = ("serve", "export", "import", "print", "scan")
 
 def _lan_address() -> str | None:
     """This machine's address on the local network, for the other phones (no packet is sent)."""
+    import socket
+
     with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
         try:
             probe.connect(("192.0.2.1", 9))  # TEST-NET-1: only picks the outgoing interface

@@ -42,7 +42,8 @@ from typing import Callable
 import cv2
 import numpy as np
 import zxingcpp
-from PIL import Image, UnidentifiedImageError
+from PIL import GifImagePlugin, Image, JpegImagePlugin, PngImagePlugin, WebPImagePlugin
+from PIL import UnidentifiedImageError
 
 from companion.codes import CORNER_MODULE, FACE_MODULE, FRAME, CardCode, CodeError, parse_code
 
@@ -55,6 +56,11 @@ CELL = 6  # pixels a module in a rectified code
 USE_ZXING = True  # the benchmark turns it off to measure OpenCV alone
 
 FORMATS = ("JPEG", "MPO", "PNG", "WEBP", "HEIF")
+# What Pillow tries to open (JPEG includes MPO; GIF to name it in the refusal), each plugin
+# imported here: asked to try every format, it would import its forty plugins first, a tenth of
+# a second at start
+PLUGINS = {"JPEG": JpegImagePlugin, "PNG": PngImagePlugin, "WEBP": WebPImagePlugin,
+           "GIF": GifImagePlugin}
 # Memory a decode may take at its peak, the grey image it gives included (bytes), and what each
 # way of decoding takes a pixel (measured with benchmarks/scan.py --memory): JPEG (libjpeg's grey,
 # then one copy) and PNG (libpng's grey) little; HEIC five; a PNG with transparency (Pillow's
@@ -225,14 +231,16 @@ def load_photo(data: bytes, side: int | None = None) -> tuple[np.ndarray, tuple[
     decode than the scanner allows."""
     if not data:
         raise ScanError("The upload is empty: no photo came through.")
+    formats = list(PLUGINS)
     if data[4:8] == b"ftyp":  # HEIC/HEIF (iPhone photos): pillow-heif is loaded only for them
         import pillow_heif
 
         pillow_heif.register_heif_opener()
+        formats.append("HEIF")
     try:
         with warnings.catch_warnings():  # ours is the check that counts: see below
             warnings.simplefilter("ignore", Image.DecompressionBombWarning)
-            image = Image.open(io.BytesIO(data))
+            image = Image.open(io.BytesIO(data), formats=formats)
     except UnidentifiedImageError:
         raise ScanError("This is not a photo the scanner can read (JPEG or PNG).") from None
     except Image.DecompressionBombError:  # Pillow's own guard, far above ours

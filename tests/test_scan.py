@@ -21,13 +21,13 @@ import photoset
 from companion.cli import main
 from companion.codes import parse_code
 from companion.scan import (
-    FORMAT_COPIES, FORMATS_V1, ScanError, _gray, find_codes, load_photo, scan_photo,
+    FORMAT_COPIES, FORMATS_V1, ScanError, _gray, find_codes, load_photo, read_photo, scan_photo,
 )
 
 # (category, megapixels, index) of the photos read here: every category at 2 MP, and a few at
 # 12 MP (the size of a phone's own photo)
 PHOTOS = [(category, 2, 1) for category in photoset.CATEGORIES] + [
-    ("flat", 12, 0), ("tilt45", 12, 1), ("fanned", 12, 2), ("many", 12, 3)]
+    ("flat", 12, 0), ("tilt45", 12, 1), ("fanned", 12, 2), ("many", 12, 3), ("far", 12, 1)]
 
 
 @pytest.fixture(scope="module")
@@ -61,6 +61,18 @@ def test_a_fanned_hand_shows_only_corners_and_every_card_reads(photos):
     assert len(spec.cards) >= 4
     result = scan_photo(data, spec.game)
     assert {card.text for card in result.cards} == set(spec.cards)
+
+
+@pytest.mark.parametrize("category, index", [("far", 1), ("fanned", 2)])
+def test_what_the_reduced_size_loses_is_read_from_the_full_pixels(photos, category, index):
+    """12 MP: codes are found on a copy about 2000 px long; cards far away (face codes at 2-3 px
+    a module) or a fan's corner codes are read again from the full-resolution pixels."""
+    spec, data = photos(category, 12, index)
+    gray, size = load_photo(data, 2000)
+    assert max(gray.shape) < 2100 and size == spec.scene.size  # a JPEG decoded reduced
+    reduced = {found.text for found in read_photo(gray, size)}  # no full resolution to go to
+    assert not set(spec.cards) <= reduced
+    assert {card.text for card in scan_photo(data, spec.game).cards} == set(spec.cards)
 
 
 def test_another_games_card_and_a_link_are_reported_apart_never_as_cards(photos):
