@@ -133,6 +133,10 @@ def _card_names(game: str) -> dict[str, str]:
 
 
 def scan(args: argparse.Namespace) -> int:
+    import os
+
+    # nothing the scanner does uses BLAS: NumPy's OpenBLAS need not start a thread a core
+    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     from companion.codes import GAMES, spaced
     from companion.scan import ScanError, scan_photo
 
