@@ -397,20 +397,24 @@ def _find(gray: np.ndarray, every_code: bool, zxing: bool
     expected: list[tuple[np.ndarray, float]] = []  # (centre, side) of codes of cards read
     for f in found:
         expected.extend(_siblings(f.corners))
-    groups = sorted(_candidates(gray), key=lambda group: -_side(group[0]))
-    groups = [g for g in groups if not any(
-        np.linalg.norm(g[0].mean(axis=0) - f.corners.mean(axis=0)) < 0.3 * _side(f.corners)
-        for f in found)]  # already read
     failed, unread = [], []
-    for group in groups:
-        for quad in group:
-            hit = _read_v1(gray, quad)
-            if hit:
-                found.append(Found(*hit))
-                expected.extend(_siblings(hit[1]))
-                break
-        else:
-            failed.append(group)
+    for candidates in (_candidates, _finder_codes):
+        if candidates is _finder_codes and found and not any(_steep(f.corners) for f in found):
+            break  # no code seen at a steep angle: the detector has found what there is
+        groups = sorted(_grouped(candidates(gray)), key=lambda group: -_side(group[0]))
+        groups = [g for g in groups if not any(
+            np.linalg.norm(g[0].mean(axis=0) - f.corners.mean(axis=0)) < 0.3 * _side(f.corners)
+            for f in found)]  # already read
+        for group in groups:
+            for quad in group:
+                hit = _read_v1(gray, quad)
+                if hit:
+                    found.append(Found(*hit))
+                    expected.extend(_siblings(hit[1]))
+                    break
+            else:
+                if candidates is _candidates:
+                    failed.append(group)
     for group in failed:
         if not every_code and _expected(group[0], expected):
             continue
@@ -517,31 +521,90 @@ def _gray(image: np.ndarray) -> np.ndarray:
 DETECT_SIDE = 2048  # the largest copy searched for codes, long side in pixels
 
 
-def _candidates(gray: np.ndarray) -> list[list[np.ndarray]]:
-    """Where codes may be: groups of quadrilaterals (4 x 2, pixels of ``gray``), one group per
-    place, each seen on one or more levels of an image pyramid (half size first)."""
+def _candidates(gray: np.ndarray) -> list[np.ndarray]:
+    """Where codes may be, as OpenCV's detector sees them: quadrilaterals (4 x 2, pixels of
+    ``gray``), found on a copy at most DETECT_SIDE long."""
     finder = cv2.QRCodeDetectorAruco()
     height, width = gray.shape
-    top = min(1.0, DETECT_SIDE / max(height, width))
+    scale = min(1.0, DETECT_SIDE / max(height, width))
+    copy = gray if scale == 1 else cv2.resize(gray, None, fx=scale, fy=scale,
+                                              interpolation=cv2.INTER_AREA)
+    try:
+        ok, points = finder.detectMulti(copy)
+    except cv2.error:
+        ok, points = False, None
+    return [quad.reshape(4, 2).astype(np.float64) / scale for quad in (points if ok else [])]
+
+
+def _grouped(quads: list[np.ndarray]) -> list[list[np.ndarray]]:
+    """Quadrilaterals grouped by place: those whose centres are close are one candidate."""
     groups: list[list[np.ndarray]] = []
-    for scale in (top,):
-        copy = gray if scale == 1 else cv2.resize(gray, None, fx=scale, fy=scale,
-                                                  interpolation=cv2.INTER_AREA)
-        try:
-            ok, points = finder.detectMulti(copy)
-        except cv2.error:
-            ok, points = False, None
-        for quad in (points if ok else []):
-            quad = quad.reshape(4, 2).astype(np.float64) / scale
-            centre, side = quad.mean(axis=0), np.linalg.norm(quad[0] - quad[2]) / 1.414
-            for group in groups:
-                other = group[0]
-                if np.linalg.norm(centre - other.mean(axis=0)) < 0.3 * side:
-                    group.append(quad)
-                    break
-            else:
-                groups.append([quad])
+    for quad in quads:
+        centre, side = quad.mean(axis=0), np.linalg.norm(quad[0] - quad[2]) / 1.414
+        for group in groups:
+            if np.linalg.norm(centre - group[0].mean(axis=0)) < 0.3 * side:
+                group.append(quad)
+                break
+        else:
+            groups.append([quad])
     return groups
+
+
+def _steep(quad: np.ndarray) -> bool:
+    """Whether a code is seen at a steep angle: a side half as long again as another, or a
+    corner 25 degrees off square."""
+    sides = quad - np.roll(quad, 1, axis=0)
+    lengths = np.linalg.norm(sides, axis=1)
+    cosines = np.abs(np.sum(sides * np.roll(sides, -1, axis=0), axis=1)) / (
+        lengths * np.roll(lengths, -1) + 1e-9)
+    return bool(lengths.max() > 1.5 * lengths.min() or cosines.max() > 0.42)
+
+
+def _finder_codes(gray: np.ndarray) -> list[np.ndarray]:
+    """Quads of version-1 codes from their three finder patterns, for codes seen at a steep
+    angle, which OpenCV's detector misses: each finder a dark square in a light ring in a dark
+    square (contours nested three deep in an adaptive threshold, the innermost about a ninth of
+    the outermost's area and at its centre); three of a size, each one to five finder widths
+    from the others, may be a code, oriented so that it is not seen mirrored."""
+    binary = cv2.adaptiveThreshold(gray, 255, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY_INV,
+                                   25, 7)
+    contours, hierarchy = cv2.findContours(binary, cv2.RETR_TREE, cv2.CHAIN_APPROX_SIMPLE)
+    if hierarchy is None:
+        return []
+    links = hierarchy[0]
+    holes = links[:, 2]
+    cores = np.where(holes >= 0, links[np.maximum(holes, 0), 2], -1)
+    finders = []  # (centre, width)
+    for outer in np.flatnonzero(cores >= 0):  # three deep
+        area, inner = cv2.contourArea(contours[outer]), cv2.contourArea(contours[cores[outer]])
+        if area < 40 or inner <= 0 or not 2.5 < area / inner < 14:
+            continue
+        centre = contours[outer].reshape(-1, 2).mean(axis=0)
+        core = contours[cores[outer]].reshape(-1, 2).mean(axis=0)
+        if np.linalg.norm(core - centre) < 0.15 * area ** 0.5:
+            finders.append((centre, area ** 0.5))
+    quads = []
+    corners = np.float32([[3.5, 3.5], [N - 3.5, 3.5], [3.5, N - 3.5]])
+    for a, (corner, width) in enumerate(finders):
+        near = [b for b, (centre, other) in enumerate(finders) if b > a
+                and 0.6 < other / width < 1.7
+                and 1.1 * width < np.linalg.norm(centre - corner) < 3.5 * width]
+        for i, b in enumerate(near):
+            for c in near[i + 1:]:
+                if not 1.1 * width < np.linalg.norm(finders[b][0] - finders[c][0]) < 5 * width:
+                    continue
+                # seen at a steep angle the L of three finders may be any triangle: each of
+                # them is tried as the corner (the reading checks the finders are where it
+                # puts them)
+                three = [finders[a][0], finders[b][0], finders[c][0]]
+                for turn in range(3):
+                    top, one, two = three[turn:] + three[:turn]
+                    if (one - top)[0] * (two - top)[1] - (one - top)[1] * (two - top)[0] < 0:
+                        one, two = two, one
+                    affine = cv2.getAffineTransform(corners, np.float32([top, one, two]))
+                    quads.append(cv2.transform(_square(0, 1).reshape(-1, 1, 2), affine)
+                                 .reshape(4, 2).astype(np.float64))
+    return quads
 
 
 # --------------------------------------------------------------- reading a version-1 code
