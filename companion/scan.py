@@ -6,12 +6,13 @@ opposite corners; printables/faces.py). The pipeline:
 1. **Load** within a memory budget: the header is checked first (format, pixel count: above
    50 MP is refused before any pixel is decoded; an animated image is refused; a format and size
    whose decoding would take more memory than DECODE_BUDGET is refused with a sentence), then the
-   photo is decoded straight to grey at full resolution (OpenCV for JPEG, PNG and WebP: one byte
-   a pixel; pillow-heif for HEIC), 16-bit images scaled to 8 bits, transparency composited on
-   white, and the EXIF orientation applied.
-2. **Find at a reduced size** (about 2000 px long) for speed: zxing-cpp reads most codes in a few
-   ms; OpenCV's ``QRCodeDetectorAruco.detectMulti`` finds the rest, codes already read left out,
-   largest first.
+   photo is decoded straight to grey (libjpeg's luma for a JPEG, libpng's grey for a PNG through
+   OpenCV, OpenCV for WebP, pillow-heif for HEIC), 16-bit images scaled to 8 bits, transparency
+   composited on white, and the EXIF orientation applied.
+2. **Find at a reduced size** (about 2000 px long; a large JPEG is decoded at that scale) for
+   speed: zxing-cpp reads most codes in a few ms; OpenCV's ``QRCodeDetectorAruco.detectMulti``
+   finds the rest, codes already read left out, largest first; where a code read is seen at a
+   steep angle (or none was read), codes are also sought from their three finder patterns.
 3. **Rectify and read** each candidate ourselves: warp its quad to a 21 x 21-module square,
    turn it so the finder patterns sit where a version-1 code has them, threshold each module
    against the finder patterns' own dark and light (a plane through the three, for uneven
@@ -22,9 +23,9 @@ opposite corners; printables/faces.py). The pipeline:
 4. **Fall back** to OpenCV's own detect-and-decode on a crop for what is still unread (another
    version of QR code: a link, a note), except where a card already read has its other codes.
 5. **Read again at full resolution** what the reduced size may have lost: when a candidate is
-   still unread, when a code read has small modules (the corner codes of a fanned hand, cards
-   far away) or when nothing was read, zxing-cpp reads the full-resolution pixels, and each
-   unread candidate is rectified from them.
+   still unread, when a card is known only from small modules (the corner codes of a fanned
+   hand, cards far away) or when nothing was read, zxing-cpp reads the full-resolution pixels,
+   and each unread candidate is rectified from them.
 6. **Count each card once** and order them in reading order; cards of one game with two deck
    marks get a note (two printed decks mixed).
 
