@@ -1,42 +1,50 @@
-"""How well and how fast the scanner reads cards from phone photos, beside zxing-cpp.
+"""How well, how fast and in how much memory the scanner reads cards, beside zxing-cpp.
 
 The photos are the synthetic set of tests/photoset.py (cards rasterised from the printables' own
-PDFs, laid out, fanned, tilted, turned, blurred, lit unevenly, JPEG-compressed), at 2 MP and
-12 MP, with the truth recorded. Every photo is read on one core (cv2.setNumThreads(1)) by
-``companion.scan.scan_photo`` and, for comparison, by zxing-cpp on the same decoded pixels.
+PDFs, laid out, fanned, tilted up to 60 degrees, turned, far away, blurred against the smallest
+code's module, lit unevenly, JPEG-compressed), at 2 MP and 12 MP, with the truth recorded.
+Every photo is read on one core (cv2.setNumThreads(1); times are CPU time of this process) by
+``companion.scan.scan_photo`` (what `companion scan` runs) and, for comparison, by zxing-cpp
+alone on the same photo decoded to grey at full resolution.
 
-Prints, per category: the cards to read, the share read (recall), false card reads (a card
+Prints, in one run: per category the cards to read, the share read and false card reads (a card
 reported that is not in the photo, or a code that is not this game's card reported as a card),
-and the median and p95 time per photo at 2 MP and at 12 MP.
+fans and far cards split further; the median and p95 time a photo at 2 and 12 MP; the peak memory
+of reading a 48 MP photo of each format and two decompression bombs (each in its own process);
+and the start-up time of `companion scan` beside the floor (Python importing OpenCV, NumPy,
+Pillow and zxing-cpp).
 
     python benchmarks/scan.py                   # the whole set (20 photos a category and size)
     python benchmarks/scan.py --per-category 4  # a quick look
     python benchmarks/scan.py --misses          # also list each photo with a card missed
+    python benchmarks/scan.py --memory-only     # the memory and start-up figures alone
 """
 from __future__ import annotations
 
 import argparse
+import io
+import json
+import os
+import resource
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
 from collections import defaultdict
 from pathlib import Path
 
-import cv2
-
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
-import zxingcpp  # noqa: E402
-
-import photoset  # noqa: E402
-from companion.codes import CodeError, parse_code  # noqa: E402
-from companion import scan  # noqa: E402
-from companion.scan import load_photo, scan_photo  # noqa: E402
-
 
 def zxing_scan(data: bytes, game: str) -> tuple[set[str], set[str]]:
-    """The card codes and the other codes zxing-cpp reads from the same decoded photo."""
+    """The card codes and the other codes zxing-cpp reads from the photo at full resolution."""
+    import zxingcpp
+
+    from companion.codes import CodeError, parse_code
+    from companion.scan import load_photo
+
     gray, _ = load_photo(data)
     cards, others = set(), set()
     for result in zxingcpp.read_barcodes(gray, formats=zxingcpp.BarcodeFormat.QRCode):
@@ -48,102 +56,103 @@ def zxing_scan(data: bytes, game: str) -> tuple[set[str], set[str]]:
 
 
 def ours(data: bytes, game: str) -> tuple[set[str], set[str]]:
-    scan.USE_ZXING = True
+    from companion.scan import scan_photo
+
     result = scan_photo(data, game)
     return {card.text for card in result.cards}, {other.text for other in result.others}
 
 
 def opencv_only(data: bytes, game: str) -> tuple[set[str], set[str]]:
+    from companion import scan
+
     scan.USE_ZXING = False
-    result = scan_photo(data, game)
-    scan.USE_ZXING = True
-    return {card.text for card in result.cards}, {other.text for other in result.others}
+    try:
+        return ours(data, game)
+    finally:
+        scan.USE_ZXING = True
 
 
-READERS = {"scan_photo": ours, "OpenCV alone": opencv_only, "zxing-cpp alone": zxing_scan}
+READERS = {"companion scan": ours, "zxing-cpp alone": zxing_scan}
+
+
+def group(spec) -> str:
+    """The row a photo counts in: its category, fans and far cards split by size or module."""
+    if spec.category == "fanned":
+        return f"fanned {spec.megapixels} MP"
+    if spec.category == "far":
+        return "far 2-2.5 px" if spec.face_module < 2.5 else "far 2.5-3 px"
+    return spec.category
 
 
 def run(specs, readers, misses: bool) -> dict:
-    """Per reader: per category counts, and per size the times."""
-    tally = {name: defaultdict(lambda: [0, 0, 0, 0, 0]) for name in readers}  # want, got, false, others want, others got
+    """Per reader: per group counts [cards, read, false, others, others read], per size times."""
+    from companion.codes import CodeError, parse_code
+    import photoset
+
+    def not_a_card_of(text: str, game: str) -> bool:
+        try:
+            parse_code(text, game)
+            return False
+        except CodeError:
+            return True
+
+    tally = {name: defaultdict(lambda: [0, 0, 0, 0, 0]) for name in readers}
     times = {name: defaultdict(list) for name in readers}
     for spec in specs:
         data = photoset.render(spec)
         for name, reader in readers.items():
-            start = time.perf_counter()
+            start = time.process_time()
             cards, others = reader(data, spec.game)
-            elapsed = time.perf_counter() - start
+            elapsed = time.process_time() - start
             times[name][spec.megapixels].append(elapsed)
-            if spec.category == "many" and spec.megapixels == 12:
-                times[name]["many12"].append(elapsed)
-            row = tally[name][spec.category]
             truth = set(spec.cards)
-            false = {c for c in cards if c not in spec.present
-                     or _not_a_card_of(c, spec.game)}
-            row[0] += len(truth)
-            row[1] += len(truth & cards)
-            row[2] += len(false)
-            row[3] += len(spec.others)
-            row[4] += len(set(spec.others) & others)
+            false = {c for c in cards if c not in spec.present or not_a_card_of(c, spec.game)}
+            row = tally[name][group(spec)]
+            for i, value in enumerate((len(truth), len(truth & cards), len(false),
+                                       len(spec.others), len(set(spec.others) & others))):
+                row[i] += value
             if misses and (truth - cards or false):
-                print(f"  {name:14} {spec.name:18} {spec.game:12} tilt {spec.tilt:4.1f} "
+                print(f"  {name:15} {spec.name:18} {spec.game:12} tilt {spec.tilt:4.1f} "
                       f"missed {sorted(truth - cards)} false {sorted(false)} "
                       f"({elapsed * 1000:.0f} ms)", flush=True)
     return {"tally": tally, "times": times}
 
 
-def _not_a_card_of(text: str, game: str) -> bool:
-    try:
-        parse_code(text, game)
-        return False
-    except CodeError:
-        return True
-
-
 def report(specs, results) -> None:
+    import photoset
+
     names = list(results["tally"])
-    print(f"\n{len(specs)} photos ({sum(len(s.cards) for s in specs)} cards to read), one core\n")
-    header = f"{'category':10} {'cards':>5}"
-    for name in names:
-        header += f" | {name:>14} {'false':>5}"
+    print(f"\n{len(specs)} photos ({sum(len(s.cards) for s in specs)} cards to read), "
+          f"one core, CPU time; load average {os.getloadavg()[0]:.1f} (a shared machine)\n")
+    header = f"{'category':16} {'cards':>5}" + "".join(f" | {n:>15} {'false':>5}" for n in names)
     print(header)
     print("-" * len(header))
-    totals = {name: [0, 0, 0, 0, 0] for name in names}
-    for category in photoset.CATEGORIES:
-        rows = {name: results["tally"][name].get(category) for name in names}
-        if not any(rows.values()):
+    rows = [g for category in photoset.CATEGORIES for g in
+            ((f"fanned {mp} MP" for mp in (2, 12)) if category == "fanned" else
+             ("far 2-2.5 px", "far 2.5-3 px") if category == "far" else (category,))]
+    totals = {name: [0] * 5 for name in names}
+    for row in rows:
+        counts = {name: results["tally"][name].get(row) for name in names}
+        if not any(counts.values()):
             continue
-        line = f"{category:10} {rows[names[0]][0]:5}"
+        line = f"{row:16} {counts[names[0]][0]:5}"
         for name in names:
-            want, got, false, *_ = rows[name]
-            line += f" | {100 * got / max(1, want):13.1f}% {false:5}"
-            totals[name] = [a + b for a, b in zip(totals[name], rows[name])]
+            want, got, false, *_ = counts[name]
+            line += f" | {100 * got / max(1, want):14.1f}% {false:5}"
+            totals[name] = [a + b for a, b in zip(totals[name], counts[name])]
         print(line)
-    flat = {name: [0, 0] for name in names}
-    for name in names:
-        for category in ("flat", "tilt30", "rotated", "fanned", "blur", "light", "many",
-                         "foreign"):
-            row = results["tally"][name].get(category)
-            if row:
-                flat[name][0] += row[0]
-                flat[name][1] += row[1]
-    line = f"{'up to 30°':10} {flat[names[0]][0]:5}"
-    for name in names:
-        line += f" | {100 * flat[name][1] / max(1, flat[name][0]):13.1f}% {'':5}"
-    print(line)
-    line = f"{'all':10} {totals[names[0]][0]:5}"
+    line = f"{'all cards':16} {totals[names[0]][0]:5}"
     for name in names:
         want, got, false, *_ = totals[name]
-        line += f" | {100 * got / max(1, want):13.1f}% {false:5}"
+        line += f" | {100 * got / max(1, want):14.1f}% {false:5}"
     print(line)
-    line = f"{'others':10} {totals[names[0]][3]:5}"
+    line = f"{'other codes':16} {totals[names[0]][3]:5}"
     for name in names:
-        line += f" | {100 * totals[name][4] / max(1, totals[name][3]):13.1f}% {'':5}"
+        line += f" | {100 * totals[name][4] / max(1, totals[name][3]):14.1f}% {'':5}"
     print(line + "   (foreign cards and non-card codes reported apart)")
 
-    print(f"\n{'time a photo':22}" + "".join(f" | {name:>22}" for name in names))
-    for size, label in ((2, "2 MP   median / p95"), (12, "12 MP  median / p95"),
-                        ("many12", "12 MP, 8-10 cards")):
+    print(f"\n{'time a photo (CPU)':22}" + "".join(f" | {name:>22}" for name in names))
+    for size, label in ((2, "2 MP   median / p95"), (12, "12 MP  median / p95")):
         line = f"{label:22}"
         for name in names:
             values = sorted(results["times"][name].get(size, []))
@@ -155,21 +164,124 @@ def report(specs, results) -> None:
         print(line)
 
 
+# ----------------------------------------------------------------------- memory and start-up
+
+def _bombs_and_photos(folder: Path) -> dict[str, Path]:
+    """48 MP photos (8000 x 6000, a blocky colour picture) in each format, the largest a
+    transparent PNG and a WebP may be, and two bombs."""
+    import numpy as np
+    from PIL import Image
+
+    import pillow_heif
+
+    pillow_heif.register_heif_opener()
+    rng = np.random.default_rng(0)
+    colour = Image.fromarray(rng.integers(0, 255, (60, 80, 3), np.uint8)).resize(
+        (8000, 6000), Image.Resampling.NEAREST)
+    made = {
+        "JPEG 48 MP": ("photo.jpg", colour, {"quality": 85}),
+        "PNG 48 MP": ("photo.png", colour, {"compress_level": 1}),
+        "PNG 48 MP, transparent": ("alpha.png", colour.convert("RGBA"), {"compress_level": 1}),
+        "PNG 40 MP, transparent": ("alpha40.png", colour.resize((7300, 5475)).convert("RGBA"),
+                                   {"compress_level": 1}),
+        "WebP lossless 48 MP": ("photo.webp", colour, {"lossless": True, "method": 0}),
+        "WebP lossless 27 MP": ("photo27.webp", colour.resize((6000, 4500)),
+                                {"lossless": True, "method": 0}),
+        "HEIC 48 MP": ("photo.heic", colour, {"quality": 50}),
+        "PNG 7000 x 7000 bomb": ("bomb.png", Image.new("L", (7000, 7000), 255), {}),
+        "WebP lossless 7000 x 7000 bomb": ("bomb.webp", Image.new("L", (7000, 7000), 255),
+                                           {"lossless": True}),
+    }
+    paths = {}
+    for label, (name, image, options) in made.items():
+        paths[label] = folder / name
+        image.save(paths[label], **options)
+    return paths
+
+
+def _peak(path: Path) -> str:
+    """Read one photo in a fresh process: its peak memory (VmHWM, the most resident memory the
+    process held) and what it said."""
+    code = ("import re, sys; from companion.scan import ScanError, scan_photo\n"
+            "def peak(): return int(re.search(r'VmHWM:\\s+(\\d+)', "
+            "open('/proc/self/status').read()).group(1)) / 1024\n"
+            "data = open(sys.argv[1], 'rb').read()\n"
+            "base = peak()\n"
+            "try:\n    said = f'{len(scan_photo(data).cards)} cards'\n"
+            "except ScanError as refused:\n    said = str(refused)\n"
+            "print(f'{peak():5.0f} MB (before reading {base:3.0f} MB, the file "
+            "{len(data) / 2**20:.1f} MB)  {said[:90]}')")
+    done = subprocess.run([sys.executable, "-c", code, str(path)], capture_output=True, text=True,
+                          cwd=ROOT, check=True)
+    return done.stdout.strip()
+
+
+def memory() -> None:
+    print("\npeak memory reading one photo (a fresh process each; target: 300 MB at 48 MP)")
+    with tempfile.TemporaryDirectory() as folder:
+        for label, path in _bombs_and_photos(Path(folder)).items():
+            print(f"  {label:32} {_peak(path)}", flush=True)
+
+
+def _run(command: list[str]) -> tuple[float, float, str]:
+    """Wall and CPU time (user and system) of a command, and what it printed."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    done = subprocess.run(command, capture_output=True, text=True, cwd=ROOT, check=True)
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+    return wall, cpu, done.stdout
+
+
+def start_up() -> None:
+    """`companion scan` on a tiny photo, its read left out; beside the floor: Python importing
+    the libraries any reader needs."""
+    from PIL import Image
+
+    with tempfile.TemporaryDirectory() as folder:
+        photo = Path(folder) / "tiny.png"
+        Image.new("L", (64, 64), 255).save(photo)
+        scan = [sys.executable, "-m", "companion.cli", "scan", str(photo), "--json"]
+        floor = [sys.executable, "-c", "import cv2, numpy, PIL.Image, zxingcpp"]
+        ours_, floors = [], []
+        for _ in range(7):
+            wall, cpu, printed = _run(scan)
+            read = json.loads(printed)[0]["seconds"]
+            ours_.append((wall - read, cpu - read))
+            floors.append(_run(floor)[:2])
+    wall, cpu = (statistics.median(t) * 1000 for t in zip(*ours_))
+    floor_wall, floor_cpu = (statistics.median(t) * 1000 for t in zip(*floors))
+    print(f"\n`companion scan` from start to the first photo read, its read left out (target "
+          f"150 ms): {wall:.0f} ms wall, {cpu:.0f} ms CPU; the floor, Python importing OpenCV, "
+          f"NumPy, Pillow and zxing-cpp: {floor_wall:.0f} ms wall, {floor_cpu:.0f} ms CPU "
+          f"(medians of 7 runs; load average {os.getloadavg()[0]:.1f})")
+
+
 def main() -> None:
+    import cv2
+
+    import photoset
+
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--per-category", type=int, default=photoset.PER_CATEGORY)
     parser.add_argument("--category", action="append", choices=list(photoset.CATEGORIES))
     parser.add_argument("--size", type=int, action="append", choices=[2, 12])
     parser.add_argument("--misses", action="store_true", help="list the photos with a miss")
-    parser.add_argument("--ours-only", action="store_true", help="OpenCV's pipeline alone")
+    parser.add_argument("--opencv", action="store_true", help="also OpenCV's pipeline alone")
+    parser.add_argument("--memory-only", action="store_true",
+                        help="only the memory and start-up figures")
     args = parser.parse_args()
     cv2.setNumThreads(1)
-    specs = photoset.photo_set(args.per_category, tuple(args.size or (2, 12)),
-                               tuple(args.category or photoset.CATEGORIES))
-    readers = dict(READERS)
-    if args.ours_only:
-        del readers["zxing-cpp alone"], readers["scan_photo"]
-    report(specs, run(specs, readers, args.misses))
+    if not args.memory_only:
+        specs = photoset.photo_set(args.per_category, tuple(args.size or (2, 12)),
+                                   tuple(args.category or photoset.CATEGORIES))
+        readers = dict(READERS)
+        if args.opencv:
+            readers["OpenCV alone"] = opencv_only
+        report(specs, run(specs, readers, args.misses))
+    memory()
+    start_up()
 
 
 if __name__ == "__main__":

@@ -3,19 +3,18 @@ from __future__ import annotations
 
 import argparse
 import json
-import socket
 import sys
 
-from companion import engine as protocol
-from companion import record as records
-from companion.codes import is_deck_mark
-from companion.store import GameNotFound, Store
-from printables import PRINTABLES, PrintOptions
-from printables.layout import FLIPS, PAPERS
+# Each command imports what it needs when it runs: `companion scan` starts without the database,
+# the printables or Flask.
+
+COMMANDS = ("serve", "export", "import", "print", "scan")
 
 
 def _lan_address() -> str | None:
     """This machine's address on the local network, for the other phones (no packet is sent)."""
+    import socket
+
     with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
         try:
             probe.connect(("192.0.2.1", 9))  # TEST-NET-1: only picks the outgoing interface
@@ -51,14 +50,18 @@ def serve(args: argparse.Namespace) -> int:
     return 0
 
 
-def _store(args: argparse.Namespace) -> Store:
+def _store(args: argparse.Namespace):
     import companion.games  # noqa: F401  (registers every engine)
+    from companion.store import Store
     from companion.web import default_database_url
 
     return Store(args.database or default_database_url())
 
 
 def export(args: argparse.Namespace) -> int:
+    from companion import record as records
+    from companion.store import GameNotFound
+
     if args.all == (args.game_id is not None):
         print("Name one game's id, or --all for every game.", file=sys.stderr)
         return 1
@@ -85,6 +88,9 @@ def export(args: argparse.Namespace) -> int:
 
 
 def import_(args: argparse.Namespace) -> int:
+    from companion import engine as protocol
+    from companion import record as records
+
     try:
         with open(args.file, encoding="utf-8") as source:
             data = json.load(source)
@@ -107,6 +113,9 @@ def import_(args: argparse.Namespace) -> int:
 
 
 def print_(args: argparse.Namespace) -> int:
+    from companion.codes import is_deck_mark
+    from printables import PRINTABLES, PrintOptions
+
     printable = PRINTABLES[args.what]
     mark = args.mark.upper() if args.mark else None
     if mark is not None and not is_deck_mark(mark):
@@ -132,15 +141,19 @@ def print_(args: argparse.Namespace) -> int:
 
 def _card_names(game: str) -> dict[str, str]:
     """Kind id -> name from the game's catalogue (Majesty's locations and workers have none)."""
-    import companion.games  # noqa: F401  (registers every engine)
+    from importlib import import_module
 
-    try:
-        return {kind.id: kind.name for kind in protocol.get_engine(game).cards}
+    try:  # only that game's package: the scan command loads no other engine
+        return {kind.id: kind.name for kind in import_module(f"companion.games.{game}").ENGINE.cards}
     except Exception:
         return {}
 
 
 def scan(args: argparse.Namespace) -> int:
+    import os
+
+    # nothing the scanner does uses BLAS: NumPy's OpenBLAS need not start a thread a core
+    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     from companion.codes import GAMES, spaced
     from companion.scan import ScanError, scan_photo
 
@@ -171,7 +184,8 @@ def scan(args: argparse.Namespace) -> int:
         others = [{"text": other.text, "reason": other.reason, "x": round(other.x, 4),
                    "y": round(other.y, 4)} for other in result.others]
         reports.append({"file": path, "width": result.width, "height": result.height,
-                        "seconds": round(result.seconds, 3), "cards": cards, "others": others})
+                        "seconds": round(result.seconds, 3), "cards": cards, "others": others,
+                        "notes": result.notes})
         if args.json:
             continue
         count = f"{len(cards)} card{'s' if len(cards) != 1 else ''}" if cards else "no card found"
@@ -179,6 +193,8 @@ def scan(args: argparse.Namespace) -> int:
         for card in cards:
             print(f"  {card['name']:28} {spaced(card['code'])}   "
                   f"{GAMES[card['game']].title}, copy {card['copy']}, deck {card['deck_mark']}")
+        for note in result.notes:
+            print(f"  Note: {note}")
         if others:
             print("  other codes (not cards" + (f" of {GAMES[game].title}" if game else "") + "):")
             for other in others:
@@ -186,6 +202,37 @@ def scan(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(reports, indent=2))
     return 1 if failed else 0
+
+
+def _command(argv: list[str] | None) -> str | None:
+    """The command named on the command line, if any (before parsing it)."""
+    return next((word for word in (sys.argv[1:] if argv is None else argv) if word in COMMANDS),
+                None)
+
+
+def _printing_arguments(printing: argparse.ArgumentParser) -> None:
+    from printables import PRINTABLES
+    from printables.layout import FLIPS, PAPERS
+
+    printing.description = "Decks: " + "; ".join(
+        f"{p.name} ({', '.join(p.selections) or 'one deck'}{'; ' + p.custom if p.custom else ''})"
+        for p in PRINTABLES.values() if p.deck) + ". Sheets: " + ", ".join(
+        p.name for p in PRINTABLES.values() if not p.deck) + "."
+    printing.add_argument("what", choices=list(PRINTABLES))
+    printing.add_argument("--selection", help="which cards of a deck (default: the first listed)")
+    printing.add_argument("--paper", choices=list(PAPERS), default="a4")
+    printing.add_argument("--bleed", action="store_true", help="3 mm bleed (1.5 mm on Letter)")
+    printing.add_argument("--backs", action="store_true",
+                          help="a back page after each front page, for duplex printing")
+    printing.add_argument("--flip", choices=FLIPS, default="long",
+                          help="the printer's duplex edge (default: long)")
+    printing.add_argument("--offset-x", type=float, default=0.0, metavar="MM",
+                          help="move the back pages right by MM (see the alignment test)")
+    printing.add_argument("--offset-y", type=float, default=0.0, metavar="MM",
+                          help="move the back pages up by MM")
+    printing.add_argument("--corners", action="store_true", help="guides for rounding corners")
+    printing.add_argument("--mark", help="the deck mark, 3 letters or digits (default: random)")
+    printing.add_argument("--output", "-o", help="the PDF to write (default: WHAT.pdf)")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -225,30 +272,13 @@ def main(argv: list[str] | None = None) -> int:
     importing.set_defaults(run=import_)
 
     printing = commands.add_parser(
-        "print", help="write a printable PDF: a proxy deck, a score sheet, the board",
-        description="Decks: " + "; ".join(
-            f"{p.name} ({', '.join(p.selections) or 'one deck'}{'; ' + p.custom if p.custom else ''})"
-            for p in PRINTABLES.values() if p.deck) + ". Sheets: " + ", ".join(
-            p.name for p in PRINTABLES.values() if not p.deck) + ".")
-    printing.add_argument("what", choices=list(PRINTABLES))
-    printing.add_argument("--selection", help="which cards of a deck (default: the first listed)")
-    printing.add_argument("--paper", choices=list(PAPERS), default="a4")
-    printing.add_argument("--bleed", action="store_true", help="3 mm bleed (1.5 mm on Letter)")
-    printing.add_argument("--backs", action="store_true",
-                          help="a back page after each front page, for duplex printing")
-    printing.add_argument("--flip", choices=FLIPS, default="long",
-                          help="the printer's duplex edge (default: long)")
-    printing.add_argument("--offset-x", type=float, default=0.0, metavar="MM",
-                          help="move the back pages right by MM (see the alignment test)")
-    printing.add_argument("--offset-y", type=float, default=0.0, metavar="MM",
-                          help="move the back pages up by MM")
-    printing.add_argument("--corners", action="store_true", help="guides for rounding corners")
-    printing.add_argument("--mark", help="the deck mark, 3 letters or digits (default: random)")
-    printing.add_argument("--output", "-o", help="the PDF to write (default: WHAT.pdf)")
+        "print", help="write a printable PDF: a proxy deck, a score sheet, the board")
+    if _command(argv) in (None, "print"):  # the printables are loaded only to print (or for help)
+        _printing_arguments(printing)
     printing.set_defaults(run=print_)
 
     scanning = commands.add_parser(
-        "scan", help="read the proxy cards in photos (JPEG or PNG)",
+        "scan", help="read the proxy cards in photos (JPEG, PNG, WebP or HEIC)",
         description="Prints the cards found in each photo, in reading order (rows from top to "
                     "bottom, each left to right), and apart from them any other QR code. Exit "
                     "status 1 if a photo could not be read.")

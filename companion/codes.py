@@ -22,7 +22,6 @@ kind, so a deck printed today still reads in every later version of the companio
 from __future__ import annotations
 
 import re
-import secrets
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Iterable, Mapping
@@ -34,6 +33,15 @@ MARK_LENGTH = 3
 MAX_COPY = 99
 # Deck marks are drawn without 0/O and 1/I, so a mark read aloud or typed is never ambiguous.
 MARK_ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ"
+
+
+# Where the code is printed on a card's face (printables/faces.py draws it there; companion/scan.py
+# looks for a card's other codes from the one it read), in mm: the frame around the face, and the
+# module of the two 12.6 mm corner codes (for a fanned hand, photographed from close by) and of the
+# 30 mm face code (for cards laid on the table, photographed from above).
+FRAME = 2.5
+CORNER_MODULE = 0.6
+FACE_MODULE = 30 / 21
 
 
 class CodeError(ValueError):
@@ -207,6 +215,8 @@ def deck_codes(game: str, cards: Iterable[tuple[str, int]], deck_mark: str) -> l
 
 def new_deck_mark() -> str:
     """A random deck mark: two decks printed separately get different marks."""
+    import secrets  # here: `companion scan` starts without it
+
     return "".join(secrets.choice(MARK_ALPHABET) for _ in range(MARK_LENGTH))
 
 

@@ -3,39 +3,50 @@
 Every card carries the same version-1 QR code three times (30 mm on its face, 12.6 mm in two
 opposite corners; printables/faces.py). The pipeline:
 
-1. **Load** (Pillow): the header is checked first (format, pixel count: above 50 MP is refused
-   before any pixel is decoded), EXIF orientation is applied, and a JPEG is decoded straight to
-   grey at the smallest scale libjpeg offers (1/2, 1/4, 1/8) that keeps a 2000-pixel long side:
-   a 12 MP photo decodes at 2016 x 1512 in a fifth of the time, and its codes keep enough
-   pixels a module (the face code about 8).
-2. **Second decoder first** (zxing-cpp): it reads most codes in a few ms.
-3. **Find** the rest (OpenCV ``QRCodeDetectorAruco.detectMulti``) on the same image, codes
-   already read left out; largest first.
-4. **Rectify and read** each candidate ourselves: warp its quad to a 21 x 21-module square,
+1. **Load** within a memory budget: the header is checked first (format, pixel count: above
+   50 MP is refused before any pixel is decoded; an animated image is refused; a format and size
+   whose decoding would take more memory than DECODE_BUDGET is refused with a sentence), then the
+   photo is decoded straight to grey (libjpeg's luma for a JPEG, libpng's grey for a PNG through
+   OpenCV, OpenCV for WebP, pillow-heif for HEIC), 16-bit images scaled to 8 bits, transparency
+   composited on white, and the EXIF orientation applied.
+2. **Find at a reduced size** (about 2000 px long; a large JPEG is decoded at that scale) for
+   speed: zxing-cpp reads most codes in a few ms; OpenCV's ``QRCodeDetectorAruco.detectMulti``
+   finds the rest, codes already read left out, largest first; where a code read is seen at a
+   steep angle (or none was read), codes are also sought from their three finder patterns.
+3. **Rectify and read** each candidate ourselves: warp its quad to a 21 x 21-module square,
    turn it so the finder patterns sit where a version-1 code has them, threshold each module
    against the finder patterns' own dark and light (a plane through the three, for uneven
    light), sharpened against its neighbours (blur), or by Otsu; check the format information
    (BCH) before handing a clean redrawn code to OpenCV's decoder. When that fails, the three
    finder patterns are found in the rectified square by template matching and the quad is
    corrected from them (the detector's corners are often a module off), twice at most.
-5. **Fall back** to OpenCV's own detect-and-decode on a crop for what is still unread (another
+4. **Fall back** to OpenCV's own detect-and-decode on a crop for what is still unread (another
    version of QR code: a link, a note), except where a card already read has its other codes.
-6. **Count each card once** and order them in reading order.
+5. **Read again at full resolution** what the reduced size may have lost: when a candidate is
+   still unread, when a card is known only from small modules (the corner codes of a fanned
+   hand, cards far away) or when nothing was read, zxing-cpp reads the full-resolution pixels,
+   and each unread candidate is rectified from them.
+6. **Count each card once** and order them in reading order; cards of one game with two deck
+   marks get a note (two printed decks mixed).
+
+A decoder that fails on a code (OpenCV raises on a Hanzi-mode code or Kanji bytes) only skips
+that code: nothing a photo holds makes the scan raise anything but ScanError.
 """
 from __future__ import annotations
 
 import io
 import time
 import warnings
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Callable
 
 import cv2
 import numpy as np
-import pillow_heif
 import zxingcpp
-from PIL import Image, UnidentifiedImageError
+from PIL import GifImagePlugin, Image, JpegImagePlugin, PngImagePlugin, WebPImagePlugin
+from PIL import UnidentifiedImageError
 
-from companion.codes import CardCode, CodeError, parse_code
+from companion.codes import CORNER_MODULE, FACE_MODULE, FRAME, CardCode, CodeError, parse_code
 
 MAX_PIXELS = 50_000_000  # a photo larger than this is refused from its header, before decoding
 N = 21  # modules a side of a version-1 code: every card's
@@ -45,8 +56,22 @@ CELL = 6  # pixels a module in a rectified code
 # to 99.0 % and cuts the 2 MP median from 101 to 81 ms (benchmarks/scan.py; README).
 USE_ZXING = True  # the benchmark turns it off to measure OpenCV alone
 
-pillow_heif.register_heif_opener()  # HEIC/HEIF: iPhone photos
 FORMATS = ("JPEG", "MPO", "PNG", "WEBP", "HEIF")
+# What Pillow tries to open (JPEG includes MPO; GIF to name it in the refusal), each plugin
+# imported here: asked to try every format, it would import its forty plugins first, a tenth of
+# a second at start
+PLUGINS = {"JPEG": JpegImagePlugin, "PNG": PngImagePlugin, "WEBP": WebPImagePlugin,
+           "GIF": GifImagePlugin}
+# Memory a decode may take at its peak, the grey image it gives included (bytes), and what each
+# way of decoding takes a pixel (measured with benchmarks/scan.py --memory): JPEG (libjpeg's grey,
+# then one copy) and PNG (libpng's grey) little; HEIC five; a PNG with transparency (Pillow's
+# colour and alpha, composited on white a band at a time) six; WebP (OpenCV decodes to colour,
+# lossless through a second buffer) nine. A 48 MP JPEG, PNG or HEIC fits; a PNG with
+# transparency up to 41 MP, a WebP up to 27 MP.
+DECODE_BUDGET = 250_000_000
+BYTES_A_PIXEL = {"JPEG": 3, "MPO": 3, "PNG": 2, "PNG-alpha": 6, "WEBP": 9, "HEIF": 5}
+
+cv2.utils.logging.setLogLevel(cv2.utils.logging.LOG_LEVEL_ERROR)  # no decoder chatter on stderr
 
 
 class ScanError(ValueError):
@@ -76,6 +101,7 @@ class ScanResult:
     width: int  # the upright photo's size, pixels
     height: int
     seconds: float
+    notes: list[str] = field(default_factory=list)  # sentences to show beside the cards
 
 
 @dataclass(frozen=True)
@@ -84,7 +110,8 @@ class Found:
     corners: np.ndarray  # 4 x 2, pixels of the image given
 
 
-WORK_SIDE = 2000  # a JPEG is decoded at the smallest scale (1/2, 1/4, 1/8) keeping this long side
+WORK_SIDE = 2000  # codes are found on a copy about this long (a larger photo is reduced)
+SMALL_MODULE = 3.5  # pixels a module at the reduced size under which a code is read again
 
 
 def scan_photo(data: bytes, game: str | None = None) -> ScanResult:
@@ -98,24 +125,21 @@ def scan_photo(data: bytes, game: str | None = None) -> ScanResult:
     height) is the mean of the centres of its codes that were read.
 
     Codes that are not cards of ``game`` (another game's card, a link, a damaged or unknown
-    code) come apart in ``others`` with the reason, never as a card. Raises ScanError for what
+    code) come apart in ``others`` with the reason, never as a card. Cards of one game from two
+    printed decks (two deck marks) are read, with a note saying so. Raises ScanError for what
     is not a readable photo; a photo without any code is an empty result, not an error."""
     start = time.perf_counter()
     gray, (width, height) = load_photo(data, WORK_SIDE)
-    if max(gray.shape) > 1.5 * WORK_SIDE:  # a large PNG: to the size a JPEG is decoded at
-        scale = WORK_SIDE / max(gray.shape)
-        gray = cv2.resize(gray, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
-    work_height, work_width = gray.shape
     codes: dict[tuple, list[Found]] = {}
     parsed: dict[tuple, CardCode] = {}
     others: dict[str, OtherCode] = {}
-    for found in find_codes(gray, every_code=False, zxing=USE_ZXING):
+    for found in read_photo(gray, (width, height), lambda: load_photo(data)[0]):
         x, y = found.corners.mean(axis=0)
         try:
             code = parse_code(found.text, game)
         except CodeError as refused:
             others.setdefault(found.text, OtherCode(found.text, str(refused),
-                                                    float(x / work_width), float(y / work_height)))
+                                                    float(x / width), float(y / height)))
             continue
         key = (code.game, code.kind_id, code.copy, code.deck_mark)
         codes.setdefault(key, []).append(found)
@@ -123,14 +147,69 @@ def scan_photo(data: bytes, game: str | None = None) -> ScanResult:
     cards, sizes = [], []
     for key, founds in codes.items():
         centre = np.mean([f.corners.mean(axis=0) for f in founds], axis=0)
-        cards.append(ScannedCard(parsed[key], parsed[key].text, float(centre[0] / work_width),
-                                 float(centre[1] / work_height)))
+        cards.append(ScannedCard(parsed[key], parsed[key].text, float(centre[0] / width),
+                                 float(centre[1] / height)))
         sizes.append(max(_side(f.corners) for f in founds))
     # a card's height: about three times its face code's side (88 mm to 30 mm)
-    row_height = 0.5 * 2.9 * max(sizes, default=0) / work_height
+    row_height = 0.5 * 2.9 * max(sizes, default=0) / height
     return ScanResult(_reading_order(cards, row_height),
                       _reading_order(list(others.values()), row_height),
-                      width, height, time.perf_counter() - start)
+                      width, height, time.perf_counter() - start, _deck_notes(cards))
+
+
+def _deck_notes(cards: list[ScannedCard]) -> list[str]:
+    """A sentence for each game whose cards in the photo carry more than one deck mark."""
+    from companion.codes import GAMES
+
+    marks: dict[str, set[str]] = {}
+    for card in cards:
+        marks.setdefault(card.code.game, set()).add(card.code.deck_mark)
+    return [f"These {GAMES[game].title} cards come from {len(found)} printed decks (deck marks "
+            f"{', '.join(sorted(found))}): two decks may have been mixed."
+            for game, found in marks.items() if len(found) > 1]
+
+
+def read_photo(gray: np.ndarray, size: tuple[int, int] | None = None,
+               full: Callable[[], np.ndarray] | None = None) -> list[Found]:
+    """Every code read in a grey photo, each card's codes counted once where they do not read at
+    once (``find_codes`` with ``every_code`` False), in pixels of the full photo: ``gray`` may
+    be a reduced decode of a photo (width, height) = ``size``, whose full resolution ``full()``
+    gives. Codes are found on a copy reduced to about WORK_SIDE; what that copy may have lost (a
+    candidate still unread, a code known only from small modules, or no code at all) is read
+    again from the full-resolution pixels."""
+    if max(gray.shape) > 1.5 * WORK_SIDE:  # decoded whole: reduced here
+        # by a whole factor (12 MP: 2, to 2016 px), which OpenCV averages ten times faster
+        factor = round(max(gray.shape) / WORK_SIDE)
+        height, width = gray.shape[0] // factor, gray.shape[1] // factor
+        size, pixels = (gray.shape[1], gray.shape[0]), gray
+        full = lambda: pixels  # noqa: E731
+        gray = cv2.resize(gray[:height * factor, :width * factor], (width, height),
+                          interpolation=cv2.INTER_AREA)
+    size = size or (gray.shape[1], gray.shape[0])
+    ratio = np.array([size[0] / gray.shape[1], size[1] / gray.shape[0]])  # full pixels a pixel
+    found, unread = _find(gray, every_code=False, zxing=USE_ZXING)
+    found = [Found(f.text, f.corners * ratio) for f in found]
+    # a code known only from small modules (the corner codes of a fan, cards far away): its
+    # neighbours may be smaller still
+    module: dict[str, float] = {}
+    for f in found:
+        module[f.text] = max(module.get(f.text, 0.0), _side(f.corners) / ratio.mean() / N)
+    small = any(size < SMALL_MODULE for size in module.values())
+    if full is None or ratio.mean() < 1.5 or not (unread or small or not found):
+        return found
+    pixels = full()
+    # cards are never printed light on dark: no second search of the inverted photo
+    found = _distinct(found + (_zxing(pixels, invert=False) if USE_ZXING else []))
+    for quad in unread:
+        quad = quad * ratio
+        if any(np.linalg.norm(quad.mean(axis=0) - f.corners.mean(axis=0))
+               < 0.3 * _side(f.corners) for f in found):
+            continue  # read at full resolution
+        hit = _read_v1(pixels, quad)
+        text = hit[0] if hit else _read_crop(pixels, quad)
+        if text:
+            found.append(Found(text, hit[1] if hit else quad))
+    return _distinct(found)
 
 
 def _reading_order(items: list, row_height: float) -> list:
@@ -145,16 +224,24 @@ def _reading_order(items: list, row_height: float) -> list:
 
 
 def load_photo(data: bytes, side: int | None = None) -> tuple[np.ndarray, tuple[int, int]]:
-    """The photo as an upright grey image, and the upright photo's full (width, height). With
-    ``side``, a JPEG is decoded at a reduced scale that keeps at least that long side (libjpeg
-    scales while it decodes: much faster than decoding it whole). Raises ScanError with a
-    sentence for anything that is not a photo we can read."""
+    """The photo as an upright grey image (8 bits; transparency on white), and the upright
+    photo's full (width, height). With ``side``, a JPEG is decoded at the smallest scale libjpeg
+    offers (1/2, 1/4, 1/8) that keeps at least that long side (it scales while it decodes: a 12
+    MP photo in a fifth of the time); anything else at full resolution. Raises ScanError with a
+    sentence for anything that is not a photo we can read, or that would take more memory to
+    decode than the scanner allows."""
     if not data:
         raise ScanError("The upload is empty: no photo came through.")
+    formats = list(PLUGINS)
+    if data[4:8] == b"ftyp":  # HEIC/HEIF (iPhone photos): pillow-heif is loaded only for them
+        import pillow_heif
+
+        pillow_heif.register_heif_opener()
+        formats.append("HEIF")
     try:
         with warnings.catch_warnings():  # ours is the check that counts: see below
             warnings.simplefilter("ignore", Image.DecompressionBombWarning)
-            image = Image.open(io.BytesIO(data))
+            image = Image.open(io.BytesIO(data), formats=formats)
     except UnidentifiedImageError:
         raise ScanError("This is not a photo the scanner can read (JPEG or PNG).") from None
     except Image.DecompressionBombError:  # Pillow's own guard, far above ours
@@ -163,29 +250,113 @@ def load_photo(data: bytes, side: int | None = None) -> tuple[np.ndarray, tuple[
     except Exception:
         raise ScanError("The photo is damaged and cannot be read.") from None
     with image:
-        if image.format not in FORMATS:
-            raise ScanError(f"A {image.format} image cannot be scanned: send a JPEG or PNG photo.")
+        kind = image.format
+        if kind not in FORMATS:
+            raise ScanError(f"A {kind} image cannot be scanned: send a JPEG or PNG photo.")
         width, height = image.size
         if width * height > MAX_PIXELS:
             raise ScanError(f"The photo is too large ({width} x {height} pixels): the scanner "
                             f"takes up to {MAX_PIXELS // 1_000_000} megapixels.")
         if width < 16 or height < 16:
             raise ScanError(f"The image is too small to hold a card ({width} x {height} pixels).")
-        try:
-            orientation = int(image.getexif().get(0x0112, 1))
+        frames = getattr(image, "n_frames", 1)
+        if frames > 1 and kind in ("PNG", "WEBP"):  # MPO and HEIF: the first is the photo
+            raise ScanError(f"This is an animated image ({frames} frames): send one photo.")
+        try:  # a PNG's EXIF after its pixels would need them decoded: only one before counts
+            exif = image.getexif() if kind != "PNG" or "exif" in image.info else {}
+            orientation = int(exif.get(0x0112, 1))
         except Exception:
             orientation = 1
+        # transparency (but on 16- or 32-bit grey, which libpng reads as grey)
+        alpha = image.has_transparency_data and not image.mode.startswith("I")
+        way = "PNG-alpha" if kind == "PNG" and alpha else kind
+        _within_budget(way, width, height)
         try:
-            if side and image.format in ("JPEG", "MPO") and max(width, height) > side:
-                ratio = side / max(width, height)
+            if kind in ("JPEG", "MPO"):
+                # libjpeg gives grey straight from the luma: one byte a pixel, no colour
+                ratio = min(1.0, (side or max(width, height)) / max(width, height))
                 image.draft("L", (int(np.ceil(width * ratio)), int(np.ceil(height * ratio))))
-            gray = image.convert("L")
+                gray = np.asarray(image if image.mode == "L" else image.convert("L"))
+            elif kind == "HEIF":
+                gray = _heif_gray(data)
+            elif way == "PNG-alpha":
+                gray = _pillow_on_white(image)
+            else:
+                gray = _decoded_gray(data, alpha)
+        except ScanError:
+            raise
         except Exception:
             raise ScanError("The photo is damaged or cut short and cannot be read.") from None
-    array = np.asarray(gray)
+    if gray is None or kind not in ("JPEG", "MPO") and gray.shape != (height, width):
+        raise ScanError("The photo is damaged or cut short and cannot be read.")
     if orientation in (5, 6, 7, 8):
         width, height = height, width
-    return _upright(array, orientation), (width, height)
+    return _upright(gray, orientation), (width, height)
+
+
+def _within_budget(way: str, width: int, height: int) -> None:
+    """Refuse, with a sentence, a photo whose decoding would take more than DECODE_BUDGET."""
+    cost = BYTES_A_PIXEL[way]
+    if width * height * cost <= DECODE_BUDGET:
+        return
+    most = DECODE_BUDGET // cost // 1_000_000
+    what = "PNG image with transparency" if way == "PNG-alpha" else f"{way} image"
+    raise ScanError(f"This {width} x {height} {what} would take too much memory to read (the "
+                    f"scanner takes one up to {most} megapixels): send it as a JPEG, or smaller.")
+
+
+def _decoded_gray(data: bytes, alpha: bool) -> np.ndarray | None:
+    """A PNG or WebP decoded by OpenCV: straight to 8-bit grey (16 bits scaled by libpng), or
+    with its alpha, composited on white."""
+    buffer = np.frombuffer(data, np.uint8)
+    if not alpha:
+        return cv2.imdecode(buffer, cv2.IMREAD_GRAYSCALE | cv2.IMREAD_IGNORE_ORIENTATION)
+    pixels = cv2.imdecode(buffer, cv2.IMREAD_UNCHANGED | cv2.IMREAD_IGNORE_ORIENTATION)
+    if pixels is None or pixels.ndim == 2:
+        return pixels
+    gray = np.empty(pixels.shape[:2], np.uint8)
+    rows = _band(pixels.shape[1])
+    for y in range(0, pixels.shape[0], rows):
+        gray[y:y + rows] = _on_white(pixels[y:y + rows], cv2.COLOR_BGR2GRAY)
+    return gray
+
+
+def _pillow_on_white(image: Image.Image) -> np.ndarray:
+    """A PNG with transparency (any mode: palette, grey or colour with alpha) on white: Pillow
+    decodes it, and each band of rows is turned to RGBA and composited."""
+    image.load()
+    width, height = image.size
+    gray = np.empty((height, width), np.uint8)
+    rows = _band(width)
+    for y in range(0, height, rows):
+        band = np.asarray(image.crop((0, y, width, min(height, y + rows))).convert("RGBA"))
+        gray[y:y + rows] = _on_white(band, cv2.COLOR_RGB2GRAY)
+    return gray
+
+
+def _heif_gray(data: bytes) -> np.ndarray:
+    """A HEIC/HEIF photo's first image as grey (pillow-heif, 8 bits)."""
+    import pillow_heif
+
+    heif = pillow_heif.open_heif(io.BytesIO(data), convert_hdr_to_8bit=True)
+    pixels = np.asarray(heif)
+    if pixels.ndim == 3 and pixels.shape[2] == 4:
+        return _on_white(pixels, cv2.COLOR_RGB2GRAY)
+    return cv2.cvtColor(pixels, cv2.COLOR_RGB2GRAY) if pixels.ndim == 3 else pixels
+
+
+def _band(width: int) -> int:
+    """Rows composited at a time: about a megapixel, so the copies of a band stay small."""
+    return max(1, 2**20 // width)
+
+
+def _on_white(pixels: np.ndarray, to_gray: int) -> np.ndarray:
+    """Grey of colour with alpha (four channels, 8 or 16 bits) laid on white."""
+    top = 65535.0 if pixels.dtype == np.uint16 else 255.0
+    colour = cv2.cvtColor(np.ascontiguousarray(pixels[:, :, :3]), to_gray).astype(np.float32)
+    cover = pixels[:, :, 3].astype(np.float32) * (1 / top)
+    return np.clip(colour * cover * (255 / top) + 255 * (1 - cover) + 0.5, 0, 255
+                   ).astype(np.uint8)
 
 
 def _upright(array: np.ndarray, orientation: int) -> np.ndarray:
@@ -215,39 +386,57 @@ def find_codes(image: np.ndarray, every_code: bool = True, zxing: bool = False) 
     codes count once), a place where another code of a card already read must be (its corner
     codes, from its face code, or the other way round) is not searched any harder when it does
     not read at once."""
-    gray = _gray(image)
+    found, _ = _find(_gray(image), every_code, zxing)
+    return sorted(found, key=lambda f: (f.corners[:, 1].mean(), f.corners[:, 0].mean()))
+
+
+def _find(gray: np.ndarray, every_code: bool, zxing: bool
+          ) -> tuple[list[Found], list[np.ndarray]]:
+    """The codes read (each printed code once), and the quads of the candidates left unread
+    (but for those where a card already read has another code, with ``every_code`` False)."""
     found: list[Found] = _zxing(gray) if zxing else []
     expected: list[tuple[np.ndarray, float]] = []  # (centre, side) of codes of cards read
     for f in found:
         expected.extend(_siblings(f.corners))
-    groups = sorted(_candidates(gray), key=lambda group: -_side(group[0]))
-    groups = [g for g in groups if not any(
-        np.linalg.norm(g[0].mean(axis=0) - f.corners.mean(axis=0)) < 0.3 * _side(f.corners)
-        for f in found)]  # already read
-    failed = []
-    for group in groups:
-        for quad in group:
-            hit = _read_v1(gray, quad)
-            if hit:
-                found.append(Found(*hit))
-                expected.extend(_siblings(hit[1]))
-                break
-        else:
-            failed.append(group)
+    failed, unread = [], []
+    for candidates in (_candidates, _finder_codes):
+        if candidates is _finder_codes and found and not any(_steep(f.corners) for f in found):
+            break  # no code seen at a steep angle: the detector has found what there is
+        groups = sorted(_grouped(candidates(gray)), key=lambda group: -_side(group[0]))
+        groups = [g for g in groups if not any(
+            np.linalg.norm(g[0].mean(axis=0) - f.corners.mean(axis=0)) < 0.3 * _side(f.corners)
+            for f in found)]  # already read
+        for group in groups:
+            for quad in group:
+                hit = _read_v1(gray, quad)
+                if hit:
+                    found.append(Found(*hit))
+                    expected.extend(_siblings(hit[1]))
+                    break
+            else:
+                if candidates is _candidates:
+                    failed.append(group)
     for group in failed:
         if not every_code and _expected(group[0], expected):
             continue
         text = _read_crop(gray, group[0])
         if text:
             found.append(Found(text, group[0]))
-    found = _distinct(found)
-    return sorted(found, key=lambda f: (f.corners[:, 1].mean(), f.corners[:, 0].mean()))
+        else:
+            unread.append(group[0])
+    return _distinct(found), unread
 
 
-def _zxing(gray: np.ndarray) -> list[Found]:
-    """The codes zxing-cpp reads in the image, corners in each code's own order."""
+def _zxing(gray: np.ndarray, invert: bool = True) -> list[Found]:
+    """The codes zxing-cpp reads in the image, corners in each code's own order; with
+    ``invert``, light-on-dark codes too."""
     found = []
-    for result in zxingcpp.read_barcodes(gray, formats=zxingcpp.BarcodeFormat.QRCode):
+    try:
+        results = zxingcpp.read_barcodes(gray, formats=zxingcpp.BarcodeFormat.QRCode,
+                                         try_invert=invert)
+    except Exception:  # a decoder's failure skips what it would have read, never the photo
+        return []
+    for result in results:
         if not result.valid or not result.text:
             continue
         p = result.position
@@ -277,8 +466,6 @@ def _distinct(found: list[Found]) -> list[Found]:
 # (its top-left corner at 0, 0; x right, y down, as the code reads) and the other code's side in
 # the same modules, for each of the three codes the one read may be (printables/faces.py).
 def _card_geometry() -> list[tuple[float, float, float]]:
-    from printables.faces import CORNER_MODULE, FACE_MODULE, FRAME
-
     width, height, quiet = 63.0, 88.0, 4
     face = (FRAME + quiet * FACE_MODULE, height - FRAME - 25 * FACE_MODULE)  # its top-left, mm
     face_centre = (face[0] + N * FACE_MODULE / 2, face[1] + N * FACE_MODULE / 2)
@@ -335,28 +522,90 @@ def _gray(image: np.ndarray) -> np.ndarray:
 DETECT_SIDE = 2048  # the largest copy searched for codes, long side in pixels
 
 
-def _candidates(gray: np.ndarray) -> list[list[np.ndarray]]:
-    """Where codes may be: groups of quadrilaterals (4 x 2, pixels of ``gray``), one group per
-    place, each seen on one or more levels of an image pyramid (half size first)."""
+def _candidates(gray: np.ndarray) -> list[np.ndarray]:
+    """Where codes may be, as OpenCV's detector sees them: quadrilaterals (4 x 2, pixels of
+    ``gray``), found on a copy at most DETECT_SIDE long."""
     finder = cv2.QRCodeDetectorAruco()
     height, width = gray.shape
-    top = min(1.0, DETECT_SIDE / max(height, width))
-    groups: list[list[np.ndarray]] = []
-    for scale in (top,):
-        copy = gray if scale == 1 else cv2.resize(gray, None, fx=scale, fy=scale,
-                                                  interpolation=cv2.INTER_AREA)
+    scale = min(1.0, DETECT_SIDE / max(height, width))
+    copy = gray if scale == 1 else cv2.resize(gray, None, fx=scale, fy=scale,
+                                              interpolation=cv2.INTER_AREA)
+    try:
         ok, points = finder.detectMulti(copy)
-        for quad in (points if ok else []):
-            quad = quad.reshape(4, 2).astype(np.float64) / scale
-            centre, side = quad.mean(axis=0), np.linalg.norm(quad[0] - quad[2]) / 1.414
-            for group in groups:
-                other = group[0]
-                if np.linalg.norm(centre - other.mean(axis=0)) < 0.3 * side:
-                    group.append(quad)
-                    break
-            else:
-                groups.append([quad])
+    except cv2.error:
+        ok, points = False, None
+    return [quad.reshape(4, 2).astype(np.float64) / scale for quad in (points if ok else [])]
+
+
+def _grouped(quads: list[np.ndarray]) -> list[list[np.ndarray]]:
+    """Quadrilaterals grouped by place: those whose centres are close are one candidate."""
+    groups: list[list[np.ndarray]] = []
+    for quad in quads:
+        centre, side = quad.mean(axis=0), np.linalg.norm(quad[0] - quad[2]) / 1.414
+        for group in groups:
+            if np.linalg.norm(centre - group[0].mean(axis=0)) < 0.3 * side:
+                group.append(quad)
+                break
+        else:
+            groups.append([quad])
     return groups
+
+
+def _steep(quad: np.ndarray) -> bool:
+    """Whether a code is seen at a steep angle: a side half as long again as another, or a
+    corner 25 degrees off square."""
+    sides = quad - np.roll(quad, 1, axis=0)
+    lengths = np.linalg.norm(sides, axis=1)
+    cosines = np.abs(np.sum(sides * np.roll(sides, -1, axis=0), axis=1)) / (
+        lengths * np.roll(lengths, -1) + 1e-9)
+    return bool(lengths.max() > 1.5 * lengths.min() or cosines.max() > 0.42)
+
+
+def _finder_codes(gray: np.ndarray) -> list[np.ndarray]:
+    """Quads of version-1 codes from their three finder patterns, for codes seen at a steep
+    angle, which OpenCV's detector misses: each finder a dark square in a light ring in a dark
+    square (contours nested three deep in an adaptive threshold, the innermost about a ninth of
+    the outermost's area and at its centre); three of a size, each one to five finder widths
+    from the others, may be a code, oriented so that it is not seen mirrored."""
+    binary = cv2.adaptiveThreshold(gray, 255, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY_INV,
+                                   25, 7)
+    contours, hierarchy = cv2.findContours(binary, cv2.RETR_TREE, cv2.CHAIN_APPROX_SIMPLE)
+    if hierarchy is None:
+        return []
+    links = hierarchy[0]
+    holes = links[:, 2]
+    cores = np.where(holes >= 0, links[np.maximum(holes, 0), 2], -1)
+    finders = []  # (centre, width)
+    for outer in np.flatnonzero(cores >= 0):  # three deep
+        area, inner = cv2.contourArea(contours[outer]), cv2.contourArea(contours[cores[outer]])
+        if area < 40 or inner <= 0 or not 2.5 < area / inner < 14:
+            continue
+        centre = contours[outer].reshape(-1, 2).mean(axis=0)
+        core = contours[cores[outer]].reshape(-1, 2).mean(axis=0)
+        if np.linalg.norm(core - centre) < 0.15 * area ** 0.5:
+            finders.append((centre, area ** 0.5))
+    quads = []
+    corners = np.float32([[3.5, 3.5], [N - 3.5, 3.5], [3.5, N - 3.5]])
+    for a, (corner, width) in enumerate(finders):
+        near = [b for b, (centre, other) in enumerate(finders) if b > a
+                and 0.6 < other / width < 1.7
+                and 1.1 * width < np.linalg.norm(centre - corner) < 3.5 * width]
+        for i, b in enumerate(near):
+            for c in near[i + 1:]:
+                if not 1.1 * width < np.linalg.norm(finders[b][0] - finders[c][0]) < 5 * width:
+                    continue
+                # seen at a steep angle the L of three finders may be any triangle: each of
+                # them is tried as the corner (the reading checks the finders are where it
+                # puts them)
+                three = [finders[a][0], finders[b][0], finders[c][0]]
+                for turn in range(3):
+                    top, one, two = three[turn:] + three[:turn]
+                    if (one - top)[0] * (two - top)[1] - (one - top)[1] * (two - top)[0] < 0:
+                        one, two = two, one
+                    affine = cv2.getAffineTransform(corners, np.float32([top, one, two]))
+                    quads.append(cv2.transform(_square(0, 1).reshape(-1, 1, 2), affine)
+                                 .reshape(4, 2).astype(np.float64))
+    return quads
 
 
 # --------------------------------------------------------------- reading a version-1 code
@@ -529,22 +778,13 @@ FORMAT_COPIES = (
 )
 
 
-def _format_patterns() -> np.ndarray:
-    import qrcode
-
-    patterns = []
-    for level in (qrcode.constants.ERROR_CORRECT_L, qrcode.constants.ERROR_CORRECT_M,
-                  qrcode.constants.ERROR_CORRECT_Q, qrcode.constants.ERROR_CORRECT_H):
-        for mask in range(8):
-            qr = qrcode.QRCode(version=1, error_correction=level, border=0, mask_pattern=mask)
-            qr.add_data("0")
-            qr.make(fit=False)
-            modules = np.array(qr.get_matrix(), bool)
-            patterns.append([modules[r, c] for r, c in FORMAT_COPIES[0]])
-    return np.array(patterns, bool)
-
-
-FORMATS_V1 = _format_patterns()
+# The 32 valid copies, as the QR standard lists them (levels L, M, Q, H, each with masks 0-7),
+# bits in the order of FORMAT_COPIES[0] (tests/test_scan.py checks them against the qrcode library)
+FORMAT_WORDS = (30660, 29427, 32170, 30877, 26159, 25368, 27713, 26998,
+                21522, 20773, 24188, 23371, 17913, 16590, 20375, 19104,
+                13663, 12392, 16177, 14854, 9396, 8579, 11994, 11245,
+                5769, 5054, 7399, 6608, 1890, 597, 3340, 2107)
+FORMATS_V1 = np.array([[word >> (14 - i) & 1 for i in range(15)] for word in FORMAT_WORDS], bool)
 
 
 def _format_reads(bits: np.ndarray) -> bool:
@@ -570,7 +810,10 @@ def _decode_bits(bits: np.ndarray) -> str:
     image = np.pad(image, 4, constant_values=255)
     image = cv2.resize(image, None, fx=_CLEAN_CELL, fy=_CLEAN_CELL,
                        interpolation=cv2.INTER_NEAREST)
-    text, _ = _READER.decode(image, _CLEAN_POINTS)[:2]
+    try:
+        text = _READER.decode(image, _CLEAN_POINTS)[0]
+    except Exception:  # OpenCV raises on some modes (Hanzi) and on bytes that are not UTF-8
+        return ""
     return text or ""
 
 
@@ -595,7 +838,10 @@ def _read_crop(gray: np.ndarray, corners: np.ndarray) -> str:
     crop = cv2.resize(crop, None, fx=scale, fy=scale,
                       interpolation=cv2.INTER_AREA if scale < 1 else cv2.INTER_CUBIC)
     for detector in (cv2.QRCodeDetectorAruco(), _READER):
-        text, _, _ = detector.detectAndDecode(crop)
+        try:
+            text = detector.detectAndDecode(crop)[0]
+        except Exception:  # OpenCV raises on some modes (Hanzi) and on bytes that are not UTF-8
+            continue
         if text:
             return text
     return ""

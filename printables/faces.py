@@ -21,16 +21,13 @@ from dataclasses import dataclass
 from reportlab.lib.colors import HexColor, white
 from reportlab.pdfgen.canvas import Canvas
 
-from companion.codes import spaced
+from companion.codes import CORNER_MODULE, FACE_MODULE, FRAME, spaced
 from printables.draw import (
     BOLD, GREY, INK, MONO, REGULAR, draw_lines, draw_qr, ink_on, qr_footprint, shrink_to,
 )
 from printables.layout import CORNER_RADIUS, Box
 
-FRAME = 2.5
 DARK = "#1d2a44"  # the app's navy: backs, and the band of a card of many colours
-CORNER_MODULE = 0.6  # a 12.6 mm code: for a fanned hand, photographed from close by
-FACE_MODULE = 30 / 21  # a 30 mm code: for cards laid on the table, photographed from above
 CORNER = qr_footprint(CORNER_MODULE)  # 17.4 mm with its quiet zone
 BIG = qr_footprint(FACE_MODULE)  # 41.4 mm with its quiet zone
 BAND = 10.0  # the name band's height

@@ -1,11 +1,13 @@
 """Synthetic phone photos of printed proxy cards, with the truth: the scanner's test and benchmark set.
 
 Cards are rasterised from a real deck PDF (``printables``, pypdfium2), laid on a table (in a row,
-a grid, loosely, or fanned in a hand so only one corner of each card shows), then photographed by a
-pinhole camera tilted 0-45 degrees and turned any way, and the photo is blurred, noised, lit
-unevenly and JPEG-compressed, at 2 MP (1632 x 1224) or 12 MP (4032 x 3024). Some photos are stored
-sideways with an EXIF orientation, as phones do. Everything is seeded: the same name gives the
-same photo, byte for byte.
+a grid, loosely, or fanned in a hand of 3-9 so only one corner of each card shows), then
+photographed by a pinhole camera tilted 0-60 degrees and turned any way (a fan's photo held
+portrait or landscape whatever the hand's shape), near or far (cards whose face codes get 2-3
+pixels a module), and the photo is blurred (a Gaussian measured against the module of the
+smallest code to be read), noised, lit unevenly and JPEG-compressed, at 2 MP (1632 x 1224) or
+12 MP (4032 x 3024). Some photos are stored sideways with an EXIF orientation, as phones do.
+Everything is seeded: the same name gives the same photo, byte for byte.
 
 ``photo_set()`` lists the specs (cheap); ``render(spec)`` makes one photo.
 """
@@ -37,9 +39,11 @@ CATEGORIES = {
     "flat": "flat, from above (tilt under 8 degrees)",
     "tilt30": "tilted 10-30 degrees",
     "tilt45": "tilted 30-45 degrees",
+    "tilt60": "tilted 45-60 degrees",
     "rotated": "turned any way (photo and cards)",
-    "fanned": "a fanned hand: one corner of each card shows",
-    "blur": "slightly out of focus",
+    "fanned": "a fanned hand of 3-9, any fill and roll, frame not turned to it: corners only",
+    "far": "cards far away: face codes at 2-3 pixels a module",
+    "blur": "out of focus: blur 0.3-0.55 of the smallest code's module",
     "light": "uneven light and a shadow",
     "many": "many cards: a whole Kingseat vote (8-10)",
     "foreign": "another game's card and a non-card QR code beside the cards",
@@ -78,6 +82,7 @@ class Spec:
     tilt: float = 0.0  # degrees
     exif_orientation: int = 1
     scene: object = field(default=None, compare=False, repr=False)  # what render() draws
+    face_module: float = 0.0  # pixels a module of the face codes (their median)
 
 
 # ----------------------------------------------------------------------------- card rasters
@@ -275,33 +280,33 @@ def make_spec(category: str, megapixels: int, index: int) -> Spec:
     game = ["royal_visit", "majesty", "kings_court", "kingseat"][index % 4]
     if category == "many":
         game = "kingseat"
-    # blur: a Gaussian's sigma in pixels of a 2 MP photo (a 12 MP one gets 2.5 times as much:
-    # the same lens over more pixels)
+    # blur: a Gaussian's sigma as a share of the module of the smallest code to be read
     tilt, roll, fill = rng.uniform(0, 8), rng.uniform(-10, 10), rng.uniform(0.55, 0.9)
-    light, blur, noise = rng.choice(["even", "soft"]), rng.uniform(0.5, 1.1), rng.uniform(1, 6)
+    light, blur, noise = rng.choice(["even", "soft"]), rng.uniform(0.1, 0.3), rng.uniform(1, 6)
     quality = rng.randint(65, 92)
     turn_cards = False
     if category == "tilt30":
         tilt = rng.uniform(10, 30)
     elif category == "tilt45":
         tilt = rng.uniform(30, 45)
+    elif category == "tilt60":
+        tilt = rng.uniform(45, 60)
+    elif category == "far":
+        tilt, face_module = rng.uniform(0, 25), rng.uniform(2, 3)
     elif category == "rotated":
         tilt, roll, turn_cards = rng.uniform(0, 20), rng.uniform(0, 360), True
     elif category == "blur":
-        tilt, blur = rng.uniform(0, 20), rng.uniform(1.5, 2.8)
+        tilt, blur = rng.uniform(0, 20), rng.uniform(0.3, 0.55)
     elif category == "light":
         tilt, light = rng.uniform(0, 20), "uneven"
     elif category in ("fanned", "many", "foreign"):
         tilt = rng.uniform(0, 25)
     if category == "fanned":
-        roll = rng.choice([rng.uniform(-20, 20), rng.uniform(160, 200), rng.uniform(0, 360)])
-        fill = rng.uniform(0.6, 0.92)
-    if megapixels == 12:
-        blur *= 2.5
+        roll, fill = rng.uniform(0, 360), rng.uniform(0.3, 0.95)
 
     pool = card_pool(game)
     if category == "fanned":
-        count = rng.randint(4, 8)
+        count = rng.randint(3, 9)
         spots = (_fan if rng.random() < 0.7 else _spread)(count, rng)
     elif category == "many":
         count = rng.randint(8, 10)
@@ -332,14 +337,42 @@ def make_spec(category: str, megapixels: int, index: int) -> Spec:
     outlines = np.vstack([t.outline() for t in things])
     width, height = SIZES[megapixels]
     extent = outlines.max(axis=0) - outlines.min(axis=0)
-    if (extent[0] < extent[1]) != (round(roll / 90) % 2 == 1):  # portrait things, portrait photo
+    if category == "fanned":  # the phone held either way, whatever the hand's shape
+        turned = rng.random() < 0.5
+    else:  # portrait things, portrait photo
+        turned = (extent[0] < extent[1]) != (round(roll / 90) % 2 == 1)
+    if turned:
         width, height = height, width
+    state = rng.getstate()
     homography = _camera(rng, outlines, (width, height), tilt, roll, fill)
+    if category == "far":  # frame again so the face codes get ``face_module`` pixels a module
+        fill *= face_module / np.median(_modules(homography, things, face=True))
+        rng.setstate(state)
+        homography = _camera(rng, outlines, (width, height), tilt, roll, fill)
+    # the blur, against the module of the smallest code to be read (the face code, far away)
+    blur *= min(_modules(homography, things, face=category == "far"))
     scene = Scene(tuple(things), (width, height), homography, rng.randrange(4), light, blur,
                   noise, quality)
     exif = rng.choice([1, 1, 1, 6, 8, 3])
     return _with_truth(Spec(f"{category}-{megapixels}mp-{index:02d}", category, megapixels, game,
-                            seed, tilt=tilt, exif_orientation=exif, scene=scene))
+                            seed, tilt=tilt, exif_orientation=exif, scene=scene,
+                            face_module=float(np.median(_modules(homography, things, True)))))
+
+
+def _modules(homography: np.ndarray, things, face: bool) -> list[float]:
+    """Pixels a module of the cards' face codes (``face``) or corner codes in the photo."""
+    sizes = []
+    for thing in things:
+        if thing.image_key[0] != "card":
+            continue
+        for x, y, module, _ in CODES_ON_CARD:
+            if (module == FACE_MODULE) == face:
+                square = np.array([[x, y], [x + 21 * module, y], [x + 21 * module, y + 21 * module],
+                                   [x, y + 21 * module]])
+                photo = _apply(homography @ thing.to_table(), square)
+                sides = np.linalg.norm(photo - np.roll(photo, 1, axis=0), axis=1)
+                sizes.append(float(sides.mean() / 21))
+    return sizes
 
 
 def _loose(count: int, rng: random.Random) -> list[tuple[float, float, float]]:
@@ -395,7 +428,7 @@ def _with_truth(spec: Spec) -> Spec:
             others.append(text)
     return Spec(spec.name, spec.category, spec.megapixels, spec.game, spec.seed, tuple(cards),
                 frozenset(present), tuple(others), centres, spec.tilt, spec.exif_orientation,
-                scene)
+                scene, spec.face_module)
 
 
 def _covered_fraction(region: np.ndarray, above: list[np.ndarray]) -> float:

@@ -17,31 +17,35 @@ MARK = "T35"
 
 
 @lru_cache(maxsize=None)
-def _deck(name: str, selection: str | None):
-    return PRINTABLES[name].build(selection, MARK)
+def _deck(name: str, selection: str | None, mark: str = MARK):
+    return PRINTABLES[name].build(selection, mark)
 
 
 @lru_cache(maxsize=None)
-def _page(name: str, selection: str | None, number: int) -> Image.Image:
-    document = pdfium.PdfDocument(decks.deck_pdf(_deck(name, selection)))
+def _page(name: str, selection: str | None, number: int, mark: str = MARK) -> Image.Image:
+    document = pdfium.PdfDocument(decks.deck_pdf(_deck(name, selection, mark)))
     image = document[number].render(scale=DPI / 72).to_pil().convert("RGB")
     document.close()
     return image
 
 
-def card_photo(name: str, kinds: list[str], selection: str | None = None) -> bytes:
+def card_photo(name: str, kinds: list[str], selection: str | None = None,
+               marks: list[str] | None = None) -> bytes:
     """JPEG bytes: one printed card of each kind id in ``kinds`` (another copy for a repeated
-    kind), left to right in that order. ``name`` is a PRINTABLES deck ("kings-court", ...)."""
-    deck = _deck(name, selection)
+    kind), left to right in that order. ``name`` is a PRINTABLES deck ("kings-court", ...);
+    ``marks``, one a card, the deck mark of each card's deck (default: all of one deck)."""
+    marks = marks or [MARK] * len(kinds)
     layout = Layout.fit(PAPERS["a4"])
     px = DPI / 25.4
-    used: set[int] = set()
+    used: set[tuple[str, int]] = set()
     crops = []
-    for kind in kinds:
+    for kind, mark in zip(kinds, marks):
+        deck = _deck(name, selection, mark)
         index = next(i for i, card in enumerate(deck.cards)
-                     if i not in used and parse_code(card.front.code).kind_id == kind)
-        used.add(index)
-        page = _page(name, selection, index // layout.per_page * (2 if deck.two_sided else 1))
+                     if (mark, i) not in used and parse_code(card.front.code).kind_id == kind)
+        used.add((mark, index))
+        page = _page(name, selection, index // layout.per_page * (2 if deck.two_sided else 1),
+                     mark)
         box = layout.cards[index % layout.per_page]
         top = page.height - box.top * px
         crops.append(page.crop((round(box.x * px), round(top), round(box.right * px),

@@ -20,12 +20,14 @@ from PIL import Image
 import photoset
 from companion.cli import main
 from companion.codes import parse_code
-from companion.scan import ScanError, _gray, find_codes, load_photo, scan_photo
+from companion.scan import (
+    FORMAT_COPIES, FORMATS_V1, ScanError, _gray, find_codes, load_photo, read_photo, scan_photo,
+)
 
 # (category, megapixels, index) of the photos read here: every category at 2 MP, and a few at
 # 12 MP (the size of a phone's own photo)
 PHOTOS = [(category, 2, 1) for category in photoset.CATEGORIES] + [
-    ("flat", 12, 0), ("tilt45", 12, 1), ("fanned", 12, 2), ("many", 12, 3)]
+    ("flat", 12, 0), ("tilt45", 12, 1), ("fanned", 12, 2), ("many", 12, 3), ("far", 12, 1)]
 
 
 @pytest.fixture(scope="module")
@@ -61,6 +63,18 @@ def test_a_fanned_hand_shows_only_corners_and_every_card_reads(photos):
     assert {card.text for card in result.cards} == set(spec.cards)
 
 
+@pytest.mark.parametrize("category, index", [("far", 1), ("fanned", 2)])
+def test_what_the_reduced_size_loses_is_read_from_the_full_pixels(photos, category, index):
+    """12 MP: codes are found on a copy about 2000 px long; cards far away (face codes at 2-3 px
+    a module) or a fan's corner codes are read again from the full-resolution pixels."""
+    spec, data = photos(category, 12, index)
+    gray, size = load_photo(data, 2000)
+    assert max(gray.shape) < 2100 and size == spec.scene.size  # a JPEG decoded reduced
+    reduced = {found.text for found in read_photo(gray, size)}  # no full resolution to go to
+    assert not set(spec.cards) <= reduced
+    assert {card.text for card in scan_photo(data, spec.game).cards} == set(spec.cards)
+
+
 def test_another_games_card_and_a_link_are_reported_apart_never_as_cards(photos):
     for index in range(3):
         spec, data = photos("foreign", 2, index)
@@ -80,7 +94,7 @@ def test_another_games_card_and_a_link_are_reported_apart_never_as_cards(photos)
 
 def test_a_cards_three_codes_count_once(photos):
     spec, data = photos("flat", 12, 0)
-    gray, _ = load_photo(data, 2000)
+    gray, _ = load_photo(data)
     texts = [found.text for found in find_codes(gray)]
     assert any(texts.count(code) >= 2 for code in spec.cards)  # several codes of one card read
     result = scan_photo(data, spec.game)
@@ -245,3 +259,20 @@ def test_the_scan_command_prints_the_cards_and_fails_on_a_bad_file(photos, tmp_p
     assert main(["scan", str(broken)]) == 1
     assert "notes.txt: This is not a photo" in capsys.readouterr().err
     assert main(["scan", str(photo), "--game", "chess"]) == 1
+
+
+def test_the_format_words_are_those_every_qr_code_carries():
+    """The 32 format patterns the reader checks a code against: those the qrcode library draws
+    for each error correction level and mask."""
+    import qrcode
+
+    patterns = []
+    for level in (qrcode.constants.ERROR_CORRECT_L, qrcode.constants.ERROR_CORRECT_M,
+                  qrcode.constants.ERROR_CORRECT_Q, qrcode.constants.ERROR_CORRECT_H):
+        for mask in range(8):
+            qr = qrcode.QRCode(version=1, error_correction=level, border=0, mask_pattern=mask)
+            qr.add_data("0")
+            qr.make(fit=False)
+            modules = np.array(qr.get_matrix(), bool)
+            patterns.append([modules[r, c] for r, c in FORMAT_COPIES[0]])
+    assert (FORMATS_V1 == np.array(patterns, bool)).all()

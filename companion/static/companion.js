@@ -110,6 +110,7 @@ const Companion = (() => {
     const others = data.others.map((other) => `<li>${escape(other.reason)}</li>`).join("");
     box.innerHTML = `<p id="scan-read"><strong>${data.cards.length ? `Read ${data.cards.length} card${data.cards.length === 1 ? "" : "s"}:` : "No card of this game in the photo."}</strong> ${names.join(", ")}</p>
       ${others ? `<details><summary>Codes that are not cards of this game (${data.others.length})</summary><ul>${others}</ul></details>` : ""}
+      ${data.notes && data.notes.length ? `<div class="notice" id="scan-notes">${data.notes.map((note) => `<p>${escape(note)}</p>`).join("")}</div>` : ""}
       <p class="small" id="scan-note"></p>`;
     if (data.cards.length) {
       const note = await scanned(data.cards);

@@ -190,6 +190,7 @@ def scan(game_id: str):
                 "name": names.get(card.code.kind_id, card.code.kind_id), "x": card.x, "y": card.y}
                for card in found.cards],
         others=[{"text": other.text, "reason": other.reason} for other in found.others],
+        notes=found.notes,  # e.g. cards of two printed decks (two deck marks) in one photo
         seconds=round(found.seconds, 3),
     )
 
