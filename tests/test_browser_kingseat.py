@@ -65,6 +65,15 @@ def test_four_players_play_three_rounds_of_kingseat_on_a_phone(server, browser):
     page.locator('[data-prince-box="brownbeards"]').tap()
     expect(page.locator("#deal")).to_contain_text("45 cards")
     expect(page.locator("#deal-left")).to_have_text("1")
+    # Without the Dark cards each prince has 7 cards: 35, 3 left over, none of them dark.
+    page.locator('input[name="ruling-dark_cards"][value="0"]').check()
+    expect(page.locator("#deal")).to_contain_text("35 cards (5 princes of 7, without the Dark cards)")
+    expect(page.locator("#deal-left")).to_have_text("3")
+    page.locator('[data-pick="leftovers"] [data-prince="monarchrys"]').tap()
+    expect(page.locator('[data-pick="leftovers"] [data-kind]')).to_have_count(1)
+    page.locator('input[name="ruling-dark_cards"][value="1"]').check()
+    expect(page.locator("#deal-left")).to_have_text("1")
+    expect(page.locator('[data-pick="leftovers"] [data-kind]')).to_have_count(3)
     pick(page, "leftovers", "monarchrys")
     assert page.input_value("#leftovers") == "monarchrys"
     assert page.locator("#kingseat option").first.inner_text().startswith("Ann")
@@ -238,6 +247,22 @@ def enter_action(page, move: dict):
             tap_player(page, "to", move["to"])
 
 
+def api_poster(page, server):  # noqa: F811
+    """post(path, body) -> the game, through the API as this phone (its cookie and token)."""
+    import json
+
+    page.goto(server + "/")
+    token = page.locator('meta[name="csrf-token"]').get_attribute("content")
+    headers = {"X-CSRFToken": token, "Content-Type": "application/json"}
+
+    def post(path, body):
+        answer = page.request.post(server + path, data=json.dumps(body), headers=headers)
+        assert answer.ok, answer.text()
+        return answer.json()["game"]
+
+    return post
+
+
 def count_the_tell(page, tell: dict):
     """Tap + once for each card of the Tell turned over."""
     for kind, count in tell.items():
@@ -277,14 +302,7 @@ def test_every_card_action_can_be_tapped_in(server, browser):  # noqa: F811
     from companion.games.kingseat.simulate import random_game, random_options
 
     page = new_phone(browser)
-    page.goto(server + "/")
-    token = page.locator('meta[name="csrf-token"]').get_attribute("content")
-    headers = {"X-CSRFToken": token, "Content-Type": "application/json"}
-
-    def post(path, body):
-        answer = page.request.post(server + path, data=json.dumps(body), headers=headers)
-        assert answer.ok, answer.text()
-        return answer.json()["game"]
+    post = api_poster(page, server)
 
     tapped: set[str] = set()
     declared = loyalties = revealed = False
@@ -356,9 +374,9 @@ def test_face_down_cards_stay_hidden_and_the_tell_is_turned_over(server, browser
     import json
 
     from playwright.sync_api import expect
+    from scan_support import card_photo
 
     from companion.games.kingseat import ENGINE
-    from scan_support import card_photo
 
     options, moves = hidden_game()
     assert TAPPED <= {m["card"] for m in moves if m["type"] == "action"}
@@ -368,15 +386,7 @@ def test_face_down_cards_stay_hidden_and_the_tell_is_turned_over(server, browser
 
     table = new_phone(browser)   # the phone in the middle of the table: holds no seat
     ann = new_phone(browser)     # Ann's own phone
-    table.goto(server + "/")
-    token = table.locator('meta[name="csrf-token"]').get_attribute("content")
-    headers = {"X-CSRFToken": token, "Content-Type": "application/json"}
-
-    def post(path, body):
-        answer = table.request.post(server + path, data=json.dumps(body), headers=headers)
-        assert answer.ok, answer.text()
-        return answer.json()["game"]
-
+    post = api_poster(table, server)
     game = post("/api/games", {"game": "kingseat", "options": options})
     url = server + game["urls"]["page"]
 
@@ -437,6 +447,13 @@ def test_face_down_cards_stay_hidden_and_the_tell_is_turned_over(server, browser
                 for player in move.get("players", []):
                     tap_player(table, "players", player)
                 expect(table.locator("#action-panel [data-pick]")).to_have_count(0)
+                if number == 1:
+                    # Ann sets her Loyalty aside again meanwhile: an entry of its own, which
+                    # must not drop the players tapped in on the table's phone.
+                    ann.locator(f'[data-my-loyalty="{ann_loyalty}"]').tap()
+                    table.wait_for_function("seq => Companion.game.seq === seq", arg=game["seq"] + 1)
+                    game = table.evaluate("Companion.game")
+                    expect(table.locator('[data-field="players"] .selected')).to_have_count(2)
                 if move["card"] == "slydefox" and number == 1:
                     expect(table.locator("#prompt")).to_have_text("Check it, then store it")
                     table.locator("#action-panel").screenshot(

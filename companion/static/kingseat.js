@@ -237,6 +237,15 @@ const Kingseat = (() => {
     return { votes: {}, none: {}, mode: null, swap: null, f: {}, loyalty: {}, tell: {} };
   }
 
+  // The view as far as a draft depends on it: a Loyalty set aside on some phone (an entry of
+  // its own) changes only who has set one, and must not drop the turn being tapped in here.
+  let drawnTurn = "";
+  const turnOf = (v) => JSON.stringify({ ...v, you: null, players: v.players.map((p) => ({ ...p, loyalty_set: null })) });
+
+  function moved() {
+    if (turnOf(view()) !== drawnTurn) reset();
+  }
+
   function reset() {
     draft = fresh();
     checked = null;
@@ -959,6 +968,7 @@ const Kingseat = (() => {
 
   function redraw() {
     const v = view();
+    drawnTurn = turnOf(v);
     drawStatus();
     drawTable();
     drawPiles();
@@ -1128,7 +1138,7 @@ const Kingseat = (() => {
     $("#play").addEventListener("change", onInput);
     $("#play").addEventListener("input", onInput);
     $("#record").addEventListener("click", record);
-    Companion.start(payload, { poll, reset, redraw, scanned });
+    Companion.start(payload, { poll, reset: moved, redraw, scanned });
   }
 
   return { start };
