@@ -1,6 +1,10 @@
 """A phone in Chromium at 360x740 plays three rounds of a 4-player Kingseat game by tapping:
-setup from the form (a premade set, one more prince, the leftover card), three votes (one tie
-broken by the Kingseat rule), swaps that move the King, actions that touch the Tell, and passes.
+setup from the form (a premade set, one more prince, the leftover card, the Dark cards ruling),
+three votes (one tie broken by the Kingseat rule), swaps that move the King, actions that touch
+the Tell, and passes. Every card's action, the reveal and the Loyalties are tapped in once.
+Hidden information: a 5-player game where no form asks for a face-down card (Slydefox, its
+dark 2, Squlofish's dark 1), a Loyalty set aside on its player's phone and shown nowhere else,
+the Tell turned over by tapping and by photos through Scan, and the winners.
 
 Without Chromium the tests skip (see tests/test_browser.py).
 """
@@ -532,3 +536,37 @@ def _prince_name(prince: str) -> str:
     from companion.games.kingseat.cards import PRINCE_BY_ID
 
     return PRINCE_BY_ID[prince].name
+
+
+def test_smugwing_dark1_after_cards_came_out_of_the_tell_asks_what_was_found(server, browser):  # noqa: F811
+    """Slydefox (dark 2) drew the Tell's 2 cards at random; Smugwing (dark 1), later in
+    the same round, moves this round's winning cards to the Discard: only those the table
+    finds, which it taps in."""
+    import json
+
+    from playwright.sync_api import expect
+
+    from companion.games.kingseat import ENGINE
+
+    options = {"players": ["Ann", "Bob", "Cid", "Dee"], "kingseat": 0, "leftovers": [],
+               "princes": ["lionsyre", "slydefox", "hornseeker", "smugwing"]}
+    page = new_phone(browser)
+    post = api_poster(page, server)
+    game = post("/api/games", {"game": "kingseat", "options": options})
+    state = ENGINE.new(options)
+    for move in ({"type": "vote", "votes": ["lionsyre", "lionsyre", "slydefox-dark2", "smugwing-dark1"]},
+                 {"type": "action", "player": 2, "card": "slydefox-dark2"}):
+        game = post(f"/api/games/{game['id']}/moves", {"seq": game["seq"], "move": move})
+        state = ENGINE.apply(state, move)
+    page.goto(server + game["urls"]["page"])
+    expect(page.locator("#actor")).to_have_text("Dee acts")
+    page.locator('[data-mode="action"]').tap()
+    expect(page.locator('[data-field="found"]')).to_contain_text("2 cards came out of the Tell")
+    expect(page.locator("#prompt")).to_have_text("Say whether every winning card was found")
+    page.locator('[data-field="found"] [data-value="some"]').tap()
+    pick(page, "moved", "lionsyre")
+    store(page)
+    page.wait_for_function("seq => Companion.game.seq === seq", arg=game["seq"] + 1)
+    after = ENGINE.apply(state, {"type": "action", "player": 3, "card": "smugwing-dark1",
+                                 "moved": ["lionsyre"]})
+    assert page.evaluate("Companion.game.view") == json.loads(json.dumps(ENGINE.view(after)))
