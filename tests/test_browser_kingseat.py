@@ -420,6 +420,7 @@ def test_face_down_cards_stay_hidden_and_the_tell_is_turned_over(server, browser
     table.locator('#seat-choices [data-seat="0"]').tap()
     expect(table.locator("#seat-error")).to_contain_text("phone")
     expect(table.locator("#seat-now")).to_have_text("nobody's")
+    table.locator("#seat-box").screenshot(path=str(ARTIFACTS / "seat_taken.png"))
     table.locator("#seat-box summary").tap()
 
     game = table.evaluate("Companion.game")

@@ -62,7 +62,7 @@ const Companion = (() => {
     const held = game.seats || [];
     $("#seat-now").textContent = game.seat === null || game.seat === undefined ? "nobody's" : `${names[game.seat]}'s`;
     const button = (value, text, taken) => `<button type="button" class="${game.seat === value ? "selected" : "secondary"}" data-seat="${value === null ? "" : value}"
-      ${game.seat === value ? 'aria-pressed="true"' : ""}>${escape(text)}${taken ? ' <span class="small">(another phone)</span>' : ""}</button>`;
+      ${game.seat === value ? 'aria-pressed="true"' : ""}>${escape(text)}${taken ? '<span class="small">another phone</span>' : ""}</button>`;
     $("#seat-choices").innerHTML = names.map((name, p) => button(p, name, held.includes(p) && game.seat !== p)).join("")
       + button(null, "Nobody", false);
   }
