@@ -522,7 +522,7 @@ const Kingseat = (() => {
     const acts = checked.data.view.action ? checked.data.view.action.order : [];
     return `<ul class="ks-tally" id="tally">${tally}</ul>
       <p class="ks-result" id="vote-result">${escape(after.text)}</p>
-      <p class="small">${C.princeName(after.winner)}'s cards go into the Tell. ${acts.length ? `Then ${escape(and(acts.map(nameOf)))} act, in that order.` : "Nobody else acts: the round ends."}</p>`;
+      <p class="small">The ${C.princeName(after.winner)} cards go into the Tell. ${acts.length === 1 ? `Then ${escape(nameOf(acts[0]))} acts.` : acts.length ? `Then ${escape(and(acts.map(nameOf)))} act, in that order.` : "Nobody else acts: the round ends."}</p>`;
   }
 
   // ------------------------------------------------------------------ the action phase
