@@ -1,6 +1,10 @@
 """A phone in Chromium at 360x740 plays three rounds of a 4-player Kingseat game by tapping:
-setup from the form (a premade set, one more prince, the leftover card), three votes (one tie
-broken by the Kingseat rule), swaps that move the King, actions that touch the Tell, and passes.
+setup from the form (a premade set, one more prince, the leftover card, the Dark cards ruling),
+three votes (one tie broken by the Kingseat rule), swaps that move the King, actions that touch
+the Tell, and passes. Every card's action, the reveal and the Loyalties are tapped in once.
+Hidden information: a 5-player game where no form asks for a face-down card (Slydefox, its
+dark 2, Squlofish's dark 1), a Loyalty set aside on its player's phone and shown nowhere else,
+the Tell turned over by tapping and by photos through Scan, and the winners.
 
 Without Chromium the tests skip (see tests/test_browser.py).
 """
@@ -65,6 +69,15 @@ def test_four_players_play_three_rounds_of_kingseat_on_a_phone(server, browser):
     page.locator('[data-prince-box="brownbeards"]').tap()
     expect(page.locator("#deal")).to_contain_text("45 cards")
     expect(page.locator("#deal-left")).to_have_text("1")
+    # Without the Dark cards each prince has 7 cards: 35, 3 left over, none of them dark.
+    page.locator('input[name="ruling-dark_cards"][value="0"]').check()
+    expect(page.locator("#deal")).to_contain_text("35 cards (5 princes of 7, without the Dark cards)")
+    expect(page.locator("#deal-left")).to_have_text("3")
+    page.locator('[data-pick="leftovers"] [data-prince="monarchrys"]').tap()
+    expect(page.locator('[data-pick="leftovers"] [data-kind]')).to_have_count(1)
+    page.locator('input[name="ruling-dark_cards"][value="1"]').check()
+    expect(page.locator("#deal-left")).to_have_text("1")
+    expect(page.locator('[data-pick="leftovers"] [data-kind]')).to_have_count(3)
     pick(page, "leftovers", "monarchrys")
     assert page.input_value("#leftovers") == "monarchrys"
     assert page.locator("#kingseat option").first.inner_text().startswith("Ann")
@@ -129,11 +142,11 @@ def test_four_players_play_three_rounds_of_kingseat_on_a_phone(server, browser):
     store(page)
     expect(page.locator("#tell-size")).to_have_text("5")
     # Ann (right after the Kingseat now) uses Lionsyre's dark 2: the King picks 2 of her cards
-    # for the Tell.
+    # for the Tell, face down: nobody names them.
     expect(page.locator("#actor")).to_have_text("Ann acts")
     page.locator('[data-mode="action"]').tap()
-    pick(page, "cards", "monarchrys")
-    pick(page, "cards", "gulliballistas-dark1")
+    expect(page.locator("#face-down-note")).to_contain_text("2 cards from Ann's Hand")
+    expect(page.locator("#action-panel [data-pick]")).to_have_count(0)
     expect(page.locator("#action-preview")).to_contain_text("2 cards from Ann's Hand into the Tell")
     store(page)
     expect(page.locator("#tell-size")).to_have_text("7")
@@ -169,11 +182,13 @@ def test_four_players_play_three_rounds_of_kingseat_on_a_phone(server, browser):
     hands(page, {0: 4, 1: 7, 2: 7, 3: 8})
     expect(page.locator("#give-cards")).to_contain_text("to the right (anticlockwise)")
     expect(page.locator("#history li")).to_have_count(11)  # 3 votes, 6 turns of the action phase, an undo and a redo
-    # Nothing of the Tell but its size and the leftover card is on the page.
+    # The Tell shows its size, the cards that went in face up (the leftover and the winning
+    # votes) and how many went in face down (Ann's two, never named).
     tell = page.locator("#tell")
-    for hidden in ("Hornseeker", "Gulliballistas", "Brownbeards", "Lionsyre"):
-        expect(tell).not_to_contain_text(hidden)
-    expect(tell.locator(".ks-chip")).to_have_count(1)  # the leftover Monarchrys, face up
+    expect(page.locator("#tell-face-down")).to_have_text("2")
+    expect(tell.locator("#tell-seen .ks-chip")).to_have_count(4)
+    expect(tell.locator("#tell-seen")).to_contain_text("Brownbeards\u00d73")
+    expect(tell).not_to_contain_text("Gulliballistas")
     no_sideways_scroll(page)
 
 
@@ -184,7 +199,7 @@ def test_four_players_play_three_rounds_of_kingseat_on_a_phone(server, browser):
 # such card" declaration and the Loyalties are tapped in on the page, and after each of them
 # the page's stored game must equal what the engine makes of the simulator's move. These
 # seeds between them use all 36 cards' actions.
-COVERING_SEEDS = (8, 54, 4, 32, 19, 46, 0, 26)
+COVERING_SEEDS = (129, 38, 92, 5)
 
 
 def tap_player(page, field: str, player):
@@ -201,9 +216,6 @@ def enter_action(page, move: dict):
     if "players" in move:
         for player in move["players"]:
             tap_player(page, "players", player)
-        for player, card in zip(move["players"], move["cards"]):
-            if card is not None:
-                pick(page, f"slyde-{player}", card)
     elif "cards" in move:
         for card in move["cards"]:
             pick(page, "cards", card)
@@ -219,14 +231,14 @@ def enter_action(page, move: dict):
     for field in ("taken", "given"):
         if field in move:
             page.fill(f'[data-number="{field}"]', str(move[field]))
-    for field in ("from_tell", "to_tell", "removed"):
-        for card in move.get(field, []):
-            pick(page, field, card)
+    for card in move.get("removed", []):
+        pick(page, "removed", card)
     if move.get("discard"):
         pick(page, "discard", move["discard"])
-    for entry in move.get("added", []):
-        for card in entry["cards"]:
-            pick(page, f"added-{entry['player']}", card)
+    if kind == "smugwing-dark1" and page.locator('[data-field="found"]').count():
+        page.locator(f'[data-field="found"] [data-value="{"some" if "moved" in move else "all"}"]').tap()
+        for card in move.get("moved", []):
+            pick(page, "moved", card)
     for entry in move.get("discards", []):
         pick(page, f"discards-{entry['player']}", entry["card"])
     for player in move.get("givers", []):
@@ -239,6 +251,29 @@ def enter_action(page, move: dict):
             tap_player(page, "to", move["to"])
 
 
+def api_poster(page, server):  # noqa: F811
+    """post(path, body) -> the game, through the API as this phone (its cookie and token)."""
+    import json
+
+    page.goto(server + "/")
+    token = page.locator('meta[name="csrf-token"]').get_attribute("content")
+    headers = {"X-CSRFToken": token, "Content-Type": "application/json"}
+
+    def post(path, body):
+        answer = page.request.post(server + path, data=json.dumps(body), headers=headers)
+        assert answer.ok, answer.text()
+        return answer.json()["game"]
+
+    return post
+
+
+def count_the_tell(page, tell: dict):
+    """Tap + once for each card of the Tell turned over."""
+    for kind, count in tell.items():
+        for _ in range(count):
+            page.locator(f'[data-step-kind="{kind}"][data-step-by="1"]').tap()
+
+
 def enter(page, move: dict):
     if move["type"] == "vote":
         for player, card in enumerate(move["votes"]):
@@ -249,6 +284,8 @@ def enter(page, move: dict):
     elif move["type"] == "loyalty":
         for player, prince in enumerate(move["loyalties"]):
             page.locator(f'[data-loyalty="{player}"] [data-prince="{prince}"]').tap()
+    elif move["type"] == "reveal":
+        count_the_tell(page, move["tell"])
     elif move["type"] == "swap":
         page.locator('[data-mode="swap"]').tap()
         page.locator(f'[data-swap="{move["with"]}"]').tap()
@@ -269,17 +306,10 @@ def test_every_card_action_can_be_tapped_in(server, browser):  # noqa: F811
     from companion.games.kingseat.simulate import random_game, random_options
 
     page = new_phone(browser)
-    page.goto(server + "/")
-    token = page.locator('meta[name="csrf-token"]').get_attribute("content")
-    headers = {"X-CSRFToken": token, "Content-Type": "application/json"}
-
-    def post(path, body):
-        answer = page.request.post(server + path, data=json.dumps(body), headers=headers)
-        assert answer.ok, answer.text()
-        return answer.json()["game"]
+    post = api_poster(page, server)
 
     tapped: set[str] = set()
-    declared = loyalties = False
+    declared = loyalties = revealed = False
     for seed in COVERING_SEEDS:
         options = random_options(random.Random(seed), players=4)
         moves, _ = random_game(random.Random(seed + 1000), options)
@@ -292,6 +322,7 @@ def test_every_card_action_can_be_tapped_in(server, browser):  # noqa: F811
                 (move["type"] == "action" and move["card"] not in tapped)
                 or (move["type"] == "vote" and move.get("none_held") and not declared)
                 or (move["type"] == "loyalty" and not loyalties)
+                or (move["type"] == "reveal" and not revealed)
             )
             if by_tapping:
                 if not on_page:
@@ -305,6 +336,7 @@ def test_every_card_action_can_be_tapped_in(server, browser):  # noqa: F811
                 if move["type"] == "action":
                     tapped.add(move["card"])
                 declared |= move["type"] == "vote"
+                revealed |= move["type"] == "reveal"
                 assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], move
                 if move["type"] == "loyalty":
                     loyalties = True
@@ -316,4 +348,226 @@ def test_every_card_action_can_be_tapped_in(server, browser):  # noqa: F811
                 on_page = False  # the page reloads to catch up before the next tap
             state = after
     assert tapped == {kind.id for kind in ENGINE.cards}
-    assert declared and loyalties
+    assert declared and loyalties and revealed
+
+
+# ---------------------------------------------------------------- hidden information
+#
+# Five players; the simulator's game on seed 175 (with these princes) uses Slydefox, Slydefox
+# (dark 2) and Squlofish (dark 1) early. Those three are tapped in on the table's phone; the
+# rest goes in through the API. Ann's own phone holds her seat and sets her Loyalty aside; the
+# Tell is turned over by tapping, then (after an undo) by photos through Scan.
+HIDDEN_PRINCES = ["lionsyre", "slydefox", "hornseeker", "monarchrys", "squlofish"]
+HIDDEN_SEED = 175
+TAPPED = {"slydefox", "slydefox-dark2", "squlofish-dark1"}
+
+
+def hidden_game():
+    import random
+
+    from companion.games.kingseat.simulate import play
+
+    options = {"players": ["Ann", "Bob", "Cid", "Dee", "Eve"], "kingseat": 0,
+               "princes": HIDDEN_PRINCES, "leftovers": [],
+               "rulings": {"cards_per_prince": 9, "squlofish_dark_weight": 2, "dark_cards": 1}}
+    moves = [move for _, move, _ in play(random.Random(HIDDEN_SEED + 1000), options)]
+    return options, moves
+
+
+def test_face_down_cards_stay_hidden_and_the_tell_is_turned_over(server, browser):  # noqa: F811
+    import json
+
+    from playwright.sync_api import expect
+    from scan_support import card_photo
+
+    from companion.games.kingseat import ENGINE
+
+    options, moves = hidden_game()
+    assert TAPPED <= {m["card"] for m in moves if m["type"] == "action"}
+    reveal, loyalties = moves[-2], moves[-1]
+    assert reveal["type"] == "reveal" and loyalties["type"] == "loyalty"
+    ann_loyalty = loyalties["loyalties"][0]
+
+    table = new_phone(browser)   # the phone in the middle of the table: holds no seat
+    ann = new_phone(browser)     # Ann's own phone
+    post = api_poster(table, server)
+    game = post("/api/games", {"game": "kingseat", "options": options})
+    url = server + game["urls"]["page"]
+
+    # Ann's phone says it is Ann's and sets her Loyalty aside: only that phone shows it.
+    ann.goto(url)
+    expect(ann.locator("#my-loyalty")).to_be_hidden()
+    ann.locator("#seat-box summary").tap()
+    ann.locator('#seat-choices [data-seat="0"]').tap()
+    expect(ann.locator("#seat-now")).to_have_text("Ann's")
+    expect(ann.locator("#my-loyalty")).to_be_visible()
+    expect(ann.locator("#my-loyalty-now")).to_have_text("Not set aside yet.")
+    ann.locator(f'[data-my-loyalty="{ann_loyalty}"]').tap()
+    expect(ann.locator("#my-loyalty-now .ks-chip")).to_have_text(_prince_name(ann_loyalty))
+    assert ann.evaluate("Companion.game.view.you.loyalty") == ann_loyalty
+    ann.locator("#my-loyalty").screenshot(path=str(ARTIFACTS / "kingseat_my_loyalty.png"))
+    no_sideways_scroll(ann)
+
+    # The table's phone: no seat, no Loyalty shown; Ann's seat cannot be taken from it.
+    table.goto(url)
+    expect(table.locator('#seats [data-player="0"]')).to_contain_text("Loyalty set aside")
+    expect(table.locator("#my-loyalty")).to_be_hidden()
+    assert table.evaluate("Companion.game.view.you") is None
+    assert table.evaluate("Companion.game.view.players[0].loyalty") is None
+    expect(table.locator("#history")).to_contain_text("Ann set their Loyalty aside on their phone")
+    table.locator("#seat-box summary").tap()
+    expect(table.locator('#seat-choices [data-seat="0"]')).to_contain_text("another phone")
+    table.locator('#seat-choices [data-seat="0"]').tap()
+    expect(table.locator("#seat-error")).to_contain_text("phone")
+    expect(table.locator("#seat-now")).to_have_text("nobody's")
+    table.locator("#seat-box").screenshot(path=str(ARTIFACTS / "seat_taken.png"))
+    table.locator("#seat-box summary").tap()
+
+    game = table.evaluate("Companion.game")
+    state = ENGINE.secret(ENGINE.new(options), 0, {"loyalty": ann_loyalty})
+    on_page = True
+    for number, move in enumerate(moves[:-2]):
+        after = ENGINE.apply(state, move)
+        if move["type"] == "action" and move["card"] in TAPPED:
+            if not on_page:
+                table.goto(url)
+                on_page = True
+            expect(table.locator("#actor")).to_have_text(f'{options["players"][move["player"]]} acts')
+            table.locator('[data-mode="action"]').tap()
+            if move["card"] == "squlofish-dark1":
+                # The card paid from the Hand and the Squlofish moved face up are seen by all;
+                # the pickers offer only cards that can be where they are asked for.
+                hand_cards = table.evaluate("Companion.game.view.hand_cards")
+                offered = table.locator('[data-pick="discard"] [data-prince]').evaluate_all(
+                    "els => els.map(e => e.dataset.prince)")
+                assert set(offered) == {k.split("-dark")[0] for k in hand_cards}
+                expect(table.locator('[data-pick="removed"] [data-prince]')).to_have_count(1)
+                pick(table, "discard", move["discard"])
+                for card in move["removed"]:
+                    pick(table, "removed", card)
+            else:
+                # Nothing but the players: no card picker for a face-down card.
+                expect(table.locator("#face-down-note")).to_be_visible()
+                expect(table.locator("#action-panel [data-pick]")).to_have_count(0)
+                for player in move.get("players", []):
+                    tap_player(table, "players", player)
+                expect(table.locator("#action-panel [data-pick]")).to_have_count(0)
+                if number == 1:
+                    # Ann sets her Loyalty aside again meanwhile: an entry of its own, which
+                    # must not drop the players tapped in on the table's phone.
+                    ann.locator(f'[data-my-loyalty="{ann_loyalty}"]').tap()
+                    table.wait_for_function("seq => Companion.game.seq === seq", arg=game["seq"] + 1)
+                    game = table.evaluate("Companion.game")
+                    expect(table.locator('[data-field="players"] .selected')).to_have_count(2)
+                if move["card"] == "slydefox" and number == 1:
+                    expect(table.locator("#prompt")).to_have_text("Check it, then store it")
+                    table.locator("#action-panel").screenshot(
+                        path=str(ARTIFACTS / "kingseat_slydefox.png"))
+            store(table)
+            table.wait_for_function("seq => Companion.game.seq === seq", arg=game["seq"] + 1)
+            game = table.evaluate("Companion.game")
+            assert game["view"] == json.loads(json.dumps(ENGINE.view(after))), move
+            no_sideways_scroll(table)
+        else:
+            game = post(f"/api/games/{game['id']}/moves", {"seq": game["seq"], "move": move})
+            on_page = False
+        state = after
+
+    # Every Hand is empty: the Tell is turned over by tapping, one card at a time.
+    table.goto(url)
+    expect(table.locator("#reveal-panel")).to_be_visible()
+    expect(table.locator("#record")).to_have_text("Turn the Tell over")
+    size = sum(reveal["tell"].values())
+    expect(table.locator("#reveal-total")).to_have_text(f"0 of {size} cards counted")
+    for selector in ('[data-step-by="1"]', '[data-step-by="-1"]'):
+        box = table.locator(selector).first.bounding_box()
+        assert box["width"] >= 44 and box["height"] >= 44, selector
+    assert table.locator("#reveal-panel input").count() == 0  # no typed numbers, no minus sign
+    # One Hornseeker miscounted as a Squlofish: the engine names the contradiction.
+    wrong = dict(reveal["tell"], hornseeker=reveal["tell"]["hornseeker"] - 1)
+    wrong["squlofish"] = wrong.get("squlofish", 0) + 1
+    count_the_tell(table, wrong)
+    expect(table.locator("#reveal-total")).to_have_text(f"{size} of {size} cards counted")
+    expect(table.locator("#reveal-preview .error")).to_contain_text("Squlofish")
+    expect(table.locator("#prompt")).to_contain_text("Squlofish")
+    expect(table.locator("#record")).to_be_disabled()
+    table.screenshot(path=str(ARTIFACTS / "kingseat_reveal_refused.png"), full_page=True)
+    table.locator('[data-step-kind="squlofish"][data-step-by="-1"]').tap()
+    table.locator('[data-step-kind="hornseeker"][data-step-by="1"]').tap()
+    store(table)
+    expect(table.locator("#loyalty-panel")).to_be_visible()
+    # Ann's Loyalty, set aside on her phone, is filled in and cannot be changed here.
+    expect(table.locator('[data-loyalty-set="0"]')).to_contain_text(_prince_name(ann_loyalty))
+    expect(table.locator('[data-loyalty="0"]')).to_have_count(0)
+
+    # Undo, and count the Tell again from two photos: each adds the cards it reads.
+    table.locator("#undo").tap()
+    expect(table.locator("#reveal-total")).to_have_text(f"0 of {size} cards counted")
+    cards = [kind for kind, count in reveal["tell"].items() for _ in range(count)]
+    selection = ",".join(HIDDEN_PRINCES)
+    half = len(cards) // 2
+    for part in (cards[:half], cards[half:]):
+        table.set_input_files("#scan-photo", {"name": "tell.jpg", "mimeType": "image/jpeg",
+                                              "buffer": card_photo("kingseat", part, selection)})
+        expect(table.locator("#scan-note")).to_contain_text(f"Added {len(part)} cards")
+    expect(table.locator("#reveal-total")).to_have_text(f"{size} of {size} cards counted")
+    for kind, count in reveal["tell"].items():
+        expect(table.locator(f'[data-tell-count="{kind}"]')).to_have_text(str(count))
+    expect(table.locator("#reveal-preview .ks-result")).to_be_visible()
+    table.locator("#scan-result").evaluate("box => box.hidden = true")
+    table.locator("#reveal-panel").screenshot(path=str(ARTIFACTS / "kingseat_reveal.png"))
+    no_sideways_scroll(table)
+    store(table)
+
+    # The Loyalties: Ann's is locked in, the others are tapped; the winners are shown.
+    expect(table.locator('[data-loyalty-set="0"]')).to_be_visible()
+    for player, prince in enumerate(loyalties["loyalties"]):
+        if player:
+            table.locator(f'[data-loyalty="{player}"] [data-prince="{prince}"]').tap()
+    store(table)
+    final = ENGINE.apply(ENGINE.apply(state, reveal), loyalties)
+    expect(table.locator("#winner")).to_have_text(ENGINE.result(final)["reason"])
+    expect(table.locator("#loyalties li.won")).to_have_count(len(ENGINE.result(final)["winners"]))
+    # Ann's phone follows: her panel is gone, her Loyalty is everyone's now.
+    expect(ann.locator("#winner")).to_have_text(ENGINE.result(final)["reason"])
+    expect(ann.locator("#my-loyalty")).to_be_hidden()
+
+
+def _prince_name(prince: str) -> str:
+    from companion.games.kingseat.cards import PRINCE_BY_ID
+
+    return PRINCE_BY_ID[prince].name
+
+
+def test_smugwing_dark1_after_cards_came_out_of_the_tell_asks_what_was_found(server, browser):  # noqa: F811
+    """Slydefox (dark 2) drew the Tell's 2 cards at random; Smugwing (dark 1), later in
+    the same round, moves this round's winning cards to the Discard: only those the table
+    finds, which it taps in."""
+    import json
+
+    from playwright.sync_api import expect
+
+    from companion.games.kingseat import ENGINE
+
+    options = {"players": ["Ann", "Bob", "Cid", "Dee"], "kingseat": 0, "leftovers": [],
+               "princes": ["lionsyre", "slydefox", "hornseeker", "smugwing"]}
+    page = new_phone(browser)
+    post = api_poster(page, server)
+    game = post("/api/games", {"game": "kingseat", "options": options})
+    state = ENGINE.new(options)
+    for move in ({"type": "vote", "votes": ["lionsyre", "lionsyre", "slydefox-dark2", "smugwing-dark1"]},
+                 {"type": "action", "player": 2, "card": "slydefox-dark2"}):
+        game = post(f"/api/games/{game['id']}/moves", {"seq": game["seq"], "move": move})
+        state = ENGINE.apply(state, move)
+    page.goto(server + game["urls"]["page"])
+    expect(page.locator("#actor")).to_have_text("Dee acts")
+    page.locator('[data-mode="action"]').tap()
+    expect(page.locator('[data-field="found"]')).to_contain_text("2 cards came out of the Tell")
+    expect(page.locator("#prompt")).to_have_text("Say whether every winning card was found")
+    page.locator('[data-field="found"] [data-value="some"]').tap()
+    pick(page, "moved", "lionsyre")
+    store(page)
+    page.wait_for_function("seq => Companion.game.seq === seq", arg=game["seq"] + 1)
+    after = ENGINE.apply(state, {"type": "action", "player": 3, "card": "smugwing-dark1",
+                                 "moved": ["lionsyre"]})
+    assert page.evaluate("Companion.game.view") == json.loads(json.dumps(ENGINE.view(after)))

@@ -47,7 +47,36 @@ const Companion = (() => {
     history.innerHTML = game.history.slice().reverse().map((line) =>
       `<li class="${line.undone ? "undone" : ""}"><strong>${line.seq + 1}.</strong> ${line.player ? escape(line.player) + ": " : ""}${escape(line.text)}</li>`
     ).join("") || "<li>No moves yet.</li>";
+    drawSeat();
     render(game, moved);
+  }
+
+  // "Who holds this phone?": the players' names and "nobody"; the server keeps the claim (with
+  // this phone's cookie), so the page remembers nothing itself.
+  function drawSeat() {
+    const players = (game.view && Array.isArray(game.view.players)) ? game.view.players : [];
+    const names = players.map((p) => (p && typeof p === "object" ? p.name : p));
+    const box = $("#seat-box");
+    if (!box) return;
+    box.closest("section").hidden = !names.length;
+    const held = game.seats || [];
+    $("#seat-now").textContent = game.seat === null || game.seat === undefined ? "nobody's" : `${names[game.seat]}'s`;
+    const button = (value, text, taken) => `<button type="button" class="${game.seat === value ? "selected" : "secondary"}" data-seat="${value === null ? "" : value}"
+      ${game.seat === value ? 'aria-pressed="true"' : ""}>${escape(text)}${taken ? '<span class="small">another phone</span>' : ""}</button>`;
+    $("#seat-choices").innerHTML = names.map((name, p) => button(p, name, held.includes(p) && game.seat !== p)).join("")
+      + button(null, "Nobody", false);
+  }
+
+  async function claimSeat(player) {
+    const { status, data } = await request("POST", `/api/games/${game.id}/seat`, { player });
+    const error = $("#seat-error");
+    if (status === 200) {
+      error.hidden = true;
+      update(data.game);
+      return;
+    }
+    error.hidden = false;
+    error.textContent = ((data && data.error) || { message: `The companion answered ${status}.` }).message;
   }
 
   // Send one entry; the server answers with the new game, a refusal, or the fresh game
@@ -196,6 +225,10 @@ const Companion = (() => {
     render = (_fresh, moved) => { if (moved) options.reset(); options.redraw(); };
     $("#undo").addEventListener("click", () => send(`/api/games/${game.id}/undo`));
     $("#redo").addEventListener("click", () => send(`/api/games/${game.id}/redo`));
+    $("#seat-choices").addEventListener("click", (event) => {
+      const button = event.target.closest("[data-seat]");
+      if (button) claimSeat(button.dataset.seat === "" ? null : Number(button.dataset.seat));
+    });
     const rulings = $("#rulings");
     if (rulings) {
       rulings.addEventListener("submit", (event) => {
@@ -229,7 +262,7 @@ const Companion = (() => {
   }
 
   return {
-    start, send, request, showMessage, escape, $,
+    start, send, request, update, showMessage, escape, $,
     get game() { return game; },
   };
 })();

@@ -1,8 +1,11 @@
 // Kingseat's pages. The setup page (KingseatSetup): princes ticked by set or by hand, colour
-// warnings, the deal and the leftover cards. The game page (Kingseat): the table around the
-// Kingseat, the Tell as a face-down pile, each round's vote tapped in and checked (winner and
-// tie-break shown before it is stored), the action phase player by player (swap, do nothing or
-// the card's action with its fields), the Loyalties and the final count. The engine decides
+// warnings, the deal (with or without the Dark cards) and the leftover cards. The game page
+// (Kingseat): the table around the Kingseat, the Tell as a face-down pile (its size, the cards
+// that went in face up, how many are face down), each round's vote tapped in and checked
+// (winner and tie-break shown before it is stored), the action phase player by player (swap,
+// do nothing or the card's action with its fields; a card put into the Tell face down is never
+// named), a private "My Loyalty" panel on the phone that holds a seat, the Tell turned over
+// (counted by tapping or by photos), the Loyalties and the final count. The engine decides
 // everything; the page only asks for what it needs and shows its answers.
 "use strict";
 
@@ -137,9 +140,9 @@ const KingseatSetup = (() => {
 
     const names = () => $$("[data-name]").map((input) => input.value.trim());
     const ticked = () => C.catalogue.princes.map((p) => p.id).filter((id) => form.querySelector(`[data-prince-box="${id}"]`).checked);
-    const perPrince = () => {
-      const radio = form.querySelector('input[name="ruling-cards_per_prince"]:checked');
-      return radio ? Number(radio.value) : 9;
+    const ruling = (id, fallback) => {
+      const radio = form.querySelector(`input[name="ruling-${id}"]:checked`);
+      return radio ? Number(radio.value) : fallback;
     };
 
     function update() {
@@ -165,17 +168,20 @@ const KingseatSetup = (() => {
       if (players > 10) warnings.push(`Kingseat is published for 4 to 10 players; the app keeps count for ${players} all the same.`);
       $("#prince-warnings").innerHTML = warnings.map((w) => `<p class="notice ks-warning">${escape(w)}</p>`).join("");
 
-      const per = perPrince();
+      // Without the Dark cards each prince has only its regular ones (two fewer).
+      const dark = ruling("dark_cards", 1) === 1;
+      const printed = ruling("cards_per_prince", 9);
+      const per = dark ? printed : printed - 2;
       const cards = princes.length * per;
       const n = Math.max(players, 1);
       const hand = Math.floor(cards / n);
       const left = players ? cards % n : 0;
       $("#deal").innerHTML = players && princes.length
-        ? `<strong>${cards} cards</strong> (${princes.length} princes of ${per}): <strong>${hand}</strong> to each of ${plural(players, "player")}
+        ? `<strong>${cards} cards</strong> (${princes.length} princes of ${per}${dark ? "" : ", without the Dark cards"}): <strong>${hand}</strong> to each of ${plural(players, "player")}
            (${hand - 1} in hand once the Loyalty card is set aside), <strong id="deal-left">${left}</strong> left over${left ? ", face up into the Tell" : ""}.`
         : "Type the names and tick the princes to see the deal.";
       // The leftover cards: only cards of princes in play, as many as the deal leaves.
-      const kinds = C.catalogue.kinds.filter((k) => princes.includes(k.prince)).map((k) => k.id);
+      const kinds = C.catalogue.kinds.filter((k) => princes.includes(k.prince) && (dark || !k.dark)).map((k) => k.id);
       picked = picked.filter((id) => kinds.includes(id)).slice(0, left);
       field.value = picked.join(" ");
       $("#leftover-box").hidden = !left;
@@ -183,7 +189,7 @@ const KingseatSetup = (() => {
         $("#leftover-prompt").innerHTML = `Which ${left === 1 ? "card was" : `${left} cards were`} left over? Turn ${left === 1 ? "it" : "them"} face up and tap ${left === 1 ? "it" : "them"} in.`;
         $("#leftover-picker").innerHTML = C.picker("leftovers", picked, {
           max: left, kinds, empty: "No leftover card picked yet",
-          limit: (id) => (C.KIND[id].dark ? 1 : per - 2),
+          limit: (id) => (C.KIND[id].dark ? 1 : printed - 2),
           set: (cards) => { picked = cards; update(); },
         });
       }
@@ -218,22 +224,33 @@ const Kingseat = (() => {
   const view = () => game().view;
   const nameOf = (p) => view().players[p].name;
   const rulesUrl = (rule) => `${C.catalogue.rules}#${rule}`;
-  const PHASES = { vote: "The vote", action: "The action phase", loyalty: "Loyalties", over: "Game over" };
+  const PHASES = { vote: "The vote", action: "The action phase", reveal: "The Tell is turned over", loyalty: "Loyalties", over: "Game over" };
 
   let draft = fresh();
   let checked = null;   // the engine's answer to the draft: {key, status, data}
   let checkTimer = null;
   let asked = 0;        // the latest check asked; older answers are dropped
   let scan = null;      // a photo of the vote: {cards: [kind], seats: [player|null], confirmed}
+  let mine = null;      // this phone's Loyalty panel: {busy, error}
 
   function fresh() {
-    return { votes: {}, none: {}, mode: null, swap: null, f: {}, loyalty: {} };
+    return { votes: {}, none: {}, mode: null, swap: null, f: {}, loyalty: {}, tell: {} };
+  }
+
+  // The view as far as a draft depends on it: a Loyalty set aside on some phone (an entry of
+  // its own) changes only who has set one, and must not drop the turn being tapped in here.
+  let drawnTurn = "";
+  const turnOf = (v) => JSON.stringify({ ...v, you: null, players: v.players.map((p) => ({ ...p, loyalty_set: null })) });
+
+  function moved() {
+    if (turnOf(view()) !== drawnTurn) reset();
   }
 
   function reset() {
     draft = fresh();
     checked = null;
     scan = null;
+    mine = null;
     C.forget();
   }
 
@@ -249,7 +266,6 @@ const Kingseat = (() => {
   const ranked = (tally) => Object.entries(tally).sort((x, y) => y[1] - x[1]
     || C.catalogue.princes.findIndex((p) => p.id === x[0]) - C.catalogue.princes.findIndex((p) => p.id === y[0]));
   const placeName = (offset) => (offset === 0 ? "Kingseat" : `${offset} clockwise`);
-  const inGame = () => view().princes.flatMap(C.kindsOf);
 
   // ------------------------------------------------------------------ status, table, piles
 
@@ -298,6 +314,7 @@ const Kingseat = (() => {
         tags.push(`${chip(p.played)} <span class="ks-tag${player === acting ? " now" : ""}">${won ? "won" : player === acting ? "acts now" : p.to_act ? "to act" : "acted"}</span>`);
       }
       if (p.loyalty) tags.push(`<span class="small">Loyal to</span> ${princeChip(p.loyalty)}`);
+      else if (p.loyalty_set) tags.push(`<span class="ks-tag">Loyalty set aside</span>`);
       return `<li class="ks-seat${p.king ? " king" : ""}${player === acting ? " acting" : ""}" data-player="${player}" data-place="${place}">
         <span class="ks-place">${placeName(offset)}</span>
         <span class="ks-who">${p.king ? `<span class="ks-crown" aria-label="King">\u265b</span> ` : ""}<strong>${escape(p.name)}</strong>
@@ -310,13 +327,15 @@ const Kingseat = (() => {
   function drawPiles() {
     const v = view();
     const t = v.tell;
+    const seen = Object.entries(t.seen || {});
     const discard = Object.entries(v.discard);
     $("#piles").innerHTML = `
       <div class="ks-pile" id="tell">
         <div class="ks-back" aria-hidden="true"><span>${t.size}</span></div>
         <div><h3>The Tell</h3>
-          <p><strong id="tell-size">${t.size}</strong> ${t.size === 1 ? "card" : "cards"}, ${t.cards ? "turned over" : "face down; counted at the end"}.</p>
-          ${t.leftovers.length ? `<p class="small">Face up from the deal:</p><p class="ks-cards" id="leftovers">${t.leftovers.map((k) => chip(k)).join(" ")}</p>` : ""}</div>
+          <p><strong id="tell-size">${t.size}</strong> ${t.size === 1 ? "card" : "cards"}${t.cards ? ", turned over" : `: <strong id="tell-face-down">${t.face_down}</strong> face down, counted at the end`}.</p>
+          ${seen.length ? `<p class="small">Went in face up${t.leftovers.length ? " (with the deal's leftovers)" : ""}:</p><p class="ks-cards" id="tell-seen">${seen.map(([k, n]) => many(k, n)).join(" ")}</p>` : ""}
+          ${t.leftovers.length ? `<p class="small" id="leftovers">Left over from the deal: ${escape(and(t.leftovers.map(C.cardName)))}.</p>` : ""}</div>
       </div>
       <div class="ks-pile" id="discard-pile">
         <div class="ks-back open" aria-hidden="true"><span>${v.discard_size}</span></div>
@@ -456,7 +475,8 @@ const Kingseat = (() => {
   // Companion's Scan: the photo's cards, laid in a row, fill the vote seat by seat.
   function scanned(cards) {
     const v = view();
-    if (v.phase !== "vote") return "A photo fills a round's vote: scan the revealed cards during the vote.";
+    if (v.phase === "reveal") return scannedTell(cards);
+    if (v.phase !== "vote") return "A photo fills a round's vote, or counts the Tell once every Hand is empty.";
     const known = cards.filter((c) => v.vote.cards.includes(c.kind));
     const strangers = cards.filter((c) => !v.vote.cards.includes(c.kind)).map((c) => c.name);
     const kinds = known.slice().sort((a, b) => a.x - b.x).map((c) => c.kind);
@@ -502,7 +522,7 @@ const Kingseat = (() => {
     const acts = checked.data.view.action ? checked.data.view.action.order : [];
     return `<ul class="ks-tally" id="tally">${tally}</ul>
       <p class="ks-result" id="vote-result">${escape(after.text)}</p>
-      <p class="small">${C.princeName(after.winner)}'s cards go into the Tell. ${acts.length ? `Then ${escape(and(acts.map(nameOf)))} act, in that order.` : "Nobody else acts: the round ends."}</p>`;
+      <p class="small">The ${C.princeName(after.winner)} cards go into the Tell. ${acts.length === 1 ? `Then ${escape(nameOf(acts[0]))} acts.` : acts.length ? `Then ${escape(and(acts.map(nameOf)))} act, in that order.` : "Nobody else acts: the round ends."}</p>`;
   }
 
   // ------------------------------------------------------------------ the action phase
@@ -514,33 +534,32 @@ const Kingseat = (() => {
     const a = v.action;
     const n = a.needs;
     const f = draft.f;
-    const kinds = inGame();
+    const kinds = v.hand_cards;  // only cards that can still be in a Hand
     const hands = v.hands;
     const who = escape(a.name);
     const pick = (key, max, label, options = {}) => `<div class="ks-field"><h3>${label}</h3>${C.picker(key, f[key] || [], { max, kinds, set: (cards) => { f[key] = cards; changed(); }, ...options })}</div>`;
     switch (a.card) {
       case "lionsyre-dark2":
-        return n.cards ? pick("cards", n.cards, `The ${plural(n.cards, "card")} the King picked from ${who}'s Hand, into the Tell`)
+        return n.face_down ? facedown(`The King picks ${plural(n.face_down, "card")} from ${who}'s Hand and puts ${n.face_down === 1 ? "it" : "them"} into the Tell face down.`)
           : `<p>${who}'s Hand is empty: nothing goes into the Tell.</p>`;
       case "slydefox": {
         const chosen = f.players || [];
         return choosePlayers("players", n.players, "The two players who change places", { multi: 2 })
-          + chosen.map((p) => (hands[p] > 0 ? pick(`slyde-${p}`, 1, `The Hand card ${escape(nameOf(p))} put into the Tell`)
-            : `<p class="small">${escape(nameOf(p))} has no cards and puts none into the Tell.</p>`)).join("");
+          + facedown(chosen.length ? `${and(chosen.map((p) => (hands[p] > 0 ? `${escape(nameOf(p))} puts a Hand card` : `${escape(nameOf(p))} (no cards) puts none`)))} into the Tell face down.`
+            : "Each of the two puts a Hand card into the Tell face down.");
       }
       case "slydefox-dark1":
         return choosePlayers("target", n.target, `Who ${who} trades 3 cards with`);
       case "hardshell-hero":
         return choosePlayers("target", n.target, `Who ${who} changes places and trades 2 cards with`);
       case "slydefox-dark2":
-        if (!n.from_tell) return `<p>The Tell is empty: nothing to draw.</p>`;
-        return pick("from_tell", n.from_tell, `The ${plural(n.from_tell, "card")} ${who} drew out of the Tell`)
-          + pick("to_tell", n.to_tell, `The ${plural(n.to_tell, "Hand card")} ${who} put into the Tell`);
+        if (!n.face_down) return `<p>The Tell is empty: nothing to draw.</p>`;
+        return facedown(`${who} draws ${plural(n.face_down, "card")} out of the Tell and puts as many Hand cards back, face down.`);
       case "woolfhall":
         return choosePrince("prince", n.prince, "The prince this round's Woolfhall voters must vote next round");
       case "woolfhall-dark2":
-        return n.added.map((entry) => (entry.cards ? pick(`added-${entry.player}`, entry.cards, `${escape(nameOf(entry.player))}'s ${plural(entry.cards, "card")} into the Tell`)
-          : `<p class="small">${escape(nameOf(entry.player))} has no cards to add.</p>`)).join("");
+        return n.face_down.length ? facedown(`${and(n.face_down.map((entry) => `${escape(nameOf(entry.player))} ${entry.cards ? `puts ${plural(entry.cards, "card")}` : "(no cards) puts none"}`))} into the Tell face down.`)
+          : `<p class="small">Nobody voted Woolfhall with cards left.</p>`;
       case "hornseeker":
         return n.target.length ? choosePlayers("target", n.target, "Whose Loyalty card was looked at (beside the King)", { optional: true })
           : `<p class="small">Nobody beside the King can be picked.</p>`;
@@ -582,17 +601,26 @@ const Kingseat = (() => {
           + numbers([["count", "Squlofish cards taken"]]);
       case "squlofish-dark1": {
         const squid = C.kindsOf("squlofish");
-        const tell = n.in_tell;
+        const most = n.most_in_tell;
+        const seen = Object.entries(n.seen_in_tell);
         return (n.discard ? pick("discard", 1, `The Hand card ${who} discarded to pay`) : `<p class="small">${who} has no cards to discard.</p>`)
-          + (Object.keys(tell).length ? pick("removed", squid.reduce((sum, k) => sum + (tell[k] || 0), 0),
-            `The Squlofish cards taken out of the Tell (worth up to ${n.most_votes} votes; every card that still fits goes)`,
-            { kinds: squid.filter((k) => tell[k]), limit: (kind) => tell[kind] || 0, empty: "None" })
-            : `<p class="small">The Tell holds no Squlofish card.</p>`);
+          + (Object.keys(most).length ? `<p class="small">${who} looks through the Tell and moves Squlofish cards, face up, to the Discard (worth up to ${n.most_votes} votes; every card that still fits goes).${seen.length ? ` Face up in the Tell: ${seen.map(([k, c]) => `${c} ${escape(C.cardName(k))}`).join(", ")}.` : ""}</p>`
+            + pick("removed", squid.reduce((sum, k) => sum + (most[k] || 0), 0), "The Squlofish cards moved to the Discard",
+              { kinds: squid.filter((k) => most[k]), limit: (kind) => most[kind] || 0, empty: "None" })
+            : `<p class="small">No Squlofish card can be in the Tell.</p>`);
       }
       case "squlofish-dark2": {
-        const squid = C.kindsOf("squlofish");
+        const squid = C.kindsOf("squlofish").filter((k) => kinds.includes(k));
         return `<p class="small">Only the player (or players, on a tie) holding the most Squlofish discards one.</p>`
           + n.discards.map((p) => pick(`discards-${p}`, 1, `${escape(nameOf(p))} discarded`, { kinds: squid, empty: "Nothing" })).join("");
+      }
+      case "smugwing-dark1": {
+        if (!n.drawn) return `<p class="small">This round's winning cards go from the Tell to the Discard.</p>`;
+        const some = f.found === "some";
+        return chooseValue("found", [["all", "All were found"], ["some", "Only some: tap them"]],
+          `${plural(n.drawn, "card")} came out of the Tell at random this round: did the table find every winning card?`)
+          + (some ? pick("moved", n.winning.length, "The winning cards the table found and moved to the Discard",
+            { kinds: [...new Set(n.winning)], limit: (kind) => n.winning.filter((k) => k === kind).length, empty: "None" }) : "");
       }
       case "smugwing-dark2":
         return n.givers.length ? choosePlayers("givers", n.givers, `Who handed ${who} a Smugwing card`, { multi: n.givers.length })
@@ -605,6 +633,11 @@ const Kingseat = (() => {
       default:
         return `<p class="small">${FIELDLESS}</p>`;
     }
+  }
+
+  // What goes into the Tell face down: said, never named.
+  function facedown(text) {
+    return `<p class="ks-facedown" id="face-down-note"><span class="ks-back small-back" aria-hidden="true"></span><span>${text} Nobody names them: the Tell is turned over at the end.</span></p>`;
   }
 
   // Player buttons for one field. multi: how many may be chosen; optional: "nobody" allowed.
@@ -637,7 +670,6 @@ const Kingseat = (() => {
     const a = view().action;
     const n = a.needs;
     const f = draft.f;
-    const hands = view().hands;
     const m = { type: "action", player: a.player, card: a.card };
     const num = (key) => Number(f[key] || 0);
     const target = (key, optional) => {
@@ -653,25 +685,16 @@ const Kingseat = (() => {
       return chosen.slice();
     };
     switch (a.card) {
-      case "lionsyre-dark2": m.cards = cards("cards", n.cards, "the King picked"); break;
       case "slydefox": {
         const players = f.players || [];
         if (players.length !== 2) throw new Error("Tap the two players who change places");
         m.players = players.slice();
-        m.cards = players.map((p) => (hands[p] > 0 ? cards(`slyde-${p}`, 1, `${nameOf(p)} put into the Tell`)[0] : null));
         break;
       }
       case "slydefox-dark1": case "hardshell-hero": m.target = target("target"); break;
-      case "slydefox-dark2":
-        m.from_tell = cards("from_tell", n.from_tell, "drawn from the Tell");
-        m.to_tell = cards("to_tell", n.to_tell, "put into the Tell");
-        break;
       case "woolfhall":
         if (!f.prince) throw new Error("Tap the prince");
         m.prince = f.prince;
-        break;
-      case "woolfhall-dark2":
-        m.added = n.added.map((entry) => ({ player: entry.player, cards: cards(`added-${entry.player}`, entry.cards, `${nameOf(entry.player)} added`) }));
         break;
       case "hornseeker": case "hornseeker-dark1": case "gulliballistas-dark2": case "salsa-salamanda-dark2": {
         const t = target("target", true);
@@ -718,6 +741,10 @@ const Kingseat = (() => {
       case "squlofish-dark2":
         m.discards = n.discards.filter((p) => (f[`discards-${p}`] || []).length).map((p) => ({ player: p, card: f[`discards-${p}`][0] }));
         break;
+      case "smugwing-dark1":
+        if (n.drawn && f.found === undefined) throw new Error("Say whether every winning card was found");
+        if (n.drawn && f.found === "some") m.moved = (f.moved || []).slice();
+        break;
       case "smugwing-dark2": m.givers = (f.givers || []).slice().sort((x, y) => x - y); break;
       case "salsa-salamanda":
         if (!f.winning) throw new Error("Tap the winning card taken out of the Tell");
@@ -751,10 +778,18 @@ const Kingseat = (() => {
         return { missing: err.message };
       }
     }
+    if (v.phase === "reveal") {
+      const total = tellTotal();
+      const size = v.reveal.size;
+      if (total < size) return { missing: `Count ${plural(size - total, "more card")} of the Tell` };
+      if (total > size) return { missing: `${plural(total - size, "card")} too many: the Tell holds ${size}` };
+      return { move: { type: "reveal", tell: Object.fromEntries(Object.entries(draft.tell).filter(([, n]) => n > 0)) } };
+    }
     if (v.phase === "loyalty") {
-      const left = v.players.filter((p) => !draft.loyalty[p.player]);
+      const loyal = (p) => p.loyalty || draft.loyalty[p.player];
+      const left = v.players.filter((p) => !loyal(p));
       if (left.length) return { missing: `Tap ${and(left.map((p) => p.name))}'s Loyalty` };
-      return { move: { type: "loyalty", loyalties: v.players.map((p) => draft.loyalty[p.player]) } };
+      return { move: { type: "loyalty", loyalties: v.players.map(loyal) } };
     }
     return { missing: "The game is over." };
   }
@@ -806,14 +841,96 @@ const Kingseat = (() => {
 
   // ------------------------------------------------------------------ the end
 
+  // This phone's own Loyalty, set aside at the start: shown on this phone only, until the
+  // Tell is turned over. It may be set again; the last one counts.
+  function drawMine() {
+    const v = view();
+    const you = v.you;
+    const box = $("#my-loyalty");
+    box.hidden = !you || Boolean(v.tell.cards) || v.phase === "over";
+    if (box.hidden) return;
+    const set = you.loyalty;
+    box.innerHTML = `
+      <h2>My Loyalty <span class="small">(${escape(you.name)}'s phone)</span></h2>
+      <p id="my-loyalty-now">${set ? `Set aside on this phone: ${princeChip(set)}` : "Not set aside yet."}</p>
+      <p class="small">Only this phone shows it, until the Tell is turned over; then it counts as your Loyalty. ${set ? "If it changes, tap the new prince: the last one counts." : "Tap the prince on your Loyalty card."}</p>
+      <div class="ks-princes" role="group" aria-label="My Loyalty">${v.princes.map((prince) => `<button type="button" class="ks-prince ks-c${set === prince ? " selected" : ""}" style="${C.paint(prince)}" data-my-loyalty="${prince}" ${mine && mine.busy ? "disabled" : ""}>${escape(C.princeName(prince))}</button>`).join("")}</div>
+      ${mine && mine.error ? `<p class="error" role="alert" id="my-loyalty-error">${escape(mine.error)}</p>` : ""}`;
+  }
+
+  async function setMine(prince) {
+    mine = { busy: true, error: "" };
+    drawMine();
+    const { status, data } = await Companion.request("POST", `/api/games/${game().id}/secret`, { secret: { loyalty: prince } });
+    mine = { busy: false, error: status === 200 ? "" : ((data && data.error) || { message: `The companion answered ${status}.` }).message };
+    if (status === 200) Companion.update(data.game);
+    else drawMine();
+  }
+
+  const tellTotal = () => Object.values(draft.tell).reduce((sum, n) => sum + n, 0);
+
+  // The Tell turned over: a stepper per kind that can be in it, by prince; taps or photos
+  // (each adds what it reads) make the count.
+  function drawReveal() {
+    const v = view();
+    const r = v.reveal;
+    const total = tellTotal();
+    const princes = [];
+    for (const kind of r.cards) if (!princes.includes(C.princeOf(kind))) princes.push(C.princeOf(kind));
+    const row = (kind) => {
+      const n = draft.tell[kind] || 0;
+      const name = escape(C.cardName(kind));
+      return `<div class="ks-step" data-step="${kind}">${chip(kind)}
+        <span class="ks-stepper"><button type="button" class="secondary" data-step-kind="${kind}" data-step-by="-1" aria-label="One ${name} fewer" ${n ? "" : "disabled"}>−</button>
+        <output data-tell-count="${kind}" aria-label="${name} in the Tell">${n}</output>
+        <button type="button" class="secondary" data-step-kind="${kind}" data-step-by="1" aria-label="One more ${name}">+</button></span></div>`;
+    };
+    $("#reveal-panel").innerHTML = `
+      <h2>Every Hand is empty: turn the Tell over</h2>
+      <p>Lay the Tell's ${plural(r.size, "card")} out face up and count them by kind: tap + for each card, or photograph them (one photo or several: each adds the cards it reads).</p>
+      <p class="ks-total" id="reveal-total"><strong>${total}</strong> of ${r.size} cards counted</p>
+      <label class="button secondary big" for="scan-photo" id="scan-tell">Scan the Tell</label>
+      ${princes.map((prince) => `<div class="ks-step-group" data-step-prince="${prince}"><h3>${princeChip(prince)}</h3>${r.cards.filter((k) => C.princeOf(k) === prince).map(row).join("")}</div>`).join("")}
+      <div id="reveal-preview" class="ks-preview" aria-live="polite">${revealPreview()}</div>`;
+  }
+
+  function revealPreview() {
+    if (!currentMove().move) return "";
+    if (!checked || checked.key !== keyOf()) return `<p class="small">Checking…</p>`;
+    if (checked.status !== 200) return refusalHtml(checked.data);
+    const after = checked.data.view;
+    const count = ranked(after.tell.count || {});
+    return `<p class="ks-result">The count agrees with everything the table saw.</p>
+      ${count.length ? `<ul class="ks-tally">${count.map(([prince, n]) => `<li>${princeChip(prince)} <strong>${n}</strong></li>`).join("")}</ul>` : ""}`;
+  }
+
+  // A photo of the Tell's cards: each card read adds one to its kind's count.
+  function scannedTell(cards) {
+    const v = view();
+    const known = cards.filter((c) => v.reveal.cards.includes(c.kind));
+    const strangers = cards.filter((c) => !v.reveal.cards.includes(c.kind)).map((c) => c.name);
+    for (const c of known) draft.tell[c.kind] = (draft.tell[c.kind] || 0) + 1;
+    changed();
+    $("#reveal-panel").scrollIntoView({ block: "start" });
+    const left = strangers.length ? ` Not a card that can be in this Tell, so left out: ${strangers.join(", ")}.` : "";
+    return `${known.length ? `Added ${plural(known.length, "card")} to the count: now ${tellTotal()} of ${v.reveal.size}.` : "No card of the Tell in the photo."}${left}`;
+  }
+
   function drawLoyalty() {
     const v = view();
     const cards = Object.entries(v.loyalty_cards || {}).map(([prince, n]) => `${n} ${C.princeName(prince)}`);
     $("#loyalty-panel").innerHTML = `
-      <h2>Every Hand is empty: the Loyalties</h2>
+      <h2>The Loyalties</h2>
       <p>Everyone turns over their Loyalty card. ${cards.length ? `The cards left are ${escape(and(cards))}.` : ""}</p>
-      ${aroundFrom(v.kingseat).map(({ player }) => `<div class="ks-field" data-loyalty="${player}"><h3>${escape(nameOf(player))} is loyal to</h3>
-        <div class="ks-princes">${v.princes.map((prince) => `<button type="button" class="ks-prince ks-c${draft.loyalty[player] === prince ? " selected" : ""}" style="${C.paint(prince)}" data-prince="${prince}">${escape(C.princeName(prince))}</button>`).join("")}</div></div>`).join("")}
+      ${aroundFrom(v.kingseat).map(({ player }) => {
+        const fixed = v.players[player].loyalty;
+        if (fixed) {
+          return `<div class="ks-field ks-locked" data-loyalty-set="${player}"><h3>${escape(nameOf(player))} is loyal to</h3>
+            <p>${princeChip(fixed)} <span class="small">set aside on their phone</span></p></div>`;
+        }
+        return `<div class="ks-field" data-loyalty="${player}"><h3>${escape(nameOf(player))} is loyal to</h3>
+        <div class="ks-princes">${v.princes.map((prince) => `<button type="button" class="ks-prince ks-c${draft.loyalty[player] === prince ? " selected" : ""}" style="${C.paint(prince)}" data-prince="${prince}">${escape(C.princeName(prince))}</button>`).join("")}</div></div>`;
+      }).join("")}
       <div id="loyalty-preview" class="ks-preview" aria-live="polite">${loyaltyPreview()}</div>`;
   }
 
@@ -851,18 +968,22 @@ const Kingseat = (() => {
 
   function redraw() {
     const v = view();
+    drawnTurn = turnOf(v);
     drawStatus();
     drawTable();
     drawPiles();
     drawEvents();
     $("#vote-panel").hidden = v.phase !== "vote";
     $("#action-panel").hidden = v.phase !== "action";
+    $("#reveal-panel").hidden = v.phase !== "reveal";
     $("#loyalty-panel").hidden = v.phase !== "loyalty";
     $("#final").hidden = v.phase !== "over";
     if (v.phase === "vote") drawVote();
     else if (v.phase === "action") drawAction();
+    else if (v.phase === "reveal") drawReveal();
     else if (v.phase === "loyalty") drawLoyalty();
     else drawFinal();
+    drawMine();
     drawToolbar();
     scheduleCheck();
   }
@@ -872,6 +993,7 @@ const Kingseat = (() => {
     const v = view();
     if (v.phase === "vote") drawVote();
     else if (v.phase === "action") drawAction();
+    else if (v.phase === "reveal") drawReveal();
     else if (v.phase === "loyalty") drawLoyalty();
     drawToolbar();
     scheduleCheck();
@@ -881,6 +1003,7 @@ const Kingseat = (() => {
     const v = view();
     if (v.phase === "vote") $("#vote-preview").innerHTML = votePreview();
     else if (v.phase === "action") $("#action-preview").innerHTML = actionPreview();
+    else if (v.phase === "reveal") $("#reveal-preview").innerHTML = revealPreview();
     else if (v.phase === "loyalty") $("#loyalty-preview").innerHTML = loyaltyPreview();
     drawToolbar();
   }
@@ -890,7 +1013,7 @@ const Kingseat = (() => {
     const now = v.phase === "over" ? { missing: "The game is over." } : currentMove();
     const ok = now.move && checked && checked.key === keyOf() && checked.status === 200;
     const labels = {
-      vote: "Store the vote", loyalty: "Store the Loyalties",
+      vote: "Store the vote", loyalty: "Store the Loyalties", reveal: "Turn the Tell over",
       action: draft.mode === "swap" ? "Store the swap" : draft.mode === "pass" ? "Store: do nothing" : "Store the action",
     };
     const record = $("#record");
@@ -900,6 +1023,7 @@ const Kingseat = (() => {
     record.disabled = !now.move || refused || Boolean(question);
     let prompt = now.missing || "";
     if (now.move) prompt = ok ? "Check it, then store it" : refused ? "The rules refuse this: see above" : checked && checked.key === keyOf() ? "Not checked: store it to try" : "Checking\u2026";
+    if (refused && v.phase === "reveal") prompt = checked.data.error.message;  // right above the button
     if (question && !refused) prompt = "Say who played the scanned cards, then tap \u201cThe seats are right\u201d";
     $("#prompt").textContent = prompt;
   }
@@ -942,6 +1066,13 @@ const Kingseat = (() => {
       return;
     }
     if (C.pickerTap(button)) { changed(); return; }
+    if (button.dataset.myLoyalty) { setMine(button.dataset.myLoyalty); return; }
+    if (button.dataset.stepKind) {
+      const kind = button.dataset.stepKind;
+      draft.tell[kind] = Math.max(0, (draft.tell[kind] || 0) + Number(button.dataset.stepBy));
+      changed();
+      return;
+    }
     const loyal = button.closest("[data-loyalty]");
     if (loyal && button.dataset.prince) {
       draft.loyalty[loyal.dataset.loyalty] = button.dataset.prince;
@@ -1007,7 +1138,7 @@ const Kingseat = (() => {
     $("#play").addEventListener("change", onInput);
     $("#play").addEventListener("input", onInput);
     $("#record").addEventListener("click", record);
-    Companion.start(payload, { poll, reset, redraw, scanned });
+    Companion.start(payload, { poll, reset: moved, redraw, scanned });
   }
 
   return { start };

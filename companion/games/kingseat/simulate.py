@@ -12,7 +12,6 @@ or do nothing), and every round then empties Hands, so a game always ends.
 """
 from __future__ import annotations
 
-import copy
 import random
 from typing import Any, Mapping
 
@@ -81,12 +80,19 @@ class Table:
         self.before_vote: dict | None = None
 
     def snapshot(self) -> dict:
-        return copy.deepcopy({k: v for k, v in vars(self).items()
-                              if k not in ("rng", "before_vote")})
+        return {"hands": [hand[:] for hand in self.hands], "loyalty": self.loyalty[:],
+                "tell": self.tell[:], "discard": self.discard[:], "table": dict(self.table),
+                "won": self.won[:]}
 
     def restore(self, saved: dict) -> None:
-        for key, value in copy.deepcopy(saved).items():
+        for key, value in self.snapshot_of(saved).items():
             setattr(self, key, value)
+
+    @staticmethod
+    def snapshot_of(saved: dict) -> dict:
+        return {"hands": [hand[:] for hand in saved["hands"]], "loyalty": saved["loyalty"][:],
+                "tell": saved["tell"][:], "discard": saved["discard"][:],
+                "table": dict(saved["table"]), "won": saved["won"][:]}
 
     def take(self, p: int, count: int = 1, where=None) -> list[int]:
         """``count`` random cards out of p's Hand (only kinds ``where`` allows)."""
@@ -350,7 +356,7 @@ def play(rng: random.Random, options: Mapping[str, Any] | None = None, max_round
          secrets: float = 0.0):
     """Play a whole random game at a simulated table. Yields ``(kind, payload, player)`` for
     each entry, in order ("move" with player None, or "secret": a player sets their Loyalty
-    aside on their own phone, with chance ``secrets`` each), then returns."""
+    aside on their own phone, with chance ``secrets`` each), then returns the final state."""
     if options is None:
         options = random_options(rng)
     state = ENGINE.new(options)
@@ -371,7 +377,7 @@ def play(rng: random.Random, options: Mapping[str, Any] | None = None, max_round
     votes = 0
     for _ in range(MOVE_LIMIT):
         if state.phase == "over":
-            return
+            return state
         before = state
         if state.phase == "vote":
             t.before_vote = t.snapshot()
@@ -409,11 +415,13 @@ def random_game(rng: random.Random, options: Mapping[str, Any] | None = None,
     """Play a whole random game; returns (the moves in order, the final state)."""
     if options is None:
         options = random_options(rng)
-    moves = [payload for _, payload, _ in play(rng, options, max_rounds)]
-    state = ENGINE.new(options)
-    for move in moves:
-        state = ENGINE.apply(state, move)
-    return moves, state
+    entries = play(rng, options, max_rounds)
+    moves = []
+    while True:
+        try:
+            moves.append(next(entries)[1])
+        except StopIteration as end:  # play returns the final state
+            return moves, end.value
 
 
 __all__ = ["random_game", "random_options", "play", "Table", "random_vote", "random_act",
