@@ -78,7 +78,7 @@ def test_the_statistics_page_on_a_phone(tmp_path):
             page.locator("summary", has_text="This game").tap()
             assert page.locator("#bgstats").get_attribute("href").startswith("bgstats://")
             page.get_by_role("button", name="Mark abandoned").tap()
-            expect(page.locator("#extras")).to_contain_text("Marked abandoned")
+            expect(page.locator("#game-extras")).to_contain_text("Marked abandoned")
             assert serious(page) == []
             page.goto(base + "/stats")
             expect(page.locator("#summary")).to_contain_text(
