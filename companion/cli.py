@@ -7,6 +7,7 @@ import socket
 import sys
 
 from companion import engine as protocol
+from companion import inputs
 from companion import record as records
 from companion.codes import is_deck_mark
 from companion.store import GameNotFound, Store
@@ -75,11 +76,11 @@ def export(args: argparse.Namespace) -> int:
 
 def import_(args: argparse.Namespace) -> int:
     try:
-        with open(args.file, encoding="utf-8") as source:
-            data = json.load(source)
+        with open(args.file, "rb") as source:
+            data = inputs.parse_json(source.read())
         game, options, stored = records.parse_export(data)
         game_id = _store(args).import_record(game, options, stored, owner="cli")
-    except (OSError, json.JSONDecodeError) as broken:
+    except (OSError, inputs.InputError) as broken:
         print(f"Cannot read {args.file}: {broken}", file=sys.stderr)
         return 1
     except protocol.RuleError as refused:

@@ -6,7 +6,8 @@ truth, the result in the file is only a convenience.
 """
 from __future__ import annotations
 
-from datetime import datetime, timezone
+import json
+from datetime import datetime, timedelta, timezone
 from typing import TYPE_CHECKING, Any
 
 from companion import engine as protocol
@@ -69,8 +70,17 @@ def export(record: Record) -> dict[str, Any]:
     }
 
 
+# The fields an export carries: anything else in a file is refused, as a move's unknown field is.
+FIELDS = frozenset(("format", "version", "game", "id", "created_at", "options", "entries", "result",
+                    "final"))
+ENTRY_FIELDS = frozenset(("seq", "kind", "player", "at", "payload"))
+EARLIEST = datetime(2000, 1, 1, tzinfo=timezone.utc)
+CLOCK_SKEW = timedelta(days=1)  # another machine's clock may run ahead of this one's
+
+
 def parse_export(data: Any) -> tuple[str, dict[str, Any], list[Entry]]:
-    """Check an exported record's shape; the store replays it before keeping it."""
+    """Check an exported record's shape, every field of every entry; the store replays it (and
+    checks each entry's player against whose turn it was) before keeping it."""
     from companion.store import Entry
 
     def bad(message: str) -> protocol.RuleError:
@@ -79,28 +89,64 @@ def parse_export(data: Any) -> tuple[str, dict[str, Any], list[Entry]]:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise bad("This file is not a game exported by the companion.")
     if data.get("version") != VERSION:
-        raise bad(f"This file is version {data.get('version')!r}; this companion reads version {VERSION}.")
+        raise bad(f"This file is version {_shown(data.get('version'))}; this companion reads "
+                  f"version {VERSION}.")
+    for key in data:
+        if key not in FIELDS:
+            raise bad(f"An exported game has no field called {_shown(key)}.")
     game = data.get("game")
-    if game not in protocol.REGISTRY:
-        raise bad(f"This file holds a game this companion does not know: {game!r}.")
+    if not isinstance(game, str) or game not in protocol.REGISTRY:
+        raise bad(f"This file holds a game this companion does not know: {_shown(game)}.")
     options = data.get("options")
     if not isinstance(options, dict):
         raise bad("This file has no game options.")
     raw = data.get("entries")
     if not isinstance(raw, list):
         raise bad("This file has no list of entries.")
+    latest = datetime.now(timezone.utc) + CLOCK_SKEW
     stored = []
     for number, item in enumerate(raw):
         if not isinstance(item, dict) or item.get("kind") not in protocol.ENTRY_KINDS:
             raise bad(f"Entry {number + 1} is not a move, undo, redo or rulings change.")
+        for key in item:
+            if key not in ENTRY_FIELDS:
+                raise bad(f"Entry {number + 1} has a field called {_shown(key)}, which no entry has.")
+        if "seq" in item and (not _is_int(item["seq"]) or item["seq"] != number):
+            raise bad(f"Entry {number + 1} is numbered {_shown(item['seq'])}, not {number}.")
         player = item.get("player")
-        if player is not None and (not isinstance(player, int) or isinstance(player, bool)):
-            raise bad(f"Entry {number + 1} names its player wrongly.")
+        if player is not None and not _is_int(player):
+            raise bad(f"Entry {number + 1} names its player wrongly: a seat number or null.")
         try:
             at = datetime.fromisoformat(item["at"])
         except (KeyError, TypeError, ValueError):
             raise bad(f"Entry {number + 1} has no valid time.") from None
         if at.tzinfo is None:
             at = at.replace(tzinfo=timezone.utc)
-        stored.append(Entry(number, item["kind"], player, at, item.get("payload")))
+        if not EARLIEST <= at <= latest:
+            raise bad(f"Entry {number + 1} has a time outside {EARLIEST.year} to today.")
+        payload = item.get("payload")
+        if item["kind"] in ("undo", "redo") and payload is not None:
+            raise bad(f"Entry {number + 1} is an {item['kind']}, which carries nothing.")
+        stored.append(Entry(number, item["kind"], player, at, payload))
     return game, options, stored
+
+
+def check_player(entry: Entry, to_move: int | None) -> None:
+    """An imported entry names whose turn it was, as the store wrote it: it must be the seat the
+    replay says was to move (so the history credits the right player)."""
+    if entry.player != to_move:
+        raise protocol.RuleError(
+            "import",
+            f"Entry {entry.seq + 1} says \"player\": {_shown(entry.player)}, but the player to "
+            f"move then was {_shown(to_move)}.",
+        )
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _shown(value: Any) -> str:
+    """A value of the file in a sentence: JSON spelling, cut short."""
+    text = json.dumps(value)
+    return text if len(text) <= 40 else text[:40] + "..."

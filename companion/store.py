@@ -10,6 +10,7 @@ the primary key (game, number) lets exactly one of them in, the other gets :clas
 """
 from __future__ import annotations
 
+import re
 import secrets
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -35,6 +36,7 @@ from sqlalchemy import (
 )
 
 from companion import engine as protocol
+from companion import record as records
 
 metadata = MetaData()
 
@@ -60,9 +62,14 @@ entries = Table(
 )
 
 
+# What secrets.token_urlsafe(16) makes (22 characters); the column holds up to 32.
+GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
+
+
 class GameNotFound(LookupError):
     def __init__(self, game_id: str):
-        super().__init__(f"There is no game {game_id!r}: it may have been deleted.")
+        shown = repr(game_id) if len(game_id) <= 40 else repr(game_id[:40]) + "..."
+        super().__init__(f"There is no game {shown}: it may have been deleted.")
         self.game_id = game_id
 
 
@@ -159,6 +166,7 @@ class Store:
 
     def seq(self, game_id: str) -> int:
         """How many entries the game has: what phones poll to see that the table moved."""
+        _check_id(game_id)
         with self.db.connect() as conn:
             if conn.execute(select(games.c.id).where(games.c.id == game_id)).first() is None:
                 raise GameNotFound(game_id)
@@ -167,6 +175,7 @@ class Store:
             ).scalar_one()
 
     def _load(self, conn, game_id: str) -> Record:
+        _check_id(game_id)
         row = conn.execute(select(games).where(games.c.id == game_id)).first()
         if row is None:
             raise GameNotFound(game_id)
@@ -219,7 +228,10 @@ class Store:
     ) -> str:
         """Store a whole exported record under a new id, after replaying it to prove it legal."""
         engine = protocol.get_engine(game)
-        protocol.replay(engine, options, [(e.kind, e.payload) for e in stored])
+        replay, history = protocol.replay(engine, options, [])
+        for entry in stored:
+            records.check_player(entry, engine.to_move(replay.state))
+            protocol.step(engine, replay, history, entry.kind, entry.payload)
         with self._writing() as conn:
             game_id = _insert_game(conn, game, options, owner)
             if stored:
@@ -230,10 +242,18 @@ class Store:
         return game_id
 
     def delete(self, game_id: str) -> None:
+        _check_id(game_id)
         with self._writing() as conn:
             conn.execute(delete(entries).where(entries.c.game_id == game_id))
             if conn.execute(delete(games).where(games.c.id == game_id)).rowcount == 0:
                 raise GameNotFound(game_id)
+
+
+def _check_id(game_id: str) -> None:
+    """A text that cannot be a game id is no game, and never reaches the database (PostgreSQL
+    refuses a NUL in a query where SQLite would look it up)."""
+    if not GAME_ID.fullmatch(game_id):
+        raise GameNotFound(game_id)
 
 
 def _insert_game(conn, game: str, options: dict[str, Any], owner: str) -> str:

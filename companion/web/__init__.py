@@ -6,11 +6,12 @@ import secrets
 from datetime import timedelta
 from pathlib import Path
 
-from flask import Flask, g, request, session
+from flask import Flask, abort, g, request, session
 from flask_wtf.csrf import CSRFProtect
 from platformdirs import user_data_dir
 
 import companion.games  # noqa: F401  (registers every engine)
+from companion import inputs
 from companion.store import Store
 
 PACKAGE = Path(__file__).resolve().parent.parent
@@ -75,6 +76,16 @@ def create_app(test_config: dict | None = None) -> Flask:
         the form (and so the whole body) before any view runs."""
         if request.endpoint == "api.scan":
             request.max_content_length = app.config["MAX_PHOTO_LENGTH"]
+
+    @app.before_request
+    def _text():
+        """NUL or a lone surrogate is refused wherever text comes in: the URL, its query, a form."""
+        texts = [*(request.view_args or {}).values(), *request.args.keys(), *request.args.values()]
+        if request.mimetype in ("application/x-www-form-urlencoded", "multipart/form-data"):
+            texts += [*request.form.keys(), *request.form.values()]
+        for text in texts:
+            if isinstance(text, str) and (fault := inputs.text_fault(text)):
+                abort(400, fault)
 
     csrf.init_app(app)
 

@@ -24,6 +24,7 @@ from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
 
 from companion import engine as protocol
+from companion import inputs
 from companion import record as records
 from companion import scan as scanner
 from companion.store import GameNotFound, Record, TableMovedOn
@@ -70,9 +71,18 @@ def game_payload(record: Record) -> dict[str, Any]:
 
 
 def _body() -> dict[str, Any]:
-    body = request.get_json(silent=True)
+    """The request's JSON object, bounded and checked before and as it is parsed."""
+    if "body" in g:
+        return g.body
+    if not request.is_json:
+        abort(400, "The request must be a JSON object.")
+    try:
+        body = inputs.parse_json(request.get_data(cache=True))
+    except inputs.InputError as refused:
+        abort(400, str(refused))
     if not isinstance(body, dict):
         abort(400, "The request must be a JSON object.")
+    g.body = body
     return body
 
 

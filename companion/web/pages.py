@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import io
-import json
 
 import qrcode
 import qrcode.image.svg
@@ -21,6 +20,7 @@ from flask import (
 )
 
 from companion import engine as protocol
+from companion import inputs
 from companion import record as records
 from companion.store import GameNotFound
 from companion.web import store
@@ -127,9 +127,10 @@ def delete(game_id: str):
 def import_():
     upload = request.files.get("record")
     try:
-        data = json.load(upload.stream) if upload else None
-    except (UnicodeDecodeError, json.JSONDecodeError):
-        data = None
+        data = inputs.parse_json(upload.read()) if upload else None
+    except inputs.InputError as refused:
+        flash(f"That file could not be imported: {refused}")
+        return redirect(url_for("pages.home"))
     try:
         game, options, stored = records.parse_export(data)
         game_id = store().import_record(game, options, stored, g.device)
