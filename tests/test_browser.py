@@ -13,6 +13,7 @@ import pytest
 from werkzeug.serving import make_server
 
 from companion.web import create_app
+from conftest import CSP_BLOCKED
 
 pytestmark = pytest.mark.browser
 
@@ -59,7 +60,10 @@ def browser():
 
 def new_phone(browser):
     context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True)
-    return context.new_page()
+    page = context.new_page()
+    page.on("console", lambda message: CSP_BLOCKED.append(message.text)
+            if "Content Security Policy" in message.text else None)
+    return page
 
 
 def tap_space(page, position: int):
@@ -334,3 +338,24 @@ def test_the_kings_court_arbiter_answers_and_a_hand_is_followed_card_by_card(ser
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "kings_court_follow.png"), full_page=True)
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+
+def test_deleting_a_game_asks_first_under_the_content_security_policy(server, browser):
+    """The confirmation was an inline handler, which the policy forbids: now the page script asks."""
+    page = new_phone(browser)
+    page.goto(f"{server}/new/royal_visit")
+    page.fill('input[name="player_top"]', "Ann")
+    page.fill('input[name="player_bottom"]', "Bob")
+    page.locator("#create").tap()
+    page.wait_for_url("**/g/**")
+    page.locator("summary", has_text="This game").tap()
+    asked = []
+    page.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.dismiss()))
+    page.locator("button.danger").tap()
+    page.wait_for_timeout(300)
+    assert asked == ["Delete this game for every phone?"] and "/g/" in page.url
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.locator("button.danger").tap()
+    page.wait_for_url(f"{server}/")
+    assert "was deleted" in page.content()
+    page.context.close()

@@ -223,6 +223,9 @@ const Companion = (() => {
         window.addEventListener("pagehide", stopLive);
       }
     }
+    for (const form of document.querySelectorAll("form[data-confirm]")) {
+      form.addEventListener("submit", (event) => { if (!confirm(form.dataset.confirm)) event.preventDefault(); });
+    }
     update(payload);
     poll(options.poll || 1000);
   }

@@ -97,7 +97,9 @@ def create_app(test_config: dict | None = None) -> Flask:
             session.permanent = True
         g.device = session["device"]
 
-    from companion.web import api, pages, printing
+    from companion.web import api, headers, pages, printing
+
+    headers.init_app(app)
 
     app.register_blueprint(pages.bp)
     app.register_blueprint(api.bp)
