@@ -12,8 +12,10 @@ from __future__ import annotations
 
 import re
 import secrets
+import threading
+from collections import OrderedDict
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timezone
 from typing import Any
 
@@ -105,7 +107,11 @@ class Entry:
 
 @dataclass
 class Record:
-    """A game as stored, with the position its entries replay to."""
+    """A game as stored, with the position its entries replay to.
+
+    A record is never changed once built (phones in other threads may be reading it):
+    :meth:`advanced` makes the record a few entries further on.
+    """
 
     id: str
     game: str
@@ -114,7 +120,8 @@ class Record:
     created_at: datetime
     entries: list[Entry]
     replay: protocol.Replay
-    history: list[Any]
+    history: list[Any]  # the states before each move in force (for undo)
+    lines: records.Lines  # the history in words
 
     @property
     def engine(self) -> protocol.Engine:
@@ -124,6 +131,27 @@ class Record:
     def seq(self) -> int:
         """The number the next entry will get (the count of entries so far)."""
         return len(self.entries)
+
+    @classmethod
+    def start(cls, id: str, game: str, options: dict[str, Any], owner: str,
+              created_at: datetime) -> Record:
+        """A record of no entries: the game as its options set it up."""
+        engine = protocol.get_engine(game)
+        replay, history = protocol.replay(engine, options, [])
+        names = [player["name"] for player in engine.view(replay.state).get("players", [])]
+        return cls(id, game, options, owner, created_at, [], replay, history, records.Lines(names))
+
+    def advanced(self, added: list[Entry]) -> Record:
+        """This record with ``added`` (numbered on from :attr:`seq`) carried out; RuleError if
+        the rules refuse one of them, this record unchanged either way."""
+        engine = self.engine
+        replay = protocol.Replay(self.replay.state, list(self.replay.done), list(self.replay.undone),
+                                 dict(self.replay.rulings))
+        history, lines = list(self.history), self.lines.copy()
+        for entry in added:
+            protocol.step(engine, replay, history, entry.kind, entry.payload)
+            lines.add(engine, entry)
+        return replace(self, entries=self.entries + added, replay=replay, history=history, lines=lines)
 
 
 def normalise_url(url: str) -> str:
@@ -141,12 +169,20 @@ def _utc(moment: datetime) -> datetime:
 
 
 class Store:
-    def __init__(self, url: str):
+    """The games in one database. Each process keeps the records it served last
+    (``cached_games`` of them) and brings one up to date by reading only the entries numbered
+    from its count on: entries are only ever appended, so the count read from the database
+    says exactly what another process added, and a move costs the same at entry 5 and 5,000."""
+
+    def __init__(self, url: str, cached_games: int = 64):
         self.url = normalise_url(url)
         self.db = create_engine(self.url)
         if self.db.dialect.name == "sqlite":
             _serialise_sqlite_writers(self.db)
         metadata.create_all(self.db)
+        self.cached_games = cached_games
+        self._records: OrderedDict[str, Record] = OrderedDict()
+        self._records_lock = threading.Lock()
 
     def dispose(self) -> None:
         self.db.dispose()
@@ -158,6 +194,28 @@ class Store:
             conn.execution_options(writing=True)
             with conn.begin():
                 yield conn
+
+    # -- the records this process keeps ---------------------------------------------------
+    def _kept(self, game_id: str) -> Record | None:
+        with self._records_lock:
+            record = self._records.get(game_id)
+            if record is not None:
+                self._records.move_to_end(game_id)
+            return record
+
+    def _keep(self, record: Record) -> None:
+        """Keep ``record`` unless one further on is kept already (another thread's)."""
+        with self._records_lock:
+            kept = self._records.get(record.id)
+            if kept is None or kept.seq < record.seq:
+                self._records[record.id] = record
+            self._records.move_to_end(record.id)
+            while len(self._records) > self.cached_games:
+                self._records.popitem(last=False)
+
+    def _forget(self, game_id: str) -> None:
+        with self._records_lock:
+            self._records.pop(game_id, None)
 
     # -- reading ------------------------------------------------------------------------
     def load(self, game_id: str) -> Record:
@@ -178,18 +236,22 @@ class Store:
         _check_id(game_id)
         row = conn.execute(select(games).where(games.c.id == game_id)).first()
         if row is None:
+            self._forget(game_id)
             raise GameNotFound(game_id)
-        stored = [
+        kept = self._kept(game_id)
+        record = kept or Record.start(row.id, row.game, row.options, row.owner, _utc(row.created_at))
+        added = [
             Entry(e.seq, e.kind, e.player, _utc(e.at), e.payload)
             for e in conn.execute(
-                select(entries).where(entries.c.game_id == game_id).order_by(entries.c.seq)
+                select(entries).where(entries.c.game_id == game_id, entries.c.seq >= record.seq)
+                .order_by(entries.c.seq)
             )
         ]
-        engine = protocol.get_engine(row.game)
-        replay, history = protocol.replay(engine, row.options, [(e.kind, e.payload) for e in stored])
-        return Record(
-            row.id, row.game, row.options, row.owner, _utc(row.created_at), stored, replay, history
-        )
+        if added:
+            record = record.advanced(added)
+        if added or kept is None:
+            self._keep(record)
+        return record
 
     # -- writing ------------------------------------------------------------------------
     def create(self, game: str, options: dict[str, Any], owner: str) -> str:
@@ -212,16 +274,16 @@ class Store:
                 if record.seq != expected_seq:
                     raise TableMovedOn(expected_seq, record.seq)
                 player = record.engine.to_move(record.replay.state)
-                protocol.step(record.engine, record.replay, record.history, kind, payload)
                 entry = Entry(expected_seq, kind, player, datetime.now(timezone.utc), payload)
+                after = record.advanced([entry])  # RuleError here: nothing written
                 conn.execute(
                     insert(entries).values(game_id=game_id, **_entry_row(entry))
                 )
         except exc.IntegrityError:
             # The other phone's insert of the same number committed between our read and write.
             raise TableMovedOn(expected_seq, self.seq(game_id)) from None
-        record.entries.append(entry)
-        return record
+        self._keep(after)
+        return after
 
     def import_record(
         self, game: str, options: dict[str, Any], stored: list[Entry], owner: str
@@ -243,6 +305,7 @@ class Store:
 
     def delete(self, game_id: str) -> None:
         _check_id(game_id)
+        self._forget(game_id)
         with self._writing() as conn:
             conn.execute(delete(entries).where(entries.c.game_id == game_id))
             if conn.execute(delete(games).where(games.c.id == game_id)).rowcount == 0:

@@ -40,6 +40,8 @@ const Companion = (() => {
 
   function update(payload) {
     const moved = game && payload.seq !== game.seq;
+    // The server sends the history lines from history_from on: the page has those before it.
+    if (payload.history_from > 0) payload.history = game.history.slice(0, payload.history_from).concat(payload.history);
     game = payload;
     $("#undo").disabled = !game.can_undo;
     $("#redo").disabled = !game.can_redo;

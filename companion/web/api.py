@@ -45,10 +45,13 @@ def refusal(error: protocol.RuleError, game: str | None, status: int = 422):
     return jsonify(error=body), status
 
 
-def game_payload(record: Record) -> dict[str, Any]:
-    """Everything a phone shows of a game: the view, whose turn, undo/redo, the history."""
+def game_payload(record: Record, since: int = 0) -> dict[str, Any]:
+    """Everything a phone shows of a game: the view, whose turn, undo/redo, the history. A
+    phone that has the history of entries before ``since`` is sent the lines from
+    ``history_from`` on (it keeps its own before that)."""
     engine = record.engine
     state = record.replay.state
+    history_from, history = records.history(record, since)
     return {
         "id": record.id,
         "game": record.game,
@@ -61,7 +64,8 @@ def game_payload(record: Record) -> dict[str, Any]:
         "can_redo": bool(record.replay.undone),
         "rulings": record.replay.rulings,
         "owner": record.owner == g.device,
-        "history": records.history(record),
+        "history": history,
+        "history_from": history_from,
         "urls": {
             "page": url_for("pages.game", game_id=record.id),
             "rules": url_for("pages.rules", game=record.game),
@@ -102,13 +106,13 @@ def _append(game_id: str, kind: str, payload: Any):
         return (
             jsonify(
                 error={"rule": "table-moved-on", "message": str(moved), "step": None, "url": None},
-                game=game_payload(fresh),
+                game=game_payload(fresh, body_seq),
             ),
             409,
         )
     except protocol.RuleError as error:
         return refusal(error, store().load(game_id).game)
-    return jsonify(game=game_payload(record))
+    return jsonify(game=game_payload(record, body_seq))
 
 
 @bp.get("/games/<game_id>")
@@ -116,7 +120,7 @@ def state(game_id: str):
     since = request.args.get("since", type=int)
     if since is not None and store().seq(game_id) == since:
         return "", 204
-    return jsonify(game=game_payload(store().load(game_id)))
+    return jsonify(game=game_payload(store().load(game_id), since or 0))
 
 
 @bp.post("/games")
