@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 import secrets
 import threading
+import time
 from collections import OrderedDict
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
@@ -37,6 +38,7 @@ from sqlalchemy import (
     select,
 )
 
+from companion import changes
 from companion import engine as protocol
 from companion import record as records
 
@@ -181,10 +183,16 @@ class Store:
             _serialise_sqlite_writers(self.db)
         metadata.create_all(self.db)
         self.cached_games = cached_games
+        listener = None
+        if self.db.dialect.name == "postgresql":
+            plain = self.db.url.set(drivername="postgresql").render_as_string(hide_password=False)
+            listener = changes.postgresql_listener(plain)
+        self.changes = changes.Changes(listener)
         self._records: OrderedDict[str, Record] = OrderedDict()
         self._records_lock = threading.Lock()
 
     def dispose(self) -> None:
+        self.changes.close()
         self.db.dispose()
 
     @contextmanager
@@ -231,6 +239,17 @@ class Store:
             return conn.execute(
                 select(func.count()).select_from(entries).where(entries.c.game_id == game_id)
             ).scalar_one()
+
+    def wait(self, game_id: str, since: int, seconds: float) -> int:
+        """The game's entry count as soon as it is not ``since``, or after ``seconds``."""
+        deadline = time.monotonic() + seconds
+        while True:
+            version = self.changes.version(game_id)
+            seq = self.seq(game_id)
+            remaining = deadline - time.monotonic()
+            if seq != since or remaining <= 0:
+                return seq
+            self.changes.wait(game_id, version, remaining)
 
     def _load(self, conn, game_id: str) -> Record:
         _check_id(game_id)
@@ -279,11 +298,18 @@ class Store:
                 conn.execute(
                     insert(entries).values(game_id=game_id, **_entry_row(entry))
                 )
+                self._announce(conn, game_id)
         except exc.IntegrityError:
             # The other phone's insert of the same number committed between our read and write.
             raise TableMovedOn(expected_seq, self.seq(game_id)) from None
         self._keep(after)
+        self.changes.notify(game_id)
         return after
+
+    def _announce(self, conn, game_id: str) -> None:
+        """Tell the other processes on PostgreSQL, when this transaction commits."""
+        if self.db.dialect.name == "postgresql":
+            conn.execute(select(func.pg_notify(changes.CHANNEL, game_id)))
 
     def import_record(
         self, game: str, options: dict[str, Any], stored: list[Entry], owner: str
@@ -310,6 +336,8 @@ class Store:
             conn.execute(delete(entries).where(entries.c.game_id == game_id))
             if conn.execute(delete(games).where(games.c.id == game_id)).rowcount == 0:
                 raise GameNotFound(game_id)
+            self._announce(conn, game_id)
+        self.changes.notify(game_id)
 
 
 def _check_id(game_id: str) -> None:

@@ -1,5 +1,5 @@
 // The part of every game page that is the same for all games: talking to the JSON API,
-// following the table (polling the entry number), undo/redo, history and refusals.
+// following the table (long polling the entry number), undo/redo, history and refusals.
 "use strict";
 
 const Companion = (() => {
@@ -66,12 +66,19 @@ const Companion = (() => {
     return false;
   }
 
+  // Follow the table: the server holds each request until the game changes (long polling,
+  // up to WAIT seconds). An answer that came at once without news (the server's places for
+  // waiting phones were taken), an error or a lost network: wait `every` ms, then ask again
+  // with this page's entry count, so the page catches up by itself.
+  const WAIT = 25;
   async function poll(every) {
+    const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
     for (;;) {
-      await new Promise((resolve) => setTimeout(resolve, every));
-      if (document.hidden) continue;
-      const { status, data } = await request("GET", `/api/games/${game.id}?since=${game.seq}`);
-      if (status === 200 && data.game.seq !== game.seq) update(data.game);
+      if (document.hidden) { await pause(every); continue; }
+      const asked = Date.now();
+      const { status, data } = await request("GET", `/api/games/${game.id}?since=${game.seq}&wait=${WAIT}`);
+      if (status === 200 && data.game.seq > game.seq) update(data.game);
+      else if (status !== 204 || Date.now() - asked < every) await pause(every);
     }
   }
 

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import os
 import secrets
+import threading
 from datetime import timedelta
 from pathlib import Path
 
@@ -59,16 +60,22 @@ def create_app(test_config: dict | None = None) -> Flask:
         MAX_CONTENT_LENGTH=2 * 1024 * 1024,
         MAX_PHOTO_LENGTH=25 * 1024 * 1024,  # a phone's 12 MP JPEG, with room to spare
         PERMANENT_SESSION_LIFETIME=timedelta(days=3650),
+        # The cookie is sent only when it changes: a phone's long poll, answered after the phone
+        # moved on, must not put back the cookie as it was when the poll began.
+        SESSION_REFRESH_EACH_REQUEST=False,
         SESSION_COOKIE_SAMESITE="Lax",
         SESSION_COOKIE_HTTPONLY=True,
         WTF_CSRF_TIME_LIMIT=None,  # a game night is long; the token lives as long as the cookie
-        POLL_MILLISECONDS=1000,
+        POLL_MILLISECONDS=1000,  # a phone whose waiting request failed asks again after this
+        LONG_POLL_SECONDS=25,  # a phone's request for news is held at most this long
+        WAITING_PHONES=32,  # requests held at once (each holds a server thread)
     )
     if test_config:
         app.config.update(test_config)
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _secret_key()
     app.extensions["store"] = Store(app.config["DATABASE_URL"] or default_database_url())
+    app.extensions["waiting_phones"] = threading.BoundedSemaphore(app.config["WAITING_PHONES"])
 
     @app.before_request
     def _photo_limit():

@@ -17,9 +17,10 @@ the fresh game under "game"), 403, 404 or 400.
 """
 from __future__ import annotations
 
+import math
 from typing import Any
 
-from flask import Blueprint, abort, g, jsonify, request, url_for
+from flask import Blueprint, abort, current_app, g, jsonify, request, url_for
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
 
@@ -118,9 +119,24 @@ def _append(game_id: str, kind: str, payload: Any):
 @bp.get("/games/<game_id>")
 def state(game_id: str):
     since = request.args.get("since", type=int)
-    if since is not None and store().seq(game_id) == since:
+    if since is not None and _wait(game_id, since) == since:
         return "", 204
     return jsonify(game=game_payload(store().load(game_id), since or 0))
+
+
+def _wait(game_id: str, since: int) -> int:
+    """The entry count; with ?wait=S (long polling), held up to S seconds until it is not
+    ``since``, if one of the app's places for waiting phones is free (others answer at once, so
+    waiting phones never take every thread from the phones entering moves)."""
+    wait = request.args.get("wait", 0.0, type=float)
+    wait = min(wait, current_app.config["LONG_POLL_SECONDS"]) if math.isfinite(wait) and wait > 0 else 0
+    places = current_app.extensions["waiting_phones"]
+    if not wait or not places.acquire(blocking=False):
+        return store().seq(game_id)
+    try:
+        return store().wait(game_id, since, wait)
+    finally:
+        places.release()
 
 
 @bp.post("/games")
