@@ -69,6 +69,9 @@ def create_app(test_config: dict | None = None) -> Flask:
         POLL_MILLISECONDS=1000,  # a phone whose waiting request failed asks again after this
         LONG_POLL_SECONDS=25,  # a phone's request for news is held at most this long
         WAITING_PHONES=32,  # requests held at once (each holds a server thread)
+        SCANS_AT_ONCE=2,  # photos read at once (see companion/web/limits.py)
+        PRINTS_AT_ONCE=2,  # PDFs drawn at once
+        BUSY_WAIT_SECONDS=3,  # how long a scan or print waits for its turn before a 503
     )
     if test_config:
         app.config.update(test_config)
@@ -104,9 +107,10 @@ def create_app(test_config: dict | None = None) -> Flask:
             session.permanent = True
         g.device = session["device"]
 
-    from companion.web import api, headers, pages, printing
+    from companion.web import api, headers, limits, pages, printing
 
     headers.init_app(app)
+    limits.init_app(app)
 
     app.register_blueprint(pages.bp)
     app.register_blueprint(api.bp)

@@ -29,7 +29,7 @@ from companion import inputs
 from companion import record as records
 from companion import scan as scanner
 from companion.store import GameNotFound, Record, TableMovedOn
-from companion.web import store
+from companion.web import limits, store
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -197,7 +197,8 @@ def scan(game_id: str):
     if photo is None:
         abort(400, 'Send the photo as the form field "photo".')
     try:
-        found = scanner.scan_photo(photo.read(), record.game)
+        with limits.place("scan", "Other photos are being read right now: try again in a few seconds."):
+            found = scanner.scan_photo(photo.read(), record.game)
     except scanner.ScanError as error:
         return jsonify(error={"rule": "photo", "message": str(error), "step": None, "url": None}), 422
     names = {kind.id: kind.name for kind in record.engine.cards}
@@ -265,13 +266,13 @@ def _csrf(error: CSRFError):
 
 @bp.errorhandler(HTTPException)
 def _http(error: HTTPException):
-    return (
-        jsonify(error={"rule": "request", "message": error.description, "step": None, "url": None}),
-        error.code,
-    )
+    response = jsonify(error={"rule": "request", "message": error.description, "step": None, "url": None})
+    if getattr(error, "retry_after", None):
+        response.headers["Retry-After"] = str(error.retry_after)
+    return response, error.code
 
 
 # The pages' handlers are registered by status code, and Flask prefers a code over a class:
 # name the same codes here so the API always answers in JSON.
-for _code in (400, 403, 404, 405, 413):
+for _code in (400, 403, 404, 405, 413, 503):
     bp.register_error_handler(_code, _http)

@@ -165,5 +165,8 @@ def register_error_pages(app) -> None:
     @app.errorhandler(403)
     @app.errorhandler(404)
     @app.errorhandler(413)
+    @app.errorhandler(503)
     def _http(error):
-        return render_template("error.html", title=error.name, message=error.description), error.code
+        page = render_template("error.html", title=error.name, message=error.description)
+        retry = {"Retry-After": str(error.retry_after)} if getattr(error, "retry_after", None) else {}
+        return page, error.code, retry
