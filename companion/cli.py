@@ -52,6 +52,7 @@ def serve(args: argparse.Namespace) -> int:
     _allow_connections(args.connection_limit)
     waitress.serve(app, host=args.host, port=args.port, threads=args.threads, ident="companion",
                    connection_limit=args.connection_limit, channel_timeout=args.idle_timeout,
+                   asyncore_use_poll=True,  # select() stops at file descriptor 1,024
                    max_request_body_size=app.config["MAX_PHOTO_LENGTH"] + 64 * 1024)
     return 0
 
