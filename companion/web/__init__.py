@@ -69,8 +69,8 @@ def create_app(test_config: dict | None = None) -> Flask:
         POLL_MILLISECONDS=1000,  # a phone whose waiting request failed asks again after this
         LONG_POLL_SECONDS=25,  # a phone's request for news is held at most this long
         WAITING_PHONES=32,  # requests held at once (each holds a server thread)
-        SCANS_AT_ONCE=2,  # photos read at once (see companion/web/limits.py)
-        PRINTS_AT_ONCE=2,  # PDFs drawn at once
+        SCANS_AT_ONCE=1,  # photos read at once (see companion/web/limits.py)
+        PRINTS_AT_ONCE=1,  # PDFs drawn at once
         BUSY_WAIT_SECONDS=3,  # how long a scan or print waits for its turn before a 503
     )
     if test_config:
