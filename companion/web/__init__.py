@@ -69,6 +69,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         POLL_MILLISECONDS=1000,  # a phone whose waiting request failed asks again after this
         LONG_POLL_SECONDS=25,  # a phone's request for news is held at most this long
         WAITING_PHONES=32,  # requests held at once (each holds a server thread)
+        CACHED_GAMES=64,  # games each process keeps replayed in memory (companion/store.py)
         SCANS_AT_ONCE=1,  # photos read at once (see companion/web/limits.py)
         PRINTS_AT_ONCE=1,  # PDFs drawn at once
         BUSY_WAIT_SECONDS=3,  # how long a scan or print waits for its turn before a 503
@@ -77,7 +78,8 @@ def create_app(test_config: dict | None = None) -> Flask:
         app.config.update(test_config)
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _secret_key()
-    app.extensions["store"] = Store(app.config["DATABASE_URL"] or default_database_url())
+    app.extensions["store"] = Store(app.config["DATABASE_URL"] or default_database_url(),
+                                    app.config["CACHED_GAMES"])
     app.extensions["waiting_phones"] = threading.BoundedSemaphore(app.config["WAITING_PHONES"])
 
     @app.before_request
