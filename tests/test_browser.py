@@ -66,6 +66,14 @@ def new_phone(browser):
     return page
 
 
+def set_up(page, url: str, names: dict[str, str]):
+    """Open a setup page, type the players' names into their fields and start the game."""
+    page.goto(url)
+    for field, name in names.items():
+        page.fill(f'input[name="{field}"]', name)
+    page.locator("#create").tap()
+
+
 def tap_space(page, position: int):
     page.locator(f'.rv-space[data-pos="{position}"] .rv-num').tap()
 
@@ -289,10 +297,7 @@ def test_the_kings_court_arbiter_answers_and_a_hand_is_followed_card_by_card(ser
     from playwright.sync_api import expect
 
     page = new_phone(browser)
-    page.goto(f"{server}/new/kings_court")
-    page.fill('input[name="player-0"]', "Ann")
-    page.fill('input[name="player-1"]', "Bob")
-    page.locator("#create").tap()
+    set_up(page, f"{server}/new/kings_court", {"player-0": "Ann", "player-1": "Bob"})
     expect(page.locator("#turn")).to_contain_text("Hand 1: Ann deals")  # drawn: nothing moves now
 
     # The arbiter, for a table that keeps only the sheet: a Blue 7 on a Gold 5 is refused,
@@ -343,10 +348,7 @@ def test_the_kings_court_arbiter_answers_and_a_hand_is_followed_card_by_card(ser
 def test_deleting_a_game_asks_first_under_the_content_security_policy(server, browser):
     """The confirmation was an inline handler, which the policy forbids: now the page script asks."""
     page = new_phone(browser)
-    page.goto(f"{server}/new/royal_visit")
-    page.fill('input[name="player_top"]', "Ann")
-    page.fill('input[name="player_bottom"]', "Bob")
-    page.locator("#create").tap()
+    set_up(page, f"{server}/new/royal_visit", {"player_top": "Ann", "player_bottom": "Bob"})
     page.wait_for_url("**/g/**")
     page.locator("summary", has_text="This game").tap()
     asked = []
