@@ -237,12 +237,12 @@ class Store:
     def seq(self, game_id: str) -> int:
         """How many entries the game has: what phones poll to see that the table moved."""
         _check_id(game_id)
+        count = select(func.count()).select_from(entries).where(entries.c.game_id == game_id)
         with self.db.connect() as conn:
-            if conn.execute(select(games.c.id).where(games.c.id == game_id)).first() is None:
-                raise GameNotFound(game_id)
-            return conn.execute(
-                select(func.count()).select_from(entries).where(entries.c.game_id == game_id)
-            ).scalar_one()
+            row = conn.execute(select(count.scalar_subquery()).where(games.c.id == game_id)).first()
+        if row is None:
+            raise GameNotFound(game_id)
+        return row[0]
 
     def wait(self, game_id: str, since: int, seconds: float) -> int:
         """The game's entry count as soon as it is not ``since``, or after ``seconds``."""
