@@ -136,9 +136,13 @@ def test_two_players_play_royal_visit_on_a_phone_to_a_win(server, browser):
     page.locator("#undo").tap()
     expect(page.locator("#turn")).to_contain_text("Ann's turn")
     expect(page.locator('.rv-pawn.guard[data-from="2"]')).to_have_count(1)
+    # The other phone is sent the move's line again, now taken back, and the undo's line.
+    expect(watcher.locator("#history li")).to_have_count(2, timeout=2000)
+    expect(watcher.locator("#history li").last).to_have_class("undone")
     page.locator("#redo").tap()
     expect(page.locator("#turn")).to_contain_text("Bob's turn")
     expect(watcher.locator("#history li")).to_have_count(3, timeout=2000)  # move, undo, redo
+    expect(watcher.locator("#history li").last).not_to_have_class("undone")
 
     # Bob, on the other phone: the Wizard one space.
     play_card(watcher, "wizard-1")

@@ -38,17 +38,32 @@ const Companion = (() => {
     box.innerHTML = `${escape(error.message)}${link}`;
   }
 
+  const lineHtml = (line) =>
+    `<li class="${line.undone ? "undone" : ""}"><strong>${line.seq + 1}.</strong> ${line.player ? escape(line.player) + ": " : ""}${escape(line.text)}</li>`;
+
+  // The history list, newest first: only the lines from `from` on are drawn again (those the
+  // server sent), so a long game costs a phone no more per move than a short one.
+  function drawHistory(from) {
+    const list = $("#history");
+    const shown = Number(list.dataset.lines || 0);
+    if (!game.history.length) list.innerHTML = "<li>No moves yet.</li>";
+    else if (from === 0 || from > shown) list.innerHTML = game.history.slice().reverse().map(lineHtml).join("");
+    else {
+      for (let i = from; i < shown; i++) list.firstElementChild.remove();
+      list.insertAdjacentHTML("afterbegin", game.history.slice(from).reverse().map(lineHtml).join(""));
+    }
+    list.dataset.lines = game.history.length;
+  }
+
   function update(payload) {
     const moved = game && payload.seq !== game.seq;
     // The server sends the history lines from history_from on: the page has those before it.
-    if (payload.history_from > 0) payload.history = game.history.slice(0, payload.history_from).concat(payload.history);
+    const from = game ? payload.history_from : 0;
+    if (from > 0) payload.history = game.history.slice(0, from).concat(payload.history);
     game = payload;
     $("#undo").disabled = !game.can_undo;
     $("#redo").disabled = !game.can_redo;
-    const history = $("#history");
-    history.innerHTML = game.history.slice().reverse().map((line) =>
-      `<li class="${line.undone ? "undone" : ""}"><strong>${line.seq + 1}.</strong> ${line.player ? escape(line.player) + ": " : ""}${escape(line.text)}</li>`
-    ).join("") || "<li>No moves yet.</li>";
+    drawHistory(from);
     render(game, moved);
   }
 
