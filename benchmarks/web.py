@@ -245,20 +245,31 @@ def run(name: str, url: str, quick: bool) -> list[tuple[str, str, str]]:
     seconds = 2.0 if quick else 5.0
     try:
         for tables in (1, 10, 50):
+            cpu = server.usage()[0]
             bare = load(server.port, tables, seconds, bare=True)
+            bare_cpu, cpu = (server.usage()[0] - cpu) / (bare[0] * seconds) * 1000, server.usage()[0]
             moves = load(server.port, tables, seconds, bare=False)
+            moves_cpu = (server.usage()[0] - cpu) / (moves[0] * seconds) * 1000
             target = "p50, p99 within 3x" if tables == 50 else ("p99 < 100 ms" if tables == 10 and name == "SQLite" else "")
             rows.append((f"{name}: {tables} tables, move round trip vs bare (/s; p50; p99 ms)",
                          f"{moves[0]:.0f} vs {bare[0]:.0f}; {moves[1]:.1f} vs {bare[1]:.1f}; "
                          f"{moves[2]:.1f} vs {bare[2]:.1f}  (x{moves[1] / bare[1]:.1f}, x{moves[2] / bare[2]:.1f})",
                          target))
+            rows.append((f"{name}: {tables} tables, server CPU per round trip vs bare",
+                         f"{moves_cpu:.1f} vs {bare_cpu:.1f} ms", ""))
         cpu, rss = server.usage()
         rows.append((f"{name}: server after the tables", f"{cpu:.1f} s CPU, {rss:.0f} MB RSS", ""))
         trips = 50 if quick else 200
-        by_size = {entries: at_entries(server.port, entries, trips) for entries in (20, 1000, 4000)}
-        for entries, (p50, p99) in by_size.items():
+        by_size = {}
+        for entries in (20, 1000, 4000):
+            cpu = server.usage()[0]
+            by_size[entries] = at_entries(server.port, entries, trips)
+            # CPU per round trip, the import of the game and its first replay left out
+            cpu = (server.usage()[0] - cpu) * 1000
+            p50, p99 = by_size[entries]
             rows.append((f"{name}: round trip at {entries:,} entries (p50; p99 ms)", f"{p50:.1f}; {p99:.1f}",
                          "within 1.5x of 20" if entries == 4000 else ""))
+            rows.append((f"{name}: server CPU for the game's import and {trips} round trips", f"{cpu:.0f} ms", ""))
         rows.append((f"{name}: 4,000 entries / 20 entries (p50)", f"x{by_size[4000][0] / by_size[20][0]:.2f}", "<= 1.5"))
         rate, p50, p99 = followers(server.port, 50, 6.0 if quick else 15.0)
         rows.append((f"{name}: 50 tables x 4 phones, updates delivered", f"{rate:.0f}/s", ""))
