@@ -29,7 +29,9 @@ def serve(args: argparse.Namespace) -> int:
     from companion.web import create_app, data_folder, default_database_url
 
     url = args.database or default_database_url()
-    app = create_app({"DATABASE_URL": url, "STATISTICS": not args.no_stats})
+    waiting = args.waiting if args.waiting is not None else max(args.threads - 8, 0)
+    app = create_app({"DATABASE_URL": url, "WAITING_PHONES": waiting,
+                      "STATISTICS": not args.no_stats})
     lan = _lan_address()
     shown = args.host if args.host not in ("0.0.0.0", "::") else (lan or "localhost")
     database = app.extensions["store"].db.url.render_as_string(hide_password=True)
@@ -46,8 +48,24 @@ def serve(args: argparse.Namespace) -> int:
         return 0
     print(f"The companion is at http://{shown}:{args.port}/  (database: {database})")
     sys.stdout.flush()
-    waitress.serve(app, host=args.host, port=args.port, threads=args.threads, ident="companion")
+    _allow_connections(args.connection_limit)
+    waitress.serve(app, host=args.host, port=args.port, threads=args.threads, ident="companion",
+                   connection_limit=args.connection_limit, channel_timeout=args.idle_timeout,
+                   asyncore_use_poll=True,  # select() stops at file descriptor 1,024
+                   max_request_body_size=app.config["MAX_PHOTO_LENGTH"] + 64 * 1024)
     return 0
+
+
+def _allow_connections(limit: int) -> None:
+    """Let the process hold ``limit`` sockets: raise its open-file limit as far as the system
+    allows (often 1,024 by default, below a busy night's idle phones)."""
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = limit + 256  # the database, the static files, the log
+    if soft != resource.RLIM_INFINITY and soft < wanted:
+        resource.setrlimit(resource.RLIMIT_NOFILE,
+                           (wanted if hard == resource.RLIM_INFINITY else min(wanted, hard), hard))
 
 
 def _store(args: argparse.Namespace):
@@ -89,11 +107,12 @@ def export(args: argparse.Namespace) -> int:
 
 def import_(args: argparse.Namespace) -> int:
     from companion import engine as protocol
+    from companion import inputs
     from companion import record as records
 
     try:
-        with open(args.file, encoding="utf-8") as source:
-            data = json.load(source)
+        with open(args.file, "rb") as source:
+            data = inputs.parse_json(source.read())
         from companion import exports
 
         if isinstance(data, dict) and data.get("format") == exports.ARCHIVE:
@@ -102,7 +121,7 @@ def import_(args: argparse.Namespace) -> int:
             return 0
         game, options, stored = records.parse_export(data)
         game_id = _store(args).import_record(game, options, stored, owner="cli")
-    except (OSError, json.JSONDecodeError) as broken:
+    except (OSError, inputs.InputError) as broken:
         print(f"Cannot read {args.file}: {broken}", file=sys.stderr)
         return 1
     except protocol.RuleError as refused:
@@ -246,7 +265,17 @@ def main(argv: list[str] | None = None) -> int:
     serving = commands.add_parser("serve", help="start the app (waitress; with --https, werkzeug over TLS)")
     serving.add_argument("--host", default="0.0.0.0", help="address to listen on (default: every one, so phones on the table's network can join)")
     serving.add_argument("--port", type=int, default=8000)
-    serving.add_argument("--threads", type=int, default=8)
+    serving.add_argument("--threads", type=int, default=48,
+                         help="requests served at once (default: 48); phones waiting for news "
+                              "hold one each")
+    serving.add_argument("--waiting", type=int, default=None, metavar="N",
+                         help="phones held waiting for news at once (default: threads - 8, so "
+                              "moves always find a thread); others poll every second")
+    serving.add_argument("--connection-limit", type=int, default=2000, metavar="N",
+                         help="open connections accepted at once, idle ones included "
+                              "(default: 2000)")
+    serving.add_argument("--idle-timeout", type=int, default=60, metavar="SECONDS",
+                         help="close a connection that sent nothing for this long (default: 60)")
     serving.add_argument("--https", action="store_true",
                          help="serve over HTTPS with a self-signed certificate kept in the data "
                               "folder, so phones may use the live camera view (werkzeug's threaded "

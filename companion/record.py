@@ -7,7 +7,9 @@ left out of what another phone sees until the game opens them (``secrets_open``)
 """
 from __future__ import annotations
 
-from datetime import datetime, timezone
+import json
+from datetime import datetime, timedelta, timezone
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from companion import engine as protocol
@@ -19,44 +21,67 @@ FORMAT = "companion-game"
 VERSION = 1
 
 
-def history(record: Record) -> list[dict[str, Any]]:
-    """One line per entry, oldest first, in words, with what undo has taken back marked."""
-    engine = record.engine
-    names = [p["name"] for p in engine.view(record.replay.state).get("players", [])]
-    lines = []
-    stack: list[int] = []  # entry numbers of moves in force
-    redo: list[int] = []
-    for entry in record.entries:
+@dataclass
+class Lines:
+    """The history lines of a record, one per entry, oldest first, in words, with what undo has
+    taken back marked: kept entry by entry, so a game of 5,000 entries costs no more per move
+    than one of 5. ``touched[n]`` is the first line entry ``n`` wrote or changed (an undo
+    changes the line of the move it takes back), so a phone that has the lines up to entry
+    ``n`` is sent only those from :meth:`first_changed` on."""
+
+    names: list[str]  # the players' names in seat order
+    lines: list[dict[str, Any]] = field(default_factory=list)
+    touched: list[int] = field(default_factory=list)
+    stack: list[int] = field(default_factory=list)  # entry numbers of moves in force
+    redo: list[int] = field(default_factory=list)
+
+    def copy(self) -> Lines:
+        """A copy to extend: the lines are shared until one changes (see :meth:`add`)."""
+        return Lines(self.names, list(self.lines), list(self.touched), list(self.stack),
+                     list(self.redo))
+
+    def add(self, engine: protocol.Engine, entry: Entry) -> None:
+        touched = entry.seq
         if entry.kind == "move":
-            stack.append(entry.seq)
-            redo.clear()
-            text = engine.describe(entry.payload, names)
+            self.stack.append(entry.seq)
+            self.redo.clear()
+            text = engine.describe(entry.payload, self.names)
         elif entry.kind == "undo":
-            taken = stack.pop()
-            redo.append(taken)
-            text = f"Undo of entry {taken + 1}"
+            touched = self.stack.pop()
+            self.redo.append(touched)
+            text = f"Undo of entry {touched + 1}"
         elif entry.kind == "redo":
-            back = redo.pop()
-            stack.append(back)
-            text = f"Redo of entry {back + 1}"
+            touched = self.redo.pop()
+            self.stack.append(touched)
+            text = f"Redo of entry {touched + 1}"
         elif entry.kind == "secret":
-            who = names[entry.player] if entry.player is not None else "A player"
+            who = self.names[entry.player] if entry.player is not None else "A player"
             text = engine.describe_secret(who)
         else:
             text = "Table rulings changed: " + ", ".join(
                 f"{key} = {value}" for key, value in sorted(entry.payload.items())
             )
+        if touched != entry.seq:  # a new dict: a copy made before still reads as it was
+            self.lines[touched] = {**self.lines[touched], "undone": entry.kind == "undo"}
         # Whose turn it was is kept for every entry; a line names the player only for a move.
         mover = entry.kind in ("move", "secret") and entry.player is not None \
-            and entry.player < len(names)
-        who = names[entry.player] if mover else None
-        lines.append(
-            {"seq": entry.seq, "kind": entry.kind, "player": who, "at": entry.at.isoformat(), "text": text}
-        )
-    in_force = set(stack)
-    for line in lines:
-        line["undone"] = line["kind"] == "move" and line["seq"] not in in_force
-    return lines
+            and 0 <= entry.player < len(self.names)
+        self.lines.append({
+            "seq": entry.seq, "kind": entry.kind, "player": self.names[entry.player] if mover else None,
+            "at": entry.at.isoformat(), "text": text, "undone": False,
+        })
+        self.touched.append(touched)
+
+    def first_changed(self, since: int) -> int:
+        """The first line that differs from what a phone holding entries ``0 .. since - 1`` has."""
+        return min(self.touched[since:], default=len(self.lines)) if since > 0 else 0
+
+
+def history(record: Record, since: int = 0) -> tuple[int, list[dict[str, Any]]]:
+    """The history lines a phone that has the lines of entries before ``since`` lacks: the
+    number of the first line sent and the lines from it on (``since=0``: all of them)."""
+    start = record.lines.first_changed(min(since, record.seq))
+    return start, record.lines.lines[start:]
 
 
 def secrets_open(record: Record) -> bool:
@@ -95,8 +120,17 @@ def export(record: Record, seat: int | None = None) -> dict[str, Any]:
     }
 
 
+# The fields an export carries: anything else in a file is refused, as a move's unknown field is.
+FIELDS = frozenset(("format", "version", "game", "id", "created_at", "options", "complete",
+                    "entries", "result", "final"))
+ENTRY_FIELDS = frozenset(("seq", "kind", "player", "at", "payload"))
+EARLIEST = datetime(2000, 1, 1, tzinfo=timezone.utc)
+CLOCK_SKEW = timedelta(days=1)  # another machine's clock may run ahead of this one's
+
+
 def parse_export(data: Any) -> tuple[str, dict[str, Any], list[Entry]]:
-    """Check an exported record's shape; the store replays it before keeping it."""
+    """Check an exported record's shape, every field of every entry; the store replays it (and
+    checks each entry's player against whose turn it was) before keeping it."""
     from companion.store import Entry
 
     def bad(message: str) -> protocol.RuleError:
@@ -105,31 +139,75 @@ def parse_export(data: Any) -> tuple[str, dict[str, Any], list[Entry]]:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise bad("This file is not a game exported by the companion.")
     if data.get("version") != VERSION:
-        raise bad(f"This file is version {data.get('version')!r}; this companion reads version {VERSION}.")
+        raise bad(f"This file is version {_shown(data.get('version'))}; this companion reads "
+                  f"version {VERSION}.")
+    for key in data:
+        if key not in FIELDS:
+            raise bad(f"An exported game has no field called {_shown(key)}.")
     if data.get("complete") is False:
         raise bad("This file was exported while the game still kept secrets, so it cannot be "
                   "replayed: export it again once the game is over.")
     game = data.get("game")
-    if game not in protocol.REGISTRY:
-        raise bad(f"This file holds a game this companion does not know: {game!r}.")
+    if not isinstance(game, str) or game not in protocol.REGISTRY:
+        raise bad(f"This file holds a game this companion does not know: {_shown(game)}.")
     options = data.get("options")
     if not isinstance(options, dict):
         raise bad("This file has no game options.")
     raw = data.get("entries")
     if not isinstance(raw, list):
         raise bad("This file has no list of entries.")
+    latest = datetime.now(timezone.utc) + CLOCK_SKEW
     stored = []
     for number, item in enumerate(raw):
         if not isinstance(item, dict) or item.get("kind") not in protocol.ENTRY_KINDS:
             raise bad(f"Entry {number + 1} is not a move, undo, redo or rulings change.")
+        for key in item:
+            if key not in ENTRY_FIELDS:
+                raise bad(f"Entry {number + 1} has a field called {_shown(key)}, which no entry has.")
+        if "seq" in item and (not _is_int(item["seq"]) or item["seq"] != number):
+            raise bad(f"Entry {number + 1} is numbered {_shown(item['seq'])}, not {number}.")
         player = item.get("player")
-        if player is not None and (not isinstance(player, int) or isinstance(player, bool)):
-            raise bad(f"Entry {number + 1} names its player wrongly.")
+        if player is not None and not _is_int(player):
+            raise bad(f"Entry {number + 1} names its player wrongly: a seat number or null.")
         try:
             at = datetime.fromisoformat(item["at"])
         except (KeyError, TypeError, ValueError):
             raise bad(f"Entry {number + 1} has no valid time.") from None
         if at.tzinfo is None:
             at = at.replace(tzinfo=timezone.utc)
-        stored.append(Entry(number, item["kind"], player, at, item.get("payload")))
+        if not EARLIEST <= at <= latest:
+            raise bad(f"Entry {number + 1} has a time outside {EARLIEST.year} to today.")
+        payload = item.get("payload")
+        if item["kind"] in ("undo", "redo") and payload is not None:
+            raise bad(f"Entry {number + 1} is an {item['kind']}, which carries nothing.")
+        stored.append(Entry(number, item["kind"], player, at, payload))
     return game, options, stored
+
+
+def entered_by(entry: Entry, to_move: int | None) -> int | None:
+    """The player an entry is stored under: whose turn it was, or for a secret the player whose
+    phone entered it."""
+    if entry.kind == "secret" and isinstance(entry.payload, dict):
+        return entry.payload.get("player")
+    return to_move
+
+
+def check_player(entry: Entry, to_move: int | None) -> None:
+    """An imported entry names whose turn it was, as the store wrote it: it must be the seat the
+    replay says was to move (so the history credits the right player)."""
+    if entry.player != to_move:
+        raise protocol.RuleError(
+            "import",
+            f"Entry {entry.seq + 1} says \"player\": {_shown(entry.player)}, but the player to "
+            f"move then was {_shown(to_move)}.",
+        )
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _shown(value: Any) -> str:
+    """A value of the file in a sentence: JSON spelling, cut short."""
+    text = json.dumps(value)
+    return text if len(text) <= 40 else text[:40] + "..."

@@ -10,9 +10,13 @@ the primary key (game, number) lets exactly one of them in, the other gets :clas
 """
 from __future__ import annotations
 
+import re
 import secrets
-from contextlib import contextmanager
-from dataclasses import dataclass
+import threading
+import time
+from collections import OrderedDict
+from contextlib import contextmanager, nullcontext
+from dataclasses import dataclass, replace
 from datetime import datetime, timezone
 from typing import Any
 
@@ -34,7 +38,9 @@ from sqlalchemy import (
     select,
 )
 
+from companion import changes
 from companion import engine as protocol
+from companion import record as records
 
 metadata = MetaData()
 
@@ -106,9 +112,14 @@ claims = Table(
 )
 
 
+# What secrets.token_urlsafe(16) makes (22 characters); the column holds up to 32.
+GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
+
+
 class GameNotFound(LookupError):
     def __init__(self, game_id: str):
-        super().__init__(f"There is no game {game_id!r}: it may have been deleted.")
+        shown = repr(game_id) if len(game_id) <= 40 else repr(game_id[:40]) + "..."
+        super().__init__(f"There is no game {shown}: it may have been deleted.")
         self.game_id = game_id
 
 
@@ -144,7 +155,11 @@ class Entry:
 
 @dataclass
 class Record:
-    """A game as stored, with the position its entries replay to."""
+    """A game as stored, with the position its entries replay to.
+
+    A record is never changed once built (phones in other threads may be reading it):
+    :meth:`advanced` makes the record a few entries further on.
+    """
 
     id: str
     game: str
@@ -153,7 +168,8 @@ class Record:
     created_at: datetime
     entries: list[Entry]
     replay: protocol.Replay
-    history: list[Any]
+    history: list[Any]  # the states before each move in force (for undo)
+    lines: records.Lines  # the history in words
 
     @property
     def engine(self) -> protocol.Engine:
@@ -163,6 +179,27 @@ class Record:
     def seq(self) -> int:
         """The number the next entry will get (the count of entries so far)."""
         return len(self.entries)
+
+    @classmethod
+    def start(cls, id: str, game: str, options: dict[str, Any], owner: str,
+              created_at: datetime) -> Record:
+        """A record of no entries: the game as its options set it up."""
+        engine = protocol.get_engine(game)
+        replay, history = protocol.replay(engine, options, [])
+        names = [player["name"] for player in engine.view(replay.state).get("players", [])]
+        return cls(id, game, options, owner, created_at, [], replay, history, records.Lines(names))
+
+    def advanced(self, added: list[Entry]) -> Record:
+        """This record with ``added`` (numbered on from :attr:`seq`) carried out; RuleError if
+        the rules refuse one of them, this record unchanged either way."""
+        engine = self.engine
+        replay = protocol.Replay(self.replay.state, list(self.replay.done), list(self.replay.undone),
+                                 dict(self.replay.rulings))
+        history, lines = list(self.history), self.lines.copy()
+        for entry in added:
+            protocol.step(engine, replay, history, entry.kind, entry.payload)
+            lines.add(engine, entry)
+        return replace(self, entries=self.entries + added, replay=replay, history=history, lines=lines)
 
 
 def normalise_url(url: str) -> str:
@@ -180,23 +217,63 @@ def _utc(moment: datetime) -> datetime:
 
 
 class Store:
-    def __init__(self, url: str):
+    """The games in one database. Each process keeps the records it served last
+    (``cached_games`` of them) and brings one up to date by reading only the entries numbered
+    from its count on: entries are only ever appended, so the count read from the database
+    says exactly what another process added, and a move costs the same at entry 5 and 5,000."""
+
+    def __init__(self, url: str, cached_games: int = 64):
         self.url = normalise_url(url)
         self.db = create_engine(self.url)
         if self.db.dialect.name == "sqlite":
             _serialise_sqlite_writers(self.db)
         metadata.create_all(self.db)
+        self.cached_games = cached_games
+        self._sqlite_writers = threading.Lock() if self.db.dialect.name == "sqlite" else nullcontext()
+        listener = None
+        if self.db.dialect.name == "postgresql":
+            plain = self.db.url.set(drivername="postgresql").render_as_string(hide_password=False)
+            listener = changes.postgresql_listener(plain)
+        self.changes = changes.Changes(listener)
+        self._records: OrderedDict[str, Record] = OrderedDict()
+        self._records_lock = threading.Lock()
 
     def dispose(self) -> None:
+        self.changes.close()
         self.db.dispose()
 
     @contextmanager
     def _writing(self):
-        """A transaction that writes: on SQLite it holds the write lock from its first read."""
-        with self.db.connect() as conn:
+        """A transaction that writes: on SQLite it holds the write lock from its first read.
+        On SQLite this process's writers also take turns on a lock of their own first: waiting
+        on SQLite's lock is a sleep of up to 100 ms at a time, which made the tail of a busy
+        night's moves seconds long."""
+        with self._sqlite_writers, self.db.connect() as conn:
             conn.execution_options(writing=True)
             with conn.begin():
                 yield conn
+
+    # -- the records this process keeps ---------------------------------------------------
+    def _kept(self, game_id: str) -> Record | None:
+        with self._records_lock:
+            record = self._records.get(game_id)
+            if record is not None:
+                self._records.move_to_end(game_id)
+            return record
+
+    def _keep(self, record: Record) -> None:
+        """Keep ``record`` unless one further on is kept already (another thread's)."""
+        with self._records_lock:
+            kept = self._records.get(record.id)
+            if kept is None or kept.seq < record.seq:
+                self._records[record.id] = record
+            self._records.move_to_end(record.id)
+            while len(self._records) > self.cached_games:
+                self._records.popitem(last=False)
+
+    def _forget(self, game_id: str) -> None:
+        with self._records_lock:
+            self._records.pop(game_id, None)
 
     # -- reading ------------------------------------------------------------------------
     def load(self, game_id: str) -> Record:
@@ -205,28 +282,45 @@ class Store:
 
     def seq(self, game_id: str) -> int:
         """How many entries the game has: what phones poll to see that the table moved."""
+        _check_id(game_id)
+        count = select(func.count()).select_from(entries).where(entries.c.game_id == game_id)
         with self.db.connect() as conn:
-            if conn.execute(select(games.c.id).where(games.c.id == game_id)).first() is None:
-                raise GameNotFound(game_id)
-            return conn.execute(
-                select(func.count()).select_from(entries).where(entries.c.game_id == game_id)
-            ).scalar_one()
-
-    def _load(self, conn, game_id: str) -> Record:
-        row = conn.execute(select(games).where(games.c.id == game_id)).first()
+            row = conn.execute(select(count.scalar_subquery()).where(games.c.id == game_id)).first()
         if row is None:
             raise GameNotFound(game_id)
-        stored = [
+        return row[0]
+
+    def wait(self, game_id: str, since: int, seconds: float) -> int:
+        """The game's entry count as soon as it is not ``since``, or after ``seconds``."""
+        deadline = time.monotonic() + seconds
+        while True:
+            version = self.changes.version(game_id)
+            seq = self.seq(game_id)
+            remaining = deadline - time.monotonic()
+            if seq != since or remaining <= 0:
+                return seq
+            self.changes.wait(game_id, version, remaining)
+
+    def _load(self, conn, game_id: str) -> Record:
+        _check_id(game_id)
+        row = conn.execute(select(games).where(games.c.id == game_id)).first()
+        if row is None:
+            self._forget(game_id)
+            raise GameNotFound(game_id)
+        kept = self._kept(game_id)
+        record = kept or Record.start(row.id, row.game, row.options, row.owner, _utc(row.created_at))
+        added = [
             Entry(e.seq, e.kind, e.player, _utc(e.at), e.payload)
             for e in conn.execute(
-                select(entries).where(entries.c.game_id == game_id).order_by(entries.c.seq)
+                select(entries).where(entries.c.game_id == game_id, entries.c.seq >= record.seq)
+                .order_by(entries.c.seq)
             )
         ]
-        engine = protocol.get_engine(row.game)
-        replay, history = protocol.replay(engine, row.options, [(e.kind, e.payload) for e in stored])
-        return Record(
-            row.id, row.game, row.options, row.owner, _utc(row.created_at), stored, replay, history
-        )
+        if added:
+            record = record.advanced(added)
+        if added or kept is None:
+            self._keep(record)
+        return record
 
     # -- writing ------------------------------------------------------------------------
     def create(self, game: str, options: dict[str, Any], owner: str) -> str:
@@ -248,19 +342,25 @@ class Store:
                 record = self._load(conn, game_id)
                 if record.seq != expected_seq:
                     raise TableMovedOn(expected_seq, record.seq)
-                player = record.engine.to_move(record.replay.state)
-                if kind == "secret" and isinstance(payload, dict):
-                    player = payload.get("player")  # whose phone entered it
-                protocol.step(record.engine, record.replay, record.history, kind, payload)
-                entry = Entry(expected_seq, kind, player, datetime.now(timezone.utc), payload)
+                entry = Entry(expected_seq, kind, None, datetime.now(timezone.utc), payload)
+                entry = replace(entry, player=records.entered_by(
+                    entry, record.engine.to_move(record.replay.state)))
+                after = record.advanced([entry])  # RuleError here: nothing written
                 conn.execute(
                     insert(entries).values(game_id=game_id, **_entry_row(entry))
                 )
+                self._announce(conn, game_id)
         except exc.IntegrityError:
             # The other phone's insert of the same number committed between our read and write.
             raise TableMovedOn(expected_seq, self.seq(game_id)) from None
-        record.entries.append(entry)
-        return record
+        self._keep(after)
+        self.changes.notify(game_id)
+        return after
+
+    def _announce(self, conn, game_id: str) -> None:
+        """Tell the other processes on PostgreSQL, when this transaction commits."""
+        if self.db.dialect.name == "postgresql":
+            conn.execute(select(func.pg_notify(changes.CHANNEL, game_id)))
 
     def import_record(
         self, game: str, options: dict[str, Any], stored: list[Entry], owner: str,
@@ -269,7 +369,10 @@ class Store:
         """Store a whole exported record under a new id (or ``game_id``, when an archive brings
         a game whose id is free here), after replaying it to prove it legal."""
         engine = protocol.get_engine(game)
-        protocol.replay(engine, options, [(e.kind, e.payload) for e in stored])
+        replay, history = protocol.replay(engine, options, [])
+        for entry in stored:
+            records.check_player(entry, records.entered_by(entry, engine.to_move(replay.state)))
+            protocol.step(engine, replay, history, entry.kind, entry.payload)
         with self._writing() as conn:
             game_id = _insert_game(conn, game, options, owner, game_id)
             if stored:
@@ -324,6 +427,8 @@ class Store:
                 from None
 
     def delete(self, game_id: str) -> None:
+        _check_id(game_id)
+        self._forget(game_id)
         with self._writing() as conn:
             conn.execute(delete(claims).where(claims.c.game_id == game_id))
             conn.execute(delete(entries).where(entries.c.game_id == game_id))
@@ -331,6 +436,15 @@ class Store:
             conn.execute(delete(marks).where(marks.c.game_id == game_id))
             if conn.execute(delete(games).where(games.c.id == game_id)).rowcount == 0:
                 raise GameNotFound(game_id)
+            self._announce(conn, game_id)
+        self.changes.notify(game_id)
+
+
+def _check_id(game_id: str) -> None:
+    """A text that cannot be a game id is no game, and never reaches the database (PostgreSQL
+    refuses a NUL in a query where SQLite would look it up)."""
+    if not GAME_ID.fullmatch(game_id):
+        raise GameNotFound(game_id)
 
 
 def _insert_game(

@@ -13,6 +13,17 @@ from companion.web import create_app
 
 POSTGRES = os.environ.get("COMPANION_TEST_DATABASE_URL")
 
+# What the Content-Security-Policy refused in a browser test's pages (tests/test_browser.py's
+# new_phone listens): any entry fails the test.
+CSP_BLOCKED: list[str] = []
+
+
+@pytest.fixture(autouse=True)
+def _nothing_blocked_by_the_content_security_policy():
+    CSP_BLOCKED.clear()
+    yield
+    assert not CSP_BLOCKED, f"The Content-Security-Policy blocked: {CSP_BLOCKED[:3]}"
+
 
 @pytest.fixture(params=["sqlite", "postgresql"])
 def database_url(request, tmp_path):

@@ -13,6 +13,7 @@ import pytest
 from werkzeug.serving import make_server
 
 from companion.web import create_app
+from conftest import CSP_BLOCKED
 
 pytestmark = pytest.mark.browser
 
@@ -59,7 +60,18 @@ def browser():
 
 def new_phone(browser):
     context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True)
-    return context.new_page()
+    page = context.new_page()
+    page.on("console", lambda message: CSP_BLOCKED.append(message.text)
+            if "Content Security Policy" in message.text else None)
+    return page
+
+
+def set_up(page, url: str, names: dict[str, str]):
+    """Open a setup page, type the players' names into their fields and start the game."""
+    page.goto(url)
+    for field, name in names.items():
+        page.fill(f'input[name="{field}"]', name)
+    page.locator("#create").tap()
 
 
 def tap_space(page, position: int):
@@ -124,9 +136,13 @@ def test_two_players_play_royal_visit_on_a_phone_to_a_win(server, browser):
     page.locator("#undo").tap()
     expect(page.locator("#turn")).to_contain_text("Ann's turn")
     expect(page.locator('.rv-pawn.guard[data-from="2"]')).to_have_count(1)
+    # The other phone is sent the move's line again, now taken back, and the undo's line.
+    expect(watcher.locator("#history li")).to_have_count(2, timeout=2000)
+    expect(watcher.locator("#history li").last).to_have_class("undone")
     page.locator("#redo").tap()
     expect(page.locator("#turn")).to_contain_text("Bob's turn")
     expect(watcher.locator("#history li")).to_have_count(3, timeout=2000)  # move, undo, redo
+    expect(watcher.locator("#history li").last).not_to_have_class("undone")
 
     # Bob, on the other phone: the Wizard one space.
     play_card(watcher, "wizard-1")
@@ -302,10 +318,7 @@ def test_the_kings_court_arbiter_answers_and_a_hand_is_followed_card_by_card(ser
     from playwright.sync_api import expect
 
     page = new_phone(browser)
-    page.goto(f"{server}/new/kings_court")
-    page.fill('input[name="player-0"]', "Ann")
-    page.fill('input[name="player-1"]', "Bob")
-    page.locator("#create").tap()
+    set_up(page, f"{server}/new/kings_court", {"player-0": "Ann", "player-1": "Bob"})
     expect(page.locator("#turn")).to_contain_text("Hand 1: Ann deals")  # drawn: nothing moves now
 
     # The arbiter, for a table that keeps only the sheet: a Blue 7 on a Gold 5 is refused,
@@ -388,3 +401,21 @@ def test_kings_court_card_by_card_a_defender_answers_a_catapult_and_a_partner_sa
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "kings_court_defender_and_yes.png"), full_page=True)
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+
+def test_deleting_a_game_asks_first_under_the_content_security_policy(server, browser):
+    """The confirmation was an inline handler, which the policy forbids: now the page script asks."""
+    page = new_phone(browser)
+    set_up(page, f"{server}/new/royal_visit", {"player_top": "Ann", "player_bottom": "Bob"})
+    page.wait_for_url("**/g/**")
+    page.locator("summary", has_text="This game").tap()
+    asked = []
+    page.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.dismiss()))
+    page.locator("button.danger").tap()
+    page.wait_for_timeout(300)
+    assert asked == ["Delete this game for every phone?"] and "/g/" in page.url
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.locator("button.danger").tap()
+    page.wait_for_url(f"{server}/")
+    assert "was deleted" in page.content()
+    page.context.close()

@@ -955,6 +955,8 @@ def test_an_adjustment_onto_the_limit_takes_the_scroll_bonus():
     ({"seat": 0, "points": 5}, "reason"),
     ({"seat": 0, "points": 5, "reason": "   "}, "reason"),
     ({"seat": 0, "points": 5, "reason": "x" * 201}, "longer"),
+    # stored as sent, so bounded as sent: a few words padded to megabytes are refused
+    ({"seat": 0, "points": 5, "reason": "a" + " " * 1_900_000 + "b"}, "longer"),
     ({"seat": 4, "points": 5, "reason": "x"}, "seat from 0 to 3"),
     ({"points": 5, "reason": "x"}, "either"),
     ({"seat": 1, "partnership": 0, "points": 5, "reason": "x"}, "either"),

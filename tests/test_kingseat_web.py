@@ -114,7 +114,7 @@ def test_refusals_re_render_the_form_with_the_reason_and_the_fields(phone):
 def test_the_game_page_renders_with_its_script_and_catalogue(phone, second_phone):
     game_id, _ = start(phone)
     page, payload = page_payload(phone, game_id)
-    assert "kingseat.js" in page and "kingseat.css" in page and 'id="catalogue"' in page
+    assert re.search(r"/static/kingseat\.[0-9a-f]{10}\.js", page) and re.search(r"/static/kingseat\.[0-9a-f]{10}\.css", page) and 'id="catalogue"' in page
     assert "Kingseat.start(" in page and 'id="record"' in page and 'id="seats"' in page
     assert payload["view"]["players"][0]["name"] == "Ann" and payload["owner"]
     assert payload["urls"]["rules"] == "/rules/kingseat"

@@ -1,5 +1,5 @@
 // The part of every game page that is the same for all games: talking to the JSON API,
-// following the table (polling the entry number), undo/redo, history and refusals.
+// following the table (long polling the entry number), undo/redo, history and refusals.
 "use strict";
 
 const Companion = (() => {
@@ -38,15 +38,32 @@ const Companion = (() => {
     box.innerHTML = `${escape(error.message)}${link}`;
   }
 
+  const lineHtml = (line) =>
+    `<li class="${line.undone ? "undone" : ""}"><strong>${line.seq + 1}.</strong> ${line.player ? escape(line.player) + ": " : ""}${escape(line.text)}</li>`;
+
+  // The history list, newest first: only the lines from `from` on are drawn again (those the
+  // server sent), so a long game costs a phone no more per move than a short one.
+  function drawHistory(from) {
+    const list = $("#history");
+    const shown = Number(list.dataset.lines || 0);
+    if (!game.history.length) list.innerHTML = "<li>No moves yet.</li>";
+    else if (from === 0 || from > shown) list.innerHTML = game.history.slice().reverse().map(lineHtml).join("");
+    else {
+      for (let i = from; i < shown; i++) list.firstElementChild.remove();
+      list.insertAdjacentHTML("afterbegin", game.history.slice(from).reverse().map(lineHtml).join(""));
+    }
+    list.dataset.lines = game.history.length;
+  }
+
   function update(payload) {
     const moved = game && payload.seq !== game.seq;
+    // The server sends the history lines from history_from on: the page has those before it.
+    const from = game ? payload.history_from : 0;
+    if (from > 0) payload.history = game.history.slice(0, from).concat(payload.history);
     game = payload;
     $("#undo").disabled = !game.can_undo;
     $("#redo").disabled = !game.can_redo;
-    const history = $("#history");
-    history.innerHTML = game.history.slice().reverse().map((line) =>
-      `<li class="${line.undone ? "undone" : ""}"><strong>${line.seq + 1}.</strong> ${line.player ? escape(line.player) + ": " : ""}${escape(line.text)}</li>`
-    ).join("") || "<li>No moves yet.</li>";
+    drawHistory(from);
     drawSeat();
     render(game, moved);
   }
@@ -93,12 +110,19 @@ const Companion = (() => {
     return false;
   }
 
+  // Follow the table: the server holds each request until the game changes (long polling,
+  // up to WAIT seconds). An answer that came at once without news (the server's places for
+  // waiting phones were taken), an error or a lost network: wait `every` ms, then ask again
+  // with this page's entry count, so the page catches up by itself.
+  const WAIT = 25;
   async function poll(every) {
+    const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
     for (;;) {
-      await new Promise((resolve) => setTimeout(resolve, every));
-      if (document.hidden) continue;
-      const { status, data } = await request("GET", `/api/games/${game.id}?since=${game.seq}`);
-      if (status === 200 && data.game.seq !== game.seq) update(data.game);
+      if (document.hidden) { await pause(every); continue; }
+      const asked = Date.now();
+      const { status, data } = await request("GET", `/api/games/${game.id}?since=${game.seq}&wait=${WAIT}`);
+      if (status === 200 && data.game.seq > game.seq) update(data.game);
+      else if (status !== 204 || Date.now() - asked < every) await pause(every);
     }
   }
 
@@ -256,6 +280,9 @@ const Companion = (() => {
         document.addEventListener("visibilitychange", () => { if (document.hidden) stopLive(); });
         window.addEventListener("pagehide", stopLive);
       }
+    }
+    for (const form of document.querySelectorAll("form[data-confirm]")) {
+      form.addEventListener("submit", (event) => { if (!confirm(form.dataset.confirm)) event.preventDefault(); });
     }
     update(payload);
     poll(options.poll || 1000);

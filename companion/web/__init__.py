@@ -3,14 +3,16 @@ from __future__ import annotations
 
 import os
 import secrets
+import threading
 from datetime import timedelta
 from pathlib import Path
 
-from flask import Flask, g, request, session
+from flask import Flask, abort, g, request, session
 from flask_wtf.csrf import CSRFProtect
 from platformdirs import user_data_dir
 
 import companion.games  # noqa: F401  (registers every engine)
+from companion import inputs
 from companion.store import Store
 
 PACKAGE = Path(__file__).resolve().parent.parent
@@ -58,10 +60,19 @@ def create_app(test_config: dict | None = None) -> Flask:
         MAX_CONTENT_LENGTH=2 * 1024 * 1024,
         MAX_PHOTO_LENGTH=25 * 1024 * 1024,  # a phone's 12 MP JPEG, with room to spare
         PERMANENT_SESSION_LIFETIME=timedelta(days=3650),
+        # The cookie is sent only when it changes: a phone's long poll, answered after the phone
+        # moved on, must not put back the cookie as it was when the poll began.
+        SESSION_REFRESH_EACH_REQUEST=False,
         SESSION_COOKIE_SAMESITE="Lax",
         SESSION_COOKIE_HTTPONLY=True,
         WTF_CSRF_TIME_LIMIT=None,  # a game night is long; the token lives as long as the cookie
-        POLL_MILLISECONDS=1000,
+        POLL_MILLISECONDS=1000,  # a phone whose waiting request failed asks again after this
+        LONG_POLL_SECONDS=25,  # a phone's request for news is held at most this long
+        WAITING_PHONES=32,  # requests held at once (each holds a server thread)
+        CACHED_GAMES=64,  # games each process keeps replayed in memory (companion/store.py)
+        SCANS_AT_ONCE=1,  # photos read at once (see companion/web/limits.py)
+        PRINTS_AT_ONCE=1,  # PDFs drawn at once
+        BUSY_WAIT_SECONDS=3,  # how long a scan or print waits for its turn before a 503
         # The Statistics page and all that lists every game: off with `companion serve
         # --no-stats`, or COMPANION_NO_STATS=1 for a WSGI server such as gunicorn.
         STATISTICS=not os.environ.get("COMPANION_NO_STATS"),
@@ -70,7 +81,9 @@ def create_app(test_config: dict | None = None) -> Flask:
         app.config.update(test_config)
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _secret_key()
-    app.extensions["store"] = Store(app.config["DATABASE_URL"] or default_database_url())
+    app.extensions["store"] = Store(app.config["DATABASE_URL"] or default_database_url(),
+                                    app.config["CACHED_GAMES"])
+    app.extensions["waiting_phones"] = threading.BoundedSemaphore(app.config["WAITING_PHONES"])
 
     @app.before_request
     def _photo_limit():
@@ -78,6 +91,16 @@ def create_app(test_config: dict | None = None) -> Flask:
         the form (and so the whole body) before any view runs."""
         if request.endpoint == "api.scan":
             request.max_content_length = app.config["MAX_PHOTO_LENGTH"]
+
+    @app.before_request
+    def _text():
+        """NUL or a lone surrogate is refused wherever text comes in: the URL, its query, a form."""
+        texts = [*(request.view_args or {}).values(), *request.args.keys(), *request.args.values()]
+        if request.mimetype in ("application/x-www-form-urlencoded", "multipart/form-data"):
+            texts += [*request.form.keys(), *request.form.values()]
+        for text in texts:
+            if isinstance(text, str) and (fault := inputs.text_fault(text)):
+                abort(400, fault)
 
     csrf.init_app(app)
 
@@ -89,7 +112,10 @@ def create_app(test_config: dict | None = None) -> Flask:
             session.permanent = True
         g.device = session["device"]
 
-    from companion.web import api, pages, printing, stats
+    from companion.web import api, headers, limits, pages, printing, stats
+
+    headers.init_app(app)
+    limits.init_app(app)
 
     app.register_blueprint(pages.bp)
     app.register_blueprint(api.bp)

@@ -19,17 +19,19 @@ the fresh game under "game"), 403, 404 or 400.
 """
 from __future__ import annotations
 
+import math
 from typing import Any
 
-from flask import Blueprint, abort, g, jsonify, request, url_for
+from flask import Blueprint, abort, current_app, g, jsonify, request, url_for
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
 
 from companion import engine as protocol
+from companion import inputs
 from companion import record as records
 from companion import scan as scanner
 from companion.store import GameNotFound, Record, TableMovedOn
-from companion.web import store
+from companion.web import limits, store
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -46,17 +48,14 @@ def refusal(error: protocol.RuleError, game: str | None, status: int = 422):
     return jsonify(error=body), status
 
 
-def seat() -> int | None:
-    """The player this phone says it holds in the game of this request, if any."""
-    return getattr(g, "seat", None)
-
-
-def game_payload(record: Record) -> dict[str, Any]:
+def game_payload(record: Record, since: int = 0) -> dict[str, Any]:
     """Everything this phone may see of a game: the view for the player it holds, whose turn,
-    undo/redo, the history."""
+    undo/redo, the history. A phone that has the history of entries before ``since`` is sent
+    the lines from ``history_from`` on (it keeps its own before that)."""
     engine = record.engine
     state = record.replay.state
     g.seat = store().seat_of(record.id, g.device)
+    history_from, history = records.history(record, since)
     return {
         "id": record.id,
         "game": record.game,
@@ -72,7 +71,8 @@ def game_payload(record: Record) -> dict[str, Any]:
         "can_redo": bool(record.replay.undone),
         "rulings": record.replay.rulings,
         "owner": record.owner == g.device,
-        "history": records.history(record),
+        "history": history,
+        "history_from": history_from,
         "urls": {
             "page": url_for("pages.game", game_id=record.id),
             "rules": url_for("pages.rules", game=record.game),
@@ -82,9 +82,18 @@ def game_payload(record: Record) -> dict[str, Any]:
 
 
 def _body() -> dict[str, Any]:
-    body = request.get_json(silent=True)
+    """The request's JSON object, bounded and checked before and as it is parsed."""
+    if "body" in g:
+        return g.body
+    if not request.is_json:
+        abort(400, "The request must be a JSON object.")
+    try:
+        body = inputs.parse_json(request.get_data(cache=True))
+    except inputs.InputError as refused:
+        abort(400, str(refused))
     if not isinstance(body, dict):
         abort(400, "The request must be a JSON object.")
+    g.body = body
     return body
 
 
@@ -104,21 +113,36 @@ def _append(game_id: str, kind: str, payload: Any):
         return (
             jsonify(
                 error={"rule": "table-moved-on", "message": str(moved), "step": None, "url": None},
-                game=game_payload(fresh),
+                game=game_payload(fresh, body_seq),
             ),
             409,
         )
     except protocol.RuleError as error:
         return refusal(error, store().load(game_id).game)
-    return jsonify(game=game_payload(record))
+    return jsonify(game=game_payload(record, body_seq))
 
 
 @bp.get("/games/<game_id>")
 def state(game_id: str):
     since = request.args.get("since", type=int)
-    if since is not None and store().seq(game_id) == since:
+    if since is not None and _wait(game_id, since) == since:
         return "", 204
-    return jsonify(game=game_payload(store().load(game_id)))
+    return jsonify(game=game_payload(store().load(game_id), since or 0))
+
+
+def _wait(game_id: str, since: int) -> int:
+    """The entry count; with ?wait=S (long polling), held up to S seconds until it is not
+    ``since``, if one of the app's places for waiting phones is free (others answer at once, so
+    waiting phones never take every thread from the phones entering moves)."""
+    wait = request.args.get("wait", 0.0, type=float)
+    wait = min(wait, current_app.config["LONG_POLL_SECONDS"]) if math.isfinite(wait) and wait > 0 else 0
+    places = current_app.extensions["waiting_phones"]
+    if not wait or not places.acquire(blocking=False):
+        return store().seq(game_id)
+    try:
+        return store().wait(game_id, since, wait)
+    finally:
+        places.release()
 
 
 @bp.post("/games")
@@ -180,7 +204,8 @@ def scan(game_id: str):
     if photo is None:
         abort(400, 'Send the photo as the form field "photo".')
     try:
-        found = scanner.scan_photo(photo.read(), record.game)
+        with limits.place("scan", "Other photos are being read right now: try again in a few seconds."):
+            found = scanner.scan_photo(photo.read(), record.game)
     except scanner.ScanError as error:
         return jsonify(error={"rule": "photo", "message": str(error), "step": None, "url": None}), 422
     names = {kind.id: kind.name for kind in record.engine.cards}
@@ -286,13 +311,13 @@ def _csrf(error: CSRFError):
 
 @bp.errorhandler(HTTPException)
 def _http(error: HTTPException):
-    return (
-        jsonify(error={"rule": "request", "message": error.description, "step": None, "url": None}),
-        error.code,
-    )
+    response = jsonify(error={"rule": "request", "message": error.description, "step": None, "url": None})
+    if getattr(error, "retry_after", None):
+        response.headers["Retry-After"] = str(error.retry_after)
+    return response, error.code
 
 
 # The pages' handlers are registered by status code, and Flask prefers a code over a class:
 # name the same codes here so the API always answers in JSON.
-for _code in (400, 403, 404, 405, 413):
+for _code in (400, 403, 404, 405, 413, 503):
     bp.register_error_handler(_code, _http)

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import io
-import json
 from typing import Any
 
 import qrcode
@@ -22,6 +21,7 @@ from flask import (
 )
 
 from companion import engine as protocol
+from companion import inputs
 from companion import record as records
 from companion.store import GameNotFound
 from companion.web import store
@@ -142,8 +142,8 @@ def uploaded_json(field: str) -> Any:
     (the caller refuses it with its own sentence)."""
     upload = request.files.get(field)
     try:
-        return json.load(upload.stream) if upload else None
-    except (UnicodeDecodeError, json.JSONDecodeError):
+        return inputs.parse_json(upload.read()) if upload else None
+    except inputs.InputError:
         return None
 
 
@@ -171,5 +171,8 @@ def register_error_pages(app) -> None:
     @app.errorhandler(403)
     @app.errorhandler(404)
     @app.errorhandler(413)
+    @app.errorhandler(503)
     def _http(error):
-        return render_template("error.html", title=error.name, message=error.description), error.code
+        page = render_template("error.html", title=error.name, message=error.description)
+        retry = {"Retry-After": str(error.retry_after)} if getattr(error, "retry_after", None) else {}
+        return page, error.code, retry

@@ -4,6 +4,7 @@ from __future__ import annotations
 from flask import Blueprint, Response, render_template, request
 
 from companion.codes import is_deck_mark
+from companion.web import limits
 from printables import PRINTABLES, Printed, PrintOptions
 from printables.layout import FLIPS, PAPERS
 
@@ -26,7 +27,8 @@ def print_page():
     error = None
     if request.method == "POST":
         try:
-            name, printed = _print(request.form)
+            with limits.place("print", "Other prints are being drawn right now: try again in a few seconds."):
+                name, printed = _print(request.form)
         except ValueError as refused:
             error = str(refused)
         else:

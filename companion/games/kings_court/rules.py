@@ -732,9 +732,10 @@ class KingsCourt:
         if not isinstance(reason, str) or not reason.strip():
             raise RuleError("adjust", "An adjustment needs a reason, such as a correction "
                                       "agreed at the table.")
-        reason = " ".join(reason.split())
+        # The reason is stored as sent: bound it as sent, spaces included, then show it tidied.
         if len(reason) > REASON_LENGTH:
             raise RuleError("adjust", f"The reason is longer than {REASON_LENGTH} characters.")
+        reason = " ".join(reason.split())
         return seat, side, amount, reason
 
     def _check_correct(self, state: State, move: dict) -> tuple:
@@ -1116,7 +1117,7 @@ class KingsCourt:
         if kind == "adjust":
             who = (players[move["seat"]] if "seat" in move
                    else f"partnership {move['partnership'] + 1}")
-            return f"Adjustment: {move['points']:+d} to {who} ({move['reason'].strip()})"
+            return f"Adjustment: {move['points']:+d} to {who} ({' '.join(move['reason'].split())})"
         if kind == "deal":
             return "Dealt the hand, to be followed card by card" + (
                 f"; dealing cut {move['cut']}" if move.get("cut") else "")

@@ -1,0 +1,109 @@
+"""Instant updates (issue 13): a phone's request for news is held until the game changes, in
+one process and across processes (PostgreSQL's LISTEN/NOTIFY; SQLite by re-reading)."""
+from __future__ import annotations
+
+import threading
+import time
+
+import pytest
+
+from companion import changes
+from companion.web import create_app
+from tests.conftest import Phone
+from tests.test_api import KING_UP, create
+
+
+def follow(phone, game_id: str, since: int, wait: float) -> dict:
+    """Start a long poll in a thread; the dict fills with the answer and its delay."""
+    answer: dict = {}
+
+    def run():
+        asked = time.monotonic()
+        response = phone.get(f"/api/games/{game_id}?since={since}&wait={wait}")
+        answer.update(status=response.status_code, seconds=time.monotonic() - asked,
+                      game=response.get_json()["game"] if response.status_code == 200 else None)
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    answer["thread"] = thread
+    return answer
+
+
+def test_a_waiting_phone_hears_of_a_move_at_once(phone, second_phone):
+    game = create(phone)
+    waiting = follow(second_phone, game["id"], 0, 10)
+    time.sleep(0.3)
+    assert "status" not in waiting  # still held
+    moved = time.monotonic()
+    phone.post(f"/api/games/{game['id']}/moves", json={"seq": 0, "move": KING_UP})
+    waiting["thread"].join(5)
+    assert waiting["status"] == 200 and waiting["game"]["seq"] == 1
+    assert waiting["game"]["history"][0]["seq"] == 0
+    assert time.monotonic() - moved < 1.0  # woken by the move, not by the re-read
+
+
+def test_a_waiting_phone_gets_204_when_nothing_happens(phone):
+    game = create(phone)
+    started = time.monotonic()
+    assert phone.get(f"/api/games/{game['id']}?since=0&wait=0.4").status_code == 204
+    assert 0.35 < time.monotonic() - started < 3
+
+
+@pytest.mark.parametrize("wait", ["nan", "inf", "-1", "0", "x", "1e999"])
+def test_odd_waits_answer_at_once(phone, wait):
+    game = create(phone)
+    started = time.monotonic()
+    assert phone.get(f"/api/games/{game['id']}?since=0&wait={wait}").status_code == 204
+    assert time.monotonic() - started < 1
+
+
+def test_when_every_place_for_waiting_is_taken_a_phone_is_answered_at_once(database_url):
+    app = create_app({"TESTING": True, "DATABASE_URL": database_url, "SECRET_KEY": "t",
+                      "WAITING_PHONES": 1})
+    try:
+        phone, other = Phone(app), Phone(app)
+        game = create(phone)
+        held = follow(phone, game["id"], 0, 3)
+        time.sleep(0.3)
+        started = time.monotonic()
+        assert other.get(f"/api/games/{game['id']}?since=0&wait=3").status_code == 204
+        assert time.monotonic() - started < 1  # the one place was taken: polled, not held
+        other.post(f"/api/games/{game['id']}/moves", json={"seq": 0, "move": KING_UP})
+        held["thread"].join(5)
+        assert held["status"] == 200
+    finally:
+        app.extensions["store"].dispose()
+
+
+def test_a_phone_on_another_process_hears_of_a_move(database_url):
+    """Two apps on one database are two server processes. On PostgreSQL the word comes by
+    NOTIFY at once; on SQLite the waiting process re-reads the count every RECHECK seconds."""
+    apps = [create_app({"TESTING": True, "DATABASE_URL": database_url, "SECRET_KEY": "t"})
+            for _ in range(2)]
+    try:
+        mover, follower = Phone(apps[0]), Phone(apps[1])
+        game = create(mover)
+        follower.get(f"/api/games/{game['id']}?since=0&wait=0.2")  # starts the listener
+        time.sleep(0.5)
+        waiting = follow(follower, game["id"], 0, 10)
+        time.sleep(0.3)
+        moved = time.monotonic()
+        mover.post(f"/api/games/{game['id']}/moves", json={"seq": 0, "move": KING_UP})
+        waiting["thread"].join(10)
+        assert waiting["status"] == 200 and waiting["game"]["seq"] == 1
+        delay = time.monotonic() - moved
+        if database_url.startswith("postgresql"):
+            assert delay < 1.0
+        else:
+            assert delay < changes.RECHECK + 1
+    finally:
+        for app in apps:
+            app.extensions["store"].dispose()
+
+
+def test_news_answered_late_never_puts_back_an_old_cookie(phone):
+    """A long poll answered after the phone moved on (a flash message, a game remembered) must
+    not send the cookie as it stood when the poll began: only a changed session is sent."""
+    game = create(phone)
+    assert "Set-Cookie" not in phone.get(f"/api/games/{game['id']}?since=0&wait=0.1").headers
+    assert "Set-Cookie" in phone.get(f"/g/{game['id']}").headers  # the page remembers the game
