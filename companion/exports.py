@@ -153,6 +153,9 @@ def plays_csv(plays: list[Play]) -> str:
 
 
 # -- the archive --------------------------------------------------------------------------------
+ARCHIVE_FIELDS = ("players", "marks")  # what the archive adds to each game's export
+
+
 def archive(store: Store) -> dict[str, Any]:
     """Every game on the server: each one's full record, who sat in it and its marks. A game
     that still keeps a secret on a player's phone (a Kingseat Loyalty before the reveal) is left
@@ -210,7 +213,9 @@ def import_archive(store: Store, data: Any, owner: str) -> tuple[int, int]:
     parsed = []
     for number, item in enumerate(items):
         try:
-            game, options, stored = records.parse_export(item)
+            record = {key: value for key, value in item.items() if key not in ARCHIVE_FIELDS} \
+                if isinstance(item, dict) else item
+            game, options, stored = records.parse_export(record)
             protocol.replay(protocol.get_engine(game), options,
                             [(e.kind, e.payload) for e in stored])
         except protocol.RuleError as refused:

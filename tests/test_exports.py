@@ -218,7 +218,7 @@ def test_the_archive_imports_on_a_fresh_server_once(played, phone, database_url,
         upload = {"archive": (io.BytesIO(b"not json"), "a.json")}
         refused = other.client.post("/import/archive", data={"csrf_token": other.token, **upload},
                                     content_type="multipart/form-data", follow_redirects=True)
-        assert "not an archive of the companion" in refused.get_data(as_text=True)
+        assert "could not be imported: The file is not valid JSON." in refused.get_data(as_text=True)
         assert without_ids(other.get("/stats.json").get_json()) == without_ids(figures)
     finally:
         other_app.extensions["store"].dispose()

@@ -126,9 +126,8 @@ def delete(game_id: str):
 
 @bp.post("/import")
 def import_():
-    data = uploaded_json("record")
     try:
-        game, options, stored = records.parse_export(data)
+        game, options, stored = records.parse_export(uploaded_json("record"))
         game_id = store().import_record(game, options, stored, g.device)
     except protocol.RuleError as refused:
         flash(f"That file could not be imported: {refused.message}")
@@ -138,13 +137,15 @@ def import_():
 
 
 def uploaded_json(field: str) -> Any:
-    """The JSON file uploaded in a form's ``field``; None when there is none or it is no JSON
-    (the caller refuses it with its own sentence)."""
+    """The JSON file uploaded in a form's ``field``, None when there is none (the caller refuses
+    it with its own sentence); a file that is no JSON, or nests too deep, is refused as an
+    import with the reason."""
     upload = request.files.get(field)
     try:
         return inputs.parse_json(upload.read()) if upload else None
-    except inputs.InputError:
-        return None
+    except inputs.InputError as refused:
+        raise protocol.RuleError("import", str(refused).replace("The request", "The file", 1)) \
+            from None
 
 
 @bp.get("/rules/<game>")
