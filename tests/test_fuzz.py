@@ -8,6 +8,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import random
 from urllib.parse import quote, urlencode
 
 from flask import request, request_finished
@@ -17,6 +18,8 @@ from hypothesis import strategies as st
 
 from tests.conftest import Phone
 from tests.test_api import KING_UP, OPTIONS
+
+from companion.games.kingseat.simulate import random_options
 
 REQUESTS = int(os.environ.get("COMPANION_FUZZ_REQUESTS", "5000"))
 BATCH = 25  # requests per hypothesis example
@@ -69,7 +72,8 @@ JSON_BODY = st.one_of(
 FORM_FIELDS = ["code", "player_top", "player_bottom", "wizard", "start", "turn", "crown_side",
                "player-0", "player-1", "player-2", "players", "limit", "partnerships", "first_dealer",
                "selection", "extra", "sides", "what", "mark", "paper", "flip", "offset_x", "offset_y",
-               "bleed", "backs", "corners", "ruling-direction", "prince-0", "deck", "position"]
+               "bleed", "backs", "corners", "ruling-direction", "prince-0", "deck", "position",
+               "player", "name", "keep", "other", "status"]
 FORM = st.dictionaries(st.sampled_from(FORM_FIELDS), texts, max_size=6)
 
 
@@ -87,7 +91,8 @@ def requests(real: list[str]):
     game_name = st.one_of(st.sampled_from(["royal_visit", "majesty", "kings_court", "kingseat"]),
                           st.text(max_size=10).map(lambda t: quote(t.encode("utf-8", "surrogatepass"), safe="")))
     api_post = st.builds(lambda i, what: f"/api/games/{i}/{what}", gid,
-                         st.sampled_from(["moves", "check", "ask", "undo", "redo", "rulings"]))
+                         st.sampled_from(["moves", "check", "ask", "undo", "redo", "rulings", "seat",
+                                          "secret"]))
     query = st.one_of(st.just(""), st.builds(lambda v: f"?since={quote(v.encode('utf-8', 'surrogatepass'))}",
                                              st.one_of(st.text(max_size=6), st.sampled_from(["0", "1", "-1", "9" * 40, "%00"]))))
     return st.one_of(
@@ -96,15 +101,22 @@ def requests(real: list[str]):
         st.tuples(st.just("POST"), api_post, st.just("raw"), st.sampled_from([b"", b"seq=0", b"\x00\xff"])),
         st.tuples(st.just("GET"), st.builds(lambda i, q: f"/api/games/{i}{q}", gid, query), st.none(), st.none()),
         st.tuples(st.just("GET"), st.builds(lambda i, s: f"{s.format(i)}", gid,
-                                            st.sampled_from(["/g/{}", "/g/{}/qr.svg", "/api/games/{}/export"])),
+                                            st.sampled_from(["/g/{}", "/g/{}/qr.svg", "/api/games/{}/export",
+                                                             "/g/{}/bgstats.json", "/g/{}/scoring.csv"])),
                   st.none(), st.none()),
-        st.tuples(st.just("GET"), st.one_of(st.just("/"), st.just("/print"),
+        st.tuples(st.just("GET"), st.one_of(st.just("/"), st.just("/print"), st.just("/stats"),
+                                            st.sampled_from(["/stats.json", "/players",
+                                                             "/export/archive.json",
+                                                             "/export/plays.csv"]),
                                             st.builds("/new/{}".format, game_name),
                                             st.builds("/rules/{}".format, game_name)), st.none(), st.none()),
-        st.tuples(st.just("POST"), st.one_of(st.just("/join"), st.just("/print"),
+        st.tuples(st.just("POST"), st.one_of(st.sampled_from(["/join", "/print", "/players/rename",
+                                                              "/players/merge"]),
                                              st.builds("/new/{}".format, game_name),
+                                             st.builds("/g/{}/mark".format, gid),
                                              st.builds("/g/{}/delete".format, gid)), st.just("form"), FORM),
         st.tuples(st.just("POST"), st.just("/import"), st.just("upload"), JSON_BODY),
+        st.tuples(st.just("POST"), st.just("/import/archive"), st.just("archive"), JSON_BODY),
         st.tuples(st.just("POST"), st.builds("/api/games/{}/scan".format, gid), st.just("photo"),
                   st.sampled_from([b"", b"\x89PNG\r\n\x1a\n", b"GIF89a", b"\xff\xd8\xff" + b"\x00" * 64,
                                    b"RIFF\x1a\x00\x00\x00WEBPVP8L\x0d\x00\x00\x00/\x8f\x81\xb5\x00\x07"])),
@@ -124,7 +136,7 @@ def send(phone: Phone, method: str, path: str, how: str | None, body):
         fields = {"csrf_token": phone.token, **body}
         encoded = urlencode({key: value.encode("utf-8", "surrogatepass") for key, value in fields.items()})
         return client.post(path, data=encoded, content_type="application/x-www-form-urlencoded")
-    field = "record" if how == "upload" else "photo"
+    field = {"upload": "record", "archive": "archive"}.get(how, "photo")
     # One boundary for every upload (the client's random one costs werkzeug a regex each time).
     stream, length, boundary = stream_encode_multipart(
         {"csrf_token": phone.token, field: (io.BytesIO(body), "x")}, boundary="fuzz-boundary")
@@ -135,10 +147,13 @@ def send(phone: Phone, method: str, path: str, how: str | None, body):
 def test_no_request_gets_a_5xx(app):
     phone = Phone(app)
     real = []
-    for game, options in [("royal_visit", OPTIONS), ("kings_court", {"players": ["Ann", "Bob"]})]:
+    kingseat = random_options(random.Random(1), 4)  # a game that keeps secrets on phones
+    for game, options in [("royal_visit", OPTIONS), ("kings_court", {"players": ["Ann", "Bob"]}),
+                          ("kingseat", kingseat)]:
         response = phone.post("/api/games", json={"game": game, "options": options})
         real.append(response.get_json()["game"]["id"])
     phone.post(f"/api/games/{real[0]}/moves", json={"seq": 0, "move": KING_UP})
+    phone.post(f"/api/games/{real[2]}/seat", json={"player": 1})
     record = phone.get(f"/api/games/{real[0]}/export").get_json()
     seen: dict[str, int] = {}
     sent = 0
