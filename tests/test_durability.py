@@ -16,7 +16,7 @@ import time
 import urllib.error
 import urllib.request
 
-from tests.test_api import KING_UP, OPTIONS
+from test_api import KING_UP, OPTIONS
 
 KILLS = 3
 TABLES = 3

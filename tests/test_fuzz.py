@@ -16,8 +16,8 @@ from werkzeug.test import stream_encode_multipart
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
-from tests.conftest import Phone
-from tests.test_api import KING_UP, OPTIONS
+from conftest import Phone
+from test_api import KING_UP, OPTIONS
 
 from companion.games.kingseat.simulate import random_options
 

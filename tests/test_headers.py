@@ -9,7 +9,7 @@ import brotli
 import pytest
 
 from companion.web.headers import hashed_name
-from tests.test_api import create
+from test_api import create
 
 PAGES = ["/", "/print", "/rules/royal_visit", "/new/royal_visit", "/new/kings_court", "/new/kingseat",
          "/new/majesty"]

@@ -11,8 +11,8 @@ import pytest
 
 from companion import scan as scanner
 from companion.web import create_app
-from tests.conftest import Phone
-from tests.test_api import create
+from conftest import Phone
+from test_api import create
 
 
 @pytest.fixture

@@ -9,8 +9,8 @@ import pytest
 
 from companion import changes
 from companion.web import create_app
-from tests.conftest import Phone
-from tests.test_api import KING_UP, create
+from conftest import Phone
+from test_api import KING_UP, create
 
 
 def follow(phone, game_id: str, since: int, wait: float) -> dict:
