@@ -3,6 +3,7 @@ keep entering moves into `companion serve`, the server is killed without warning
 times, and every entry it answered 200 for is in the record afterwards."""
 from __future__ import annotations
 
+import http.client
 import http.cookiejar
 import json
 import os
@@ -85,8 +86,10 @@ def test_no_acknowledged_move_is_lost_when_the_server_is_killed(database_url, tm
             body = {"seq": seq, "move": KING_UP} if kind == "move" else {"seq": seq}
             try:
                 status, answer = phone.post(f"/api/games/{game_id}/{'moves' if kind == 'move' else 'undo'}", body)
-            except (OSError, urllib.error.URLError):
-                time.sleep(0.05)  # the server is down: ask what it kept once it is back
+            except (OSError, urllib.error.URLError, http.client.HTTPException, ValueError):
+                # the server is down, or died while answering (no whole answer is no
+                # acknowledgement): ask what it kept once it is back
+                time.sleep(0.05)
                 try:
                     seq = phone.get(f"/api/games/{game_id}")["game"]["seq"]
                 except (OSError, urllib.error.URLError, ValueError):
