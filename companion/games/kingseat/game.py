@@ -26,8 +26,8 @@ from companion.games.kingseat.state import (
 )
 from companion.games.kingseat.rules_page import RULES, RULINGS
 from companion.games.kingseat.reading import (
-    ACTION_BASE, ACTION_FIELDS, ActionMove, card_in_game, card_word, is_int, OPTION_FIELDS,
-    PASS_KEYS, SWAP_KEYS, swap_partners, unseen_of_prince, VOTE_KEYS,
+    ACTION_BASE, ACTION_FIELDS, ActionMove, card_in_game, card_word, is_int, only_fields,
+    OPTION_FIELDS, PASS_KEYS, SWAP_KEYS, swap_partners, unseen_of_prince, VOTE_KEYS,
 )
 from companion.games.kingseat.actions import CHECKS
 from companion.games.kingseat.round import do_act, do_vote, start_round
@@ -220,9 +220,7 @@ class Kingseat:
         return self._check_act(s, move, kind)
 
     def _check_vote(self, s: State, move: dict) -> tuple:
-        for key in move:
-            if key not in VOTE_KEYS:
-                raise RuleError("move-format", f"A vote has no field called {short(key)}.")
+        only_fields(move, VOTE_KEYS, "A vote has")
         votes = move.get("votes", MISSING)
         n = len(s.players)
         if type(votes) is not list or len(votes) != n:
@@ -302,9 +300,7 @@ class Kingseat:
         immune = set(s.effects.sit_out)
         name = s.players[actor]
         if kind == "swap":
-            for key in move:
-                if key not in SWAP_KEYS:
-                    raise RuleError("move-format", f"A swap has no field called {short(key)}.")
+            only_fields(move, SWAP_KEYS, "A swap has")
             q = move.get("with", MISSING)
             if not is_int(q) or not 0 <= q < n:
                 raise RuleError("move-format", f'A swap needs "with": the other player\'s '
@@ -319,9 +315,7 @@ class Kingseat:
                                           f"action this round, not to swap.")
             return ("swap", actor, q)
         if kind == "pass":
-            for key in move:
-                if key not in PASS_KEYS:
-                    raise RuleError("move-format", f"A pass has no field called {short(key)}.")
+            only_fields(move, PASS_KEYS, "A pass has")
             if ordered == "swap" and swap_partners(s):
                 raise RuleError("orders", f"Crassclamps ordered {name} to swap places this "
                                           f"round.")

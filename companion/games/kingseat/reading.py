@@ -137,6 +137,14 @@ class ActionMove:
         _check_unknown(self.s, kinds)
 
 
+def only_fields(move: dict, keys: frozenset[str], what: str) -> None:
+    """Refuse a move with a field its kind does not take (``what`` begins the sentence:
+    "A vote has")."""
+    for key in move:
+        if key not in keys:
+            raise RuleError("move-format", f"{what} no field called {short(key)}.")
+
+
 def card_in_game(s: State, value: Any, what: str, step: int | None = None) -> int:
     if type(value) is not str or value not in KIND_INDEX:
         raise RuleError("move-format", f"{what} must be a card such as 'lionsyre' or "

@@ -19,7 +19,7 @@ from companion.games.kingseat.state import (
     PRINCE_NAMES, short, SQUID_STRIP, SQULOFISH, State, Work,
 )
 from companion.games.kingseat.reading import (
-    card_in_game, card_word, LOYALTY_KEYS, REVEAL_KEYS, squid_weight,
+    card_in_game, card_word, LOYALTY_KEYS, only_fields, REVEAL_KEYS, squid_weight,
 )
 
 
@@ -47,9 +47,7 @@ def loyalty_cards(s: State) -> dict[int, int]:
 def check_reveal(s: State, move: dict) -> tuple:
     """{"type": "reveal", "tell": {"lionsyre": 3, "squlofish-dark1": 1, ...}}: the cards of
     the Tell by kind, checked against everything the table saw go in and out."""
-    for key in move:
-        if key not in REVEAL_KEYS:
-            raise RuleError("move-format", f"The reveal has no field called {short(key)}.")
+    only_fields(move, REVEAL_KEYS, "The reveal has")
     given = move.get("tell", MISSING)
     if type(given) is not dict:
         raise RuleError("move-format", 'The reveal needs "tell": the number of cards of each '
@@ -137,9 +135,7 @@ def do_reveal(w: Work, counts: tuple[int, ...]) -> None:
 
 
 def check_loyalty(s: State, move: dict) -> tuple:
-    for key in move:
-        if key not in LOYALTY_KEYS:
-            raise RuleError("move-format", f"The Loyalties have no field called {short(key)}.")
+    only_fields(move, LOYALTY_KEYS, "The Loyalties have")
     values = move.get("loyalties", MISSING)
     n = len(s.players)
     if type(values) is not list or len(values) != n:

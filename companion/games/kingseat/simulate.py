@@ -17,11 +17,13 @@ from typing import Any, Mapping
 
 from companion.games.kingseat import cards
 from companion.games.kingseat.game import ENGINE
-from companion.games.kingseat.reading import beside_king, drawn_this_round, squid_weight, voters_of
+from companion.games.kingseat.reading import (
+    beside_king, drawn_this_round, squid_weight, voters_of, winning_in_tell,
+)
 from companion.games.kingseat.round import give_direction, voting_players
 from companion.games.kingseat.state import (
     BROWNBEARDS, HARDSHELL, KIND_DARK, KIND_IDS, KIND_INDEX, KIND_PRINCE, PRINCE_IDS, SMUGWING,
-    SQUID_STRIP, SQULOFISH, WON, WOOLFHALL, State,
+    SQUID_STRIP, SQULOFISH, WOOLFHALL, State,
 )
 from companion.games.kingseat.view import action_choices
 
@@ -58,6 +60,13 @@ def random_options(rng: random.Random, players: int | None = None, princes=None
                         "dark_cards": int(dark)}}
 
 
+def _copied(cards: dict) -> dict:
+    """A copy of the table's piles (not the random source nor the snapshot kept at the vote)."""
+    return {"hands": [hand[:] for hand in cards["hands"]], "loyalty": cards["loyalty"][:],
+            "tell": cards["tell"][:], "discard": cards["discard"][:],
+            "table": dict(cards["table"]), "won": cards["won"][:]}
+
+
 class Table:
     """The real cards of one game: Hands, Loyalties, the Tell and the Discard, by kind."""
 
@@ -80,19 +89,11 @@ class Table:
         self.before_vote: dict | None = None
 
     def snapshot(self) -> dict:
-        return {"hands": [hand[:] for hand in self.hands], "loyalty": self.loyalty[:],
-                "tell": self.tell[:], "discard": self.discard[:], "table": dict(self.table),
-                "won": self.won[:]}
+        return _copied(vars(self))
 
     def restore(self, saved: dict) -> None:
-        for key, value in self.snapshot_of(saved).items():
+        for key, value in _copied(saved).items():
             setattr(self, key, value)
-
-    @staticmethod
-    def snapshot_of(saved: dict) -> dict:
-        return {"hands": [hand[:] for hand in saved["hands"]], "loyalty": saved["loyalty"][:],
-                "tell": saved["tell"][:], "discard": saved["discard"][:],
-                "table": dict(saved["table"]), "won": saved["won"][:]}
 
     def take(self, p: int, count: int = 1, where=None) -> list[int]:
         """``count`` random cards out of p's Hand (only kinds ``where`` allows)."""
@@ -285,8 +286,7 @@ def random_action(rng: random.Random, s: State, t: Table, actor: int) -> dict | 
                 givers.append(p)
         move["givers"] = sorted(givers)
     elif kid == "salsa-salamanda":
-        won = [k for k, where in ((k, w) for _, k, w in s.played) if where == WON]
-        found = [k for k in won if k in t.tell]
+        found = [k for k in winning_in_tell(s) if k in t.tell]
         if not found:
             return None
         k = rng.choice(found)

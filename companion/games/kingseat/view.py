@@ -239,10 +239,10 @@ def needs(s: State, actor: int, kind: int) -> dict[str, Any]:
         return {"givers": hardshell_givers(s, actor)}
     if kid == "squlofish-dark1":
         squids = [kind_of_prince(SQULOFISH, d) for d in range(3)]
+        most = {KIND_IDS[k]: tell_most(s, k) for k in squids}
         return {"discard": hands[actor] > 0,
                 "seen_in_tell": {KIND_IDS[k]: s.tell_seen[k] for k in squids if s.tell_seen[k]},
-                "most_in_tell": {KIND_IDS[k]: tell_most(s, k) for k in squids
-                                 if tell_most(s, k)},
+                "most_in_tell": {kid: n for kid, n in most.items() if n},
                 "most_votes": SQUID_STRIP}
     if kid == "smugwing-dark1":
         drawn = drawn_this_round(s)
