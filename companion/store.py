@@ -400,10 +400,14 @@ class Store:
             return conn.execute(select(claims.c.player).where(
                 claims.c.game_id == game_id, claims.c.device == device)).scalar()
 
-    def claimed(self, game_id: str) -> list[int]:
+    def seats(self, game_id: str, device: str) -> tuple[int | None, list[int]]:
+        """The player this phone holds (if any) and every player some phone holds, in one
+        read: a phone's every view of the game needs both."""
         with self.db.connect() as conn:
-            return sorted(conn.execute(select(claims.c.player).where(
-                claims.c.game_id == game_id)).scalars())
+            held = dict(conn.execute(select(claims.c.player, claims.c.device).where(
+                claims.c.game_id == game_id)).all())
+        mine = next((player for player, holder in held.items() if holder == device), None)
+        return mine, sorted(held)
 
     def claim(self, game_id: str, device: str, player: int | None, name: str = "") -> None:
         """This phone holds ``player`` from now on (None: no player). A seat another phone

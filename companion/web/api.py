@@ -54,17 +54,17 @@ def game_payload(record: Record, since: int = 0) -> dict[str, Any]:
     the lines from ``history_from`` on (it keeps its own before that)."""
     engine = record.engine
     state = record.replay.state
-    g.seat = store().seat_of(record.id, g.device)
+    seat, seats = store().seats(record.id, g.device)
     history_from, history = records.history(record, since)
     return {
         "id": record.id,
         "game": record.game,
         "title": engine.title,
         "seq": record.seq,
-        "seat": g.seat,
-        "seats": store().claimed(record.id),
+        "seat": seat,
+        "seats": seats,
         "secrets": hasattr(engine, "secret"),
-        "view": engine.view(state, g.seat),
+        "view": engine.view(state, seat),
         "result": engine.result(state),
         "to_move": engine.to_move(state),
         "can_undo": bool(record.replay.done),
