@@ -451,10 +451,19 @@ def _check_id(game_id: str) -> None:
         raise GameNotFound(game_id)
 
 
+def new_game_id() -> str:
+    """An unguessable id (128 random bits) that never starts with "-", so that
+    `companion export <id>` never reads it as an option."""
+    while True:
+        game_id = secrets.token_urlsafe(16)
+        if not game_id.startswith("-"):
+            return game_id
+
+
 def _insert_game(
     conn, game: str, options: dict[str, Any], owner: str, game_id: str | None = None
 ) -> str:
-    game_id = game_id or secrets.token_urlsafe(16)
+    game_id = game_id or new_game_id()
     conn.execute(
         insert(games).values(
             id=game_id, game=game, options=options, owner=owner, created_at=datetime.now(timezone.utc)

@@ -229,3 +229,12 @@ def test_refused_entries_never_change_a_stored_game(tmp_path):
 
     check()
     store.dispose()
+
+
+def test_a_game_id_never_starts_with_a_dash_so_the_shell_takes_it(monkeypatch):
+    """`companion export <id>` read an id starting with "-" as an option (1 game in 64)."""
+    from companion import store as storage
+
+    given = iter(["-T9MT1ToViNLx9kwrUfM1Q", "T9MT1ToViNLx9kwrUfM1Q"])
+    monkeypatch.setattr(storage.secrets, "token_urlsafe", lambda _: next(given))
+    assert storage.new_game_id() == "T9MT1ToViNLx9kwrUfM1Q"
