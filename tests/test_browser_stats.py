@@ -8,6 +8,7 @@ import threading
 
 import pytest
 from stats_games import simulated, store_game
+from phone import serious
 from test_browser import ARTIFACTS, CHROMIUM_FLAGS, PHONE, chromium_path
 from werkzeug.serving import make_server
 
@@ -23,14 +24,6 @@ GAMES = [
     ("kings_court", 1, ["Ann", "Bob", "Cid", "Dee"], True),
     ("kingseat", 3, ["Ann", "Bob", "Cid", "Dee"], False),
 ]
-
-
-def serious(page) -> list[str]:
-    from axe_playwright_python.sync_playwright import Axe
-
-    found = Axe().run(page).response["violations"]
-    return [f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes']][:3]}"
-            for v in found if v["impact"] in ("serious", "critical")]
 
 
 def test_the_statistics_page_on_a_phone(tmp_path):

@@ -1,0 +1,136 @@
+"""A phone at the table, shared by the browser tests and benchmarks/table.py.
+
+:class:`Phone` taps as a thumb does: the target must be on screen before the tap (its box
+inside the 360 x 740 viewport and the element itself under the finger, not the action bar
+over it) and the page must not scroll during a turn. The tests run it ``strict`` (a tap
+off screen or a scroll fails the test); the benchmark runs it measuring (it scrolls the target
+into view as a player would, and counts the pixels and the taps).
+"""
+from __future__ import annotations
+
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+
+MIN_TARGET = 44  # CSS px, the issue's (and Apple's) smallest tap target
+
+
+@dataclass
+class Turn:
+    game: str
+    label: str
+    taps: int = 0
+    scrolled: int = 0  # CSS px the page moved during the turn
+
+
+@dataclass
+class Phone:
+    page: object
+    strict: bool = True
+    game: str = ""
+    turns: list[Turn] = field(default_factory=list)
+    current: Turn | None = None
+
+    def _locator(self, target):
+        return self.page.locator(target).first if isinstance(target, str) else target
+
+    def _scroll_y(self) -> int:
+        return self.page.evaluate("Math.round(window.scrollY)")
+
+    def on_screen(self, locator) -> bool:
+        """The target's box lies inside the viewport and the finger would land on it."""
+        locator.wait_for(state="visible")
+        return locator.evaluate("""(el) => {
+          const r = el.getBoundingClientRect();
+          const vw = window.innerWidth, vh = window.innerHeight;
+          if (r.width === 0 || r.height === 0) return false;
+          if (r.left < -0.5 || r.top < -0.5 || r.right > vw + 0.5 || r.bottom > vh + 0.5) return false;
+          const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+          const label = el.labels && el.labels[0];
+          return Boolean(hit) && (el.contains(hit) || hit.contains(el) || (label && label.contains(hit)));
+        }""")
+
+    def _before(self, target):
+        locator = self._locator(target)
+        if not self.on_screen(locator):
+            if self.strict:
+                box = locator.bounding_box()
+                raise AssertionError(f"{target!r} is not on screen before the tap (box {box}, "
+                                     f"scrollY {self._scroll_y()})")
+            before = self._scroll_y()
+            locator.scroll_into_view_if_needed()
+            if self.current:
+                self.current.scrolled += abs(self._scroll_y() - before)
+        return locator
+
+    def _after(self, start: int, target):
+        if self.current:
+            self.current.taps += 1
+        if self.strict:
+            now = self._scroll_y()
+            assert now == start, f"the page scrolled from {start} to {now} px at the tap on {target!r}"
+
+    def tap(self, target):
+        """Tap what a thumb would tap: counted as one tap of the turn."""
+        locator = self._before(target)
+        start = self._scroll_y()
+        locator.tap()
+        self._after(start, target)
+
+    def type(self, target, text: str):
+        """Tap a field and type into it: one tap, plus the typing."""
+        locator = self._before(target)
+        start = self._scroll_y()
+        locator.tap()
+        locator.fill(text)
+        self._after(start, target)
+
+    def choose(self, target, value: str):
+        """Tap a <select> and pick an option: two taps."""
+        locator = self._before(target)
+        start = self._scroll_y()
+        locator.select_option(value)
+        self._after(start, target)
+        if self.current:
+            self.current.taps += 1
+
+    @contextmanager
+    def turn(self, label: str):
+        """A typical turn: its taps and scrolling are counted (and, strict, no scrolling)."""
+        self.current = Turn(self.game, label)
+        start = self._scroll_y()
+        try:
+            yield self.current
+        finally:
+            turn, self.current = self.current, None
+        if self.strict:
+            assert self._scroll_y() == start, f"{label}: the page scrolled during the turn"
+        self.turns.append(turn)
+
+
+def small_targets(page) -> list[str]:
+    """Every visible button, link, input and select smaller than 44 x 44 CSS px (a label that
+    wraps a control counts as the control's target)."""
+    return page.evaluate("""(min) => {
+      const out = [];
+      for (const el of document.querySelectorAll('button, a[href], input, select, summary, [role=button], label.button')) {
+        if (el.closest('[hidden], .sr') || el.type === 'hidden') continue;
+        const target = (el.tagName === 'INPUT' && el.closest('label')) || el;
+        const r = target.getBoundingClientRect();
+        if (r.width === 0 && r.height === 0) continue;
+        const style = getComputedStyle(el);
+        if (style.visibility === 'hidden' || style.display === 'none') continue;
+        if (r.width < min - 0.5 || r.height < min - 0.5) {
+          out.push(`${el.tagName.toLowerCase()}${el.id ? '#' + el.id : ''} "${(el.textContent || el.value || '').trim().slice(0, 30)}" ${Math.round(r.width)}x${Math.round(r.height)}`);
+        }
+      }
+      return out;
+    }""", MIN_TARGET)
+
+
+def serious(page) -> list[str]:
+    """axe-core's violations of serious or critical impact, target size included."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    found = Axe().run(page, options={"rules": {"target-size": {"enabled": True}}}).response["violations"]
+    return [f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes']][:3]}"
+            for v in found if v["impact"] in ("serious", "critical")]
