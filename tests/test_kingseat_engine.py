@@ -980,14 +980,21 @@ def test_a_record_replays_to_the_same_state():
 def test_describe_names_what_happened_without_revealing_the_tell():
     names = ("Ann", "Bob", "Cid", "Dee")
     assert ENGINE.describe(V("lionsyre", None, "lionsyre", "woolfhall-dark2"), names) == \
-        "Vote: Lionsyre \u00d72, Woolfhall (dark 2)"
-    assert ENGINE.describe(SWAP(1, 3), names) == "Swapped places and a card with Dee"
-    assert ENGINE.describe(PASS(1), names) == "Did nothing with their card"
+        "The vote: Ann Lionsyre, Cid Lionsyre, Dee Woolfhall (dark 2)"
+    assert ENGINE.describe(V("woolfhall", "lionsyre", "lionsyre", "lionsyre", none_held=[2, 1]),
+                           names).endswith(
+        "; Bob and Cid held no card of the prince they were told to vote")
+    assert ENGINE.describe(SWAP(1, 3), names) == "Bob swapped places and a card with Dee"
+    assert ENGINE.describe(PASS(1), names) == "Bob did nothing with their card"
     line = ENGINE.describe(A(0, "lionsyre-dark2"), names)
-    assert line == ("Used the Lionsyre (dark 2): the King put cards from their Hand into the "
+    assert line == ("Ann used the Lionsyre (dark 2): the King put cards from Ann's Hand into the "
                     "Tell, face down")
     line = ENGINE.describe(A(0, "woolfhall-dark2"), names)
-    assert line == ("Used the Woolfhall (dark 2): the Woolfhall voters put cards into the Tell, "
+    assert line == ("Ann used the Woolfhall (dark 2): the Woolfhall voters put cards into the Tell, "
                     "face down")
-    assert ENGINE.describe({"type": "loyalty", "loyalties": ["lionsyre", "smugwing"]}, names) == \
-        "Loyalties: Lionsyre, Smugwing"
+    assert ENGINE.describe(A(2, "crassclamps", target=0, prince="lionsyre", order="swap"), names) == \
+        "Cid used the Crassclamps: Ann must vote Lionsyre next round, then swap places"
+    assert ENGINE.describe(A(3, "hornseeker", target=1), names) == \
+        "Dee used the Hornseeker: looked at Bob's Loyalty card"
+    assert ENGINE.describe({"type": "loyalty", "loyalties": ["lionsyre", "smugwing"]}, names[:2]) == \
+        "The Loyalties turned over: Ann Lionsyre, Bob Smugwing"

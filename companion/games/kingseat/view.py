@@ -18,39 +18,41 @@ from companion.games.kingseat.reveal import final_tally, loyalty_cards, result
 
 
 def describe(move: Any, players: Sequence[str]) -> str:
-    """One history line for an accepted move, naming players by ``players``. Cards that
-    went into the Tell are not named: the Tell is secret."""
+    """One history line for an accepted move, in a player's words, naming who did what by
+    ``players``. Cards that went into the Tell face down are not named: the Tell is secret."""
     kind = move["type"]
     if kind == "vote":
-        counts: dict[str, int] = {}
-        for value in move["votes"]:
-            if value is not None:
-                counts[value] = counts.get(value, 0) + 1
-        cards = ", ".join(
-            KIND_NAMES[KIND_INDEX[kid]] + (f" \u00d7{c}" if c > 1 else "")
-            for kid, c in sorted(counts.items(), key=lambda kc: KIND_INDEX[kc[0]]))
-        text = f"Vote: {cards}"
-        held = move.get("none_held") or []
+        votes = [f"{players[p]} {KIND_NAMES[KIND_INDEX[kid]]}"
+                 for p, kid in enumerate(move["votes"]) if kid is not None]
+        text = "The vote: " + (", ".join(votes) or "no cards")
+        held = sorted(set(move.get("none_held") or []))
         if held:
-            text += "; " + ", ".join(players[p] for p in sorted(set(held))) + \
-                " held no card of the forced prince"
+            text += "; " + _and([players[p] for p in held]) + \
+                " held no card of the prince they were told to vote"
         return text
     if kind == "loyalty":
-        return "Loyalties: " + ", ".join(PRINCE_NAMES[PRINCE_INDEX[p]]
-                                          for p in move["loyalties"])
+        return "The Loyalties turned over: " + ", ".join(
+            f"{players[p]} {PRINCE_NAMES[PRINCE_INDEX[prince]]}"
+            for p, prince in enumerate(move["loyalties"]))
     if kind == "reveal":
         cards = ", ".join(f"{KIND_NAMES[KIND_INDEX[kid]]} \u00d7{c}"
                           for kid, c in sorted(move["tell"].items(),
                                                key=lambda kc: KIND_INDEX[kc[0]]) if c)
         return f"The Tell turned over: {cards or 'empty'}"
+    actor = players[move["player"]]
     if kind == "swap":
-        return f"Swapped places and a card with {players[move['with']]}"
+        return f"{actor} swapped places and a card with {players[move['with']]}"
     if kind == "pass":
-        return "Did nothing with their card"
+        return f"{actor} did nothing with their card"
     kid = move["card"]
-    text = f"Used the {KIND_NAMES[KIND_INDEX[kid]]}"
+    text = f"{actor} used the {KIND_NAMES[KIND_INDEX[kid]]}"
     detail = describe_action(kid, move, players)
     return f"{text}: {detail}" if detail else text
+
+
+def _and(words: Sequence[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
 
 def view(state: State, player: int | None = None) -> dict[str, Any]:
     """What the phone of ``player`` (None: a phone that holds no seat) may see. Nothing in it
@@ -259,58 +261,71 @@ def needs(s: State, actor: int, kind: int) -> dict[str, Any]:
 
 
 def describe_action(kid: str, move: dict, players: Sequence[str]) -> str:
+    """What a card's action did, after "<actor> used the <card>: "."""
     def who(p: Any) -> str:
         return players[p]
 
+    def cards(kids: Sequence[str]) -> str:
+        return ", ".join(KIND_NAMES[KIND_INDEX[c]] for c in kids)
+
+    def prince(pid: str) -> str:
+        return PRINCE_NAMES[PRINCE_INDEX[pid]]
+
+    t = move.get("target")
     if kid == "lionsyre-dark2":
-        return "the King put cards from their Hand into the Tell, face down"
+        return f"the King put cards from {who(move['player'])}'s Hand into the Tell, face down"
     if kid == "slydefox":
         a, b = move["players"]
-        return f"{who(a)} and {who(b)} changed places, each a card into the Tell face down"
-    if kid in ("slydefox-dark1", "hardshell-hero"):
-        return f"with {who(move['target'])}"
+        return f"{who(a)} and {who(b)} changed places and each put a card into the Tell face down"
+    if kid == "slydefox-dark1":
+        return f"traded 3 cards with {who(t)}"
+    if kid == "hardshell-hero":
+        return f"changed places and traded 2 cards with {who(t)}"
     if kid == "slydefox-dark2":
-        return "cards drawn out of the Tell and as many put back, face down"
+        return "drew cards out of the Tell and put as many back, face down"
     if kid == "woolfhall":
-        return f"{PRINCE_NAMES[PRINCE_INDEX[move['prince']]]} next round"
+        return f"this round's Woolfhall voters must vote {prince(move['prince'])} next round"
     if kid == "woolfhall-dark2":
         return "the Woolfhall voters put cards into the Tell, face down"
     if kid == "smugwing-dark1" and move.get("moved") is not None:
-        moved = ", ".join(KIND_NAMES[KIND_INDEX[c]] for c in move["moved"]) or "nothing"
-        return f"to the Discard: {moved}"
-    if kid in ("hornseeker", "hornseeker-dark1", "gulliballistas-dark2",
-               "salsa-salamanda-dark2"):
-        t = move.get("target")
-        return f"with {who(t)}" if t is not None else ""
+        return f"moved to the Discard: {cards(move['moved']) or 'nothing'}"
+    if t is not None and kid in ("hornseeker", "hornseeker-dark1"):
+        return f"looked at {who(t)}'s Loyalty card"
+    if t is not None and kid == "gulliballistas-dark2":
+        return f"{who(t)} revealed their Hand too"
+    if t is not None and kid == "salsa-salamanda-dark2":
+        return f"swapped Loyalty cards with {who(t)}"
     if kid == "brownbeards-dark1":
-        return ", ".join(KIND_NAMES[KIND_INDEX[c]] for c in move["cards"]) + \
-            " back from the Discard" if move["cards"] else "nothing in the Discard"
+        return f"took {cards(move['cards'])} back from the Discard" if move["cards"] \
+            else "nothing in the Discard to take"
     if kid == "monarchrys":
-        prince = PRINCE_NAMES[PRINCE_INDEX[move["prince"]]]
-        return f"asked {who(move['target'])} for {prince}: {card_word(move['count'])} handed over"
+        return (f"asked {who(t)} for {prince(move['prince'])}: "
+                f"{card_word(move['count'])} handed over")
     if kid in ("monarchrys-dark1", "monarchrys-dark2"):
-        prince = f" for {PRINCE_NAMES[PRINCE_INDEX[move['prince']]]}" if "prince" in move else ""
-        return (f"asked {who(move['target'])}{prince}: {move['taken']} taken, "
-                f"{move['given']} given")
+        asked = f" for {prince(move['prince'])}" if "prince" in move else ""
+        return (f"asked {who(t)}{asked}: took {card_word(move['taken'])}, "
+                f"gave {card_word(move['given'])}")
     if kid == "crassclamps":
-        prince = PRINCE_NAMES[PRINCE_INDEX[move["prince"]]]
-        return f"{who(move['target'])} must vote {prince} next round, then {move['order']}"
+        then = "swap places" if move["order"] == "swap" else "use their card's action"
+        return f"{who(t)} must vote {prince(move['prince'])} next round, then {then}"
     if kid == "crassclamps-dark2":
         first = move.get("first")
-        return f"{who(first)} votes first next round" if first is not None else ""
+        return f"{who(first)} lays the first card next round" if first is not None \
+            else "next round's open vote starts at the Kingseat"
     if kid in ("hardshell-hero-dark1", "squlofish-dark2"):
         return ", ".join(f"{who(e['player'])} discarded the {KIND_NAMES[KIND_INDEX[e['card']]]}"
                          for e in move["discards"]) or "nobody discarded"
     if kid == "squlofish":
-        return f"took {card_word(move['count'])} from {who(move['target'])}"
+        return f"took {card_word(move['count'])} of Squlofish from {who(t)}"
     if kid == "squlofish-dark1":
         paid = move["discard"]
-        removed = ", ".join(KIND_NAMES[KIND_INDEX[c]] for c in move["removed"]) or "nothing"
         cost = f"discarded the {KIND_NAMES[KIND_INDEX[paid]]}; " if paid else ""
-        return f"{cost}out of the Tell: {removed}"
+        return f"{cost}out of the Tell: {cards(move['removed']) or 'nothing'}"
     if kid == "smugwing-dark2":
-        return f"Smugwing cards from {plural(len(move['givers']), 'player')}"
+        givers = [who(p) for p in move["givers"]]
+        return f"{_and(givers)} each handed over a Smugwing card" if givers \
+            else "nobody handed over a Smugwing card"
     if kid == "salsa-salamanda":
         to = "the Discard" if move["to"] == "discard" else f"{who(move['to'])}'s Hand"
-        return f"a winning {KIND_NAMES[KIND_INDEX[move['winning']]]} to {to}"
+        return f"moved a winning {KIND_NAMES[KIND_INDEX[move['winning']]]} from the Tell to {to}"
     return ""
