@@ -25,11 +25,19 @@ const KingseatCards = (() => {
   const cardName = (kind) => (KIND[kind] ? KIND[kind].name : kind);
   const princeName = (prince) => (PRINCE[prince] ? PRINCE[prince].name : prince);
 
-  // Black or white writing, whichever reads better on this background.
-  function ink(hex) {
+  // Black or white writing, whichever has the higher contrast on this background (WCAG).
+  function luminance(hex) {
     const n = parseInt(hex.slice(1), 16);
-    const light = 0.299 * ((n >> 16) & 255) + 0.587 * ((n >> 8) & 255) + 0.114 * (n & 255);
-    return light > 150 ? "#111" : "#fff";
+    const [r, g, b] = [(n >> 16) & 255, (n >> 8) & 255, n & 255].map((c) => {
+      const v = c / 255;
+      return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  }
+  const DARK_INK = "#000000";
+  function ink(hex) {
+    const l = luminance(hex);
+    return (l + 0.05) / (luminance(DARK_INK) + 0.05) >= 1.05 / (l + 0.05) ? DARK_INK : "#fff";
   }
 
   // The inline style that colours a card of this prince (dark: 1 or 2 for a dark card).
@@ -81,7 +89,9 @@ const KingseatCards = (() => {
       const left = limit ? limit(kind) - count(kind) : null;
       const selected = max === 1 && chosen[0] === kind;
       const full = max > 1 && (chosen.length >= max || (left !== null && left <= 0));
-      return `<button type="button" class="ks-kind ks-c${dark ? " dark" : ""}${selected ? " selected" : ""}" style="${paint(open, dark)}" data-kind="${kind}" ${full ? "disabled" : ""}>${DARK[dark]}${left !== null && max > 1 ? ` <small>(${left} left)</small>` : ""}</button>`;
+      const why = !full ? "" : chosen.length >= max ? `${plural(max, "card")} ${max === 1 ? "is" : "are"} picked already: take one off first.`
+        : `No ${KIND[kind].name} is left to pick.`;
+      return `<button type="button" class="ks-kind ks-c${dark ? " dark" : ""}${selected ? " selected" : ""}${full ? " greyed" : ""}" style="${paint(open, dark)}" data-kind="${kind}" ${full ? `aria-disabled="true" data-why="${escape(why)}"` : ""}>${DARK[dark]}${left !== null && max > 1 ? ` <small>(${left} left)</small>` : ""}</button>`;
     }).join("") : "";
     return `<div class="ks-picker" data-pick="${escape(key)}">
       <div class="ks-chosen">${chips || `<span class="small">${escape(options.empty || "No card yet")}</span>`}${max > 1 ? `<span class="small ks-count">${chosen.length} of ${max}</span>` : ""}</div>
@@ -90,13 +100,18 @@ const KingseatCards = (() => {
     </div>`;
   }
 
-  // A tap inside a picker: returns true when it was one (the caller redraws).
-  function pickerTap(button) {
+  // A tap inside a picker: returns true when it was one (the caller redraws). A greyed card
+  // changes nothing: `say` is told why.
+  function pickerTap(button, say) {
     const root = button.closest("[data-pick]");
     if (!root) return false;
     const key = root.dataset.pick;
     const p = pickers[key];
     if (!p) return false;
+    if (button.dataset.why) {
+      say(button.dataset.why);
+      return true;
+    }
     let chosen = p.chosen.slice();
     if (button.dataset.prince) {
       const prince = button.dataset.prince;
@@ -149,11 +164,15 @@ const KingseatSetup = (() => {
       const all = names();
       const players = all.filter(Boolean).length;
       // The Kingseat list shows the names typed so far.
-      for (const option of $("#kingseat").options) {
+      // Nothing is chosen until the user says who sits there; a cleared name drops out.
+      const seat = $("#kingseat");
+      for (const option of seat.options) {
+        if (option.value === "") continue;
         const name = all[Number(option.value)];
-        option.textContent = name ? `${name} (player ${Number(option.value) + 1})` : `Player ${Number(option.value) + 1}`;
-        option.disabled = !name && Number(option.value) >= 4;
+        option.textContent = name || "";
+        option.hidden = option.disabled = !name;
       }
+      if (seat.selectedOptions[0] && seat.selectedOptions[0].disabled) seat.value = "";
       const princes = ticked();
       const warnings = [];
       const chosen = C.catalogue.princes.filter((p) => princes.includes(p.id));
@@ -202,7 +221,7 @@ const KingseatSetup = (() => {
         const members = C.catalogue.sets[button.dataset.set];
         for (const box of $$("[data-prince-box]")) box.checked = members.includes(box.dataset.princeBox);
         update();
-      } else if (C.pickerTap(button)) {
+      } else if (C.pickerTap(button, (why) => { $("#leftover-why").textContent = why; })) {
         event.preventDefault();
       }
     });
@@ -223,8 +242,7 @@ const Kingseat = (() => {
   const game = () => Companion.game;
   const view = () => game().view;
   const nameOf = (p) => view().players[p].name;
-  const rulesUrl = (rule) => `${C.catalogue.rules}#${rule}`;
-  const PHASES = { vote: "The vote", action: "The action phase", reveal: "The Tell is turned over", loyalty: "Loyalties", over: "Game over" };
+  const PHASES = { vote: "The vote", action: "Actions", reveal: "The Tell turned over", loyalty: "Loyalties", over: "Game over" };
 
   let draft = fresh();
   let checked = null;   // the engine's answer to the draft: {key, status, data}
@@ -233,18 +251,18 @@ const Kingseat = (() => {
   let scan = null;      // a photo of the vote: {cards: [kind], seats: [player|null], confirmed}
   let mine = null;      // this phone's Loyalty panel: {busy, error}
 
+  // The draft: what this phone has entered of the turn. `cursor` is the voter being entered
+  // (undefined: the first without a vote; null: every vote is in, the result is shown);
+  // `trail` holds, for each step, the draft before it and the sentence that takes it back.
   function fresh() {
-    return { votes: {}, none: {}, mode: null, swap: null, f: {}, loyalty: {}, tell: {} };
+    return { votes: {}, none: {}, cursor: undefined, mode: null, swap: null, f: {}, loyalty: {}, tell: {}, trail: [] };
   }
+  const snapshot = () => JSON.stringify({ ...draft, trail: undefined });
 
   // The view as far as a draft depends on it: a Loyalty set aside on some phone (an entry of
-  // its own) changes only who has set one, and must not drop the turn being tapped in here.
+  // its own) changes only who has set one, and must not drop the turn being entered here.
   let drawnTurn = "";
   const turnOf = (v) => JSON.stringify({ ...v, you: null, players: v.players.map((p) => ({ ...p, loyalty_set: null })) });
-
-  function moved() {
-    if (turnOf(view()) !== drawnTurn) reset();
-  }
 
   function reset() {
     draft = fresh();
@@ -252,6 +270,26 @@ const Kingseat = (() => {
     scan = null;
     mine = null;
     C.forget();
+  }
+
+  // Take back the last step of the draft and say what it was.
+  function undo() {
+    const last = draft.trail.pop();
+    if (!last) return "";
+    const trail = draft.trail;
+    draft = { ...JSON.parse(last.before), trail };
+    scan = null;
+    changed();
+    return last.text;
+  }
+
+  // Another phone's entry: a draft for the same turn stays; otherwise it goes, with why.
+  function keep() {
+    const v = view();
+    if (turnOf(v) === drawnTurn) return null;
+    const last = game().history[game().history.length - 1];
+    const what = last ? `\u201c${last.text}\u201d was stored on another phone` : "The table moved on";
+    return `${what}, so what was entered here was dropped.`;
   }
 
   // Places from the Kingseat clockwise (or from another player's place), with who sits there.
@@ -266,6 +304,7 @@ const Kingseat = (() => {
   const ranked = (tally) => Object.entries(tally).sort((x, y) => y[1] - x[1]
     || C.catalogue.princes.findIndex((p) => p.id === x[0]) - C.catalogue.princes.findIndex((p) => p.id === y[0]));
   const placeName = (offset) => (offset === 0 ? "Kingseat" : `${offset} clockwise`);
+  const crowned = (p) => `${view().players[p].king ? "\u265b " : ""}${escape(nameOf(p))}`;
 
   // ------------------------------------------------------------------ status, table, piles
 
@@ -274,28 +313,12 @@ const Kingseat = (() => {
     const v = view();
     const give = v.give_cards;
     const arrow = give ? (give.direction === "left" ? "\u21bb" : "\u21ba") : "";
-    const next = v.next_round;
-    const coming = [];
-    if (v.phase === "action") {
-      if (next.open_vote) coming.push(`an open vote${next.first !== null ? `, ${nameOf(next.first)} laying the first card` : ""}`);
-      if (next.no_actions) coming.push("no card actions");
-      for (const p of next.sit_out) coming.push(`${nameOf(p)} sits out`);
-      for (const f of next.forced) coming.push(`${nameOf(f.player)} must vote ${C.princeName(f.prince)}`);
-      for (const o of next.orders) coming.push(`${nameOf(o.player)} must then ${o.order === "swap" ? "swap places" : "use their card's action"}`);
-      for (const p of next.new_king) coming.push(`${nameOf(p)} takes the Kingseat`);
-    }
-    const lastVote = v.last_vote && !(v.phase === "vote" && v.last_vote.round === v.round && !v.last_vote.undone) ? v.last_vote : null;
     $("#status").innerHTML = `
       ${g.result ? `<p class="winner" id="winner">${escape(g.result.reason)}</p>` : ""}
-      <div class="status">
-        <span class="turn"><span id="round">Round ${v.round}</span> \u00b7 <span id="phase">${PHASES[v.phase]}${v.vote && v.vote.replay ? " (voted again)" : ""}</span></span>
-        <span class="ks-king">\u265b King: <strong id="king">${escape(nameOf(v.king))}</strong></span>
-      </div>
-      ${give ? `<p class="ks-give" id="give-cards" data-direction="${give.direction}"><span class="ks-arrow" aria-hidden="true">${arrow}</span>
-        <span>${escape(give.text)}</span></p>` : ""}
-      ${lastVote ? `<p class="ks-last-vote" id="last-vote"><strong>Round ${lastVote.round} vote${lastVote.undone ? " (undone)" : ""}:</strong> ${escape(lastVote.text)}</p>` : ""}
-      ${coming.length ? `<p class="small" id="coming"><strong>Next round:</strong> ${escape(and(coming))}.</p>` : ""}
-      ${v.warnings.map((w) => `<p class="notice ks-warning">${escape(w)}</p>`).join("")}`;
+      <p class="ks-line1"><span><span id="round">Round ${v.round}</span> \u00b7 <span id="phase">${PHASES[v.phase]}${v.vote && v.vote.replay ? " (again)" : ""}</span></span>
+        <span class="ks-king">\u265b King: <strong id="king">${escape(nameOf(v.king))}</strong></span></p>
+      ${give && v.phase === "vote" ? `<p class="ks-give" id="give-cards" data-direction="${give.direction}"><span class="ks-arrow" aria-hidden="true">${arrow}</span>
+        <span>Everyone hands one card to the ${give.direction === "left" ? "left (clockwise)" : "right (anticlockwise)"}.</span></p>` : ""}`;
   }
 
   function drawTable() {
@@ -322,6 +345,7 @@ const Kingseat = (() => {
         ${tags.length ? `<span class="ks-tags">${tags.join(" ")}</span>` : ""}
       </li>`;
     }).join("");
+    $("#warnings").innerHTML = v.warnings.map((w) => `<p class="notice ks-warning">${escape(w)}</p>`).join("");
   }
 
   function drawPiles() {
@@ -329,6 +353,7 @@ const Kingseat = (() => {
     const t = v.tell;
     const seen = Object.entries(t.seen || {});
     const discard = Object.entries(v.discard);
+    $("#piles-box summary").textContent = `The Tell (${t.size}) and the Discard (${v.discard_size})`;
     $("#piles").innerHTML = `
       <div class="ks-pile" id="tell">
         <div class="ks-back" aria-hidden="true"><span>${t.size}</span></div>
@@ -348,9 +373,21 @@ const Kingseat = (() => {
   function drawEvents() {
     const v = view();
     const list = (lines) => lines.map((line) => `<li>${escape(line)}</li>`).join("");
+    const next = v.next_round;
+    const coming = [];
+    if (v.phase === "action") {
+      if (next.open_vote) coming.push(`an open vote${next.first !== null ? `, ${nameOf(next.first)} laying the first card` : ""}`);
+      if (next.no_actions) coming.push("no card actions");
+      for (const p of next.sit_out) coming.push(`${nameOf(p)} sits out`);
+      for (const f of next.forced) coming.push(`${nameOf(f.player)} must vote ${C.princeName(f.prince)}`);
+      for (const o of next.orders) coming.push(`${nameOf(o.player)} must then ${o.order === "swap" ? "swap places" : "use their card's action"}`);
+      for (const p of next.new_king) coming.push(`${nameOf(p)} takes the Kingseat`);
+    }
+    const lastVote = v.last_vote && !(v.phase === "vote" && v.last_vote.round === v.round && !v.last_vote.undone) ? v.last_vote : null;
     $("#events").innerHTML = `
-      <h2>This round</h2>
+      ${lastVote ? `<p class="ks-last-vote" id="last-vote"><strong>Round ${lastVote.round} vote${lastVote.undone ? " (undone)" : ""}:</strong> ${escape(lastVote.text)}</p>` : ""}
       ${v.events.length ? `<ul class="ks-events" id="round-events">${list(v.events)}</ul>` : `<p class="small">Nothing yet.</p>`}
+      ${coming.length ? `<p class="small" id="coming"><strong>Next round:</strong> ${escape(and(coming))}.</p>` : ""}
       ${v.last_events.length ? `<details id="last-events-box"><summary>The round before</summary><ul class="ks-events" id="last-events">${list(v.last_events)}</ul></details>` : ""}`;
   }
 
@@ -359,63 +396,89 @@ const Kingseat = (() => {
   function voteOrder() {
     const v = view();
     const start = v.vote.open && v.vote.first !== null ? v.players[v.vote.first].place : v.kingseat;
-    return aroundFrom(start);
+    return aroundFrom(start).map(({ player }) => player).filter((p) => v.vote.voters.includes(p));
   }
 
   function forcedOf(p) {
     return view().vote.forced.find((f) => f.player === p) || null;
   }
 
+  // The voter being entered: the one the draft points at, else the first without a vote
+  // (null once every vote is in).
+  function voterNow() {
+    if (draft.cursor !== undefined) return draft.cursor;
+    const left = voteOrder().find((p) => !draft.votes[p]);
+    return left === undefined ? null : left;
+  }
+
+  // Votes that break a Woolfhall or Crassclamps order: the player may hold no such card.
+  const breaking = () => view().vote.voters.filter((p) => {
+    const forced = forcedOf(p);
+    return forced && draft.votes[p] && C.princeOf(draft.votes[p]) !== forced.prince;
+  });
+
   function voteMove() {
     const v = view();
     const votes = v.players.map((p) => (v.vote.voters.includes(p.player) ? (draft.votes[p.player] || null) : null));
-    const held = v.vote.voters.filter((p) => {
-      const forced = forcedOf(p);
-      return forced && draft.none[p] && votes[p] && C.princeOf(votes[p]) !== forced.prince;
-    });
+    const held = breaking().filter((p) => draft.none[p]);
     const move = { type: "vote", votes };
     if (held.length) move.none_held = held;
     return move;
   }
 
   function voteMissing() {
-    const v = view();
-    const left = v.vote.voters.filter((p) => !draft.votes[p]);
-    if (left.length) return `Tap ${left.length === v.vote.voters.length ? "each voter's card" : `${and(left.map(nameOf))}'s card`}`;
-    return "";
+    const left = voteOrder().filter((p) => !draft.votes[p]);
+    if (!left.length) return "";
+    const now = voterNow();
+    const who = now !== null && !draft.votes[now] ? now : left[0];
+    return `${nameOf(who)}'s vote: tap ${nameOf(who)}'s card (${view().vote.voters.length - left.length} of ${view().vote.voters.length} in)`;
+  }
+
+  // The cards a vote may be: a row a prince (its regular card, then Dark 1 and Dark 2).
+  function cardGrid(kinds, chosen, label) {
+    const princes = view().princes.filter((prince) => C.kindsOf(prince).some((k) => kinds.includes(k)));
+    const two = princes.length > 7;  // two princes a row, so that twelve fit the screen
+    const cells = (prince) => C.kindsOf(prince).map((kind, dark) => {
+      if (!kinds.includes(kind)) return `<span class="ks-none" aria-hidden="true"></span>`;
+      const name = C.cardName(kind);
+      return `<button type="button" class="ks-cell ks-c${dark ? " dark" : ""}${chosen === kind ? " selected" : ""}" style="${C.paint(prince, dark)}"
+        data-vote-kind="${kind}" aria-label="${escape(name)}" ${chosen === kind ? 'aria-pressed="true"' : ""}>${dark ? `${two ? "D" : "Dark "}${dark}` : escape(C.princeName(prince))}</button>`;
+    }).join("");
+    return `<div class="ks-grid${two ? " two" : ""}" role="group" aria-label="${escape(label)}">${princes.map((prince) => `<div class="ks-row">${cells(prince)}</div>`).join("")}</div>`;
   }
 
   function drawVote() {
     const v = view();
     const vote = v.vote;
-    const notes = [];
-    if (vote.open) notes.push(`Open vote: lay the cards face up one at a time, starting with ${escape(nameOf(vote.first !== null ? vote.first : v.king))} and going clockwise.`);
-    if (vote.no_actions) notes.push("Crassclamps' dark 1: nobody may use a card's action this round.");
-    const kinds = vote.cards;
-    const rows = voteOrder().map(({ player, offset }) => {
-      const p = v.players[player];
-      if (!vote.voters.includes(player)) {
-        const why = p.sits_out ? "sits out this vote (Smugwing)" : "has no cards and plays none";
-        return `<div class="ks-voter out" data-vote-player="${player}"><h3>${escape(p.name)} <span class="small">${placeName(offset)}</span></h3><p class="small">${why}.</p></div>`;
-      }
-      const forced = forcedOf(player);
-      const chosen = draft.votes[player] ? [draft.votes[player]] : [];
-      const breaks = forced && chosen.length && C.princeOf(chosen[0]) !== forced.prince;
-      return `<div class="ks-voter" data-vote-player="${player}">
-        <h3>${p.king ? "\u265b " : ""}${escape(p.name)} <span class="small">${placeName(offset)} \u00b7 ${plural(p.hand, "card")}</span></h3>
-        ${forced ? `<p class="ks-forced">Must vote ${princeChip(forced.prince)} (${escape(C.princeName(forced.by))}), unless they hold no such card.</p>` : ""}
-        ${C.picker(`vote-${player}`, chosen, { max: 1, kinds, empty: "Tap the prince voted", set: (cards) => { draft.votes[player] = cards[0]; if (!cards.length) delete draft.votes[player]; changed(); } })}
-        ${breaks ? `<label class="radio"><input type="checkbox" data-none-held="${player}" ${draft.none[player] ? "checked" : ""}> ${escape(p.name)} holds no ${escape(C.princeName(forced.prince))} card</label>` : ""}
-      </div>`;
+    const now = voterNow();
+    const strip = voteOrder().map((p) => {
+      const kind = draft.votes[p];
+      const style = kind ? ` style="${C.paint(C.princeOf(kind), C.KIND[kind].dark)}"` : "";
+      return `<button type="button" class="ks-voter${kind ? ` ks-c${C.KIND[kind].dark ? " dark" : ""}` : " secondary"}${p === now ? " now" : ""}"${style} data-voter="${p}"
+        ${p === now ? 'aria-current="step"' : ""} aria-label="${escape(nameOf(p))}: ${kind ? escape(C.cardName(kind)) : "no vote yet"}">
+        <span class="ks-voter-name">${crowned(p)}</span><span class="ks-voter-card">${kind ? escape(C.cardName(kind)) : "\u2014"}</span></button>`;
     }).join("");
+    const out = v.players.filter((p) => !vote.voters.includes(p.player))
+      .map((p) => `${p.name} ${p.sits_out ? "sits out (Smugwing)" : "has no cards"}`);
+    const notes = [];
+    if (vote.open) notes.push(`Open vote: the cards are laid one at a time, from ${nameOf(vote.first !== null ? vote.first : v.king)} clockwise.`);
+    if (vote.no_actions) notes.push("Crassclamps' dark 1: nobody may use a card's action this round.");
+    if (out.length) notes.push(`${and(out)}.`);
+    let body;
+    if (scanQuestion()) {
+      body = scanQuestionHtml();
+    } else if (now !== null) {
+      const forced = forcedOf(now);
+      body = `<h2 class="ks-asking" id="voter-now">${crowned(now)}\u2019s card</h2>
+        ${forced ? `<p class="ks-forced small">Must vote ${escape(C.princeName(forced.prince))} (${escape(C.princeName(forced.by))}), unless ${escape(nameOf(now))} holds none.</p>` : ""}
+        ${cardGrid(vote.cards, draft.votes[now], `${nameOf(now)}'s card`)}`;
+    } else {
+      body = `<div id="vote-preview" class="ks-preview" aria-live="polite">${votePreview()}</div>`;
+    }
     $("#vote-panel").innerHTML = `
-      <h2>Round ${v.round}: the vote</h2>
-      ${notes.map((n) => `<p class="notice">${n}</p>`).join("")}
-      <p class="small">Tap each player's card: the prince, then Dark 1 or Dark 2 for a dark card. Ties go to the card nearest the Kingseat going clockwise, starting with the King's own.</p>
-      <p class="small" id="scan-order"><strong>Or Scan:</strong> lay the revealed cards in one row, left to right from the Kingseat going clockwise (${escape(scanOrder().map((p) => `${v.players[p].king ? "\u265b " : ""}${nameOf(p)}`).join(", "))}), and photograph the row.</p>
-      ${scanQuestionHtml()}
-      ${rows}
-      <div id="vote-preview" class="ks-preview" aria-live="polite">${votePreview()}</div>`;
+      <div class="ks-strip" role="group" aria-label="The votes, from the Kingseat clockwise">${strip}</div>
+      ${notes.map((n) => `<p class="small ks-note">${escape(n)}</p>`).join("")}
+      ${body}`;
   }
 
   // ------------------------------------------------------------------ a photo of the vote
@@ -444,7 +507,7 @@ const Kingseat = (() => {
     const voters = view().vote.voters.length;
     if (scan.cards.length !== voters) {
       return `The photo shows ${plural(scan.cards.length, "card")} for ${plural(voters, "voter")}: tap who played each card${scan.cards.length > voters
-        ? " (a card left with nobody is not counted)" : ", then tap the missing vote in below"}.`;
+        ? " (a card left with nobody is not counted)" : ", then tap the missing vote in"}.`;
     }
     const tied = tiedPrinces();
     if (tied.length) {
@@ -455,7 +518,6 @@ const Kingseat = (() => {
 
   function scanQuestionHtml() {
     const why = scanQuestion();
-    if (!why) return "";
     const v = view();
     const voters = scanOrder();
     const tied = scan.cards.length === v.vote.voters.length ? tiedPrinces() : null;
@@ -465,7 +527,7 @@ const Kingseat = (() => {
       <p class="notice">${escape(why)}</p>
       ${shown.map((i) => `<div class="ks-scan-card" data-scan-card="${i}">
         <p>${chip(scan.cards[i])} <span class="small">card ${i + 1} from the left</span></p>
-        <div class="ks-choose">${voters.map((p) => `<button type="button" class="${scan.seats[i] === p ? "selected" : "secondary"}" data-scan-seat="${p}" data-scan-for="${i}">${v.players[p].king ? "\u265b " : ""}${escape(nameOf(p))}</button>`).join("")}
+        <div class="ks-choose">${voters.map((p) => `<button type="button" class="${scan.seats[i] === p ? "selected" : "secondary"}" data-scan-seat="${p}" data-scan-for="${i}">${crowned(p)}</button>`).join("")}
           ${scan.cards.length > voters.length ? `<button type="button" class="${scan.seats[i] === null ? "selected" : "secondary"}" data-scan-seat="" data-scan-for="${i}">Nobody</button>` : ""}</div>
       </div>`).join("")}
       <button type="button" class="big" id="scan-confirm">The seats are right</button>
@@ -483,13 +545,15 @@ const Kingseat = (() => {
     const left = strangers.length ? ` Not a card of this game's princes, so left out: ${strangers.join(", ")}.` : "";
     if (!kinds.length) return `No vote in the photo.${left}`;
     const voters = scanOrder();
+    const before = snapshot();
     scan = { cards: kinds, seats: kinds.map((_, i) => (i < voters.length ? voters[i] : null)), confirmed: false };
     draft.votes = {};
     draft.none = {};
+    draft.cursor = undefined;
     kinds.forEach((kind, i) => { if (scan.seats[i] !== null) draft.votes[scan.seats[i]] = kind; });
+    draft.trail.push({ before, text: "Took back the votes read from the photo." });
     C.forget();
     changed();
-    $("#vote-panel").scrollIntoView({ block: "start" });
     const filled = kinds.map((kind, i) => (scan.seats[i] === null ? null : `${nameOf(scan.seats[i])} ${C.cardName(kind)}`)).filter(Boolean);
     const why = scanQuestion();
     return `By position from the Kingseat: ${and(filled)}.${why ? ` ${why}` : ""}${left}`;
@@ -512,19 +576,19 @@ const Kingseat = (() => {
   }
 
   function votePreview() {
-    const missing = voteMissing();
-    const entered = Object.keys(draft.votes).length;
-    if (missing) return entered ? `<p class="small">${entered} of ${view().vote.voters.length} votes entered.</p>` : "";
-    if (!checked || checked.key !== keyOf()) return `<p class="small">Checking the vote\u2026</p>`;
-    if (checked.status !== 200) return refusalHtml(checked.data);
+    const held = breaking().map((p) => {
+      const forced = forcedOf(p);
+      return `<label class="radio"><input type="checkbox" data-none-held="${p}" ${draft.none[p] ? "checked" : ""}> ${escape(nameOf(p))} holds no ${escape(C.princeName(forced.prince))} card</label>`;
+    }).join("");
+    if (!checked || checked.key !== keyOf()) return `${held}<p class="small">Checking the vote\u2026</p>`;
+    if (checked.status !== 200) return `${held}<p class="small">The rules refuse this vote: see the message below. Tap a name above to change that vote.</p>`;
     const after = checked.data.view.last_vote;
-    const tally = ranked(after.tally).map(([prince, n]) => `<li>${princeChip(prince)} <strong>${n}</strong>${prince === after.winner ? " \u2190 wins" : ""}</li>`).join("");
+    const tally = ranked(after.tally).map(([prince, n]) => `<li class="${prince === after.winner ? "won" : ""}">${princeChip(prince)} <strong>${n}</strong>${prince === after.winner ? " \u2190 wins" : ""}</li>`).join("");
     const acts = checked.data.view.action ? checked.data.view.action.order : [];
-    return `<ul class="ks-tally" id="tally">${tally}</ul>
+    return `${held}<ul class="ks-tally" id="tally">${tally}</ul>
       <p class="ks-result" id="vote-result">${escape(after.text)}</p>
       <p class="small">The ${C.princeName(after.winner)} cards go into the Tell. ${acts.length === 1 ? `Then ${escape(nameOf(acts[0]))} acts.` : acts.length ? `Then ${escape(and(acts.map(nameOf)))} act, in that order.` : "Nobody else acts: the round ends."}</p>`;
   }
-
   // ------------------------------------------------------------------ the action phase
 
   const FIELDLESS = "Nothing to enter for this card: store it.";
@@ -644,9 +708,9 @@ const Kingseat = (() => {
   function choosePlayers(field, players, label, options = {}) {
     const value = draft.f[field];
     const chosen = options.multi ? (value || []) : [value];
-    const buttons = players.map((p) => `<button type="button" class="secondary${chosen.includes(p) ? " selected" : ""}" data-player="${p}">${view().players[p].king ? "\u265b " : ""}${escape(nameOf(p))}</button>`);
+    const buttons = players.map((p) => `<button type="button" class="secondary${chosen.includes(p) ? " selected" : ""}" data-player="${p}">${crowned(p)}</button>`);
     for (const [key, text] of options.extra || []) buttons.push(`<button type="button" class="secondary${value === key ? " selected" : ""}" data-value="${key}">${escape(text)}</button>`);
-    if (options.optional) buttons.push(`<button type="button" class="secondary${value === null ? " selected" : ""}" data-player="">${escape(options.nobody || "Nobody named")}</button>`);
+    if (options.optional) buttons.push(`<button type="button" class="secondary${value === null ? " selected" : ""}" data-player="">${escape(options.nobody || "Nobody")}</button>`);
     return `<div class="ks-field" data-field="${field}" ${options.multi ? `data-multi="${options.multi}"` : ""}><h3>${label}</h3><div class="ks-choose">${buttons.join("")}</div></div>`;
   }
 
@@ -662,7 +726,7 @@ const Kingseat = (() => {
 
   function numbers(fields) {
     return `<div class="grid2">${fields.map(([field, label]) => `<label>${label}
-      <input type="number" inputmode="numeric" min="0" data-number="${field}" value="${draft.f[field] ?? 0}"></label>`).join("")}</div>`;
+      <input type="number" inputmode="numeric" min="0" data-number="${field}" value="${draft.f[field] ?? ""}"></label>`).join("")}</div>`;
   }
 
   // The action move from the draft, or a prompt for what is still missing.
@@ -671,12 +735,13 @@ const Kingseat = (() => {
     const n = a.needs;
     const f = draft.f;
     const m = { type: "action", player: a.player, card: a.card };
-    const num = (key) => Number(f[key] || 0);
+    // Nothing is assumed: an optional player is "Nobody" only when tapped so.
     const target = (key, optional) => {
-      if (f[key] === undefined || f[key] === null) {
-        if (optional) return null;
-        throw new Error("Tap the player");
-      }
+      if (f[key] === undefined || (f[key] === null && !optional)) throw new Error(optional ? "Tap the player, or Nobody" : "Tap the player");
+      return f[key];
+    };
+    const num = (key, what) => {
+      if (f[key] === undefined) throw new Error(`Say how many ${what}`);
       return f[key];
     };
     const cards = (key, count, what) => {
@@ -697,6 +762,7 @@ const Kingseat = (() => {
         m.prince = f.prince;
         break;
       case "hornseeker": case "hornseeker-dark1": case "gulliballistas-dark2": case "salsa-salamanda-dark2": {
+        if (!n.target.length) break;  // nobody can be named
         const t = target("target", true);
         if (t !== null) m.target = t;
         break;
@@ -715,8 +781,8 @@ const Kingseat = (() => {
           if (!f.prince) throw new Error("Tap the prince asked for");
           m.prince = f.prince;
         }
-        m.taken = num("taken");
-        m.given = num("given");
+        m.taken = num("taken", "cards they handed over");
+        m.given = num("given", "cards were handed back");
         break;
       case "crassclamps":
         m.target = target("target");
@@ -733,7 +799,7 @@ const Kingseat = (() => {
       case "hardshell-hero-dark1":
         m.discards = n.discards.map((p) => ({ player: p, card: cards(`discards-${p}`, 1, `${nameOf(p)} discarded`)[0] }));
         break;
-      case "squlofish": m.target = target("target"); m.count = num("count"); break;
+      case "squlofish": m.target = target("target"); m.count = num("count", "Squlofish cards were taken"); break;
       case "squlofish-dark1":
         m.discard = n.discard ? cards("discard", 1, "discarded to pay")[0] : null;
         m.removed = (f.removed || []).slice();
@@ -766,62 +832,68 @@ const Kingseat = (() => {
     }
     if (v.phase === "action") {
       const a = v.action;
-      if (!draft.mode) return { missing: `${a.name}: use the card, swap places or do nothing?` };
-      if (draft.mode === "pass") return { move: { type: "pass", player: a.player } };
-      if (draft.mode === "swap") {
-        return draft.swap === null ? { missing: `Tap who ${a.name} swaps places with` }
+      const mode = modeOf();
+      const turn = `${a.name}'s turn: `;
+      if (!mode) return { missing: `${turn}use the ${a.card_name}, swap places or do nothing?` };
+      if (mode === "pass") return { move: { type: "pass", player: a.player } };
+      if (mode === "swap") {
+        return draft.swap === null ? { missing: `${turn}tap who ${a.name} swaps places with` }
           : { move: { type: "swap", player: a.player, with: draft.swap } };
       }
       try {
         return { move: actionMove() };
       } catch (err) {
-        return { missing: err.message };
+        return { missing: `${turn}${err.message[0].toLowerCase()}${err.message.slice(1)}` };
       }
     }
     if (v.phase === "reveal") {
       const total = tellTotal();
       const size = v.reveal.size;
-      if (total < size) return { missing: `Count ${plural(size - total, "more card")} of the Tell` };
+      if (total < size) return { missing: `The table counts the Tell: ${plural(size - total, "more card")} to count` };
       if (total > size) return { missing: `${plural(total - size, "card")} too many: the Tell holds ${size}` };
       return { move: { type: "reveal", tell: Object.fromEntries(Object.entries(draft.tell).filter(([, n]) => n > 0)) } };
     }
     if (v.phase === "loyalty") {
       const loyal = (p) => p.loyalty || draft.loyalty[p.player];
       const left = v.players.filter((p) => !loyal(p));
-      if (left.length) return { missing: `Tap ${and(left.map((p) => p.name))}'s Loyalty` };
+      if (left.length) return { missing: `Loyalties: tap ${and(left.map((p) => p.name))}'s prince` };
       return { move: { type: "loyalty", loyalties: v.players.map(loyal) } };
     }
     return { missing: "The game is over." };
   }
 
+  // The forced choice (the rules leave one) or the one tapped.
+  function modeOf() {
+    const a = view().action;
+    return a.may.length === 1 ? a.may[0] : draft.mode;
+  }
+
   function drawAction() {
     const v = view();
     const a = v.action;
-    if (a.may.length === 1) draft.mode = a.may[0];
+    const mode = modeOf();
     const kind = C.KIND[a.card];
     const notes = [];
     if (a.ordered === "swap" && !a.may.includes("action")) notes.push(`Crassclamps ordered ${a.name} to swap places this round.`);
     else if (a.ordered === "action") notes.push(`Crassclamps ordered ${a.name} to use their card's action this round, not to swap.`);
     else if (!a.may.includes("action")) notes.push("Crassclamps' dark 1: nobody may use a card's action this round.");
-    const labels = { action: `Use the ${a.card_name}`, swap: "Swap places", pass: "Do nothing" };
+    const labels = { action: `Use the card`, swap: "Swap places", pass: "Do nothing" };
     let body = "";
-    if (draft.mode === "swap") {
-      body = `<div class="ks-field" data-field="swap"><h3>${escape(a.name)} swaps places (and one card) with</h3><div class="ks-choose">${a.swap_with.map((p) =>
-        `<button type="button" class="secondary${draft.swap === p ? " selected" : ""}" data-swap="${p}">${view().players[p].king ? "\u265b " : ""}${escape(nameOf(p))}</button>`).join("")}</div>
+    if (mode === "swap") {
+      body = `<div class="ks-field" data-field="swap"><h3>${escape(a.name)} swaps places (and a card) with</h3><div class="ks-choose">${a.swap_with.map((p) =>
+        `<button type="button" class="secondary${draft.swap === p ? " selected" : ""}" data-swap="${p}">${crowned(p)}</button>`).join("")}</div>
         <p class="small">People move; the Kingseat stays. Whoever sits in it afterwards is the King.</p></div>`;
-    } else if (draft.mode === "action") {
+    } else if (mode === "action") {
       body = `<div id="action-form">${actionForm()}</div>`;
-    } else if (draft.mode === "pass") {
+    } else if (mode === "pass") {
       body = `<p class="small">${escape(a.name)} leaves the card unused; it goes to the Discard.</p>`;
     }
     $("#action-panel").innerHTML = `
-      <h2 id="actor">${escape(a.name)} acts</h2>
-      <div class="ks-card-played">${chip(a.card)}
-        <p>${escape(kind.text)} <a class="small" href="${rulesUrl(a.rule)}" target="_blank">Rule</a></p></div>
-      ${a.order.length > 1 ? `<p class="small" id="still-to-act">Then: ${escape(and(a.order.slice(1).map(nameOf)))}.</p>` : `<p class="small" id="still-to-act">Last to act this round.</p>`}
-      ${notes.map((n) => `<p class="notice">${escape(n)}</p>`).join("")}
+      <div class="ks-actor"><h2 id="actor">${escape(a.name)} acts</h2>${chip(a.card)}</div>
+      <p class="small ks-card-text">${escape(kind.text)} <span id="still-to-act">${a.order.length > 1 ? `Then: ${escape(and(a.order.slice(1).map(nameOf)))}.` : "Last to act this round."}</span></p>
+      ${notes.map((n) => `<p class="small ks-note">${escape(n)}</p>`).join("")}
       <div class="ks-modes" role="group" aria-label="What ${escape(a.name)} does">${a.may.map((m) =>
-        `<button type="button" class="${draft.mode === m ? "selected" : "secondary"}" data-mode="${m}">${escape(labels[m])}</button>`).join("")}</div>
+        `<button type="button" class="${mode === m ? "selected" : "secondary"}" data-mode="${m}" ${mode === m ? 'aria-pressed="true"' : ""}>${escape(labels[m])}</button>`).join("")}</div>
       ${body}
       <div id="action-preview" class="ks-preview" aria-live="polite">${actionPreview()}</div>`;
   }
@@ -830,7 +902,7 @@ const Kingseat = (() => {
     const now = currentMove();
     if (!now.move) return "";
     if (!checked || checked.key !== keyOf()) return `<p class="small">Checking\u2026</p>`;
-    if (checked.status !== 200) return refusalHtml(checked.data);
+    if (checked.status !== 200) return "";
     const before = view();
     const after = checked.data.view;
     const lines = (after.round === before.round ? after.events : after.last_events).slice(before.events.length);
@@ -897,7 +969,7 @@ const Kingseat = (() => {
   function revealPreview() {
     if (!currentMove().move) return "";
     if (!checked || checked.key !== keyOf()) return `<p class="small">Checking…</p>`;
-    if (checked.status !== 200) return refusalHtml(checked.data);
+    if (checked.status !== 200) return "";
     const after = checked.data.view;
     const count = ranked(after.tell.count || {});
     return `<p class="ks-result">The count agrees with everything the table saw.</p>
@@ -909,9 +981,10 @@ const Kingseat = (() => {
     const v = view();
     const known = cards.filter((c) => v.reveal.cards.includes(c.kind));
     const strangers = cards.filter((c) => !v.reveal.cards.includes(c.kind)).map((c) => c.name);
+    const before = snapshot();
     for (const c of known) draft.tell[c.kind] = (draft.tell[c.kind] || 0) + 1;
+    if (known.length) draft.trail.push({ before, text: `Took back the ${plural(known.length, "card")} read from the photo.` });
     changed();
-    $("#reveal-panel").scrollIntoView({ block: "start" });
     const left = strangers.length ? ` Not a card that can be in this Tell, so left out: ${strangers.join(", ")}.` : "";
     return `${known.length ? `Added ${plural(known.length, "card")} to the count: now ${tellTotal()} of ${v.reveal.size}.` : "No card of the Tell in the photo."}${left}`;
   }
@@ -937,7 +1010,7 @@ const Kingseat = (() => {
   function loyaltyPreview() {
     if (!currentMove().move) return "";
     if (!checked || checked.key !== keyOf()) return `<p class="small">Checking\u2026</p>`;
-    if (checked.status !== 200) return refusalHtml(checked.data);
+    if (checked.status !== 200) return "";
     return `<p class="ks-result">${escape(checked.data.result.reason)}</p>`;
   }
 
@@ -959,20 +1032,26 @@ const Kingseat = (() => {
 
   // ------------------------------------------------------------------ drawing, checking, storing
 
-  function refusalHtml(data) {
-    const error = (data && data.error) || { message: "The companion did not answer." };
-    return `<p class="error" role="alert">${escape(error.message)}${error.url ? ` <a href="${escape(error.url)}" target="_blank">Rule: ${escape(error.rule)}</a>` : ""}</p>`;
-  }
-
   const keyOf = () => JSON.stringify([game().seq, currentMove().move || null]);
 
   function redraw() {
     const v = view();
-    drawnTurn = turnOf(v);
+    const turn = turnOf(v);
+    if (turn !== drawnTurn) reset();  // a new turn (the draft, if any, was kept or dropped)
+    drawnTurn = turn;
+    document.body.classList.toggle("finished", Boolean(game().result));
     drawStatus();
     drawTable();
     drawPiles();
     drawEvents();
+    drawPanel();
+    drawMine();
+    drawToolbar();
+    scheduleCheck();
+  }
+
+  function drawPanel() {
+    const v = view();
     $("#vote-panel").hidden = v.phase !== "vote";
     $("#action-panel").hidden = v.phase !== "action";
     $("#reveal-panel").hidden = v.phase !== "reveal";
@@ -983,47 +1062,54 @@ const Kingseat = (() => {
     else if (v.phase === "reveal") drawReveal();
     else if (v.phase === "loyalty") drawLoyalty();
     else drawFinal();
-    drawMine();
-    drawToolbar();
-    scheduleCheck();
   }
 
   // Only the parts the draft changes: the open panel and the toolbar.
   function changed() {
-    const v = view();
-    if (v.phase === "vote") drawVote();
-    else if (v.phase === "action") drawAction();
-    else if (v.phase === "reveal") drawReveal();
-    else if (v.phase === "loyalty") drawLoyalty();
+    drawPanel();
     drawToolbar();
     scheduleCheck();
   }
 
+  // The engine's answer came: the preview shows it; a refusal is said in the action bar.
   function drawPreview() {
     const v = view();
-    if (v.phase === "vote") $("#vote-preview").innerHTML = votePreview();
-    else if (v.phase === "action") $("#action-preview").innerHTML = actionPreview();
-    else if (v.phase === "reveal") $("#reveal-preview").innerHTML = revealPreview();
-    else if (v.phase === "loyalty") $("#loyalty-preview").innerHTML = loyaltyPreview();
+    if (checked.status !== 200) Companion.say(checked.data && checked.data.error ? checked.data.error : { message: "The companion did not answer." }, "error");
+    const box = $(`#${v.phase}-preview`);
+    if (box) box.innerHTML = { vote: votePreview, action: actionPreview, reveal: revealPreview, loyalty: loyaltyPreview }[v.phase]();
     drawToolbar();
+  }
+
+  function mover() {
+    const v = view();
+    return v.phase === "action" ? `${v.action.name}'s turn` : v.phase === "vote" ? `Round ${v.round}'s vote` : PHASES[v.phase];
   }
 
   function drawToolbar() {
     const v = view();
-    const now = v.phase === "over" ? { missing: "The game is over." } : currentMove();
-    const ok = now.move && checked && checked.key === keyOf() && checked.status === 200;
+    const record = $("#record");
+    if (v.phase === "over") {
+      record.hidden = true;
+      $("#prompt").textContent = `Game over: ${game().result.reason}`;
+      return;
+    }
+    const now = currentMove();
+    const here = checked && checked.key === keyOf();
+    const ok = now.move && here && checked.status === 200;
+    const refused = now.move && here && checked.status === 422;
+    const mode = v.phase === "action" ? modeOf() : null;
     const labels = {
       vote: "Store the vote", loyalty: "Store the Loyalties", reveal: "Turn the Tell over",
-      action: draft.mode === "swap" ? "Store the swap" : draft.mode === "pass" ? "Store: do nothing" : "Store the action",
+      action: mode === "swap" ? "Store the swap" : mode === "pass" ? "Store: do nothing" : "Store the action",
     };
-    const record = $("#record");
-    record.textContent = labels[v.phase] || "Game over";
-    const refused = now.move && checked && checked.key === keyOf() && checked.status === 422;
+    record.hidden = false;
+    record.textContent = labels[v.phase];
     const question = v.phase === "vote" && scanQuestion();
     record.disabled = !now.move || refused || Boolean(question);
     let prompt = now.missing || "";
-    if (now.move) prompt = ok ? "Check it, then store it" : refused ? "The rules refuse this: see above" : checked && checked.key === keyOf() ? "Not checked: store it to try" : "Checking\u2026";
-    if (refused && v.phase === "reveal") prompt = checked.data.error.message;  // right above the button
+    if (now.move) {
+      prompt = `${mover()}: ${ok ? "check it, then store it" : refused ? "the rules refuse this (see the message)" : here ? "not checked: store it to try" : "checking\u2026"}`;
+    }
     if (question && !refused) prompt = "Say who played the scanned cards, then tap \u201cThe seats are right\u201d";
     $("#prompt").textContent = prompt;
   }
@@ -1043,7 +1129,7 @@ const Kingseat = (() => {
     }, 120);
   }
 
-  async function record() {
+  async function store() {
     const now = currentMove();
     if (!now.move) return;
     const button = $("#record");
@@ -1052,12 +1138,36 @@ const Kingseat = (() => {
     if (!stored) drawToolbar();
   }
 
+  // A step of the draft: `change` alters it; `text` says how Undo takes it back.
+  function step(text, change) {
+    const before = snapshot();
+    change();
+    if (snapshot() !== before) draft.trail.push({ before, text });
+    changed();
+  }
+
+  const label = (button) => (button.getAttribute("aria-label") || button.textContent).replace(/\s+/g, " ").trim();
+
+  function tapVote(kind) {
+    const now = voterNow();
+    if (now === null) return;
+    step(`Took back ${nameOf(now)}'s vote: ${C.cardName(kind)}.`, () => {
+      draft.votes[now] = kind;
+      // On to the next voter without a vote, going round from this one; none left: the result.
+      const order = voteOrder();
+      const at = order.indexOf(now);
+      const next = order.slice(at + 1).concat(order.slice(0, at)).find((p) => !draft.votes[p]);
+      draft.cursor = next === undefined ? null : next;
+    });
+  }
+
   function onClick(event) {
     const button = event.target.closest("button");
     if (!button || !button.closest("#play")) return;
     const v = view();
     if (button.dataset.scanSeat !== undefined && scan) {
-      scanSeat(Number(button.dataset.scanFor), button.dataset.scanSeat === "" ? null : Number(button.dataset.scanSeat));
+      const i = Number(button.dataset.scanFor);
+      step(`Took back who played card ${i + 1}.`, () => scanSeat(i, button.dataset.scanSeat === "" ? null : Number(button.dataset.scanSeat)));
       return;
     }
     if (button.id === "scan-confirm" && scan) {
@@ -1065,80 +1175,108 @@ const Kingseat = (() => {
       changed();
       return;
     }
-    if (C.pickerTap(button)) { changed(); return; }
     if (button.dataset.myLoyalty) { setMine(button.dataset.myLoyalty); return; }
+    if (button.dataset.voter !== undefined) {
+      draft.cursor = Number(button.dataset.voter);  // where to enter, not a step of the turn
+      changed();
+      return;
+    }
+    if (button.dataset.voteKind) { tapVote(button.dataset.voteKind); return; }
+    const before = snapshot();
+    if (C.pickerTap(button, (why) => Companion.say(why, "notice"))) {
+      if (snapshot() !== before) draft.trail.push({ before, text: `Took back \u201c${label(button)}\u201d.` });
+      changed();
+      return;
+    }
     if (button.dataset.stepKind) {
       const kind = button.dataset.stepKind;
-      draft.tell[kind] = Math.max(0, (draft.tell[kind] || 0) + Number(button.dataset.stepBy));
-      changed();
+      const by = Number(button.dataset.stepBy);
+      step(`Took back ${by > 0 ? "one more" : "one fewer"} ${C.cardName(kind)} in the count.`,
+        () => { draft.tell[kind] = Math.max(0, (draft.tell[kind] || 0) + by); });
       return;
     }
     const loyal = button.closest("[data-loyalty]");
     if (loyal && button.dataset.prince) {
-      draft.loyalty[loyal.dataset.loyalty] = button.dataset.prince;
-      changed();
+      const player = Number(loyal.dataset.loyalty);
+      step(`Took back ${nameOf(player)}'s Loyalty: ${C.princeName(button.dataset.prince)}.`,
+        () => { draft.loyalty[player] = button.dataset.prince; });
       return;
     }
     if (button.dataset.mode) {
-      if (draft.mode !== button.dataset.mode) { draft.mode = button.dataset.mode; draft.swap = null; }
-      changed();
+      step(`Took back \u201c${label(button)}\u201d for ${v.action.name}.`, () => {
+        if (draft.mode !== button.dataset.mode) { draft.mode = button.dataset.mode; draft.swap = null; draft.f = {}; }
+      });
       return;
     }
     if (button.dataset.swap !== undefined) {
-      draft.swap = Number(button.dataset.swap);
-      changed();
+      step(`Took back the swap with ${nameOf(Number(button.dataset.swap))}.`, () => { draft.swap = Number(button.dataset.swap); });
       return;
     }
     const holder = button.closest("[data-field]");
     if (!holder || v.phase !== "action") return;
     const field = holder.dataset.field;
     const f = draft.f;
-    if (button.dataset.player !== undefined) {
-      const p = button.dataset.player === "" ? null : Number(button.dataset.player);
-      const multi = Number(holder.dataset.multi || 0);
-      if (multi) {
-        const chosen = (f[field] || []).slice();
-        const at = chosen.indexOf(p);
-        if (at >= 0) chosen.splice(at, 1);
-        else if (chosen.length < multi) chosen.push(p);
-        f[field] = chosen;
-      } else {
-        f[field] = p;
+    step(`Took back \u201c${label(button)}\u201d.`, () => {
+      if (button.dataset.player !== undefined) {
+        const p = button.dataset.player === "" ? null : Number(button.dataset.player);
+        const multi = Number(holder.dataset.multi || 0);
+        if (multi) {
+          const chosen = (f[field] || []).slice();
+          const at = chosen.indexOf(p);
+          if (at >= 0) chosen.splice(at, 1);
+          else if (chosen.length < multi) chosen.push(p);
+          f[field] = chosen;
+        } else {
+          f[field] = p;
+        }
+      } else if (button.dataset.prince) {
+        f[field] = button.dataset.prince;
+      } else if (button.dataset.kind) {
+        f[field] = button.dataset.kind;
+      } else if (button.dataset.value !== undefined) {
+        const raw = button.dataset.value;
+        f[field] = /^\d+$/.test(raw) ? Number(raw) : raw;
       }
-    } else if (button.dataset.prince) {
-      f[field] = button.dataset.prince;
-    } else if (button.dataset.kind) {
-      f[field] = button.dataset.kind;
-    } else if (button.dataset.value !== undefined) {
-      const raw = button.dataset.value;
-      f[field] = /^\d+$/.test(raw) ? Number(raw) : raw;
+    });
+  }
+
+  // A typed number or a ticked box: a step too (typing the next digit replaces the last step's
+  // value rather than adding one).
+  function onInput(event) {
+    const target = event.target;
+    let key;
+    let value;
+    let text;
+    if (target.dataset.noneHeld !== undefined) {
+      const p = Number(target.dataset.noneHeld);
+      key = ["none", p];
+      value = target.checked;
+      text = `Took back: ${nameOf(p)} ${value ? "holds no such card" : "holds one"}.`;
+    } else if (target.dataset.number !== undefined) {
+      key = ["f", target.dataset.number];
+      value = target.value === "" ? undefined : Math.max(0, Math.floor(Number(target.value)) || 0);
+      text = `Took back the number typed (${target.value}).`;
     } else {
       return;
     }
-    changed();
-  }
-
-  function onInput(event) {
-    const target = event.target;
-    if (target.dataset.noneHeld !== undefined) {
-      draft.none[target.dataset.noneHeld] = target.checked;
-      drawToolbar();
-      scheduleCheck();
-      drawPreview();
-    } else if (target.dataset.number !== undefined) {
-      draft.f[target.dataset.number] = target.value === "" ? 0 : Math.max(0, Math.floor(Number(target.value)) || 0);
-      drawToolbar();
-      scheduleCheck();
-      drawPreview();
-    }
+    const last = draft.trail[draft.trail.length - 1];
+    const before = snapshot();
+    draft[key[0]][key[1]] = value;
+    if (last && last.field === key.join()) last.text = text;
+    else draft.trail.push({ before, text, field: key.join() });
+    drawToolbar();
+    scheduleCheck();
   }
 
   function start(payload, poll) {
     $("#play").addEventListener("click", onClick);
     $("#play").addEventListener("change", onInput);
     $("#play").addEventListener("input", onInput);
-    $("#record").addEventListener("click", record);
-    Companion.start(payload, { poll, reset: moved, redraw, scanned });
+    $("#record").addEventListener("click", store);
+    Companion.start(payload, {
+      poll, reset, redraw, scanned,
+      draft: { steps: () => draft.trail.length, undo, keep },
+    });
   }
 
   return { start };

@@ -1,0 +1,93 @@
+"""Kingseat's typical turns at a table of six, played through the page with :class:`phone.Phone`
+(one ``with phone.turn(...)`` a turn), for tests/test_table_kingseat.py and benchmarks/table.py.
+
+The setup (typing six names, choosing the Kingseat and the princes) is not a turn. The turns:
+a whole vote (every player's card, then Store), a prince action (Cid's Crassclamps: who, which
+prince, what then) and a swap (Dee swaps places with the King). Nothing depends on a random
+deal: the page takes whatever cards the table says were laid.
+"""
+from __future__ import annotations
+
+NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay"]
+PRINCES = ["lionsyre", "hornseeker", "monarchrys", "gulliballistas", "crassclamps", "smugwing"]
+# Lionsyre wins 3 of 6; Cid, Dee and Fay act, in that order from the Kingseat.
+VOTES = ["lionsyre", "lionsyre", "crassclamps", "hornseeker", "lionsyre", "monarchrys"]
+
+
+def set_up(page, server_url: str) -> str:
+    """Start a six-player game from the setup page (Ann in the Kingseat); returns its page url."""
+    from playwright.sync_api import expect
+
+    page.goto(server_url + "/new/kingseat")
+    for seat, name in enumerate(NAMES):
+        page.fill(f'input[name="player-{seat}"]', name)
+    page.select_option("#kingseat", "0")
+    for box in page.locator("[data-prince-box]").all():
+        box.set_checked(box.get_attribute("data-prince-box") in PRINCES)
+    page.locator("#create").click()
+    expect(page.locator("#king")).to_have_text("Ann")
+    return page.url
+
+
+def stored(phone, seq: int):
+    """Wait until the table has taken entry number ``seq``."""
+    phone.page.wait_for_function("seq => Companion.game.seq === seq", arg=seq)
+
+
+def whole_vote(phone):
+    from playwright.sync_api import expect
+
+    page = phone.page
+    seq = page.evaluate("Companion.game.seq")
+    with phone.turn("a whole vote (6 players)"):
+        for player, card in enumerate(VOTES):
+            expect(page.locator("#voter-now")).to_contain_text(NAMES[player])
+            phone.tap(f'#vote-panel [data-vote-kind="{card}"]')
+        expect(page.locator("#vote-result")).to_have_text("Lionsyre wins the round with 3 of 6 votes.")
+        phone.tap("#record")
+        stored(phone, seq + 1)
+    expect(page.locator("#actor")).to_have_text("Cid acts")
+
+
+def prince_action(phone):
+    """Cid's Crassclamps: Dee must vote Lionsyre next round, then swap places."""
+    from playwright.sync_api import expect
+
+    page = phone.page
+    seq = page.evaluate("Companion.game.seq")
+    with phone.turn("a prince action (Crassclamps)"):
+        phone.tap('[data-mode="action"]')
+        phone.tap('[data-field="target"] [data-player="3"]')
+        phone.tap('[data-field="prince"] [data-prince="lionsyre"]')
+        phone.tap('[data-field="order"] [data-value="swap"]')
+        expect(page.locator("#prompt")).to_have_text("Cid's turn: check it, then store it")
+        phone.tap("#record")
+        stored(phone, seq + 1)
+    expect(page.locator("#actor")).to_have_text("Dee acts")
+
+
+def swap(phone):
+    """Dee swaps places with Ann, the King: Dee sits in the Kingseat."""
+    from playwright.sync_api import expect
+
+    page = phone.page
+    seq = page.evaluate("Companion.game.seq")
+    with phone.turn("a swap"):
+        phone.tap('[data-mode="swap"]')
+        phone.tap('[data-swap="0"]')
+        expect(page.locator("#new-king")).to_contain_text("Dee will be the King")
+        phone.tap("#record")
+        stored(phone, seq + 1)
+    expect(page.locator("#king")).to_have_text("Dee")
+
+
+def play_typical_turns(phone_factory, server_url):
+    """Set up a six-player game and play Kingseat's typical turns on one phone."""
+    phone = phone_factory()
+    phone.game = "Kingseat"
+    set_up(phone.page, server_url)
+    phone.page.evaluate("window.scrollTo(0, 0)")
+    whole_vote(phone)
+    prince_action(phone)
+    swap(phone)
+    return [phone]
