@@ -227,10 +227,10 @@ def enter_action(page, move: dict):
         if kind == "monarchrys":
             page.locator(f'[data-field="count"] [data-value="{move["count"]}"]').tap()
         else:
-            page.fill('[data-number="count"]', str(move["count"]))
+            page.fill('#ks-count', str(move["count"]))
     for field in ("taken", "given"):
         if field in move:
-            page.fill(f'[data-number="{field}"]', str(move[field]))
+            page.fill(f'#ks-{field}', str(move[field]))
     for card in move.get("removed", []):
         pick(page, "removed", card)
     if move.get("discard"):
@@ -397,7 +397,7 @@ def test_face_down_cards_stay_hidden_and_the_tell_is_turned_over(server, browser
     # Ann's phone says it is Ann's and sets her Loyalty aside: only that phone shows it.
     ann.goto(url)
     expect(ann.locator("#my-loyalty")).to_be_hidden()
-    ann.locator("#seat-box summary").tap()
+    ann.locator("#more-button").tap()  # "This phone" is in the More sheet
     ann.locator('#seat-choices [data-seat="0"]').tap()
     expect(ann.locator("#seat-now")).to_have_text("Ann's")
     expect(ann.locator("#my-loyalty")).to_be_visible()
@@ -415,13 +415,13 @@ def test_face_down_cards_stay_hidden_and_the_tell_is_turned_over(server, browser
     assert table.evaluate("Companion.game.view.you") is None
     assert table.evaluate("Companion.game.view.players[0].loyalty") is None
     expect(table.locator("#history")).to_contain_text("Ann set their Loyalty aside on their phone")
-    table.locator("#seat-box summary").tap()
+    table.locator("#more-button").tap()
     expect(table.locator('#seat-choices [data-seat="0"]')).to_contain_text("another phone")
     table.locator('#seat-choices [data-seat="0"]').tap()
     expect(table.locator("#seat-error")).to_contain_text("phone")
     expect(table.locator("#seat-now")).to_have_text("nobody's")
     table.locator("#seat-box").screenshot(path=str(ARTIFACTS / "seat_taken.png"))
-    table.locator("#seat-box summary").tap()
+    table.locator("#more [data-close]").tap()
 
     game = table.evaluate("Companion.game")
     state = ENGINE.secret(ENGINE.new(options), 0, {"loyalty": ann_loyalty})

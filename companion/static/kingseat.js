@@ -652,7 +652,7 @@ const Kingseat = (() => {
       case "crassclamps":
         return choosePlayers("target", n.target, "Who gets the order")
           + choosePrince("prince", n.prince, "The prince they must vote next round")
-          + chooseValue("order", [["swap", "Then swap places"], ["action", "Then use their card's action"]], "And then");
+          + chooseValue("order", [["swap", "Swap places"], ["action", "Use their card's action"]], "And then they must");
       case "crassclamps-dark2":
         return choosePlayers("first", n.first, "Who lays the first card next round", { optional: true, nobody: "From the Kingseat" });
       case "hardshell-hero-dark1":
@@ -724,10 +724,13 @@ const Kingseat = (() => {
       `<button type="button" class="secondary${draft.f[field] === value ? " selected" : ""}" data-value="${value}">${escape(text)}</button>`).join("")}</div></div>`;
   }
 
+  // Counts of cards: steppers from 0 (nothing filled in until the table says how many).
   function numbers(fields) {
-    return `<div class="grid2">${fields.map(([field, label]) => `<label>${label}
-      <input type="number" inputmode="numeric" min="0" data-number="${field}" value="${draft.f[field] ?? ""}"></label>`).join("")}</div>`;
+    const most = view().deal.cards_per_prince;
+    return `<div class="ks-numbers">${fields.map(([field, label]) => Companion.stepper({
+      name: field, label, value: draft.f[field] ?? null, min: 0, max: most, id: `ks-${field}` })).join("")}</div>`;
   }
+
 
   // The action move from the draft, or a prompt for what is still missing.
   function actionMove() {
@@ -1039,7 +1042,6 @@ const Kingseat = (() => {
     const turn = turnOf(v);
     if (turn !== drawnTurn) reset();  // a new turn (the draft, if any, was kept or dropped)
     drawnTurn = turn;
-    document.body.classList.toggle("finished", Boolean(game().result));
     drawStatus();
     drawTable();
     drawPiles();
@@ -1087,9 +1089,10 @@ const Kingseat = (() => {
 
   function drawToolbar() {
     const v = view();
+    // The shared bar sets Undo when a position arrives; a first step of the draft enables it.
+    if (draft.trail.length) $("#undo").disabled = false;
     const record = $("#record");
-    if (v.phase === "over") {
-      record.hidden = true;
+    if (v.phase === "over") {  // the shared page hides the turn's controls (.turn-only)
       $("#prompt").textContent = `Game over: ${game().result.reason}`;
       return;
     }
@@ -1102,7 +1105,6 @@ const Kingseat = (() => {
       vote: "Store the vote", loyalty: "Store the Loyalties", reveal: "Turn the Tell over",
       action: mode === "swap" ? "Store the swap" : mode === "pass" ? "Store: do nothing" : "Store the action",
     };
-    record.hidden = false;
     record.textContent = labels[v.phase];
     const question = v.phase === "vote" && scanQuestion();
     record.disabled = !now.move || refused || Boolean(question);
@@ -1252,8 +1254,8 @@ const Kingseat = (() => {
       key = ["none", p];
       value = target.checked;
       text = `Took back: ${nameOf(p)} ${value ? "holds no such card" : "holds one"}.`;
-    } else if (target.dataset.number !== undefined) {
-      key = ["f", target.dataset.number];
+    } else if (target.closest(".stepper") && target.name) {
+      key = ["f", target.name];
       value = target.value === "" ? undefined : Math.max(0, Math.floor(Number(target.value)) || 0);
       text = `Took back the number typed (${target.value}).`;
     } else {
