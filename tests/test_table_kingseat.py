@@ -75,7 +75,7 @@ def test_a_vote_is_entered_voter_by_voter_and_undo_takes_back_the_last_card(serv
     assert url
     # Nothing is pre-selected: the first voter is named, no card is chosen for anyone.
     expect(page.locator("#voter-now")).to_contain_text("Ann")
-    expect(page.locator("#prompt")).to_have_text("Ann's vote: tap Ann's card (0 of 6 in)")
+    expect(page.locator("#prompt")).to_have_text("Ann's vote: tap their card (0 of 6 in)")
     expect(page.locator("#vote-panel .selected, #vote-panel [aria-pressed]")).to_have_count(0)
     accessible(page, "the start")
     for card in VOTES[:3]:
@@ -123,7 +123,7 @@ def test_a_refused_vote_is_said_in_the_action_bar_and_the_draft_stays(server, br
     expect(page.locator('[data-voter="3"]')).to_contain_text("Hornseeker")  # the draft stays
     # Dee holds no Lionsyre card: said, the vote goes through.
     phone.tap('[data-none-held="3"]')
-    expect(page.locator("#prompt")).to_have_text("Round 2's vote: check it, then store it")
+    expect(page.locator("#prompt")).to_have_text("The vote: check it, then store it")
     phone.tap("#record")
     expect(page.locator("#history")).to_contain_text(
         "Dee held no card of the prince they were told to vote")

@@ -318,7 +318,7 @@ const Kingseat = (() => {
       <p class="ks-line1"><span><span id="round">Round ${v.round}</span> \u00b7 <span id="phase">${PHASES[v.phase]}${v.vote && v.vote.replay ? " (again)" : ""}</span></span>
         <span class="ks-king">\u265b King: <strong id="king">${escape(nameOf(v.king))}</strong></span></p>
       ${give && v.phase === "vote" ? `<p class="ks-give" id="give-cards" data-direction="${give.direction}"><span class="ks-arrow" aria-hidden="true">${arrow}</span>
-        <span>Everyone hands one card to the ${give.direction === "left" ? "left (clockwise)" : "right (anticlockwise)"}.</span></p>` : ""}`;
+        <span>Hand one card to the ${give.direction === "left" ? "left (clockwise)" : "right (anticlockwise)"}.</span></p>` : ""}`;
   }
 
   function drawTable() {
@@ -431,7 +431,7 @@ const Kingseat = (() => {
     if (!left.length) return "";
     const now = voterNow();
     const who = now !== null && !draft.votes[now] ? now : left[0];
-    return `${nameOf(who)}'s vote: tap ${nameOf(who)}'s card (${view().vote.voters.length - left.length} of ${view().vote.voters.length} in)`;
+    return `${nameOf(who)}'s vote: tap their card (${view().vote.voters.length - left.length} of ${view().vote.voters.length} in)`;
   }
 
   // The cards a vote may be: a row a prince (its regular card, then Dark 1 and Dark 2).
@@ -476,7 +476,7 @@ const Kingseat = (() => {
       body = `<div id="vote-preview" class="ks-preview" aria-live="polite">${votePreview()}</div>`;
     }
     $("#vote-panel").innerHTML = `
-      <div class="ks-strip" role="group" aria-label="The votes, from the Kingseat clockwise">${strip}</div>
+      <div class="ks-strip${vote.voters.length > 6 ? " many" : ""}" role="group" aria-label="The votes, from the Kingseat clockwise">${strip}</div>
       ${notes.map((n) => `<p class="small ks-note">${escape(n)}</p>`).join("")}
       ${body}`;
   }
@@ -1084,7 +1084,7 @@ const Kingseat = (() => {
 
   function mover() {
     const v = view();
-    return v.phase === "action" ? `${v.action.name}'s turn` : v.phase === "vote" ? `Round ${v.round}'s vote` : PHASES[v.phase];
+    return v.phase === "action" ? `${v.action.name}'s turn` : PHASES[v.phase];
   }
 
   function drawToolbar() {
