@@ -20,9 +20,7 @@ pytestmark = pytest.mark.browser
 
 
 def strict_phone(browser):  # noqa: F811
-    phone = Phone(new_phone(browser), strict=True)
-    phone.game = "Kingseat"
-    return phone
+    return Phone(new_phone(browser), strict=True, game="kingseat")
 
 
 def in_viewport(locator) -> bool:

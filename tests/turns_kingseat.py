@@ -84,7 +84,6 @@ def swap(phone):
 def play_typical_turns(phone_factory, server_url):
     """Set up a six-player game and play Kingseat's typical turns on one phone."""
     phone = phone_factory()
-    phone.game = "Kingseat"
     set_up(phone.page, server_url)
     phone.page.evaluate("window.scrollTo(0, 0)")
     whole_vote(phone)

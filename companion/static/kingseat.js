@@ -1092,7 +1092,7 @@ const Kingseat = (() => {
     // The shared bar sets Undo when a position arrives; a first step of the draft enables it.
     if (draft.trail.length) $("#undo").disabled = false;
     const record = $("#record");
-    if (v.phase === "over") {  // the shared page hides the turn's controls (.turn-only)
+    if (v.phase === "over") {  // the shared bar hides Store with the turn's controls
       $("#prompt").textContent = `Game over: ${game().result.reason}`;
       return;
     }
