@@ -177,6 +177,8 @@ def test_nothing_is_pre_selected_in_an_action(server, browser):  # noqa: F811
 
 
 def test_the_setup_page_names_the_players_and_chooses_nobody_for_the_kingseat(server, browser):  # noqa: F811
+    from playwright.sync_api import expect
+
     page = new_phone(browser)
     page.goto(server + "/new/kingseat")
     assert page.input_value("#kingseat") == ""
@@ -184,6 +186,19 @@ def test_the_setup_page_names_the_players_and_chooses_nobody_for_the_kingseat(se
         page.fill(f'input[name="player-{seat}"]', name)
     shown = page.locator("#kingseat option:not([hidden])").all_inner_texts()
     assert shown == ["Choose the player in the Kingseat", "Ann", "Bob", "Cid", "Dee"]
+    # The starter set and Brownbeards without the Dark cards leave three cards over: once they
+    # are picked, a greyed card (still readable) says why it cannot be picked too.
+    page.locator('[data-set="starter"]').tap()
+    page.locator('[data-prince-box="brownbeards"]').tap()
+    page.locator('input[name="ruling-dark_cards"][value="0"]').check()
+    page.locator('[data-pick="leftovers"] [data-prince="monarchrys"]').tap()
+    for _ in range(3):
+        page.locator('[data-pick="leftovers"] [data-kind="monarchrys"]').tap()
+    expect(page.locator('[data-pick="leftovers"] [data-kind="monarchrys"]')).to_have_attribute("aria-disabled", "true")
+    # (Playwright counts aria-disabled as not enabled; a finger taps it all the same.)
+    page.locator('[data-pick="leftovers"] [data-kind="monarchrys"]').tap(force=True)
+    expect(page.locator("#leftover-why")).to_have_text("3 cards are picked already: take one off first.")
+    assert page.input_value("#leftovers") == "monarchrys monarchrys monarchrys"
     assert serious(page) == []
     # The rulings' "why?" links come from the shared templates/_rulings.html (the lead's).
     assert [t for t in small_targets(page) if not t.startswith('a "why?"')] == []
