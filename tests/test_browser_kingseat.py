@@ -283,6 +283,7 @@ def enter(page, move: dict):
             page.locator(f'[data-none-held="{player}"]').check()
     elif move["type"] == "loyalty":
         for player, prince in enumerate(move["loyalties"]):
+            page.locator(f'[data-loyal-who="{player}"]').tap()
             page.locator(f'[data-loyalty="{player}"] [data-prince="{prince}"]').tap()
     elif move["type"] == "reveal":
         count_the_tell(page, move["tell"])
@@ -523,6 +524,7 @@ def test_face_down_cards_stay_hidden_and_the_tell_is_turned_over(server, browser
     expect(table.locator('[data-loyalty-set="0"]')).to_be_visible()
     for player, prince in enumerate(loyalties["loyalties"]):
         if player:
+            table.locator(f'[data-loyal-who="{player}"]').tap()
             table.locator(f'[data-loyalty="{player}"] [data-prince="{prince}"]').tap()
     store(table)
     final = ENGINE.apply(ENGINE.apply(state, reveal), loyalties)

@@ -252,10 +252,11 @@ const Kingseat = (() => {
   let mine = null;      // this phone's Loyalty panel: {busy, error}
 
   // The draft: what this phone has entered of the turn. `cursor` is the voter being entered
-  // (undefined: the first without a vote; null: every vote is in, the result is shown);
+  // (undefined: the first without a vote; null: every vote is in, the result is shown), and
+  // `lcursor` the same for the Loyalties;
   // `trail` holds, for each step, the draft before it and the sentence that takes it back.
   function fresh() {
-    return { votes: {}, none: {}, cursor: undefined, mode: null, swap: null, f: {}, loyalty: {}, tell: {}, trail: [] };
+    return { votes: {}, none: {}, cursor: undefined, mode: null, swap: null, f: {}, loyalty: {}, lcursor: undefined, tell: {}, trail: [] };
   }
   const snapshot = () => JSON.stringify({ ...draft, trail: undefined });
 
@@ -859,7 +860,11 @@ const Kingseat = (() => {
     if (v.phase === "loyalty") {
       const loyal = (p) => p.loyalty || draft.loyalty[p.player];
       const left = v.players.filter((p) => !loyal(p));
-      if (left.length) return { missing: `Loyalties: tap ${and(left.map((p) => p.name))}'s prince` };
+      if (left.length) {
+        const now = loyalNow();
+        const who = now !== null && !loyal(v.players[now]) ? v.players[now] : left[0];
+        return { missing: `${who.name}'s Loyalty: tap the prince on their card (${v.players.length - left.length} of ${v.players.length} in)` };
+      }
       return { move: { type: "loyalty", loyalties: v.players.map(loyal) } };
     }
     return { missing: "The game is over." };
@@ -992,22 +997,37 @@ const Kingseat = (() => {
     return `${known.length ? `Added ${plural(known.length, "card")} to the count: now ${tellTotal()} of ${v.reveal.size}.` : "No card of the Tell in the photo."}${left}`;
   }
 
+  // The Loyalties, player by player from the Kingseat: a strip of names (with the prince
+  // tapped), then one tap for the named player's prince. One set aside on a phone is fixed.
+  const loyalOrder = () => aroundFrom(view().kingseat).map(({ player }) => player);
+  const loyalNow = () => {
+    if (draft.lcursor !== undefined) return draft.lcursor;
+    const left = loyalOrder().find((p) => !view().players[p].loyalty && !draft.loyalty[p]);
+    return left === undefined ? null : left;
+  };
+
   function drawLoyalty() {
     const v = view();
     const cards = Object.entries(v.loyalty_cards || {}).map(([prince, n]) => `${n} ${C.princeName(prince)}`);
+    const now = loyalNow();
+    const strip = loyalOrder().map((p) => {
+      const fixed = v.players[p].loyalty;
+      if (fixed) {
+        return `<div class="ks-voter ks-c ks-locked" style="${C.paint(fixed)}" data-loyalty-set="${p}">
+          <span class="ks-voter-name">${crowned(p)}</span><span class="ks-voter-card">${escape(C.princeName(fixed))} (phone)</span></div>`;
+      }
+      const prince = draft.loyalty[p];
+      return `<button type="button" class="ks-voter${prince ? " ks-c" : " secondary"}${p === now ? " now" : ""}"${prince ? ` style="${C.paint(prince)}"` : ""}
+        data-loyal-who="${p}" ${p === now ? 'aria-current="step"' : ""} aria-label="${escape(nameOf(p))}: ${prince ? escape(C.princeName(prince)) : "not entered yet"}">
+        <span class="ks-voter-name">${crowned(p)}</span><span class="ks-voter-card">${prince ? escape(C.princeName(prince)) : "\u2014"}</span></button>`;
+    }).join("");
     $("#loyalty-panel").innerHTML = `
       <h2>The Loyalties</h2>
-      <p>Everyone turns over their Loyalty card. ${cards.length ? `The cards left are ${escape(and(cards))}.` : ""}</p>
-      ${aroundFrom(v.kingseat).map(({ player }) => {
-        const fixed = v.players[player].loyalty;
-        if (fixed) {
-          return `<div class="ks-field ks-locked" data-loyalty-set="${player}"><h3>${escape(nameOf(player))} is loyal to</h3>
-            <p>${princeChip(fixed)} <span class="small">set aside on their phone</span></p></div>`;
-        }
-        return `<div class="ks-field" data-loyalty="${player}"><h3>${escape(nameOf(player))} is loyal to</h3>
-        <div class="ks-princes">${v.princes.map((prince) => `<button type="button" class="ks-prince ks-c${draft.loyalty[player] === prince ? " selected" : ""}" style="${C.paint(prince)}" data-prince="${prince}">${escape(C.princeName(prince))}</button>`).join("")}</div></div>`;
-      }).join("")}
-      <div id="loyalty-preview" class="ks-preview" aria-live="polite">${loyaltyPreview()}</div>`;
+      <p class="small ks-note">Everyone turns over their Loyalty card. ${cards.length ? `The cards left are ${escape(and(cards))}.` : ""}</p>
+      <div class="ks-strip${v.players.length > 6 ? " many" : ""}" role="group" aria-label="The Loyalties, from the Kingseat clockwise">${strip}</div>
+      ${now === null ? `<div id="loyalty-preview" class="ks-preview" aria-live="polite">${loyaltyPreview()}</div>`
+        : `<div data-loyalty="${now}"><h2 class="ks-asking" id="loyal-now">${crowned(now)}\u2019s Loyalty</h2>
+        <div class="ks-princes ks-three" role="group" aria-label="${escape(nameOf(now))}'s Loyalty">${v.princes.map((prince) => `<button type="button" class="ks-prince ks-c${draft.loyalty[now] === prince ? " selected" : ""}" style="${C.paint(prince)}" data-prince="${prince}">${escape(C.princeName(prince))}</button>`).join("")}</div></div>`}`;
   }
 
   function loyaltyPreview() {
@@ -1093,7 +1113,7 @@ const Kingseat = (() => {
     if (draft.trail.length) $("#undo").disabled = false;
     const record = $("#record");
     if (v.phase === "over") {  // the shared bar hides Store with the turn's controls
-      $("#prompt").textContent = `Game over: ${game().result.reason}`;
+      $("#prompt").textContent = "The game is over: the result is at the top.";
       return;
     }
     const now = currentMove();
@@ -1155,12 +1175,15 @@ const Kingseat = (() => {
     if (now === null) return;
     step(`Took back ${nameOf(now)}'s vote: ${C.cardName(kind)}.`, () => {
       draft.votes[now] = kind;
-      // On to the next voter without a vote, going round from this one; none left: the result.
-      const order = voteOrder();
-      const at = order.indexOf(now);
-      const next = order.slice(at + 1).concat(order.slice(0, at)).find((p) => !draft.votes[p]);
-      draft.cursor = next === undefined ? null : next;
+      draft.cursor = after(voteOrder(), now, (p) => !draft.votes[p]);
     });
+  }
+
+  // The next player still to enter, going round from this one; none left: null (the result).
+  function after(order, player, open) {
+    const at = order.indexOf(player);
+    const next = order.slice(at + 1).concat(order.slice(0, at)).find(open);
+    return next === undefined ? null : next;
   }
 
   function onClick(event) {
@@ -1197,11 +1220,18 @@ const Kingseat = (() => {
         () => { draft.tell[kind] = Math.max(0, (draft.tell[kind] || 0) + by); });
       return;
     }
+    if (button.dataset.loyalWho !== undefined) {
+      draft.lcursor = Number(button.dataset.loyalWho);  // where to enter, not a step
+      changed();
+      return;
+    }
     const loyal = button.closest("[data-loyalty]");
     if (loyal && button.dataset.prince) {
       const player = Number(loyal.dataset.loyalty);
-      step(`Took back ${nameOf(player)}'s Loyalty: ${C.princeName(button.dataset.prince)}.`,
-        () => { draft.loyalty[player] = button.dataset.prince; });
+      step(`Took back ${nameOf(player)}'s Loyalty: ${C.princeName(button.dataset.prince)}.`, () => {
+        draft.loyalty[player] = button.dataset.prince;
+        draft.lcursor = after(loyalOrder(), player, (p) => !view().players[p].loyalty && !draft.loyalty[p]);
+      });
       return;
     }
     if (button.dataset.mode) {
