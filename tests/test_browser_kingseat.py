@@ -480,7 +480,7 @@ def test_face_down_cards_stay_hidden_and_the_tell_is_turned_over(server, browser
     expect(table.locator("#record")).to_have_text("Turn the Tell over")
     size = sum(reveal["tell"].values())
     expect(table.locator("#reveal-total")).to_have_text(f"0 of {size} cards counted")
-    for selector in ('[data-step-by="1"]', '[data-step-by="-1"]'):
+    for selector in ('[data-step-by="1"]', '#count-fewer'):
         box = table.locator(selector).first.bounding_box()
         assert box["width"] >= 44 and box["height"] >= 44, selector
     assert table.locator("#reveal-panel input").count() == 0  # no typed numbers, no minus sign
@@ -493,6 +493,7 @@ def test_face_down_cards_stay_hidden_and_the_tell_is_turned_over(server, browser
     expect(table.locator("#prompt")).to_contain_text("the rules refuse this")
     expect(table.locator("#record")).to_be_disabled()
     table.screenshot(path=str(ARTIFACTS / "kingseat_reveal_refused.png"), full_page=True)
+    table.locator("#count-fewer").tap()
     table.locator('[data-step-kind="squlofish"][data-step-by="-1"]').tap()
     table.locator('[data-step-kind="hornseeker"][data-step-by="1"]').tap()
     store(table)

@@ -853,7 +853,7 @@ const Kingseat = (() => {
     if (v.phase === "reveal") {
       const total = tellTotal();
       const size = v.reveal.size;
-      if (total < size) return { missing: `The table counts the Tell: ${plural(size - total, "more card")} to count` };
+      if (total < size) return { missing: `Count the Tell: ${plural(size - total, "card")} to go` };
       if (total > size) return { missing: `${plural(total - size, "card")} too many: the Tell holds ${size}` };
       return { move: { type: "reveal", tell: Object.fromEntries(Object.entries(draft.tell).filter(([, n]) => n > 0)) } };
     }
@@ -949,28 +949,31 @@ const Kingseat = (() => {
 
   const tellTotal = () => Object.values(draft.tell).reduce((sum, n) => sum + n, 0);
 
-  // The Tell turned over: a stepper per kind that can be in it, by prince; taps or photos
-  // (each adds what it reads) make the count.
+  // The Tell turned over: its cards counted by tapping their kind once a card (a row a
+  // prince, as in the vote), or by photos (each adds the cards it reads). Undo takes back the
+  // last tap; "Count one fewer" makes the next tap take one off.
+  let fewer = false;
+
   function drawReveal() {
     const v = view();
     const r = v.reveal;
     const total = tellTotal();
-    const princes = [];
-    for (const kind of r.cards) if (!princes.includes(C.princeOf(kind))) princes.push(C.princeOf(kind));
-    const row = (kind) => {
+    const by = fewer ? -1 : 1;
+    const princes = v.princes.filter((prince) => C.kindsOf(prince).some((k) => r.cards.includes(k)));
+    const cells = (prince) => C.kindsOf(prince).map((kind, dark) => {
+      if (!r.cards.includes(kind)) return `<span class="ks-none" aria-hidden="true"></span>`;
       const n = draft.tell[kind] || 0;
       const name = escape(C.cardName(kind));
-      return `<div class="ks-step" data-step="${kind}">${chip(kind)}
-        <span class="ks-stepper"><button type="button" class="secondary" data-step-kind="${kind}" data-step-by="-1" aria-label="One ${name} fewer" ${n ? "" : "disabled"}>−</button>
-        <output data-tell-count="${kind}" aria-label="${name} in the Tell">${n}</output>
-        <button type="button" class="secondary" data-step-kind="${kind}" data-step-by="1" aria-label="One more ${name}">+</button></span></div>`;
-    };
+      return `<button type="button" class="ks-cell ks-c${dark ? " dark" : ""}" style="${C.paint(prince, dark)}" data-step-kind="${kind}" data-step-by="${by}"
+        aria-label="${name}: ${n} counted; tap to count one ${fewer ? "fewer" : "more"}"><span>${dark ? `D${dark}` : escape(C.princeName(prince))}</span>
+        <span class="ks-n" data-tell-count="${kind}">${n}</span></button>`;
+    }).join("");
     $("#reveal-panel").innerHTML = `
-      <h2>Every Hand is empty: turn the Tell over</h2>
-      <p>Lay the Tell's ${plural(r.size, "card")} out face up and count them by kind: tap + for each card, or photograph them (one photo or several: each adds the cards it reads).</p>
+      <h2>Every Hand is empty: count the Tell</h2>
+      <p class="small ks-note">Lay its ${plural(r.size, "card")} out face up and tap each card's kind once, or Scan them (each photo adds the cards it reads).</p>
       <p class="ks-total" id="reveal-total"><strong>${total}</strong> of ${r.size} cards counted</p>
-      <label class="button secondary big" for="scan-photo" id="scan-tell">Scan the Tell</label>
-      ${princes.map((prince) => `<div class="ks-step-group" data-step-prince="${prince}"><h3>${princeChip(prince)}</h3>${r.cards.filter((k) => C.princeOf(k) === prince).map(row).join("")}</div>`).join("")}
+      <div class="ks-grid ks-count" role="group" aria-label="The Tell's cards by kind">${princes.map((prince) => `<div class="ks-row">${cells(prince)}</div>`).join("")}</div>
+      <button type="button" class="${fewer ? "selected" : "secondary"} ks-fewer" id="count-fewer" aria-pressed="${fewer}">${fewer ? "Tap the kind to take one off" : "Count one fewer"}</button>
       <div id="reveal-preview" class="ks-preview" aria-live="polite">${revealPreview()}</div>`;
   }
 
@@ -1213,9 +1216,15 @@ const Kingseat = (() => {
       changed();
       return;
     }
+    if (button.id === "count-fewer") {
+      fewer = !fewer;
+      changed();
+      return;
+    }
     if (button.dataset.stepKind) {
       const kind = button.dataset.stepKind;
       const by = Number(button.dataset.stepBy);
+      fewer = false;
       step(`Took back ${by > 0 ? "one more" : "one fewer"} ${C.cardName(kind)} in the count.`,
         () => { draft.tell[kind] = Math.max(0, (draft.tell[kind] || 0) + by); });
       return;
