@@ -864,7 +864,7 @@ def test_a_correction_recomputes_the_totals_and_keeps_the_original():
     assert view["rows"][1]["totals"] == [35, 5, 30]
     assert s.dealer == 2 and s.rows[0].dealer == 0  # dealers stay as dealt
     assert ENGINE.describe(correct(1, typed(CID, 3)), s.players) == \
-        "Hand 1 corrected: Cid went out"
+        "Hand 1 corrected: Cid went out; Ann 10 (typed); Bob 10 (typed)"
 
 
 def test_a_correction_can_end_the_game_and_later_rows_stop_counting():
@@ -1146,22 +1146,33 @@ def test_view_keys_and_json():
 
 
 @pytest.mark.parametrize("move, text", [
-    (typed(ANN), "Hand scored: Ann went out"),
+    (typed(ANN), "Hand scored: Ann went out; Bob 10 (typed); Cid 10 (typed)"),
     (typed(ANN, last="dragon", cut="made",
            played=[{"card": "warlord", "by": 1}]),
-     "Hand scored: Ann went out with the Dragon; played: Warlord; dealing cut made"),
+     "Hand scored: Ann went out with the Dragon; played: Warlord; Bob 10 (typed); Cid 10 (typed); "
+     "dealing cut made"),
     (typed(None, played=[{"card": "poison-garden", "by": 1}]),
-     "Hand scored: ended by a Poison Garden"),
+     "Hand scored: ended by a Poison Garden; Ann 10 (typed); Bob 10 (typed); Cid 10 (typed)"),
     (hand(None, played=[{"card": "castle-fire", "by": 1}]),
      "Hand scored: thrown in by a Castle Fire"),
     ({"type": "adjust", "partnership": 1, "points": 7, "reason": "Because"},
      "Adjustment: +7 to partnership 2 (Because)"),
     ({"type": "deal", "first": "gold-5", "cut": "missed"},
-     "Dealt the hand, to be followed card by card; dealing cut missed"),
+     "Dealt the hand, to be followed card by card: Gold 5 turned up; dealing cut missed"),
     ({"type": "abandon"}, "Stopped following the hand card by card"),
 ])
 def test_describe(move, text):
     assert ENGINE.describe(move, ("Ann", "Bob", "Cid")) == text
+
+
+def test_a_hand_s_history_line_names_each_player_s_cards_and_points():
+    move = {"type": "hand", "out": 1, "cards": [["gold-7", "king"], None, None, ["wizard"]],
+            "points": [None, None, 15, None]}
+    assert ENGINE.describe(move, ("Ann", "Bob", "Cid", "Dee")) == \
+        "Hand scored: Bob went out; Ann 32 (Gold 7, King); Cid 15 (typed); Dee 50 (Wizard)"
+    assert ENGINE.describe({"type": "deal", "first": {"card": "king", "suit": "blue"}},
+                           ("Ann", "Bob")) == \
+        "Dealt the hand, to be followed card by card: King turned up, blue named"
 
 
 def test_a_record_replays_and_undoes():

@@ -55,7 +55,8 @@ from companion.games.kings_court import arbiter
 from companion.games.kings_court.cards import KIND_BY_ID, KINDS, SELECTIONS, selection_kinds
 from companion.games.kings_court.scoring import (
     CUT_MADE, CUT_MISSED, DRAWS, DUNGEON, ENDED_FIRE, ENDED_OUT, ENDED_POISON, ENDERS,
-    EVERYONE, NOT_DEALER, RISK, HandScore, Tally, breakdown, cut_bonus, name_of, tally,
+    EVERYONE, NOT_DEALER, RISK, HandScore, Tally, breakdown, count_cards, cut_bonus, name_of,
+    tally,
 )
 
 # --------------------------------------------------------------------------- rules page
@@ -431,6 +432,32 @@ def dungeons_of(ended: Mapping[str, Any]) -> list[int]:
 
 
 # --------------------------------------------------------------------------- the engine
+
+
+def _hands_left(move: Mapping[str, Any], players: Sequence[str]) -> list[str]:
+    """What each player was left holding, for a history line: the cards picked with what they
+    count (as on the sheet, before Risk cards and the dealing cut), or the count typed."""
+    cards = move.get("cards") or [None] * len(players)
+    typed = move.get("points") or [None] * len(players)
+    dungeons = move.get("dungeon") or []
+    dungeons = dungeons if isinstance(dungeons, list) else [dungeons]
+    last, nxt = move.get("last"), move.get("next")
+    if last and nxt is None and move.get("out") is not None:
+        nxt = (move["out"] + 1) % len(players)
+    out = []
+    for seat, name in enumerate(players):
+        if seat == move.get("out"):
+            continue
+        if typed[seat] is not None:
+            out.append(f"{name} {typed[seat]} (typed)")
+        elif cards[seat] is not None:
+            drawn = tuple(move.get("next_draws") or ()) if seat == nxt else ()
+            dungeon = dungeons.count(seat) + (last == DUNGEON and seat == nxt)
+            lines = count_cards(cards[seat], drawn, dungeon, name_of(last) if last in DRAWS
+                                else "")
+            held = [name_of(card) for card in (*cards[seat], *drawn)] or ["no cards"]
+            out.append(f"{name} {sum(line[0] for line in lines)} ({', '.join(held)})")
+    return out
 
 
 class KingsCourt:
@@ -1111,6 +1138,8 @@ class KingsCourt:
             others = [name_of(card) for card in played if card not in ENDERS]
             if others:
                 text += f"; played: {', '.join(others)}"
+            if "castle-fire" not in played:
+                text += "".join(f"; {hand}" for hand in _hands_left(move, players))
             if move.get("cut"):
                 text += f"; dealing cut {move['cut']}"
             return text
@@ -1119,8 +1148,12 @@ class KingsCourt:
                    else f"partnership {move['partnership'] + 1}")
             return f"Adjustment: {move['points']:+d} to {who} ({' '.join(move['reason'].split())})"
         if kind == "deal":
-            return "Dealt the hand, to be followed card by card" + (
-                f"; dealing cut {move['cut']}" if move.get("cut") else "")
+            first = move.get("first")
+            first = first if isinstance(first, dict) else {"card": first}
+            named = f", {first['suit']} named" if first.get("suit") else ""
+            return (f"Dealt the hand, to be followed card by card: {name_of(first['card'])} "
+                    f"turned up{named}" + (f"; dealing cut {move['cut']}" if move.get("cut")
+                                           else ""))
         if kind == "abandon":
             return "Stopped following the hand card by card"
         return arbiter.describe(move, players)
