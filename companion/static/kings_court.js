@@ -536,20 +536,20 @@ const KingsCourt = (() => {
     const v = view();
     const g = game();
     const h = v.hand;
-    const record = $("#record"), play = $("#ev-play"), other = $("#ev-other"), deal = $("#deal");
-    record.hidden = play.hidden = other.hidden = deal.hidden = true;
+    const record = $("#record"), play = $("#ev-play"), other = $("#ev-other"), deal = $("#deal"), ask = $("#ask-go");
+    record.hidden = play.hidden = other.hidden = deal.hidden = ask.hidden = true;
     let text;
     if (g.result) text = `Game over: ${g.result.reason}`;
-    else if (shown === "ask") text = "May I play? Top card, then your cards.";
+    else if (shown === "ask") { text = "May I play? The top card, then yours."; ask.hidden = false; }
     else if (shown === "sheet") text = `Hand ${v.hand_number}, ${nameOf(v.dealer)}'s deal: the sheet.`;
-    else if (draft.mode === "correct") { text = ready() ? `Correcting hand ${draft.number}: record it when right.` : `Correcting hand ${draft.number}: who went out?`; record.hidden = false; record.textContent = "Record the correction"; }
+    else if (draft.mode === "correct") { text = ready() ? `Correcting hand ${draft.number}: record it when right.` : `Correcting hand ${draft.number}: who went out?`; record.hidden = false; }
     else if (v.stage === "playing" && h && !h.over) {
       const who = nameOf(h.to_play);
       const actions = Table().turnActions();
-      text = h.pending || h.dungeon[h.to_play] || h.penalty.includes(h.to_play) ? `${who}'s turn: answer the draw or take it.`
+      text = h.pending || h.dungeon[h.to_play] || h.penalty.includes(h.to_play) ? `${who}'s turn: answer or take the draw.`
         : h.phase === "drawn" ? `${who} has drawn: play or pass.`
-        : h.phase === "first" ? `${who} (dealer): add to the first card, or ${actions.other[1].toLowerCase()}.`
-        : `${who}'s turn: tap the cards played, or draw.`;
+        : h.phase === "first" ? `${who} (dealer): add a card or ${actions.other[1].toLowerCase()}.`
+        : `${who}'s turn: play or draw.`;
       play.hidden = false;
       other.hidden = false;
       other.textContent = actions.other[1];
@@ -563,7 +563,6 @@ const KingsCourt = (() => {
         : later.length ? `Hand ${v.hand_number}: enter ${nameOf(later[0])}'s hand${later.length > 1 ? ` (${later.length} to go)` : ""}.`
         : `Hand ${v.hand_number}: every hand is in; record it.`;
       record.hidden = false;
-      record.textContent = "Record the hand";
     }
     $("#prompt").textContent = text;
   }
@@ -639,6 +638,7 @@ const KingsCourt = (() => {
     $("#deal").addEventListener("click", () => Table().sendDeal());
     $("#ev-play").addEventListener("click", () => Table().sendTurn("play"));
     $("#ev-other").addEventListener("click", (event) => Table().sendTurn(event.target.dataset.type));
+    $("#ask-go").addEventListener("click", () => Table().ask());
     Companion.start(payload, {
       poll, reset, redraw, scanned,
       draft: { steps: () => steps.length, undo, keep },

@@ -340,17 +340,15 @@ window.KingsCourtTable = (() => {
         <div class="kc-answers kc-suits">${allowed.map((s) => `<button type="button" class="secondary kc-suit s-${s}" data-ask-suit="${s}">${s[0].toUpperCase() + s.slice(1)}</button>`).join("")}</div>`;
     }
     const draws = view().cards.filter((c) => c.family === "draw" || c.id.startsWith("drawbridge-"));
-    const waiting = asking.pending ? `a draw of ${asking.count || "?"} (${cardName(asking.pending)})` : "no draw";
     return `${top}
       <div id="ask-play">${playHtml("ask", asking.play, askCtx(), turnKinds())}</div>
-      <details id="ask-more" ${asking.more ? "open" : ""}><summary>Waiting for you: ${escape(waiting)}${asking.dungeon ? ", in the Dungeon" : ""}${asking.hand ? `, ${escape(asking.hand)} cards held` : ""}</summary>
+      <details id="ask-more" ${asking.more ? "open" : ""}><summary>A draw waiting, the Dungeon, your hand size</summary>
         <div class="grid2">
           <label>Draw waiting for you<select id="ask-pending">${[["", "none"], ...draws.map((c) => [c.id, c.name])].map(([value, label]) => `<option value="${value}" ${asking.pending === value ? "selected" : ""}>${escape(label)}</option>`).join("")}</select></label>
           <label>Cards to draw<input id="ask-count" type="number" inputmode="numeric" min="1"></label>
           <label>Cards in your hand<input id="ask-hand" type="number" inputmode="numeric" min="1" placeholder="any"></label>
           <label class="radio"><input type="checkbox" id="ask-dungeon" ${asking.dungeon ? "checked" : ""}> I am in the Dungeon</label>
-        </div></details>
-      <button type="button" class="big" id="ask-go">May I play this?</button>`;
+        </div></details>`;
   }
 
   function onAskTap(button) {
@@ -359,7 +357,6 @@ window.KingsCourtTable = (() => {
     else if (top && top.add) { asking.top = top.add; asking.suit = null; asking.play.tab = ownSuit(top.add); }
     else if (button.id === "ask-top-change") { asking.top = null; asking.suit = null; asking.play = blankPlay(); }
     else if (button.dataset.askSuit) { asking.suit = button.dataset.askSuit; asking.play.tab = asking.suit; }
-    else if (button.id === "ask-go") { ask(); return false; }
     else if (!onPlayTap(button, "ask", asking.play, askCtx())) return false;
     return true;
   }
@@ -375,7 +372,7 @@ window.KingsCourtTable = (() => {
   async function ask() {
     const why = !asking.top ? "Tap the card on top of the discard pile first."
       : needsSuit(asking.top) && !asking.suit ? "Tap the suit in force first."
-      : asking.pending && !(Number(asking.count) >= 1) ? "Type how many cards you are to draw (under Waiting for you)."
+      : asking.pending && !(Number(asking.count) >= 1) ? "Type how many cards you are to draw (under A draw waiting)."
       : missing(asking.play, askCtx(), "ask");
     if (why) { say(why, "error"); return; }
     const situation = {
@@ -445,5 +442,5 @@ window.KingsCourtTable = (() => {
   const askInputs = () => { const count = $("#ask-count"); if (count && !count.value) count.value = asking.count; const held = $("#ask-hand"); if (held && !held.value) held.value = asking.hand; };
 
   return { followHtml, dealHtml, askHtml, askInputs, onTap, onChange, parts, turnActions, sendTurn, sendDeal, dealMissing,
-    scanAsk, scanTurn, moreOpen: (open) => { risk.open = open; }, askOpen: (open) => { asking.more = open; } };
+    ask, scanAsk, scanTurn, moreOpen: (open) => { risk.open = open; }, askOpen: (open) => { asking.more = open; } };
 })();
