@@ -133,12 +133,12 @@ def test_no_fact_is_chosen_for_the_player(server, browser):  # noqa: F811
     clean(page)  # the start
     assert page.locator('#panel .selected').all_inner_texts() == ["Score it"]
     phone.tap('[data-follow="1"]')
-    assert page.locator("#deal-panel .selected").count() == 0
+    assert page.locator('#deal-panel [aria-pressed="true"], #deal-panel .cp-chip').count() == 0
     phone.tap("#deal")
     assert "Tap the card turned up first." in page.locator("#message").inner_text()
     phone.tap('#deal-panel [data-group="kingdom"]')
     phone.tap('#deal-panel [data-kind="duke"]')
-    assert page.locator("#deal-panel .selected").count() == 0  # no suit, no cut
+    assert page.locator('#deal-panel [aria-pressed="true"]').count() == 0  # no suit, no cut
     phone.tap("#deal")
     assert "Tap the suit Bob names first." in page.locator("#message").inner_text()
     phone.tap('[data-deal-suit="green"]')

@@ -99,7 +99,6 @@ def may_i_play(phone: Phone):
 
 def play_typical_turns(phone_factory, server_url) -> list[Phone]:
     phone = phone_factory()
-    phone.game = "King's Court"
     set_up(phone, server_url)
     score_a_hand(phone)
     deal_card_by_card(phone)
