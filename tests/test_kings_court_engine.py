@@ -1361,6 +1361,7 @@ def test_ask_the_arbiter_from_the_sheet():
     answer = ENGINE.ask(s, {"situation": {"top": "gold-5", "suit": "gold"},
                             "play": [{"card": "purple-5"}]})
     assert not answer["allowed"] and answer["rule"] in RULE_IDS
+    assert answer["title"] == next(entry.title for entry in RULES if entry.id == answer["rule"])
     for question in (None, {"situation": 1}, {"situation": {}, "play": [], "x": 1}):
         with pytest.raises(RuleError) as caught:
             ENGINE.ask(s, question)

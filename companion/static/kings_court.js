@@ -560,7 +560,7 @@ const KingsCourt = (() => {
     } else {
       const later = ready() ? waiting() : [];
       text = !ready() ? `Hand ${v.hand_number}, ${nameOf(v.dealer)}'s deal: who went out?`
-        : later.length ? `Hand ${v.hand_number}: enter ${nameOf(later[0])}'s hand${later.length > 1 ? ` (${later.length} to go)` : ""}.`
+        : later.length ? `Hand ${v.hand_number}: enter ${nameOf(later.includes(draft.open) ? draft.open : firstEmpty())}'s hand${later.length > 1 ? ` (${later.length} to go)` : ""}.`
         : `Hand ${v.hand_number}: every hand is in; record it.`;
       record.hidden = false;
     }
@@ -606,7 +606,7 @@ const KingsCourt = (() => {
     const button = event.target.closest("button");
     if (!button || !$("#board").contains(button)) return;
     let changed = false;
-    if (button.dataset.view) { shown = button.dataset.view; changed = true; }
+    if (button.dataset.view) { shown = button.dataset.view; changed = true; say(null); }  // an answer belongs to its view
     else if (button.dataset.follow !== undefined) { draft.follow = button.dataset.follow === "1"; changed = true; }
     else if (shown === "sheet") changed = onSheetTap(button);
     else if (shown === "ask" || !scoring()) changed = Table().onTap(button);

@@ -227,12 +227,16 @@ window.KingsCourtTable = (() => {
         ${h.pending ? `<span class="kc-due">Waiting: draw ${h.pending.count} (${escape(cardName(h.pending.kind))})</span>` : ""}
       </div>
       <p class="kc-hands" aria-label="Cards in each hand">${names.map((name, seat) => `<span class="${seat === h.to_play ? "kc-mover" : ""}"${seat === h.to_play ? ' aria-current="true"' : ""}>${escape(name)} <strong data-hand="${seat}">${h.hands[seat]}</strong>${h.dungeon[seat] ? " (Dungeon)" : ""}${h.on_guard.includes(seat) ? " On Guard!" : ""}${h.face_up[seat].length ? ` \u00b7 up: ${h.face_up[seat].map((c) => escape(cardName(c))).join(", ")}` : ""}</span>`).join(" ")}</p>`;
-    if (h.over) return `${pile}<p><strong>The hand is over: score it.</strong></p>`;
+    const effects = h.effects.length ? `<p class="small kc-options" id="follow-effects">${h.effects.map(escape).join(" ")}</p>` : "";
+    if (h.over) return `${pile}${effects}<p><strong>The hand is over: score it.</strong></p>`;
     const ctx = turnCtx();
-    return `${pile}
+    return `${pile}${effects}
       <p class="small kc-options" id="follow-options">${h.options.map(escape).join(" ")}</p>
       <div id="turn-play">${playHtml("turn", turn, ctx, turnKinds())}</div>
-      <details id="risk-panel" ${risk.open ? "open" : ""}><summary>Risk cards, On Guard, Dungeon, stop following</summary>${riskHtml(names)}</details>`;
+      <details id="risk-panel" ${risk.open ? "open" : ""}><summary>Risk cards, On Guard, Dungeon${h.partners ? ", partner's Yes" : ""}, stop following</summary>
+        ${h.partners && h.yes !== h.to_play && !h.pending && !h.dungeon[h.to_play] && !h.penalty.includes(h.to_play)
+          ? `<p><button type="button" class="secondary" id="ev-yes">${escape(names[h.to_play])}'s partner said Yes</button></p>` : ""}
+        ${riskHtml(names)}</details>`;
   }
 
   function riskHtml(names) {
@@ -384,7 +388,7 @@ window.KingsCourtTable = (() => {
     if (status !== 200) { say((data && data.error) || { message: `The companion answered ${status}.` }, "error"); return; }
     const answer = data.answer;
     const effects = answer.effects && answer.effects.length ? ` ${answer.effects.join(" ")}` : "";
-    say({ message: `${answer.allowed ? "Yes." : "No."} ${answer.message}${effects}`, rule: answer.rule, url: `${game().urls.rules}#${answer.rule}` }, answer.allowed ? "ok" : "error");
+    say({ message: `${answer.allowed ? "Yes." : "No."} ${answer.message}${effects}`, rule: answer.rule, title: answer.title, url: `${game().urls.rules}#${answer.rule}` }, answer.allowed ? "ok" : "error");
   }
 
   // A scanned play for the arbiter: the cards go in as the play, and it is asked at once.
@@ -406,6 +410,7 @@ window.KingsCourtTable = (() => {
       else if (button.dataset.riskCard) risk.card = button.dataset.riskCard;
       else if (button.dataset.riskOn !== undefined) risk.on = button.dataset.riskOn === "" ? "" : Number(button.dataset.riskOn);
       else if (button.dataset.event) { riskEvent(button.dataset.event); return false; }
+      else if (button.id === "ev-yes") { Companion.send(`/api/games/${game().id}/moves`, { move: { type: "yes", seat: view().hand.to_play } }); return false; }
       else if (button.id === "abandon") { Companion.send(`/api/games/${game().id}/moves`, { move: { type: "abandon" } }); return false; }
       else return false;
       return true;

@@ -1093,7 +1093,11 @@ class KingsCourt:
         situation.setdefault("players", len(state.players))
         situation.setdefault("selection", state.selection if state.selection != "custom"
                              else {"name": "custom", "extra": list(state.extra)})
-        return arbiter.judge(situation, question.get("play"))
+        answer = arbiter.judge(situation, question.get("play"))
+        # The rule's title as the rules page shows it, so a phone can name the rule it cites.
+        answer["title"] = next((entry.title for entry in RULES if entry.id == answer["rule"]),
+                               None)
+        return answer
 
     def _reason(self, state: State) -> str:
         t = state.tally
