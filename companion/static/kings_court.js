@@ -195,11 +195,8 @@ const KingsCourt = (() => {
     }
     if (ready() && !fire()) {
       const open = others.includes(draft.open) ? draft.open : null;
-      html += `<div class="kc-answers kc-seats" role="tablist" aria-label="Hands">${others.map((s) => {
-        const entered = draft.typed[s] ? draft.points[s] !== "" && draft.points[s] !== undefined : (draft.cards[s] || []).length;
-        const score = points[s] !== undefined && entered ? ` ${points[s]}` : "";
-        return `<button type="button" role="tab" class="secondary${s === open ? " selected" : ""}" aria-selected="${s === open}" data-open="${s}">${escape(nameOf(s))}<span class="kc-points" id="points-${s}">${escape(score)}</span></button>`;
-      }).join("")}</div>`;
+      html += `<div class="kc-answers kc-seats" role="tablist" aria-label="Hands">${others.map((s) => `<button type="button" role="tab"
+        class="secondary${s === open ? " selected" : ""}" aria-selected="${s === open}" data-open="${s}">${escape(nameOf(s))}<span class="kc-points" id="points-${s}"></span></button>`).join("")}</div>`;
       if (open !== null) {
         const s = open;
         html += `<div class="kc-player" data-seat="${s}">
@@ -357,7 +354,7 @@ const KingsCourt = (() => {
     if (seat === undefined) seat = hands.includes(draft && draft.open) ? draft.open : hands[0];
     if (seat === undefined) {
       const h = view().hand;
-      if (view().stage === "playing" && h && !h.over && !game().result) { show("hand"); return Table().scanTurn(ids).then((note) => note + left); }
+      if (shown !== "ask" && view().stage === "playing" && h && !h.over && !game().result) { show("hand"); return Table().scanTurn(ids).then((note) => note + left); }
       return Table().scanAsk(ids) + left;
     }
     step(`the scanned cards in ${nameOf(seat)}'s hand`);
@@ -397,7 +394,18 @@ const KingsCourt = (() => {
     redraw();
   }
 
+  // Each hand's points from the last preview, written into the panel without redrawing it (a
+  // preview must not rebuild the buttons under the player's thumb).
+  function drawPoints() {
+    for (const cell of document.querySelectorAll(".kc-points")) {
+      const s = Number(cell.id.slice("points-".length));
+      const entered = draft.typed[s] ? draft.points[s] !== "" && draft.points[s] !== undefined : (draft.cards[s] || []).length;
+      cell.textContent = points[s] !== undefined && entered ? String(points[s]) : "";
+    }
+  }
+
   function drawPreview() {
+    drawPoints();
     const box = $("#preview");
     if (!box) return;
     if (!previewed || !scoring() || !ready()) { paint(box, ""); return; }
