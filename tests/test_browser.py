@@ -397,7 +397,7 @@ def test_kings_court_card_by_card_a_defender_answers_a_catapult_and_a_partner_sa
 
     # Bob's Catapult aims at Cat, who answers with a Defender: no swap, Cat's Defender is gone.
     turn = page.locator("#turn-play")
-    turn.locator('[data-group="kingdom"]').tap()
+    turn.locator('[data-group="shield"]').tap()
     turn.locator('[data-kind="catapult"]').tap()
     turn.locator('[data-field="target"][data-value="2"]').tap()
     turn.locator('input[data-defended="2"]').check()

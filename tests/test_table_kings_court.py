@@ -146,7 +146,7 @@ def test_no_fact_is_chosen_for_the_player(server, browser):  # noqa: F811
     phone.tap("#deal")
     page.locator("#suit", has_text="green").wait_for()
     # Ann's Siege Tower: aimed at whom is asked, and Ann is not offered.
-    phone.tap('#turn-play [data-group="kingdom"]')
+    phone.tap('#turn-play [data-group="shield"]')
     phone.tap('#turn-play [data-kind="siege-tower"]')
     targets = page.locator('#turn-play [data-field="target"]')
     assert targets.all_inner_texts() == ["Bob"]

@@ -9,10 +9,13 @@ const CardPicker = (() => {
   // Where a long word on a narrow button may break (a soft hyphen).
   const BREAKS = { Drawbridge: "Draw\u00adbridge", Burgundy: "Bur\u00adgundy", Kingdom: "King\u00addom",
     Cannonball: "Cannon\u00adball", Protector: "Pro\u00adtector", Magician: "Magi\u00adcian",
-    Treasure: "Trea\u00adsure", Defender: "De\u00adfender" };
-  const breakable = (text) => escape(text).replace(/[A-Z][a-z]{7,}/g, (word) => BREAKS[word] || word);
+    Treasure: "Trea\u00adsure", Defender: "De\u00adfender", Duchess: "Duch\u00adess", Dungeon: "Dun\u00adgeon",
+    Catapult: "Cata\u00adpult", Imperial: "Im\u00adperial", Flaming: "Flam\u00ading", Warlord: "War\u00adlord" };
+  const breakable = (text) => escape(text).replace(/[A-Z][a-z]{6,}/g, (word) => BREAKS[word] || word);
 
-  const groupKey = (kind) => (kind.suits.length === 1 ? kind.suits[0] : (kind.suits.length ? "option" : "kingdom"));
+  // A tab a suit, the Queen's Options, the Kingdom Scroll cards, the Shield cards (KD).
+  const groupKey = (kind) => (kind.suits.length === 1 ? kind.suits[0]
+    : kind.suits.length ? "option" : kind.group === "shield" ? "shield" : "kingdom");
 
   function groups(kinds) {
     const out = [];
@@ -28,6 +31,7 @@ const CardPicker = (() => {
   function groupName(key) {
     if (key === "kingdom") return "Kingdom";
     if (key === "option") return "Q. Option";
+    if (key === "shield") return "Shield";
     return key[0].toUpperCase() + key.slice(1);
   }
 
@@ -45,7 +49,7 @@ const CardPicker = (() => {
       <div class="cp-tabs" role="tablist" aria-label="Suits">${all.map((g) => `
         <button type="button" role="tab" class="cp-tab s-${g.key}${g.key === shown.key ? " selected" : ""}"
           aria-selected="${g.key === shown.key}" data-cp="${id}" data-group="${g.key}">${breakable(groupName(g.key))}</button>`).join("")}</div>
-      <div class="cp-grid${shown.kinds.length > 15 ? " cp-many" : ""}" role="group" aria-label="${escape(groupName(shown.key || ""))} cards">${shown.kinds.map((k) => {
+      <div class="cp-grid" role="group" aria-label="${escape(groupName(shown.key || ""))} cards">${shown.kinds.map((k) => {
         const n = count(k.id);
         const left = limit(k.id) - n;
         return `<button type="button" class="cp-card s-${k.colour}" data-cp="${id}" data-kind="${k.id}" ${left <= 0 ? 'aria-disabled="true"' : ""}

@@ -525,6 +525,8 @@ const KingsCourt = (() => {
     if (draft.mode === "correct") return `${scoreHtml()}<div id="preview" aria-live="polite"></div>`;
     if (v.stage === "playing") return `<div id="follow">${Table().followHtml()}</div>`;
     if (v.stage === "between-hands") {
+      // Once the first fact is stated the choice is made: its row gives the room to the hand.
+      if (draft.follow ? Table().dealing() : ready()) return draft.follow ? Table().dealHtml() : `${scoreHtml()}<div id="preview" aria-live="polite"></div>`;
       const modes = `<div class="kc-answers kc-modes" role="tablist" aria-label="How this hand is entered">
         <button type="button" role="tab" class="secondary${draft.follow ? "" : " selected"}" aria-selected="${!draft.follow}" data-follow="0">Score it</button>
         <button type="button" role="tab" class="secondary${draft.follow ? " selected" : ""}" aria-selected="${draft.follow}" data-follow="1">Card by card</button></div>`;
@@ -573,6 +575,10 @@ const KingsCourt = (() => {
       record.hidden = false;
     }
     $("#prompt").textContent = text;
+    if (steps.length) {  // a step of this turn to take back (Companion draws Undo after entries)
+      $("#undo").disabled = false;
+      $("#undo").setAttribute("aria-label", "Undo the last step of this turn");
+    }
   }
 
   function reset() {

@@ -98,11 +98,12 @@ window.KingsCourtTable = (() => {
   }
 
   // A tap inside a play's picker: the play changes (a step of the draft) or a sentence is said.
-  function onPlayTap(button, id, play, ctx) {
+  // ``step`` notes a step of the table's draft (the arbiter's question is not one).
+  function onPlayTap(button, id, play, ctx, step = KingsCourt.step) {
     const tap = CardPicker.read(button, id);
     if (tap && tap.tab) { play.tab = tap.tab; return true; }
     if (tap && tap.add) {
-      KingsCourt.step(`the ${cardName(tap.add)}`);
+      step(`the ${cardName(tap.add)}`);
       play.cards.push(tap.add);
       play.extra.push({});
       const f = OPTION(tap.add) ? null : ownSuit(tap.add);
@@ -110,7 +111,7 @@ window.KingsCourtTable = (() => {
       return true;
     }
     if (tap && tap.remove !== undefined) {
-      KingsCourt.step(`taking off the ${cardName(play.cards[tap.remove])}`);
+      step(`taking off the ${cardName(play.cards[tap.remove])}`);
       play.cards.splice(tap.remove, 1);
       play.extra.splice(tap.remove, 1);
       return true;
@@ -119,7 +120,7 @@ window.KingsCourtTable = (() => {
       const i = Number(button.dataset.i);
       const raw = button.dataset.value;
       const value = /^\d+$/.test(raw) ? Number(raw) : raw;
-      KingsCourt.step(`the ${cardName(play.cards[i])}'s ${button.dataset.field === "suit" ? "suit" : "choice"}`);
+      step(`the ${cardName(play.cards[i])}'s ${button.dataset.field === "suit" ? "suit" : "choice"}`);
       play.extra[i][button.dataset.field] = value;
       if (button.dataset.field === "suit") play.tab = value;  // the next card follows the named suit
       return true;
@@ -127,11 +128,11 @@ window.KingsCourtTable = (() => {
     return false;
   }
 
-  function onDefended(input, id, play) {
+  function onDefended(input, id, play, step = KingsCourt.step) {
     if (input.dataset.cp !== String(id) || input.dataset.defended === undefined) return false;
     const f = play.extra[Number(input.dataset.i)];
     const seat = Number(input.dataset.defended);
-    KingsCourt.step("the Defender answer");
+    step("the Defender answer");
     const rest = (f.defended || []).filter((s) => s !== seat);
     f.defended = input.checked ? [...rest, seat].sort((a, b) => a - b) : rest;
     if (!f.defended.length) delete f.defended;
@@ -361,7 +362,7 @@ window.KingsCourtTable = (() => {
     else if (top && top.add) { asking.top = top.add; asking.suit = null; asking.play.tab = ownSuit(top.add); }
     else if (button.id === "ask-top-change") { asking.top = null; asking.suit = null; asking.play = blankPlay(); }
     else if (button.dataset.askSuit) { asking.suit = button.dataset.askSuit; asking.play.tab = asking.suit; }
-    else if (!onPlayTap(button, "ask", asking.play, askCtx())) return false;
+    else if (!onPlayTap(button, "ask", asking.play, askCtx(), () => {})) return false;
     return true;
   }
 
@@ -370,7 +371,7 @@ window.KingsCourtTable = (() => {
     else if (target.id === "ask-count") asking.count = target.value;
     else if (target.id === "ask-hand") asking.hand = target.value;
     else if (target.id === "ask-dungeon") asking.dungeon = target.checked;
-    else if (target.dataset.cp === "ask") onDefended(target, "ask", asking.play);
+    else if (target.dataset.cp === "ask") onDefended(target, "ask", asking.play, () => {});
   }
 
   async function ask() {
@@ -446,6 +447,8 @@ window.KingsCourtTable = (() => {
 
   const askInputs = () => { const count = $("#ask-count"); if (count && !count.value) count.value = asking.count; const held = $("#ask-hand"); if (held && !held.value) held.value = asking.hand; };
 
-  return { followHtml, dealHtml, askHtml, askInputs, onTap, onChange, parts, turnActions, sendTurn, sendDeal, dealMissing,
+  const dealing = () => Boolean(deal.card);
+
+  return { followHtml, dealHtml, dealing, askHtml, askInputs, onTap, onChange, parts, turnActions, sendTurn, sendDeal, dealMissing,
     ask, scanAsk, scanTurn, moreOpen: (open) => { risk.open = open; }, askOpen: (open) => { asking.more = open; } };
 })();
