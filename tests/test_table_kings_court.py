@@ -104,6 +104,7 @@ def test_a_draft_stays_through_another_phone_s_entry_and_goes_when_its_turn_is_t
         other.tap('#adjust-points-box [data-step="-1"]')
     assert there.locator("#adjust-points").input_value() == "-2"
     other.type("#adjust-reason", "Miscounted")
+    clean(there)  # the sheet, its adjustment open
     other.tap("#adjust-go")
     here.locator('[data-total="1"]', has_text="-2").wait_for()
     assert here.locator("#turn-play .cp-chip").inner_text().startswith("Gold 9")
@@ -183,6 +184,7 @@ def test_the_arbiter_follows_the_suit_in_force_not_a_default(server, browser):  
     phone.tap("#ask-go")
     page.locator("#message", has_text="No.").wait_for()
     assert "blue" in page.locator("#message").inner_text()
+    clean(page)  # the arbiter, its answer in the action bar
     page.context.close()
 
 

@@ -428,7 +428,7 @@ const KingsCourt = (() => {
     if (!ready()) { say(draft.mode === "correct" ? "Tap who went out first." : `Hand ${view().hand_number}: tap who went out first.`, "error"); return; }
     const later = waiting();
     if (later.length) { say(`Enter ${later.map((s) => `${nameOf(s)}'s hand`).join(", ")} first (pick the cards or type the points).`, "error"); return; }
-    if (await Companion.send(`/api/games/${game().id}/moves`, { move: move() })) reset();
+    await Companion.send(`/api/games/${game().id}/moves`, { move: move() });  // stored: Companion drops the draft
   }
 
   // ------------------------------------------------------------------ the sheet
@@ -550,7 +550,7 @@ const KingsCourt = (() => {
     record.hidden = play.hidden = other.hidden = deal.hidden = ask.hidden = true;
     let text;
     if (g.result) text = `Game over: ${g.result.reason}`;
-    else if (shown === "ask") { text = "May I play? The top card, then yours."; ask.hidden = false; }
+    else if (shown === "ask") { text = `${Companion.seatName() ? `${Companion.seatName()} asks` : "Ask"}: may I play this? Top card first.`; ask.hidden = false; }
     else if (shown === "sheet") text = `Hand ${v.hand_number}, ${nameOf(v.dealer)}'s deal: the sheet.`;
     else if (draft.mode === "correct") { text = ready() ? `Correcting hand ${draft.number}: record it when right.` : `Correcting hand ${draft.number}: who went out?`; record.hidden = false; }
     else if (v.stage === "playing" && h && !h.over) {

@@ -188,7 +188,7 @@ window.KingsCourtTable = (() => {
     if (deal.suit) first.suit = deal.suit;
     const move = { type: "deal", first };
     if (deal.cut !== "none") move.cut = deal.cut;
-    if (await Companion.send(`/api/games/${game().id}/moves`, { move })) KingsCourt.reset();
+    await Companion.send(`/api/games/${game().id}/moves`, { move });  // stored: Companion drops the draft
   }
 
   function onDealTap(button) {
@@ -291,11 +291,11 @@ window.KingsCourtTable = (() => {
     if (type === "play") {
       const why = missing(turn, turnCtx());
       if (why) { say(why, "error"); return; }
-      if (await Companion.send(`/api/games/${game().id}/moves`, { move: { type: "play", seat, cards: cards(turn) } })) KingsCourt.reset();
+      await Companion.send(`/api/games/${game().id}/moves`, { move: { type: "play", seat, cards: cards(turn) } });
       return;
     }
     if (turn.cards.length) { say(`Take the cards picked off first (Undo), or tap Play: ${view().players[seat].name} cannot both play and ${type === "draw" ? "draw" : type}.`, "error"); return; }
-    if (await Companion.send(`/api/games/${game().id}/moves`, { move: { type, seat } })) KingsCourt.reset();
+    await Companion.send(`/api/games/${game().id}/moves`, { move: { type, seat } });
   }
 
   // A scanned play in a followed hand: the cards fill the turn of the seat to play and the
