@@ -175,7 +175,7 @@ const Majesty = (() => {
     }).join(""));
   }
 
-  function drawAsk(need) {
+  function drawPick(need) {
     const v = view();
     let html = "";
     if (need.what === "heal_as") {
@@ -186,7 +186,7 @@ const Majesty = (() => {
         <div class="mj-kinds" role="group" aria-labelledby="kinds-title">${v.deck.possible_next.map((kind) =>
           `<button type="button" class="mj-kind" data-new-card="${kind}" aria-label="${escape(kindName(kind))}">${swatches(kind.split("-"))}</button>`).join("")}</div>`;
     }
-    fill("ask", game().result ? "" : html);
+    fill("pick", game().result ? "" : html);
   }
 
   // The turn entered so far, in words.
@@ -318,7 +318,7 @@ const Majesty = (() => {
 
   function redraw() {
     const need = game().result ? { what: "over" } : needs();
-    drawStatus(); drawFinal(); drawDisplay(need); drawAsk(need); drawDraft(); drawCastle(need);
+    drawStatus(); drawFinal(); drawDisplay(need); drawPick(need); drawDraft(); drawCastle(need);
     drawPreview(); drawLast(need); drawPlayers(); drawDeck(); drawPrompt(need);
   }
 
@@ -430,10 +430,8 @@ const Majesty = (() => {
       const button = event.target.closest("[data-change]");
       if (button) Companion.send(`/api/games/${game().id}/moves`, { move: { type: "change", seat: Number(button.dataset.change) } });
     });
-    $("#end-turn").addEventListener("click", async () => {
-      if (needs().what !== "done") return;
-      if (await Companion.send(`/api/games/${game().id}/moves`, { move: move() })) reset();
-      redraw();
+    $("#end-turn").addEventListener("click", () => {
+      if (needs().what === "done") Companion.send(`/api/games/${game().id}/moves`, { move: move() });
     });
   }
 
