@@ -199,7 +199,8 @@ const Majesty = (() => {
       if (choice.heal_as) parts.push(`the healed card returns as ${CHARACTER_NAMES[choice.heal_as]}`);
     }
     if (choice.new_card) parts.push(`turned up: <strong>${escape(kindName(choice.new_card))}</strong>`);
-    fill("draft", parts.length && !game().result ? `${parts.join("; ")}.` : "");
+    const text = parts.join("; ");
+    fill("draft", parts.length && !game().result ? `${text.charAt(0).toUpperCase()}${text.slice(1)}.` : "");
     $("#draft").hidden = !parts.length || Boolean(game().result);
   }
 
