@@ -67,7 +67,7 @@ def test_the_typical_turns_need_no_scrolling_and_every_tap_is_on_screen(server, 
     expect(lines.nth(2)).to_contain_text("Took the Miller/Brewer (free) as Brewer; turned up the Miller")
     expect(lines.nth(1)).to_contain_text("Took the Witch (cost 1); turned up the Guard")
     expect(lines.nth(0)).to_contain_text(
-        "Took the Innkeeper/Noble (free) as Noble; sold 1 meeple for 1 points; turned up the Witch")
+        "Took the Innkeeper/Noble (free) as Noble; sold 1 meeple for 1 point; turned up the Witch")
     assert "slot" not in lines.all_inner_texts()[0]
 
 
@@ -208,9 +208,9 @@ def test_the_castle_stepper_reaches_negative_values(server, browser):  # noqa: F
     expect(page.locator("#exchange")).to_have_value("-2")
     expect(page.locator("#preview")).to_contain_text("sold 2 meeples for 2 points")
     page.locator('#castle [data-step="1"]').tap()
-    expect(page.locator("#preview")).to_contain_text("sold 1 meeple for 1 points")
+    expect(page.locator("#preview")).to_contain_text("sold 1 meeple for 1 point")
     page.locator("#end-turn").tap()
-    expect(page.locator("#history li").first).to_contain_text("sold 1 meeple for 1 points")
+    expect(page.locator("#history li").first).to_contain_text("sold 1 meeple for 1 point")
 
 
 def test_a_finished_game_shows_the_final_scores_and_offers_nothing(server, browser):  # noqa: F811

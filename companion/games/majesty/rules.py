@@ -92,12 +92,11 @@ def _cost(slot: int) -> str:
     return f"cost {slot}" if slot else "free"
 
 
-def _exchange_words(exchange: int) -> list[str]:
+def _exchange_text(exchange: int) -> str:
+    """A Castle B exchange (not 0) in words."""
     if exchange > 0:
-        return [f"bought {_plural(exchange, 'meeple')} for {exchange} points"]
-    if exchange < 0:
-        return [f"sold {_plural(-exchange, 'meeple')} for {-exchange} points"]
-    return []
+        return f"bought {_plural(exchange, 'meeple')} for {_plural(exchange, 'point')}"
+    return f"sold {_plural(-exchange, 'meeple')} for {_plural(-exchange, 'point')}"
 
 
 def _article(name: str) -> str:
@@ -1193,10 +1192,8 @@ class Majesty:
                     points[mover] -= exchange
                     meeples[mover] += exchange
                     supply -= exchange
-                    why = (f"bought {_plural(exchange, 'meeple')} for {exchange} points"
-                           if exchange > 0 else
-                           f"sold {_plural(-exchange, 'meeple')} for {-exchange} points")
-                    lines.append((mover, -exchange, exchange, why, "exchange", abs(exchange)))
+                    lines.append((mover, -exchange, exchange, _exchange_text(exchange), "exchange",
+                                  abs(exchange)))
             elif code == A_ALL_OF:
                 if all(mine[c] for c in chars):
                     points[mover] += pts
@@ -1330,7 +1327,8 @@ class Majesty:
         extras = []
         if move.get("heal_as"):
             extras.append(f"the healed card returned as {CHAR_NAMES[CHAR_INDEX[move['heal_as']]]}")
-        extras += _exchange_words(move.get("exchange") or 0)
+        if move.get("exchange"):
+            extras.append(_exchange_text(move["exchange"]))
         if move.get("new_card"):
             extras.append(f"turned up the {KIND_NAMES[KIND_INDEX[move['new_card']]]}")
         return "; ".join([text, *extras])
@@ -1355,7 +1353,8 @@ class Majesty:
         for seat, knights, guards, victim, where in last.attacks:
             if guards < knights and victim >= 0:
                 extras.append(f"{players[seat]}'s {CHAR_NAMES[where]} went to the Infirmary")
-        extras += _exchange_words(last.exchange)
+        if last.exchange:
+            extras.append(_exchange_text(last.exchange))
         extras += [f"{players[seat]} {pts:+d}" for seat, pts in enumerate(points)
                    if seat != mover and pts]
         if last.new_card is not None:
