@@ -407,6 +407,7 @@ def test_deleting_a_game_asks_first_under_the_content_security_policy(server, br
     page = new_phone(browser)
     set_up(page, f"{server}/new/royal_visit", {"player_top": "Ann", "player_bottom": "Bob"})
     page.wait_for_url("**/g/**")
+    page.locator("#more-button").tap()
     page.locator("summary", has_text="This game").tap()
     asked = []
     page.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.dismiss()))
