@@ -1121,7 +1121,8 @@ class RoyalVisit:
             "result": self.result(state),
         }
 
-    def describe(self, move: Any, players: Sequence[str]) -> str:
+    def describe(self, move: Any, players: Sequence[str], *, before: State | None = None,
+                 after: State | None = None) -> str:
         """One history line for an accepted move, from the move alone."""
         if move["type"] == "pass":
             return "Passed"
