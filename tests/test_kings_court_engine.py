@@ -1175,6 +1175,19 @@ def test_a_hand_s_history_line_names_each_player_s_cards_and_points():
         "Dealt the hand, to be followed card by card: King turned up, blue named"
 
 
+def test_history_lines_worded_from_the_states_name_the_dealer_and_the_sheet_s_points():
+    s = game(3)
+    move = typed(ANN, n=3, cut="made")
+    after = run(s, move)
+    # The sheet's points: the cards typed plus the made cut's bonus, and whose deal it was.
+    assert ENGINE.describe(move, s.players, before=s, after=after) == (
+        f"Hand scored: Ann went out; Bob {after.rows[0].points[1]} (typed); "
+        f"Cid {after.rows[0].points[2]} (typed); Ann's dealing cut made")
+    assert after.rows[0].points[1] > 10
+    deal = {"type": "deal", "first": "gold-5"}
+    assert ENGINE.describe(deal, s.players, before=after).startswith("Bob dealt the hand")
+
+
 def test_a_record_replays_and_undoes():
     options = {"players": ["Ann", "Bob", "Cid"], "limit": 300}
     moves, final = random_game(random.Random(7), options)

@@ -196,7 +196,8 @@ def test_history_lines_and_a_finished_game(server, browser):  # noqa: F811
     page.locator("#history-box summary").tap()
     lines = page.locator("#history li").all_inner_texts()
     assert any("Hand scored: Bob went out; Ann 32 (Gold 7, King)" in line for line in lines)
-    assert any("Gold 5 turned up" in line for line in lines)
+    assert any("Bob dealt the hand, to be followed card by card: Gold 5 turned up" in line
+               for line in lines)
     assert any("Ann played Gold 9" in line for line in lines)
     page.locator("#more [data-close]").tap()
     # Ann's total goes over 500 by an adjustment: the game ends, Bob wins, nothing to enter.

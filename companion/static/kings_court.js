@@ -362,6 +362,7 @@ const KingsCourt = (() => {
     draft.cards[seat] = ids;
     draft.open = seat;
     redraw();
+    Companion.drafted();  // a step without a tap: Undo takes it back
     schedulePreview();
     const next = hands.find(empty);
     return `${nameOf(seat)}'s hand: ${ids.length} card${ids.length === 1 ? "" : "s"}.`
@@ -575,10 +576,6 @@ const KingsCourt = (() => {
       record.hidden = false;
     }
     $("#prompt").textContent = text;
-    if (steps.length) {  // a step of this turn to take back (Companion draws Undo after entries)
-      $("#undo").disabled = false;
-      $("#undo").setAttribute("aria-label", "Undo the last step of this turn");
-    }
   }
 
   function reset() {

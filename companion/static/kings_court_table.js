@@ -305,6 +305,7 @@ window.KingsCourtTable = (() => {
     KingsCourt.step("the scanned cards");
     turn = { ...blankPlay(), cards: ids.slice(), extra: ids.map(() => ({})), seat: h.to_play, turn: h.turn };
     KingsCourt.redraw();
+    Companion.drafted();
     const name = view().players[h.to_play].name;
     const why = missing(turn, turnCtx());
     if (why) return `Filled ${name}'s turn with ${ids.map(cardName).join(", then ")}. ${why}`;

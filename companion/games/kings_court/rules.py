@@ -434,9 +434,11 @@ def dungeons_of(ended: Mapping[str, Any]) -> list[int]:
 # --------------------------------------------------------------------------- the engine
 
 
-def _hands_left(move: Mapping[str, Any], players: Sequence[str]) -> list[str]:
-    """What each player was left holding, for a history line: the cards picked with what they
-    count (as on the sheet, before Risk cards and the dealing cut), or the count typed."""
+def _hands_left(move: Mapping[str, Any], players: Sequence[str],
+                points: Sequence[int] | None = None) -> list[str]:
+    """What each player was left holding, for a history line: the hand's points (``points``,
+    the sheet's, when known; else what the cards picked count) and the cards, or the count
+    typed."""
     cards = move.get("cards") or [None] * len(players)
     typed = move.get("points") or [None] * len(players)
     dungeons = move.get("dungeon") or []
@@ -449,14 +451,17 @@ def _hands_left(move: Mapping[str, Any], players: Sequence[str]) -> list[str]:
         if seat == move.get("out"):
             continue
         if typed[seat] is not None:
-            out.append(f"{name} {typed[seat]} (typed)")
+            out.append(f"{name} {points[seat] if points else typed[seat]} (typed)")
         elif cards[seat] is not None:
             drawn = tuple(move.get("next_draws") or ()) if seat == nxt else ()
-            dungeon = dungeons.count(seat) + (last == DUNGEON and seat == nxt)
-            lines = count_cards(cards[seat], drawn, dungeon, name_of(last) if last in DRAWS
-                                else "")
+            if points:
+                worth = points[seat]
+            else:
+                dungeon = dungeons.count(seat) + (last == DUNGEON and seat == nxt)
+                worth = sum(line[0] for line in count_cards(
+                    cards[seat], drawn, dungeon, name_of(last) if last in DRAWS else ""))
             held = [name_of(card) for card in (*cards[seat], *drawn)] or ["no cards"]
-            out.append(f"{name} {sum(line[0] for line in lines)} ({', '.join(held)})")
+            out.append(f"{name} {worth} ({', '.join(held)})")
     return out
 
 
@@ -1143,10 +1148,17 @@ class KingsCourt:
             others = [name_of(card) for card in played if card not in ENDERS]
             if others:
                 text += f"; played: {', '.join(others)}"
+            row = None
+            if after is not None:  # the sheet's points for the hand, Risk cards and cut included
+                number = move["hand"] if kind == "correct" else None
+                row = next((r for r in reversed(after.rows) if r.kind == "hand"
+                            and (number is None or r.number == number)), None)
             if "castle-fire" not in played:
-                text += "".join(f"; {hand}" for hand in _hands_left(move, players))
+                text += "".join(f"; {hand}" for hand in
+                                _hands_left(move, players, row.points if row else None))
             if move.get("cut"):
-                text += f"; dealing cut {move['cut']}"
+                dealer = f"{players[row.dealer]}'s " if row else ""
+                text += f"; {dealer}dealing cut {move['cut']}"
             return text
         if kind == "adjust":
             who = (players[move["seat"]] if "seat" in move
@@ -1156,7 +1168,8 @@ class KingsCourt:
             first = move.get("first")
             first = first if isinstance(first, dict) else {"card": first}
             named = f", {first['suit']} named" if first.get("suit") else ""
-            return (f"Dealt the hand, to be followed card by card: {name_of(first['card'])} "
+            who = f"{players[before.dealer]} dealt" if before is not None else "Dealt"
+            return (f"{who} the hand, to be followed card by card: {name_of(first['card'])} "
                     f"turned up{named}" + (f"; dealing cut {move['cut']}" if move.get("cut")
                                            else ""))
         if kind == "abandon":
