@@ -35,16 +35,16 @@ that code: nothing a photo holds makes the scan raise anything but ScanError.
 from __future__ import annotations
 
 import io
+import struct
 import time
-import warnings
 from dataclasses import dataclass, field
+from importlib import import_module
 from typing import Callable
 
 import cv2
 import numpy as np
 import zxingcpp
-from PIL import GifImagePlugin, Image, JpegImagePlugin, PngImagePlugin, WebPImagePlugin
-from PIL import UnidentifiedImageError
+from PIL import Image
 
 from companion.codes import CORNER_MODULE, FACE_MODULE, FRAME, CardCode, CodeError, parse_code
 
@@ -57,11 +57,49 @@ CELL = 6  # pixels a module in a rectified code
 USE_ZXING = True  # the benchmark turns it off to measure OpenCV alone
 
 FORMATS = ("JPEG", "MPO", "PNG", "WEBP", "HEIF")
-# What Pillow tries to open (JPEG includes MPO; GIF to name it in the refusal), each plugin
-# imported here: asked to try every format, it would import its forty plugins first, a tenth of
-# a second at start
-PLUGINS = {"JPEG": JpegImagePlugin, "PNG": PngImagePlugin, "WEBP": WebPImagePlugin,
-           "GIF": GifImagePlugin}
+# The formats Pillow opens for us, told apart by their first bytes, and the plugin module of
+# each: only the photo's own is imported, and Pillow's Image.open is not called (it would import
+# five plugins first, or forty when asked to try every format: a tenth of a second at start).
+# GIF is opened to name it in the refusal.
+PLUGINS = {"JPEG": "JpegImagePlugin", "PNG": "PngImagePlugin", "WEBP": "WebPImagePlugin",
+           "GIF": "GifImagePlugin"}
+
+
+def _format_of(data: bytes) -> str | None:
+    """The format the first bytes of a file say it is, among PLUGINS and HEIF."""
+    if data[:3] == b"\xff\xd8\xff":
+        return "JPEG"
+    if data[:8] == b"\x89PNG\r\n\x1a\n":
+        return "PNG"
+    if data[:4] == b"RIFF" and data[8:12] == b"WEBP":
+        return "WEBP"
+    if data[:6] in (b"GIF87a", b"GIF89a"):
+        return "GIF"
+    if data[4:8] == b"ftyp":  # HEIC/HEIF (iPhone photos)
+        return "HEIF"
+    return None
+
+
+def _open(data: bytes) -> Image.Image:
+    """The photo opened by its own Pillow plugin (its header read, no pixel decoded)."""
+    kind = _format_of(data)
+    if kind is None:
+        raise ScanError("This is not a photo the scanner can read (JPEG or PNG).")
+    if kind == "HEIF":  # pillow-heif is loaded only for them
+        import pillow_heif
+
+        pillow_heif.register_heif_opener()
+    else:
+        import_module(f"PIL.{PLUGINS[kind]}")  # registers its opener
+    factory, accept = Image.OPEN[kind]
+    if accept and not accept(data[:16]):  # e.g. a HEIF brand pillow-heif does not take
+        raise ScanError("This is not a photo the scanner can read (JPEG or PNG).")
+    try:
+        return factory(io.BytesIO(data), "")
+    except (SyntaxError, IndexError, TypeError, struct.error):  # what Image.open says is no image
+        raise ScanError("This is not a photo the scanner can read (JPEG or PNG).") from None
+    except Exception:
+        raise ScanError("The photo is damaged and cannot be read.") from None
 # Memory a decode may take at its peak, the grey image it gives included (bytes), and what each
 # way of decoding takes a pixel (measured with benchmarks/scan.py --memory): JPEG (libjpeg's grey,
 # then one copy) and PNG (libpng's grey) little; HEIC five; a PNG with transparency (Pillow's
@@ -232,24 +270,9 @@ def load_photo(data: bytes, side: int | None = None) -> tuple[np.ndarray, tuple[
     decode than the scanner allows."""
     if not data:
         raise ScanError("The upload is empty: no photo came through.")
-    formats = list(PLUGINS)
-    if data[4:8] == b"ftyp":  # HEIC/HEIF (iPhone photos): pillow-heif is loaded only for them
-        import pillow_heif
-
-        pillow_heif.register_heif_opener()
-        formats.append("HEIF")
-    try:
-        with warnings.catch_warnings():  # ours is the check that counts: see below
-            warnings.simplefilter("ignore", Image.DecompressionBombWarning)
-            image = Image.open(io.BytesIO(data), formats=formats)
-    except UnidentifiedImageError:
-        raise ScanError("This is not a photo the scanner can read (JPEG or PNG).") from None
-    except Image.DecompressionBombError:  # Pillow's own guard, far above ours
-        raise ScanError(f"The photo is too large: the scanner takes up to "
-                        f"{MAX_PIXELS // 1_000_000} megapixels.") from None
-    except Exception:
-        raise ScanError("The photo is damaged and cannot be read.") from None
-    with image:
+    # (Pillow's own guard against decompression bombs is in Image.open, not called: ours is the
+    # check that counts, below)
+    with _open(data) as image:
         kind = image.format
         if kind not in FORMATS:
             raise ScanError(f"A {kind} image cannot be scanned: send a JPEG or PNG photo.")
