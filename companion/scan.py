@@ -233,7 +233,11 @@ def read_photo(gray: np.ndarray, size: tuple[int, int] | None = None,
     for f in found:
         module[f.text] = max(module.get(f.text, 0.0), _side(f.corners) / ratio.mean() / N)
     small = any(size < SMALL_MODULE for size in module.values())
-    if full is None or ratio.mean() < 1.5 or not (unread or small or not found):
+    if ratio.mean() < 1.5:  # the photo is at its full resolution already
+        if small:
+            found = _distinct(found + _read_enlarged(gray, found))
+        return found
+    if full is None or not (unread or small or not found):
         return found
     pixels = full()
     # cards are never printed light on dark: no second search of the inverted photo
@@ -248,6 +252,30 @@ def read_photo(gray: np.ndarray, size: tuple[int, int] | None = None,
         if text:
             found.append(Found(text, hit[1] if hit else quad))
     return _distinct(found)
+
+
+ENLARGED_PIXELS = 6_000_000  # the most pixels an enlarged copy of a region may have
+
+
+def _read_enlarged(gray: np.ndarray, found: list[Found]) -> list[Found]:
+    """zxing-cpp's reads of the region around the codes read with small modules (the corner
+    codes of a fanned hand, cards far away), enlarged two or three times: a code of 1-2 pixels a
+    module that zxing-cpp misses at its own size reads enlarged, and its neighbours are near."""
+    small = [f for f in found if _side(f.corners) / N < SMALL_MODULE]
+    if not small or not USE_ZXING:
+        return []
+    corners = np.vstack([f.corners for f in small])
+    reach = 4 * max(_side(f.corners) for f in small)  # a card is seven corner codes long
+    height, width = gray.shape
+    x0, y0 = np.maximum(corners.min(axis=0) - reach, 0).astype(int)
+    x1, y1 = np.minimum(corners.max(axis=0) + reach, (width, height)).astype(int)
+    area = (x1 - x0) * (y1 - y0)
+    scale = 3 if 9 * area <= ENLARGED_PIXELS else 2 if 4 * area <= ENLARGED_PIXELS else 0
+    if scale == 0:
+        return []
+    crop = cv2.resize(gray[y0:y1, x0:x1], None, fx=scale, fy=scale,
+                      interpolation=cv2.INTER_CUBIC)
+    return [Found(f.text, f.corners / scale + (x0, y0)) for f in _zxing(crop, invert=False)]
 
 
 def _reading_order(items: list, row_height: float) -> list:
