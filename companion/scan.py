@@ -612,7 +612,21 @@ def _steep(quad: np.ndarray) -> bool:
     return bool(lengths.max() > 1.5 * lengths.min() or cosines.max() > 0.42)
 
 
+FINDER_ENLARGED_SIDE = 2500  # a copy at most this long is searched for finders enlarged twice
+
+
 def _finder_codes(gray: np.ndarray) -> list[np.ndarray]:
+    """``_find_finders`` on the photo, and on a copy enlarged twice when the photo is small
+    enough (2 MP): a finder pattern of 1-2 pixels a module (a code seen at a steep angle, its far
+    side squeezed) shows its three nested squares only enlarged."""
+    quads = _find_finders(gray)
+    if max(gray.shape) <= FINDER_ENLARGED_SIDE:
+        enlarged = cv2.resize(gray, None, fx=2, fy=2, interpolation=cv2.INTER_LINEAR)
+        quads += [quad / 2 for quad in _find_finders(enlarged)]
+    return quads
+
+
+def _find_finders(gray: np.ndarray) -> list[np.ndarray]:
     """Quads of version-1 codes from their three finder patterns, for codes seen at a steep
     angle, which OpenCV's detector misses: each finder a dark square in a light ring in a dark
     square (contours nested three deep in an adaptive threshold, the innermost about a ninth of
