@@ -4,11 +4,13 @@ Every card carries the same version-1 QR code three times (30 mm on its face, 12
 opposite corners; printables/faces.py). The pipeline:
 
 1. **Load** within a memory budget: the header is checked first (format, pixel count: above
-   50 MP is refused before any pixel is decoded; an animated image is refused; a format and size
-   whose decoding would take more memory than DECODE_BUDGET is refused with a sentence), then the
-   photo is decoded straight to grey (libjpeg's luma for a JPEG, libpng's grey for a PNG through
-   OpenCV, OpenCV for WebP, pillow-heif for HEIC), 16-bit images scaled to 8 bits, transparency
-   composited on white, and the EXIF orientation applied.
+   50 MP is refused before any pixel is decoded; a format and size whose decoding would take
+   more memory than DECODE_BUDGET is refused with a sentence), then the photo is decoded
+   straight to grey (libjpeg's luma for a JPEG, libpng's grey for a PNG through OpenCV, OpenCV
+   for WebP, pillow-heif for HEIC, Pillow for GIF), 16-bit images scaled to 8 bits,
+   transparency composited on white, and the EXIF orientation applied. An animated image (GIF,
+   WebP, APNG) is read frame by frame, its first MAX_FRAMES frames, one held at a time, and the
+   cards of all its frames counted once.
 2. **Find at a reduced size** (about 2000 px long; a large JPEG is decoded at that scale) for
    speed: zxing-cpp reads most codes in a few ms; OpenCV's ``QRCodeDetectorAruco.detectMulti``
    finds the rest, codes already read left out, largest first; where a code read is seen at a
@@ -56,11 +58,12 @@ CELL = 6  # pixels a module in a rectified code
 # to 99.0 % and cuts the 2 MP median from 101 to 81 ms (benchmarks/scan.py; README).
 USE_ZXING = True  # the benchmark turns it off to measure OpenCV alone
 
-FORMATS = ("JPEG", "MPO", "PNG", "WEBP", "HEIF")
+FORMATS = ("JPEG", "MPO", "PNG", "WEBP", "HEIF", "GIF")
+ANIMATED = ("PNG", "WEBP", "GIF")  # formats whose frames are read one by one (MPO, HEIF: the first)
+MAX_FRAMES = 8  # the frames of an animation read, from its first
 # The formats Pillow opens for us, told apart by their first bytes, and the plugin module of
 # each: only the photo's own is imported, and Pillow's Image.open is not called (it would import
 # five plugins first, or forty when asked to try every format: a tenth of a second at start).
-# GIF is opened to name it in the refusal.
 PLUGINS = {"JPEG": "JpegImagePlugin", "PNG": "PngImagePlugin", "WEBP": "WebPImagePlugin",
            "GIF": "GifImagePlugin"}
 
@@ -107,13 +110,28 @@ def _open(data: bytes) -> Image.Image:
 # lossless through a second buffer) nine. A 48 MP JPEG, PNG or HEIC fits; a PNG with
 # transparency up to 41 MP, a WebP up to 27 MP.
 DECODE_BUDGET = 250_000_000
-BYTES_A_PIXEL = {"JPEG": 3, "MPO": 3, "PNG": 2, "PNG-alpha": 6, "WEBP": 9, "HEIF": 5}
+# An animation (Pillow keeps a frame's canvas, the one before it and what disposing needs, in
+# colour and alpha; each frame laid on white a band at a time, one frame at a time; the peak of
+# reading a 12 MP one, less the process before it): 16 for GIF and APNG (frames up to 15 MP), 24
+# for WebP (up to 10 MP).
+BYTES_A_PIXEL = {"JPEG": 3, "MPO": 3, "PNG": 2, "PNG-alpha": 6, "WEBP": 9, "HEIF": 5, "GIF": 6,
+                 "GIF-animation": 16, "PNG-animation": 16, "WEBP-animation": 24}
 
 cv2.utils.logging.setLogLevel(cv2.utils.logging.LOG_LEVEL_ERROR)  # no decoder chatter on stderr
 
 
 class ScanError(ValueError):
     """A photo that cannot be read at all; one plain sentence."""
+
+
+class Animated(ScanError):
+    """Raised by ``load_photo`` for an animated image (GIF, WebP, APNG): ``animation_frames``
+    gives its frames, and ``scan_photo`` reads them all."""
+
+    def __init__(self, frames: int):
+        super().__init__(f"This is an animated image ({frames} frames): its frames are read one "
+                         f"by one.")
+        self.frames = frames
 
 
 @dataclass(frozen=True)
@@ -167,11 +185,21 @@ def scan_photo(data: bytes, game: str | None = None) -> ScanResult:
     printed decks (two deck marks) are read, with a note saying so. Raises ScanError for what
     is not a readable photo; a photo without any code is an empty result, not an error."""
     start = time.perf_counter()
-    gray, (width, height) = load_photo(data, WORK_SIDE)
+    notes: list[str] = []
+    try:
+        gray, (width, height) = load_photo(data, WORK_SIDE)
+        founds = read_photo(gray, (width, height), lambda: load_photo(data)[0])
+    except Animated as animation:  # each frame read as a photo, the cards of all counted once
+        founds, width, height = [], 0, 0
+        for gray, (width, height) in animation_frames(data):
+            founds += read_photo(gray)
+        if animation.frames > MAX_FRAMES:
+            notes.append(f"This animated image has {animation.frames} frames: its first "
+                          f"{MAX_FRAMES} were read.")
     codes: dict[tuple, list[Found]] = {}
     parsed: dict[tuple, CardCode] = {}
     others: dict[str, OtherCode] = {}
-    for found in read_photo(gray, (width, height), lambda: load_photo(data)[0]):
+    for found in founds:
         x, y = found.corners.mean(axis=0)
         try:
             code = parse_code(found.text, game)
@@ -192,7 +220,7 @@ def scan_photo(data: bytes, game: str | None = None) -> ScanResult:
     row_height = 0.5 * 2.9 * max(sizes, default=0) / height
     return ScanResult(_reading_order(cards, row_height),
                       _reading_order(list(others.values()), row_height),
-                      width, height, time.perf_counter() - start, _deck_notes(cards))
+                      width, height, time.perf_counter() - start, notes + _deck_notes(cards))
 
 
 def _deck_notes(cards: list[ScannedCard]) -> list[str]:
@@ -310,9 +338,10 @@ def load_photo(data: bytes, side: int | None = None) -> tuple[np.ndarray, tuple[
                             f"takes up to {MAX_PIXELS // 1_000_000} megapixels.")
         if width < 16 or height < 16:
             raise ScanError(f"The image is too small to hold a card ({width} x {height} pixels).")
-        frames = getattr(image, "n_frames", 1)
-        if frames > 1 and kind in ("PNG", "WEBP"):  # MPO and HEIF: the first is the photo
-            raise ScanError(f"This is an animated image ({frames} frames): send one photo.")
+        frames = getattr(image, "n_frames", 1) if kind in ANIMATED else 1
+        if frames > 1:  # (MPO and HEIF: the first image is the photo)
+            _within_budget(f"{kind}-animation", width, height)
+            raise Animated(frames)
         try:  # a PNG's EXIF after its pixels would need them decoded: only one before counts
             exif = image.getexif() if kind != "PNG" or "exif" in image.info else {}
             orientation = int(exif.get(0x0112, 1))
@@ -330,7 +359,7 @@ def load_photo(data: bytes, side: int | None = None) -> tuple[np.ndarray, tuple[
                 gray = np.asarray(image if image.mode == "L" else image.convert("L"))
             elif kind == "HEIF":
                 gray = _heif_gray(data)
-            elif way == "PNG-alpha":
+            elif way in ("PNG-alpha", "GIF"):
                 gray = _pillow_on_white(image)
             else:
                 gray = _decoded_gray(data, alpha)
@@ -345,13 +374,39 @@ def load_photo(data: bytes, side: int | None = None) -> tuple[np.ndarray, tuple[
     return _upright(gray, orientation), (width, height)
 
 
+def animation_frames(data: bytes):
+    """The first MAX_FRAMES frames of an animated image (checked by ``load_photo``), each as
+    (upright grey image, (width, height)): Pillow composes each frame on its canvas and it is
+    laid on white; one frame is held at a time."""
+    with _open(data) as image:
+        try:
+            exif = image.getexif() if image.format != "PNG" or "exif" in image.info else {}
+            orientation = int(exif.get(0x0112, 1))
+        except Exception:
+            orientation = 1
+        for index in range(min(MAX_FRAMES, getattr(image, "n_frames", 1))):
+            try:
+                image.seek(index)
+                gray = _pillow_on_white(image)
+            except Exception:
+                if index == 0:
+                    raise ScanError("The photo is damaged or cut short and cannot be read.") \
+                        from None
+                return  # a frame cut short ends the animation
+            width, height = image.size
+            if orientation in (5, 6, 7, 8):
+                width, height = height, width
+            yield _upright(gray, orientation), (width, height)
+
+
 def _within_budget(way: str, width: int, height: int) -> None:
     """Refuse, with a sentence, a photo whose decoding would take more than DECODE_BUDGET."""
     cost = BYTES_A_PIXEL[way]
     if width * height * cost <= DECODE_BUDGET:
         return
     most = DECODE_BUDGET // cost // 1_000_000
-    what = "PNG image with transparency" if way == "PNG-alpha" else f"{way} image"
+    what = "PNG image with transparency" if way == "PNG-alpha" else \
+        f"animated {way.split('-')[0]} image" if way.endswith("-animation") else f"{way} image"
     raise ScanError(f"This {width} x {height} {what} would take too much memory to read (the "
                     f"scanner takes one up to {most} megapixels): send it as a JPEG, or smaller.")
 
