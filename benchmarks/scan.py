@@ -170,7 +170,7 @@ def report(specs, results) -> None:
 
 def _bombs_and_photos(folder: Path) -> dict[str, Path]:
     """48 MP photos (8000 x 6000, a blocky colour picture) in each format, the largest a
-    transparent PNG and a WebP may be, and two bombs."""
+    transparent PNG and a WebP may be, the largest animations of each format, and two bombs."""
     import numpy as np
     from PIL import Image
 
@@ -190,6 +190,11 @@ def _bombs_and_photos(folder: Path) -> dict[str, Path]:
         "WebP lossless 27 MP": ("photo27.webp", colour.resize((6000, 4500)),
                                 {"lossless": True, "method": 0}),
         "HEIC 48 MP": ("photo.heic", colour, {"quality": 50}),
+        "GIF animated 15 MP, 3 frames": ("anim.gif", *_animation(colour, (4470, 3350), {})),
+        "APNG 15 MP, 3 frames": ("anim.png", *_animation(colour, (4470, 3350),
+                                                         {"compress_level": 1})),
+        "WebP animated 10 MP, 3 frames": ("anim.webp", *_animation(
+            colour, (3650, 2740), {"lossless": True, "method": 0})),
         "PNG 7000 x 7000 bomb": ("bomb.png", Image.new("L", (7000, 7000), 255), {}),
         "WebP lossless 7000 x 7000 bomb": ("bomb.webp", Image.new("L", (7000, 7000), 255),
                                            {"lossless": True}),
@@ -199,6 +204,13 @@ def _bombs_and_photos(folder: Path) -> dict[str, Path]:
         paths[label] = folder / name
         image.save(paths[label], **options)
     return paths
+
+
+def _animation(colour, size: tuple[int, int], options: dict) -> tuple:
+    """Three different frames of ``size``: the first, and the save options adding the others."""
+    frames = [colour.resize(size), colour.resize(size).rotate(180),
+              colour.resize(size).transpose(0)]
+    return frames[0], {"save_all": True, "append_images": frames[1:], **options}
 
 
 def _peak(path: Path) -> str:

@@ -330,7 +330,7 @@ def main(argv: list[str] | None = None) -> int:
     printing.set_defaults(run=print_)
 
     scanning = commands.add_parser(
-        "scan", help="read the proxy cards in photos (JPEG, PNG, WebP or HEIC)",
+        "scan", help="read the proxy cards in photos (JPEG, PNG, WebP, HEIC or GIF)",
         description="Prints the cards found in each photo, in reading order (rows from top to "
                     "bottom, each left to right), and apart from them any other QR code. Exit "
                     "status 1 if a photo could not be read.")
