@@ -701,6 +701,11 @@ def card_dict(info: _Card, moves: tuple) -> dict:
 # --------------------------------------------------------------------------- options helpers
 
 
+def _signed(space: int) -> str:
+    """A space as the board prints it: +3, 0, -3."""
+    return f"+{space}" if space > 0 else str(space)
+
+
 def _int_field(value: Any, name: str, rule: str = "position") -> int:
     if type(value) is not int:
         raise RuleError(rule, f"The {name} must be a whole number, not {str(value)[:40]!r}.")
@@ -1121,30 +1126,55 @@ class RoyalVisit:
             "result": self.result(state),
         }
 
-    def describe(self, move: Any, players: Sequence[str]) -> str:
-        """One history line for an accepted move, from the move alone."""
+    def describe(self, move: Any, players: Sequence[str], player: int | None = None,
+                 before: State | None = None) -> str:
+        """One history line for an accepted move: who did what, and where to ("Ann moved the
+        King 0 \u2192 +1 (King 1)"). The mover is ``player`` (their seat), else whose turn it
+        was in ``before`` (the state the move was made in), which also gives where a summon
+        and a Court move went; with neither, the line starts with the verb."""
+        if player is None and before is not None:
+            player = before.turn
+        who = players[player] if player is not None and 0 <= player < len(players) else None
+
+        def line(text: str) -> str:
+            return f"{who} {text}" if who else text[0].upper() + text[1:]
+
         if move["type"] == "pass":
-            return "Passed"
+            return line("passed (no card played)")
         if move["type"] == "summon":
-            where = f" from {move['from']}" if "from" in move else ""
-            return f"Wizard's power: summoned the {PAWN_TITLES[move['pawn']]}{where}"
+            pawn = PAWN_TITLES[move["pawn"]]
+            frm = move.get("from", before.king if before is not None else None)
+            where = f" from {_signed(frm)}" if frm is not None else ""
+            to = f" to {_signed(before.wizard)}" if before is not None else " to the Wizard's space"
+            return line(f"used the Wizard's power: the {pawn}{where}{to}")
+        king = before.king if before is not None else None
         parts = []
         for card in move["cards"]:
             if card["card"] == "court":
-                way = "toward the top" if card["dir"] > 0 else "toward the bottom"
-                parts.append(f"Court move {way}")
+                toward = players[0 if card["dir"] > 0 else 1] if len(players) == 2 else None
+                way = f"toward {toward}'s Chateau" if toward else \
+                    ("toward the top" if card["dir"] > 0 else "toward the bottom")
+                if king is not None:
+                    way += f", King {_signed(king)} \u2192 {_signed(king + card['dir'])}"
+                    king += card["dir"]
+                parts.append(f"the Court (King and both Guards) one space {way} "
+                             f"(King's privilege: 2 King cards)")
             elif card["card"] == "guard-flank":
-                parts.append("Guard flank: both Guards beside the King")
+                beside = f" on {_signed(king - 1)} and {_signed(king + 1)}" if king is not None else ""
+                parts.append(f"both Guards beside the King{beside} (Guard flank)")
             elif "moves" not in card:  # "to the middle" for the Jester itself
-                parts.append(f"{CARDS[card['card']].name}: Jester to the Fountain")
+                parts.append(f"the Jester to the Fountain, 0 ({CARDS[card['card']].name})")
             else:
                 info = CARDS[card["card"]]
-                wild = " (wild)" if info.suit == "jester" and card["moves"][0]["pawn"] != "jester" else ""
-                steps = ", ".join(
-                    f"{PAWN_TITLES[m['pawn']]} {m['from']} \u2192 {m['to']}" for m in card["moves"]
-                )
-                parts.append(f"{info.name}{wild}: {steps}")
-        return "; ".join(parts)
+                moves = card["moves"]
+                wild = ", wild" if info.suit == "jester" and moves[0]["pawn"] != "jester" else ""
+                pawns = {m["pawn"] for m in moves}
+                title = PAWN_TITLES[moves[0]["pawn"]] + ("s" if len(moves) > 1 and len(pawns) == 1 else "")
+                steps = " and ".join(f"{_signed(m['from'])} \u2192 {_signed(m['to'])}" for m in moves)
+                parts.append(f"the {title} {steps} ({info.name}{wild})")
+                if king is not None:
+                    king = next((m["to"] for m in moves if m["pawn"] == "king"), king)
+        return line("moved " + ", then ".join(parts))
 
     @staticmethod
     def _last_view(state: State) -> dict[str, Any] | None:
