@@ -11,28 +11,17 @@ import sys
 COMMANDS = ("serve", "export", "import", "print", "scan")
 
 
-def _lan_address() -> str | None:
-    """This machine's address on the local network, for the other phones (no packet is sent)."""
-    import socket
-
-    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
-        try:
-            probe.connect(("192.0.2.1", 9))  # TEST-NET-1: only picks the outgoing interface
-            return probe.getsockname()[0]
-        except OSError:
-            return None
-
-
 def serve(args: argparse.Namespace) -> int:
     import waitress
 
+    from companion.lan import lan_address
     from companion.web import create_app, data_folder, default_database_url
 
     url = args.database or default_database_url()
     waiting = args.waiting if args.waiting is not None else max(args.threads - 8, 0)
     app = create_app({"DATABASE_URL": url, "WAITING_PHONES": waiting,
                       "STATISTICS": not args.no_stats})
-    lan = _lan_address()
+    lan = lan_address()
     shown = args.host if args.host not in ("0.0.0.0", "::") else (lan or "localhost")
     database = app.extensions["store"].db.url.render_as_string(hide_password=True)
     if args.https:
@@ -40,20 +29,32 @@ def serve(args: argparse.Namespace) -> int:
 
         cert, key = tls.certificate(data_folder(), [lan] if lan else [])
         server = tls.make_server(app, args.host, args.port, cert, key)
-        print(f"The companion is at https://{shown}:{args.port}/  (database: {database})")
+        _announce(f"https://{shown}:{args.port}/", database)
         print(f"Its certificate is self-signed ({cert}): each phone warns once; accept it to "
               f"use the live camera. SHA-256 {tls.fingerprint(cert)}")
         sys.stdout.flush()
         server.serve_forever()
         return 0
-    print(f"The companion is at http://{shown}:{args.port}/  (database: {database})")
-    sys.stdout.flush()
+    _announce(f"http://{shown}:{args.port}/", database)
     _allow_connections(args.connection_limit)
     waitress.serve(app, host=args.host, port=args.port, threads=args.threads, ident="companion",
                    connection_limit=args.connection_limit, channel_timeout=args.idle_timeout,
                    asyncore_use_poll=True,  # select() stops at file descriptor 1,024
                    max_request_body_size=app.config["MAX_PHOTO_LENGTH"] + 64 * 1024)
     return 0
+
+
+def _announce(url: str, database: str) -> None:
+    """The address for the table, as a link to type and a QR code to scan from the terminal."""
+    import qrcode
+
+    print(f"The companion is at {url}  (database: {database})")
+    print("On each phone, open that link or scan this code; a game's page then shows its "
+          "6-letter join code.")
+    code = qrcode.QRCode(border=2)
+    code.add_data(url)
+    code.print_ascii(out=sys.stdout, invert=True)
+    sys.stdout.flush()
 
 
 def _allow_connections(limit: int) -> None:

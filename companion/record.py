@@ -49,11 +49,11 @@ class Lines:
         elif entry.kind == "undo":
             touched = self.stack.pop()
             self.redo.append(touched)
-            text = f"Undo of entry {touched + 1}"
+            text = f"Undone: {self.lines[touched]['text']}"
         elif entry.kind == "redo":
             touched = self.redo.pop()
             self.stack.append(touched)
-            text = f"Redo of entry {touched + 1}"
+            text = f"Redone: {self.lines[touched]['text']}"
         elif entry.kind == "secret":
             who = self.names[entry.player] if entry.player is not None else "A player"
             text = engine.describe_secret(who)
@@ -68,9 +68,18 @@ class Lines:
             and 0 <= entry.player < len(self.names)
         self.lines.append({
             "seq": entry.seq, "kind": entry.kind, "player": self.names[entry.player] if mover else None,
+            "seat": entry.player if mover else None,
             "at": entry.at.isoformat(), "text": text, "undone": False,
         })
         self.touched.append(touched)
+
+    def next_undo(self) -> dict[str, Any] | None:
+        """The line of the move an undo would take back now (None: nothing to undo)."""
+        return self.lines[self.stack[-1]] if self.stack else None
+
+    def next_redo(self) -> dict[str, Any] | None:
+        """The line of the move a redo would bring back now."""
+        return self.lines[self.redo[-1]] if self.redo else None
 
     def first_changed(self, since: int) -> int:
         """The first line that differs from what a phone holding entries ``0 .. since - 1`` has."""

@@ -112,6 +112,20 @@ claims = Table(
 )
 
 
+# A short code a player types to join a game from another phone: 6 characters from an alphabet
+# without look-alikes (no 0/O, 1/I/L), read case-insensitively. The game's link keeps its
+# unguessable id; the code is only a shortcut to it.
+join_codes = Table(
+    "join_codes",
+    metadata,
+    Column("code", String(8), primary_key=True),
+    Column("game_id", String(32), ForeignKey("games.id", ondelete="CASCADE"), nullable=False,
+           unique=True),
+)
+JOIN_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"  # 31 letters and digits
+JOIN_LENGTH = 6
+
+
 # What secrets.token_urlsafe(16) makes (22 characters); the column holds up to 32.
 GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 
@@ -393,6 +407,32 @@ class Store:
                 continue
         raise TableMovedOn(-1, self.seq(game_id))
 
+    # -- join codes ---------------------------------------------------------------------
+    def join_code(self, game_id: str) -> str:
+        """The game's short join code (made now for a game stored before codes existed)."""
+        _check_id(game_id)
+        with self.db.connect() as conn:
+            code = conn.execute(select(join_codes.c.code).where(
+                join_codes.c.game_id == game_id)).scalar()
+        if code:
+            return code
+        try:
+            with self._writing() as conn:
+                return _insert_join_code(conn, game_id)
+        except exc.IntegrityError:  # another request made it first
+            with self.db.connect() as conn:
+                return conn.execute(select(join_codes.c.code).where(
+                    join_codes.c.game_id == game_id)).scalar_one()
+
+    def game_for_code(self, typed: str) -> str | None:
+        """The game a typed join code names (any case, spaces and dashes ignored), or None."""
+        code = "".join(typed.split()).replace("-", "").upper()
+        if len(code) != JOIN_LENGTH or not set(code) <= set(JOIN_ALPHABET):
+            return None
+        with self.db.connect() as conn:
+            return conn.execute(select(join_codes.c.game_id).where(
+                join_codes.c.code == code)).scalar()
+
     # -- seats --------------------------------------------------------------------------
     def seat_of(self, game_id: str, device: str) -> int | None:
         """The player this phone says it holds in this game, if any."""
@@ -435,6 +475,7 @@ class Store:
         self._forget(game_id)
         with self._writing() as conn:
             conn.execute(delete(claims).where(claims.c.game_id == game_id))
+            conn.execute(delete(join_codes).where(join_codes.c.game_id == game_id))
             conn.execute(delete(entries).where(entries.c.game_id == game_id))
             conn.execute(delete(seats).where(seats.c.game_id == game_id))
             conn.execute(delete(marks).where(marks.c.game_id == game_id))
@@ -469,7 +510,17 @@ def _insert_game(
             id=game_id, game=game, options=options, owner=owner, created_at=datetime.now(timezone.utc)
         )
     )
+    _insert_join_code(conn, game_id)
     return game_id
+
+
+def _insert_join_code(conn, game_id: str) -> str:
+    """A fresh join code for ``game_id``, drawn until it is free (31^6 codes: a clash is rare)."""
+    while True:
+        code = "".join(secrets.choice(JOIN_ALPHABET) for _ in range(JOIN_LENGTH))
+        if conn.execute(select(join_codes.c.code).where(join_codes.c.code == code)).first() is None:
+            conn.execute(insert(join_codes).values(code=code, game_id=game_id))
+            return code
 
 
 def _entry_row(entry: Entry) -> dict[str, Any]:

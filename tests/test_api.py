@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 
 import qrcode
 import qrcode.image.svg
@@ -208,30 +209,79 @@ def test_only_the_creating_phone_may_delete_or_change_rulings(phone, second_phon
 
 def test_the_game_page_shows_a_qr_code_of_its_own_link(phone):
     game = create(phone)
-    page = phone.get(f"/g/{game['id']}").get_data(as_text=True)
-    link = f"http://localhost/g/{game['id']}"
+    page = phone.get(f"/g/{game['id']}", base_url="http://table.local:8000").get_data(as_text=True)
+    link = f"http://table.local:8000/g/{game['id']}?joined=1"
     assert link in page
-    svg = phone.get(f"/g/{game['id']}/qr.svg")
+    svg = phone.get(f"/g/{game['id']}/qr.svg", base_url="http://table.local:8000")
     assert svg.mimetype == "image/svg+xml"
     expected = io.BytesIO()
     qrcode.make(link, image_factory=qrcode.image.svg.SvgPathImage, box_size=12, border=4).save(expected)
     assert svg.get_data() == expected.getvalue()
 
 
+def test_a_host_on_localhost_shows_the_other_phones_an_address_they_can_reach(phone, monkeypatch):
+    from companion import lan
+
+    monkeypatch.setattr(lan, "lan_address", lambda: "192.168.1.23")
+    game = create(phone)
+    for host in ("http://localhost:8000", "http://127.0.0.1:8000"):
+        page = phone.get(f"/g/{game['id']}", base_url=host).get_data(as_text=True)
+        assert f"http://192.168.1.23:8000/g/{game['id']}?joined=1" in page
+        assert f"{host}/g/" not in page
+    expected = io.BytesIO()
+    qrcode.make(f"http://192.168.1.23:8000/g/{game['id']}?joined=1",
+                image_factory=qrcode.image.svg.SvgPathImage, box_size=12, border=4).save(expected)
+    assert phone.get(f"/g/{game['id']}/qr.svg", base_url="http://localhost:8000").get_data() \
+        == expected.getvalue()
+
+
 def test_join_by_code_or_link_and_home_lists_the_phones_games(phone, second_phone):
     game = create(phone)
     by_link = second_phone.form("/join", {"code": f"http://table.local:8000/g/{game['id']}"})
-    assert by_link.headers["Location"] == f"/g/{game['id']}"
+    assert by_link.headers["Location"] == f"/g/{game['id']}?joined=1"
     second_phone.get(by_link.headers["Location"])
     assert "Ann v Bob" in second_phone.get("/").get_data(as_text=True)
     wrong = second_phone.form("/join", {"code": "not-a-game"})
     assert "No game has that code" in second_phone.get(wrong.headers["Location"]).get_data(as_text=True)
 
 
+def test_a_short_join_code_typed_in_any_case(phone, second_phone):
+    game = create(phone)
+    page = phone.get(f"/g/{game['id']}").get_data(as_text=True)
+    code = re.search(r'<p class="join-code" id="join-code">([^<]+)</p>', page).group(1)
+    assert re.fullmatch(r"[23456789ABCDEFGHJKMNPQRSTUVWXYZ]{6}", code)
+    assert phone.get(f"/g/{game['id']}").get_data(as_text=True).count(code) >= 2  # the same code
+    for typed in (code, code.lower(), f" {code[:3]}-{code[3:].lower()} "):
+        joined = second_phone.form("/join", {"code": typed})
+        assert joined.headers["Location"] == f"/g/{game['id']}?joined=1", typed
+    other = next(c for c in ("222222", "ZZZZZZ") if c != code)
+    wrong = second_phone.form("/join", {"code": other})
+    assert "No game has that code" in second_phone.get(wrong.headers["Location"]).get_data(as_text=True)
+    # Deleting the game frees its code.
+    phone.form(f"/g/{game['id']}/delete", {})
+    gone = second_phone.form("/join", {"code": code})
+    assert "No game has that code" in second_phone.get(gone.headers["Location"]).get_data(as_text=True)
+
+
+def test_a_favicon_and_a_web_app_manifest(phone):
+    assert phone.get("/favicon.ico").status_code == 200
+    manifest = phone.get("/manifest.webmanifest")
+    assert manifest.mimetype == "application/manifest+json"
+    body = manifest.get_json(force=True)
+    assert body["display"] == "standalone" and body["start_url"] == "/"
+    sizes = {icon["sizes"] for icon in body["icons"]}
+    assert {"192x192", "512x512"} <= sizes
+    for icon in body["icons"]:
+        image = phone.get(icon["src"])
+        assert image.status_code == 200 and image.mimetype == "image/png"
+    page = phone.get("/").get_data(as_text=True)
+    assert 'rel="manifest"' in page and 'rel="icon"' in page
+
+
 def test_pages_ship_their_own_static_files(phone):
     game = create(phone)
     page = phone.get(f"/g/{game['id']}").get_data(as_text=True)
-    assert "http://" not in page.replace(f"http://localhost/g/{game['id']}", "")
+    assert "http://" not in re.sub(rf"http://[^/\"]+/g/{game['id']}\?joined=1", "", page)
     assert "https://" not in page
     for asset in ("companion.css", "companion.js", "royal_visit.js", "royal_visit.css"):
         assert phone.get(f"/static/{asset}").status_code == 200

@@ -1,11 +1,14 @@
 // The part of every game page that is the same for all games: talking to the JSON API,
-// following the table (long polling the entry number), undo/redo, history and refusals.
+// following the table (long polling the entry number) without losing this phone's draft, undo
+// and redo (of the draft's last step, or of a stored entry, named), answers to a tap in the
+// action bar, the rule sheet, the history, the phone's player and the screen kept awake.
+// A game's script draws its state and its turn's controls, and nothing else.
 "use strict";
 
 const Companion = (() => {
   const csrf = document.querySelector('meta[name="csrf-token"]').content;
   let game = null;          // the latest payload from the server
-  let render = () => {};    // the game page's own drawing function
+  let page = { redraw() {}, reset() {} };  // the game page's drawing, its draft and its scan
 
   const $ = (selector, root = document) => root.querySelector(selector);
 
@@ -29,17 +32,64 @@ const Companion = (() => {
     return { status: response.status, data };
   }
 
-  function showMessage(error, kind = "error") {
+  // Every answer to a tap, the server's or the page's own, goes in the action bar's box, which
+  // is always on screen: a refusal with its rule (opened in a sheet, in place), a notice, or
+  // what was just done.
+  function say(error, kind = "error") {
     const box = $("#message");
     if (!error) { box.hidden = true; box.innerHTML = ""; return; }
-    box.className = kind;
+    if (typeof error === "string") error = { message: error };
+    box.className = `message ${kind}`;
     box.hidden = false;
-    const link = error.url ? ` <a href="${escape(error.url)}" target="_blank">Rule: ${escape(error.rule)}</a>` : "";
-    box.innerHTML = `${escape(error.message)}${link}`;
+    const rule = error.url
+      ? ` <button type="button" class="rule-link" data-rule="${escape(error.url)}">Rule: ${escape(error.title || "the rule")}</button>` : "";
+    box.innerHTML = `<span class="message-text">${escape(error.message)}</span>${rule}
+      <button type="button" class="message-close" aria-label="Dismiss this message">\u00d7</button>`;
+  }
+
+  // A rule, in a sheet over the page: the rules page's entry for it, fetched once.
+  let rulesPage = null;
+  async function showRule(url) {
+    const [path, anchor] = url.split("#");
+    const sheet = $("#rule-sheet");
+    if (!rulesPage || rulesPage.path !== path) {
+      const response = await fetch(path).catch(() => null);
+      const text = response && response.ok ? await response.text() : "";
+      rulesPage = { path, doc: new DOMParser().parseFromString(text, "text/html") };
+    }
+    const entry = anchor ? rulesPage.doc.getElementById(anchor) : null;
+    $("#rule-sheet-title").textContent = entry && entry.querySelector("h3, h2") ? entry.querySelector("h3, h2").textContent : "The rules";
+    $("#rule-sheet-body").innerHTML = "";
+    if (entry) {
+      const copy = document.importNode(entry, true);
+      copy.removeAttribute("id");
+      const heading = copy.querySelector("h3, h2");
+      if (heading) heading.remove();
+      $("#rule-sheet-body").append(copy);
+    } else {
+      $("#rule-sheet-body").textContent = "The rules page cannot be reached from this phone now.";
+    }
+    $("#rule-sheet-all").href = url;
+    sheet.showModal();
+  }
+
+  // A question before a tap does something that touches another player (Undo of their move):
+  // resolves true when the player confirms.
+  function ask(text, yes) {
+    const sheet = $("#ask");
+    $("#ask-text").textContent = text;
+    $("#ask-yes").textContent = yes;
+    return new Promise((resolve) => {
+      const done = (answer) => () => { sheet.close(); resolve(answer); };
+      $("#ask-yes").onclick = done(true);
+      $("#ask-no").onclick = done(false);
+      sheet.onclose = () => resolve(false);
+      sheet.showModal();
+    });
   }
 
   const lineHtml = (line) =>
-    `<li class="${line.undone ? "undone" : ""}"><strong>${line.seq + 1}.</strong> ${line.player ? escape(line.player) + ": " : ""}${escape(line.text)}</li>`;
+    `<li class="${line.undone ? "undone" : ""}"><strong>${line.seq + 1}.</strong> ${escape(line.text)}</li>`;
 
   // The history list, newest first: only the lines from `from` on are drawn again (those the
   // server sent), so a long game costs a phone no more per move than a short one.
@@ -55,32 +105,78 @@ const Companion = (() => {
     list.dataset.lines = game.history.length;
   }
 
+  // A new position from the server. When another phone moved, this phone's draft is kept if
+  // the game's page finds it still legal, or dropped: the page's sentence why is returned.
   function update(payload) {
     const moved = game && payload.seq !== game.seq;
     // The server sends the history lines from history_from on: the page has those before it.
     const from = game ? payload.history_from : 0;
     if (from > 0) payload.history = game.history.slice(0, from).concat(payload.history);
     game = payload;
-    $("#undo").disabled = !game.can_undo;
-    $("#redo").disabled = !game.can_redo;
+    document.body.classList.toggle("finished", Boolean(game.result));
+    let dropped = null;
+    if (moved && steps() > 0) {
+      dropped = page.draft.keep(game);
+      if (dropped) page.reset();
+    } else if (moved && !page.draft) {
+      page.reset();
+    }
     drawHistory(from);
     drawSeat();
-    render(game, moved);
+    drawUndo();
+    page.redraw(game, moved);
+    return dropped;
+  }
+
+  const steps = () => (page.draft ? page.draft.steps() : 0);
+  const names = () => ((game.view && Array.isArray(game.view.players)) ? game.view.players : [])
+    .map((p) => (p && typeof p === "object" ? p.name : p));
+  const seatName = () => (game.seat === null || game.seat === undefined ? null : names()[game.seat]);
+
+  // Undo and Redo say what they would take back: the draft's last step, or the stored move.
+  function drawUndo() {
+    const undo = $("#undo");
+    const redo = $("#redo");
+    undo.disabled = !steps() && !game.undo;
+    redo.disabled = Boolean(steps()) || !game.redo;
+    undo.setAttribute("aria-label", steps() ? "Undo the last step of this turn"
+      : game.undo ? `Undo ${game.undo.text}` : "Undo");
+    redo.setAttribute("aria-label", game.redo ? `Redo ${game.redo.text}` : "Redo");
+  }
+
+  // Was this stored entry entered by this phone's player, or on this phone?
+  const storedHere = () => JSON.parse(sessionStorage.getItem(`stored-${game.id}`) || "[]");
+  const mine = (line) => (line.seat !== null && line.seat !== undefined && line.seat === game.seat)
+    || storedHere().includes(line.seq);
+
+  async function undoOrRedo(which) {
+    if (which === "undo" && steps() > 0) {
+      const said = page.draft.undo();
+      page.redraw(game, false);
+      drawUndo();
+      say(said, "ok");
+      return;
+    }
+    const line = game[which];
+    if (!line) return;
+    const verb = which === "undo" ? "Undo" : "Redo";
+    if (!mine(line)) {
+      const who = line.player ? `${line.player}'s move` : "this entry";
+      if (!(await ask(`${verb} ${who}, entered on another phone? ${line.text}`, `${verb} it`))) return;
+    }
+    if (await send(`/api/games/${game.id}/${which}`)) say(`${which === "undo" ? "Undone" : "Redone"}: ${line.text}`, "ok");
   }
 
   // "Who holds this phone?": the players' names and "nobody"; the server keeps the claim (with
   // this phone's cookie), so the page remembers nothing itself.
   function drawSeat() {
-    const players = (game.view && Array.isArray(game.view.players)) ? game.view.players : [];
-    const names = players.map((p) => (p && typeof p === "object" ? p.name : p));
-    const box = $("#seat-box");
-    if (!box) return;
-    box.closest("section").hidden = !names.length;
+    const players = names();
+    $("#seat-box").hidden = !players.length;
     const held = game.seats || [];
-    $("#seat-now").textContent = game.seat === null || game.seat === undefined ? "nobody's" : `${names[game.seat]}'s`;
+    $("#seat-now").textContent = seatName() === null ? "nobody's" : `${seatName()}'s`;
     const button = (value, text, taken) => `<button type="button" class="${game.seat === value ? "selected" : "secondary"}" data-seat="${value === null ? "" : value}"
       ${game.seat === value ? 'aria-pressed="true"' : ""}>${escape(text)}${taken ? '<span class="small">another phone</span>' : ""}</button>`;
-    $("#seat-choices").innerHTML = names.map((name, p) => button(p, name, held.includes(p) && game.seat !== p)).join("")
+    $("#seat-choices").innerHTML = players.map((name, p) => button(p, name, held.includes(p) && game.seat !== p)).join("")
       + button(null, "Nobody", false);
   }
 
@@ -90,6 +186,7 @@ const Companion = (() => {
     if (status === 200) {
       error.hidden = true;
       update(data.game);
+      $("#more").close();
       return;
     }
     error.hidden = false;
@@ -98,15 +195,24 @@ const Companion = (() => {
 
   // Send one entry; the server answers with the new game, a refusal, or the fresh game
   // when another phone got there first.
+  // A refusal leaves the draft as it was; a race lost brings the new position (the draft kept
+  // if it is still legal there) and says so.
   async function send(path, body = {}) {
-    const { status, data } = await request("POST", path, { ...body, seq: game.seq });
-    if (status === 200) { showMessage(null); update(data.game); return true; }
+    const seq = game.seq;
+    const { status, data } = await request("POST", path, { ...body, seq });
+    if (status === 200) {
+      say(null);
+      sessionStorage.setItem(`stored-${game.id}`, JSON.stringify([...storedHere(), seq].slice(-50)));
+      if (page.draft) page.reset();
+      update(data.game);
+      return true;
+    }
     if (status === 409) {
-      update(data.game);  // a new entry number: the page drops its draft
-      showMessage(data.error, "notice");
+      const dropped = update(data.game);
+      say({ ...data.error, message: dropped ? `${data.error.message} ${dropped}` : data.error.message }, "notice");
       return false;
     }
-    showMessage((data && data.error) || { message: `The companion answered ${status}.` });
+    say((data && data.error) || { message: `The companion answered ${status}.` });
     return false;
   }
 
@@ -121,7 +227,10 @@ const Companion = (() => {
       if (document.hidden) { await pause(every); continue; }
       const asked = Date.now();
       const { status, data } = await request("GET", `/api/games/${game.id}?since=${game.seq}&wait=${WAIT}`);
-      if (status === 200 && data.game.seq > game.seq) update(data.game);
+      if (status === 200 && data.game.seq > game.seq) {
+        const dropped = update(data.game);
+        if (dropped) say(dropped, "notice");
+      }
       else if (status !== 204 || Date.now() - asked < every) await pause(every);
     }
   }
@@ -242,17 +351,77 @@ const Companion = (() => {
     session.timer = setTimeout(tick, LIVE_EVERY);
   }
 
-  // A game page gives its drawing function and what drops the turn it was entering; when
-  // the table moves on (another phone's move, or a race lost), the draft goes and it redraws.
-  // With ``scanned(cards)`` the page takes scanned cards (it returns one sentence: what it did).
+  // The screen stays on while a game page is shown (the Screen Wake Lock API, asked again
+  // whenever the page is shown again), unless this phone turned it off in More.
+  const WAKE_KEY = "companion-keep-screen-on";
+  let wakeLock = null;
+  async function keepAwake() {
+    const wanted = localStorage.getItem(WAKE_KEY) !== "off";
+    $("#wake").checked = wanted;
+    const note = $("#wake-note");
+    if (!("wakeLock" in navigator)) {
+      note.textContent = "This browser cannot keep the screen on from this page (it needs the companion over https, as `companion serve --https` gives, or this phone's own settings).";
+      $("#wake").disabled = true;
+      return;
+    }
+    if (!wanted) {
+      if (wakeLock) await wakeLock.release().catch(() => {});
+      note.textContent = "The screen locks as the phone's settings say.";
+      return;
+    }
+    if (document.hidden || wakeLock) return;
+    try {
+      wakeLock = await navigator.wakeLock.request("screen");
+      wakeLock.addEventListener("release", () => { wakeLock = null; });
+      note.textContent = "The screen stays on while this game is shown.";
+    } catch (err) {
+      note.textContent = `The screen cannot be kept on now (${err.name}).`;
+    }
+  }
+
+  function sheets() {
+    for (const sheet of document.querySelectorAll("dialog.sheet")) {
+      sheet.addEventListener("click", (event) => {
+        if (event.target === sheet || event.target.closest("[data-close]")) sheet.close();
+      });
+    }
+    $("#more-button").addEventListener("click", () => $("#more").showModal());
+    $("#code-button").addEventListener("click", () => {
+      $("#more").showModal();
+      $("#join").scrollIntoView({ block: "start" });
+    });
+    $("#message").addEventListener("click", (event) => {
+      const rule = event.target.closest("[data-rule]");
+      if (rule) showRule(rule.dataset.rule);
+      else if (event.target.closest(".message-close")) say(null);
+    });
+  }
+
+  // The shared stepper's markup (templates/_stepper.html draws the same; static/page.js wires
+  // its buttons): a signed number with its range.
+  function stepper({ name, label, value = null, min, max, id = name }) {
+    return `<div class="stepper" role="group" aria-labelledby="${id}-label">
+      <span class="stepper-label" id="${id}-label">${escape(label)} <span class="small">(${min} to ${max})</span></span>
+      <span class="stepper-row">
+        <button type="button" class="secondary" data-step="-1" aria-label="${escape(label)}: one less">\u2212</button>
+        <input type="number" inputmode="numeric" name="${escape(name)}" id="${id}" min="${min}" max="${max}"
+               value="${value === null || value === undefined ? "" : value}" aria-labelledby="${id}-label">
+        <button type="button" class="secondary" data-step="1" aria-label="${escape(label)}: one more">+</button>
+      </span></div>`;
+  }
+
+  // A game page gives ``redraw(game, moved)`` (draws its state and its turn's controls from its
+  // own draft), ``reset()`` (drops the draft), ``draft`` ({steps(), undo(), keep(game)}: see
+  // the README's "One surface, four games") and, to take photos, ``scanned(cards)``.
   function start(payload, options) {
-    render = (_fresh, moved) => { if (moved) options.reset(); options.redraw(); };
-    $("#undo").addEventListener("click", () => send(`/api/games/${game.id}/undo`));
-    $("#redo").addEventListener("click", () => send(`/api/games/${game.id}/redo`));
+    page = options;
+    $("#undo").addEventListener("click", () => undoOrRedo("undo"));
+    $("#redo").addEventListener("click", () => undoOrRedo("redo"));
     $("#seat-choices").addEventListener("click", (event) => {
       const button = event.target.closest("[data-seat]");
       if (button) claimSeat(button.dataset.seat === "" ? null : Number(button.dataset.seat));
     });
+    sheets();
     const rulings = $("#rulings");
     if (rulings) {
       rulings.addEventListener("submit", (event) => {
@@ -261,6 +430,7 @@ const Companion = (() => {
         for (const input of rulings.querySelectorAll("input[type=radio]:checked")) {
           chosen[input.name.replace(/^ruling-/, "")] = input.value;
         }
+        $("#more").close();
         send(`/api/games/${game.id}/rulings`, { rulings: chosen });
       });
     }
@@ -284,12 +454,28 @@ const Companion = (() => {
     for (const form of document.querySelectorAll("form[data-confirm]")) {
       form.addEventListener("submit", (event) => { if (!confirm(form.dataset.confirm)) event.preventDefault(); });
     }
+    $("#wake").addEventListener("change", () => {
+      localStorage.setItem(WAKE_KEY, $("#wake").checked ? "on" : "off");
+      keepAwake();
+    });
+    document.addEventListener("visibilitychange", () => { if (!document.hidden) keepAwake(); });
+    keepAwake();
+    // The action bar is fixed: the page keeps room for it, however tall it grows.
+    new ResizeObserver(([entry]) => document.body.style.setProperty("--bar", `${Math.ceil(entry.target.offsetHeight)}px`))
+      .observe($(".toolbar"));
     update(payload);
+    // A phone that came by the join code or link is asked who holds it, once.
+    const url = new URL(location.href);
+    if (url.searchParams.has("joined")) {
+      url.searchParams.delete("joined");
+      history.replaceState(null, "", url);
+      if (seatName() === null && names().length) $("#more").showModal();
+    }
     poll(options.poll || 1000);
   }
 
   return {
-    start, send, request, update, showMessage, escape, $,
+    start, send, say, showMessage: say, request, update, escape, $, stepper, seatName,
     get game() { return game; },
   };
 })();

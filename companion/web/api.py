@@ -42,9 +42,17 @@ def rule_url(game: str, rule: str | None) -> str | None:
     return url_for("pages.rules", game=game, _anchor=rule)
 
 
+def rule_title(game: str, rule: str | None) -> str | None:
+    """The rule's title as the rules page shows it, for the refusal's link."""
+    engine = protocol.REGISTRY.get(game)
+    entries = (*engine.rules, *protocol.COMMON_RULES) if engine else ()
+    return next((entry.title for entry in entries if entry.id == rule), None)
+
+
 def refusal(error: protocol.RuleError, game: str | None, status: int = 422):
     body = error.to_dict()
     body["url"] = rule_url(game, error.rule) if game in protocol.REGISTRY else None
+    body["title"] = rule_title(game, error.rule) if body["url"] else None
     return jsonify(error=body), status
 
 
@@ -69,6 +77,8 @@ def game_payload(record: Record, since: int = 0) -> dict[str, Any]:
         "to_move": engine.to_move(state),
         "can_undo": bool(record.replay.done),
         "can_redo": bool(record.replay.undone),
+        "undo": record.lines.next_undo(),  # what Undo would take back: the page names it
+        "redo": record.lines.next_redo(),
         "rulings": record.replay.rulings,
         "owner": record.owner == g.device,
         "history": history,

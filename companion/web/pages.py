@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import io
+import json
 from typing import Any
 
 import qrcode
@@ -21,7 +22,7 @@ from flask import (
 )
 
 from companion import engine as protocol
-from companion import inputs
+from companion import inputs, lan
 from companion import record as records
 from companion.store import GameNotFound
 from companion.web import store
@@ -60,14 +61,15 @@ def home():
 
 @bp.post("/join")
 def join():
-    """A game's code or its whole link, as typed or pasted by a player."""
-    code = request.form.get("code", "").strip().rstrip("/").rsplit("/", 1)[-1]
+    """A game's 6-character join code, or its whole link, as typed or pasted by a player."""
+    typed = request.form.get("code", "").strip().rstrip("/").rsplit("/", 1)[-1]
+    game_id = store().game_for_code(typed) or typed
     try:
-        store().load(code)
+        store().load(game_id)
     except GameNotFound:
         flash("No game has that code. Check it, or scan the QR code on the other phone.")
         return redirect(url_for("pages.home"))
-    return redirect(url_for("pages.game", game_id=code))
+    return redirect(url_for("pages.game", game_id=game_id, joined=1))
 
 
 @bp.route("/new/<game>", methods=["GET", "POST"])
@@ -98,15 +100,21 @@ def game(game_id: str):
         f"{record.game}/play.html",
         engine=record.engine,
         payload=game_payload(record),
-        join_url=url_for("pages.game", game_id=game_id, _external=True),
+        join_url=join_link(game_id),
+        join_code=store().join_code(game_id),
         poll=current_app.config["POLL_MILLISECONDS"],
     )
+
+
+def join_link(game_id: str) -> str:
+    """The game's link for the other phones: never a loopback address they cannot reach."""
+    return lan.reachable(url_for("pages.game", game_id=game_id, joined=1, _external=True))
 
 
 @bp.get("/g/<game_id>/qr.svg")
 def qr(game_id: str):
     store().load(game_id)  # 404 for a game that does not exist
-    link = url_for("pages.game", game_id=game_id, _external=True)
+    link = join_link(game_id)
     image = qrcode.make(link, image_factory=qrcode.image.svg.SvgPathImage, box_size=12, border=4)
     out = io.BytesIO()
     image.save(out)
@@ -146,6 +154,26 @@ def uploaded_json(field: str) -> Any:
     except inputs.InputError as refused:
         raise protocol.RuleError("import", str(refused).replace("The request", "The file", 1)) \
             from None
+
+
+@bp.get("/favicon.ico")
+def favicon():
+    return current_app.send_static_file("icons/favicon.ico")
+
+
+@bp.get("/manifest.webmanifest")
+def manifest():
+    """What "Add to Home Screen" needs to make the companion an app of its own."""
+    icon = lambda name, size, purpose="any": {  # noqa: E731
+        "src": url_for("static", filename=f"icons/{name}"), "sizes": size, "type": "image/png",
+        "purpose": purpose}
+    body = {
+        "name": "The companion", "short_name": "Companion", "start_url": url_for("pages.home"),
+        "display": "standalone", "background_color": "#f6f3ea", "theme_color": "#1d2a44",
+        "icons": [icon("icon-192.png", "192x192"), icon("icon-512.png", "512x512"),
+                  icon("maskable-512.png", "512x512", "maskable")],
+    }
+    return current_app.response_class(json.dumps(body), mimetype="application/manifest+json")
 
 
 @bp.get("/rules/<game>")
