@@ -90,6 +90,7 @@ def test_a_refusal_shows_at_the_finger_and_the_draft_stays(server, browser):  # 
     assert in_view(page, "#message")
     expect(page.locator("#draft li")).to_have_text(["1. King 1: King 0 \u2192 -1"])
     expect(page.locator("[data-card]")).to_have_count(14)  # back at the cards, nothing offered
+    phone.tap("#message .message-close")
     # The Wizard's power is a whole turn: said at the finger too.
     phone.tap("#summon")
     expect(page.locator("#message")).to_contain_text("The Wizard's power is a whole turn")
@@ -102,22 +103,22 @@ def test_undo_takes_back_the_last_card_of_the_draft_only(server, browser):  # no
     phone = strict_phone(browser)
     set_up(phone, server)
     page = phone.page
-    play(page, "king-1", '[data-to="-1"]')
-    play(page, "king-1", '[data-to="-2"]')  # a stray second card
+    play(page, "wizard-1", '[data-to="2"]')
+    play(page, "wizard-1", '[data-to="3"]')  # a stray second card
     expect(page.locator("#draft li")).to_have_count(2)
     phone.tap("#undo")
-    expect(page.locator("#draft li")).to_have_text(["1. King 1: King 0 \u2192 -1"])
-    expect(page.locator("#message")).to_contain_text("Took back King 1: King -1 \u2192 -2.")
-    expect(page.locator(".rv-space[data-pos='-1'] .rv-chip.king")).to_have_count(1)
+    expect(page.locator("#draft li")).to_have_text(["1. Wizard 1: Wizard +1 \u2192 +2"])
+    expect(page.locator("#message")).to_contain_text("Took back Wizard 1: Wizard +2 \u2192 +3.")
+    expect(page.locator(".rv-space[data-pos='2'] .rv-chip.wizard")).to_have_count(1)
     # A card chosen but not yet placed is one step too.
-    phone.tap('[data-card="king-1"]')
+    phone.tap('[data-card="wizard-2"]')
     expect(page.locator("[data-option]")).to_have_count(2)
     phone.tap("#undo")
-    expect(page.locator("#message")).to_contain_text("Put back King 1: no move was entered.")
+    expect(page.locator("#message")).to_contain_text("Put back Wizard 2: no move was entered.")
     expect(page.locator("#draft li")).to_have_count(1)
     phone.tap("#end-turn")
     expect(page.locator("#turn")).to_contain_text("Bob's turn")
-    expect(page.locator("#history li").first).to_contain_text("Ann moved the King 0 \u2192 -1 (King 1)")
+    expect(page.locator("#history li").first).to_contain_text("Ann moved the Wizard +1 \u2192 +2 (Wizard 1)")
 
 
 def test_a_draft_survives_a_rulings_change_and_is_dropped_when_the_turn_is_stored_elsewhere(server, browser):  # noqa: F811
@@ -126,8 +127,8 @@ def test_a_draft_survives_a_rulings_change_and_is_dropped_when_the_turn_is_store
     owner = strict_phone(browser)
     set_up(owner, server)
     other = join(browser, owner.page.url)
-    play(other, "king-1", '[data-to="1"]')
-    other.locator('[data-card="king-1"]').tap()  # a second card chosen, its moves on offer
+    play(other, "wizard-1", '[data-to="2"]')
+    other.locator('[data-card="wizard-2"]').tap()  # a second card chosen, its moves on offer
     expect(other.locator("[data-option]")).to_have_count(2)
     # The creating phone changes a table ruling: the position is the same, the draft stays.
     owner.page.evaluate("""() => Companion.send(`/api/games/${Companion.game.id}/rulings`,

@@ -11,13 +11,14 @@ GAME = "Royal Visit"
 
 
 def set_up(phone, server_url: str) -> None:
-    """The setup page: two names typed (setup, not a turn), Ann with the Wizard starts."""
+    """The setup page: two names typed and who got the Wizard (setup, not a turn): Ann."""
     from playwright.sync_api import expect
 
     page = phone.page
     page.goto(f"{server_url}/new/royal_visit")
     page.fill('input[name="player_top"]', "Ann")
     page.fill('input[name="player_bottom"]', "Bob")
+    page.check('input[name="wizard"][value="top"]')
     page.locator("#create").click()
     expect(page.locator("#turn")).to_contain_text("Ann's turn")
 

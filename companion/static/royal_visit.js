@@ -39,10 +39,7 @@ const RoyalVisit = (() => {
   const preview = () => (chosenSummon ? chosenSummon.view : views[views.length - 1] || null);
   const view = () => preview() || game().view;
   const signed = (n) => (n > 0 ? `+${n}` : `${n}`);
-  const say = (text, kind = "error") => {
-    const error = typeof text === "string" ? { message: text } : text;
-    if (Companion.say) Companion.say(error, kind); else Companion.showMessage(error, kind);
-  };
+  const say = (text, kind = "error") => Companion.say(text, kind);
   const failure = (status, data) => (data && data.error) || { message: `The companion answered ${status}.` };
   const check = (move) => Companion.request("POST", `/api/games/${game().id}/check`, { move });
 
@@ -126,7 +123,6 @@ const RoyalVisit = (() => {
   // The right-hand panel: the cards, or the chosen card's legal moves.
   function drawPanel() {
     const finished = Boolean(game().result);
-    $("#turn-panel").hidden = finished;
     const open = card !== null || (summon && !chosenSummon);
     if (open) {
       const title = summon ? "Wizard's power" : LABEL[card];
@@ -146,7 +142,6 @@ const RoyalVisit = (() => {
     $("#draft").innerHTML = lines.join("");
     $("#draft-box").hidden = !lines.length;
     $("#end-turn").setAttribute("aria-disabled", String(finished || !steps() || open));
-    $("#end-turn").hidden = finished;
     drawQueue();
   }
 
@@ -230,25 +225,23 @@ const RoyalVisit = (() => {
     return `${name}'s turn was ${how} on another phone, so ${what} dropped.`;
   }
 
-  // The toolbar's Undo while a turn is being entered: the last step only.
+  // The toolbar's Undo while a turn is being entered: the last step only (the shared code
+  // redraws and says the sentence).
   function undo() {
     if (card !== null || (summon && !chosenSummon)) {
       const title = summon ? "the Wizard's power" : LABEL[card];
       close();
       summon = false;
-      redraw();
       return `Put back ${title}: no move was entered.`;
     }
     if (chosenSummon) {
       const text = summonText(chosenSummon.move);
       chosenSummon = null; summon = false;
-      redraw();
       return `Took back the Wizard's power: ${text}.`;
     }
     const last = draft.pop();
     views.pop();
     if (photo) requeue();
-    redraw();
     return `Took back ${cardText(last)}.`;
   }
 
@@ -444,7 +437,7 @@ const RoyalVisit = (() => {
     if (summon) { summon = false; chosenSummon = null; }
     close();
     const left = requeue();
-    Companion.showMessage(null);
+    Companion.say(null);
     await probe();
     const next = queue.find((q) => !q.flag);
     if (next) chooseCard(next.kind); else redraw();
@@ -487,7 +480,7 @@ const RoyalVisit = (() => {
     });
     $("#clear").addEventListener("click", () => {
       const kinds = photo;  // the photo's cards go back on the list to place
-      reset(); Companion.showMessage(null); redraw();
+      reset(); Companion.say(null); redraw();
       if (kinds) { photo = kinds; requeue(); follow(); }
     });
     $("#end-turn").addEventListener("click", async () => {
