@@ -109,10 +109,11 @@ class Phone:
 
 def small_targets(page) -> list[str]:
     """Every visible button, link, input and select smaller than 44 x 44 CSS px (a label that
-    wraps a control counts as the control's target)."""
+    wraps a control counts as the control's target; with a sheet open, only what is on it)."""
     return page.evaluate("""(min) => {
       const out = [];
-      for (const el of document.querySelectorAll('button, a[href], input, select, summary, [role=button], label.button')) {
+      const modal = document.querySelector('dialog[open]:modal');  // the rest of the page is inert
+      for (const el of (modal || document).querySelectorAll('button, a[href], input, select, summary, [role=button], label.button')) {
         if (el.closest('[hidden], .sr') || el.type === 'hidden') continue;
         const target = (el.tagName === 'INPUT' && el.closest('label')) || el;
         const r = target.getBoundingClientRect();

@@ -76,6 +76,10 @@ def test_serve_starts_the_app_on_its_port(tmp_path, flags):
     finally:
         server.terminate()
         server.wait(timeout=10)
+    # It printed the link to open and a QR code of it for the phones.
+    printed = server.stdout.read()
+    assert f"http://127.0.0.1:{port}/" in printed
+    assert sum(1 for line in printed.splitlines() if "\u2588" in line) >= 10  # the QR code's rows
 
 
 def test_serve_https_makes_its_certificate_once_and_answers_over_tls(tmp_path):
