@@ -78,7 +78,7 @@ const RoyalVisit = (() => {
     const rows = [];
     for (let i = 0; i < 17; i++) {
       const position = flip ? i - 8 : 8 - i;
-      const side = position === 0 ? "middle" : (position > 0) !== flip ? "far" : "near";
+      const side = position === 0 ? "middle" : position > 0 ? "seat0" : "seat1";
       const castle = Math.abs(position) >= 7 ? " chateau" : "";
       const crown = v.crown.position === position
         ? `<span class="rv-crown here" title="Crown">${v.crown.side === "big" ? "&#9813;" : "&#9819;"}<span class="sr">Crown, ${v.crown.side} side, </span></span>`
@@ -196,7 +196,12 @@ const RoyalVisit = (() => {
     ).join("")}</ol>` : "";
   }
 
-  function redraw() { drawStatus(); drawBoard(); drawPanel(); drawPrompt(); }
+  function redraw() {
+    drawStatus(); drawBoard(); drawPanel(); drawPrompt();
+    // The bar's Undo takes back this turn's last step once there is one (companion.js redraws
+    // the bar only on its own events: it has no hook for a step entered here).
+    if (steps()) { $("#undo").disabled = false; $("#redo").disabled = true; }
+  }
 
   // -- the draft -----------------------------------------------------------------------------
 
