@@ -106,6 +106,7 @@ def requests(real: list[str]):
                   st.none(), st.none()),
         st.tuples(st.just("GET"), st.one_of(st.just("/"), st.just("/print"), st.just("/stats"),
                                             st.sampled_from(["/stats.json", "/players",
+                                                             "/favicon.ico", "/manifest.webmanifest",
                                                              "/export/archive.json",
                                                              "/export/plays.csv"]),
                                             st.builds("/new/{}".format, game_name),

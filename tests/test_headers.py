@@ -96,13 +96,14 @@ def test_html_json_js_and_css_are_compressed(phone, path, kind):
 def test_static_files_are_linked_by_content_and_kept_a_year(phone, app, tmp_path):
     html = phone.get(f"/g/{create(phone)['id']}").get_data(as_text=True)
     links = re.findall(r'(?:src|href)="(/static/[^"]+)"', html)
-    assert links and all(re.search(r"\.[0-9a-f]{10}\.(js|css)$", link) for link in links)
+    assert links and all(re.search(r"\.[0-9a-f]{10}\.(js|css|png|ico)$", link) for link in links)
     for link in links:
         response = phone.get(link)
         assert response.status_code == 200
         assert response.cache_control.max_age == 365 * 24 * 3600 and response.cache_control.immutable
-        plain = link.rsplit("/", 1)[1].split(".")
-        name = f"{plain[0]}.{plain[-1]}"
+        folder, file = link.removeprefix("/static/").rpartition("/")[::2]
+        plain = file.split(".")
+        name = f"{folder}/{plain[0]}.{plain[-1]}" if folder else f"{plain[0]}.{plain[-1]}"
         assert response.get_data() == (app.static_folder and open(f"{app.static_folder}/{name}", "rb").read())
     # A page cached before a change still finds the file under its plain name, not kept.
     plain = phone.get("/static/companion.js")
