@@ -52,17 +52,14 @@ def test_the_typical_turns_need_no_scrolling_and_every_tap_is_on_screen(server, 
 
 
 def join(browser, url: str, seat: int | None = None):  # noqa: F811
-    """Another phone opens the game; with ``seat`` it says who holds it (then reloads)."""
+    """Another phone opens the game; with ``seat`` it says who holds it (in the More sheet)."""
     page = new_phone(browser)
     page.goto(url)
     page.locator("#turn").wait_for()
     if seat is not None:
-        page.evaluate("""async (seat) => {
-          const answer = await Companion.request("POST", `/api/games/${Companion.game.id}/seat`, { player: seat });
-          if (answer.status !== 200) throw new Error(JSON.stringify(answer));
-        }""", seat)
-        page.reload()
-        page.locator("#turn").wait_for()
+        page.locator("#more-button").tap()
+        page.locator(f'#seat-choices [data-seat="{seat}"]').tap()
+        page.locator("#more").wait_for(state="hidden")
     return page
 
 

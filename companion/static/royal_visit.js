@@ -129,8 +129,11 @@ const RoyalVisit = (() => {
       const body = options === null
         ? `<p class="small">Asking the rules which moves ${escape(title)} can make…</p>`
         : `<div class="rv-options">${options.map(optionHtml).join("")}</div>`;
+      // Two King cards from the photo may be played together as the King's privilege.
+      const court = card === "king-1" && queue.filter((q) => q.kind === "king-1").length >= 2
+        ? `<button type="button" class="rv-card king" data-card="court">Court (2 King)</button>` : "";
       $("#panel").innerHTML = `<div class="rv-panel-head"><strong>${escape(title)}</strong>
-        <button type="button" class="secondary" id="back">Back</button></div>${body}`;
+        <button type="button" class="secondary" id="back">Back</button></div>${court}${body}`;
     } else {
       $("#panel").innerHTML = `<div class="rv-cards" id="cards">${CARDS.map(([kind, label]) =>
         `<button type="button" class="rv-card ${suitOf(kind)}" data-card="${kind}">${label}</button>`).join("")}
@@ -141,7 +144,8 @@ const RoyalVisit = (() => {
     if (chosenSummon) lines.push(`<li>Wizard's power: ${escape(summonText(chosenSummon.move))}</li>`);
     $("#draft").innerHTML = lines.join("");
     $("#draft-box").hidden = !lines.length;
-    $("#end-turn").setAttribute("aria-disabled", String(finished || !steps() || open));
+    // Greyed while there is nothing to store, but a tap on it still says why.
+    $("#end-turn").classList.toggle("idle", finished || !steps() || open);
     drawQueue();
   }
 
