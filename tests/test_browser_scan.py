@@ -65,7 +65,13 @@ def test_royal_visit_a_photo_of_the_turns_cards_is_placed_in_order(server, brows
     # Now a Jester card cannot join a Wizard turn: flagged, with the engine's reason and rule.
     flag = page.locator('[data-flag="jester-1"]')
     expect(flag).to_contain_text("this turn already plays Wizard cards")
-    expect(flag.locator("a")).to_have_attribute("href", "/rules/royal_visit#one-type")
+    expect(page.locator("#prompt")).to_contain_text("Wizard 3: tap where the Wizard goes")
+    # Tapped, the flagged card says why in the action bar, with its rule.
+    page.locator('[data-queue="0"]').tap()
+    expect(page.locator("#message")).to_contain_text("this turn already plays Wizard cards")
+    expect(page.locator("#message [data-rule]")).to_have_attribute("data-rule", "/rules/royal_visit#one-type")
+    expect(page.locator("[data-card]")).to_have_count(14)
+    page.locator('[data-queue="1"]').tap()
     expect(page.locator("#prompt")).to_contain_text("Wizard 3: tap where the Wizard goes")
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     ARTIFACTS.mkdir(exist_ok=True)

@@ -7,9 +7,6 @@ every run. benchmarks/table.py counts the taps and the scrolling of each ``phone
 """
 from __future__ import annotations
 
-GAME = "Royal Visit"
-
-
 def set_up(phone, server_url: str) -> None:
     """The setup page: two names typed and who got the Wizard (setup, not a turn): Ann."""
     from playwright.sync_api import expect
@@ -68,7 +65,6 @@ def kings_privilege(phone) -> None:
 def play_typical_turns(phone_factory, server_url: str) -> list:
     """Set a game up and play the four typical turns on one phone passed round the table."""
     phone = phone_factory()
-    phone.game = GAME
     set_up(phone, server_url)
     one_card(phone)
     guard_split(phone)

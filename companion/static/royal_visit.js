@@ -189,14 +189,15 @@ const RoyalVisit = (() => {
     return `${PAWN_NAME[move.pawn]} ${signed(from)} → ${signed(pawns.wizard)}`;
   }
 
-  // The scanned cards still to place, in photo order; a flagged one says why it cannot be now.
+  // The scanned cards still to place, in photo order; a flagged one says why it cannot be now
+  // (tapped, it says so in the action bar, with its rule).
   function drawQueue() {
     const box = $("#scan-queue");
     box.hidden = !queue.length || Boolean(game().result);
     const current = queue.findIndex((q) => q.kind === card && !q.flag);
     box.innerHTML = queue.length ? `<h3>From the photo, in order</h3><ol>${queue.map((q, i) =>
       `<li><button type="button" class="rv-card ${suitOf(q.kind)}${i === current ? " selected" : ""}" data-queue="${i}">${escape(LABEL[q.kind])}</button>
-        ${q.flag ? `<span class="rv-flag" data-flag="${q.kind}">Cannot be played now: ${escape(q.flag.message)}${q.flag.url ? ` <a href="${escape(q.flag.url)}">Rule</a>` : ""}</span>` : ""}</li>`
+        ${q.flag ? `<span class="rv-flag" data-flag="${q.kind}">Cannot be played now: ${escape(q.flag.message)}</span>` : ""}</li>`
     ).join("")}</ol>` : "";
   }
 
@@ -399,7 +400,7 @@ const RoyalVisit = (() => {
         if (run !== probing) return false;
         if (status === 200) { flags[kind] = null; break; }
         const error = failure(status, data);
-        if (!flags[kind]) flags[kind] = { rule: error.rule, url: error.url, message: error.message.replace(/^Card \d+ \([^)]*\): /, "") };
+        if (!flags[kind]) flags[kind] = { message: error.message.replace(/^Card \d+ \([^)]*\): /, "") };
         if (TURN_WIDE.has(error.rule)) break;
       }
     }
