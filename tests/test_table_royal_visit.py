@@ -44,8 +44,11 @@ def test_the_typical_turns_need_no_scrolling_and_every_tap_is_on_screen(server, 
     expect(page.locator(".rv-space[data-pos='-4'] .rv-chip.guard")).to_have_count(1)
     expect(page.locator(".rv-space[data-pos='2'] .rv-chip.guard")).to_have_count(1)
     expect(page.locator("#prompt")).to_have_text("Ann's turn: choose a card, the Wizard's power, or pass")
-    page.locator('[data-card="guard-1"]').tap()
-    expect(page.locator("[data-option]")).to_have_count(4)
+    # Ann's Guard 1+1: every legal move offered (not +2 to 0, the King's space), the splits
+    # on two lines, nothing wider than the phone.
+    page.locator('[data-card="guard-1+1"]').tap()
+    expect(page.locator("[data-option]")).to_have_count(7)
+    expect(page.locator('[data-option][data-move="guard:2>0"]')).to_have_count(0)
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "royal_visit_turn.png"))
     clean(page)

@@ -114,10 +114,12 @@ const RoyalVisit = (() => {
       ${last ? `<p class="rv-last" id="last-turn">Last turn, ${escape(last.player)}: ${crownWhy}; drew ${last.drawn}${last.reshuffled ? "; the deck was reshuffled" : ""}.</p>` : ""}`;
   }
 
+  // A move offered: the pawn, then a line for each pawn's move (a Guard 1+1 split has two).
   function optionHtml(option, i) {
     return `<button type="button" class="rv-option ${option.suit}" data-option="${i}"
       ${option.to !== undefined ? `data-to="${option.to}"` : ""} data-move="${escape(option.key)}"
-      aria-label="${escape(option.says)}"><span class="rv-what">${escape(option.what)}</span><span class="rv-where">${escape(option.where)}</span></button>`;
+      aria-label="${escape(option.says)}"><span class="rv-what">${escape(option.what)}</span>${option.where
+        .map((line) => `<span class="rv-where">${escape(line)}</span>`).join("")}</button>`;
   }
 
   // The right-hand panel: the cards, or the chosen card's legal moves.
@@ -287,15 +289,15 @@ const RoyalVisit = (() => {
     if (c.card === "court") {
       const toward = v.players[c.dir > 0 ? 0 : 1].name;
       return { suit: "king", pawn: "king", to: v.pawns.king + c.dir, key: `court:${c.dir}`,
-        what: `Toward ${toward}`, where: `King ${signed(v.pawns.king)} → ${signed(v.pawns.king + c.dir)}`,
+        what: `Toward ${toward}`, where: [`King ${signed(v.pawns.king)} → ${signed(v.pawns.king + c.dir)}`],
         says: `Court (2 King): the King and both Guards one space toward ${toward}'s Chateau` };
     }
     if (c.card === "guard-flank") {
-      return { suit: "guard", pawn: "guard", key: "flank", what: "Both Guards", where: "beside the King",
+      return { suit: "guard", pawn: "guard", key: "flank", what: "Both Guards", where: ["beside the King"],
         says: "Guard flank: both Guards beside the King" };
     }
     const key = c.moves.map((m) => `${m.pawn}:${m.from}>${m.to}`).join(" ");
-    const where = c.moves.map((m) => `${signed(m.from)} → ${signed(m.to)}`).join(", ");
+    const where = c.moves.map((m) => `${signed(m.from)} → ${signed(m.to)}`);
     const pawn = c.moves[0].pawn;
     const what = c.moves.length > 1 ? "Both Guards" : PAWN_NAME[pawn];
     return { suit: pawn, pawn, key, what, where, to: c.moves.length === 1 ? c.moves[0].to : undefined,
@@ -314,6 +316,14 @@ const RoyalVisit = (() => {
     answers.forEach(({ status, data }, i) => {
       if (status === 200) legal.push({ ...describeOption(attempts[i]), card: attempts[i], view: data.view });
       else if (!refusal) refusal = failure(status, data);
+    });
+    // Single moves before Guard 1+1 splits; each pawn's moves together, by where from and to.
+    const first = (c) => (c.moves ? c.moves[0] : { pawn: "king", from: 0, to: c.dir || 0 });
+    const pawnOrder = [...new Set(attempts.map((c) => first(c).pawn))];
+    const key = (c) => [c.moves ? c.moves.length : 1, pawnOrder.indexOf(first(c).pawn), first(c).from, first(c).to];
+    legal.sort((a, b) => {
+      const [x, y] = [key(a.card), key(b.card)];
+      return x.map((v, i) => v - y[i]).find((d) => d !== 0) || 0;
     });
     if (!legal.length) {
       close();
@@ -343,7 +353,7 @@ const RoyalVisit = (() => {
       const m = moves[i];
       const from = m.pawn === "king" ? pawns.king : m.from;
       options.push({ suit: m.pawn, pawn: m.pawn, to: pawns.wizard, key: `summon:${m.pawn}:${from}`, move: m, view: data.view,
-        what: PAWN_NAME[m.pawn], where: `${signed(from)} → ${signed(pawns.wizard)}`,
+        what: PAWN_NAME[m.pawn], where: [`${signed(from)} → ${signed(pawns.wizard)}`],
         says: `Wizard's power: the ${PAWN_NAME[m.pawn]} from ${from} to the Wizard on ${pawns.wizard}` });
     });
     if (!options.length) {
@@ -352,6 +362,12 @@ const RoyalVisit = (() => {
       summon = false; options = null;
       redraw();
       say(failure(status, data));
+      return;
+    }
+    if (options.length === 1) {
+      const [only] = options;
+      enter(only);
+      say(`${only.says}: the only call the rules allow now.`, "ok");
       return;
     }
     redraw();
@@ -377,6 +393,7 @@ const RoyalVisit = (() => {
     if (game().result) return;
     if (summon) { say("The Wizard's power is the whole turn: Undo it first to play cards instead."); return; }
     begin();
+    Companion.say(null);  // the answer to the last tap is not this card's
     card = kind;
     options = null;
     redraw();
@@ -472,6 +489,7 @@ const RoyalVisit = (() => {
       if (target.id === "summon") {
         if (draft.length) { say("The Wizard's power is a whole turn: take back this turn's cards first (Undo)."); return; }
         begin();
+        Companion.say(null);
         summon = true; options = null;
         redraw();
         offerSummons();
