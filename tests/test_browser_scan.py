@@ -109,6 +109,7 @@ def test_majesty_a_photo_fills_the_card_taken_and_the_card_turned_up(server, bro
     page.goto(server + "/new/majesty")
     page.fill('input[name="player-0"]', "Ann")
     page.fill('input[name="player-1"]', "Bob")
+    page.check('input[name="first"][value="0"]')
     for slot, kind in enumerate(["miller", "brewer", "witch", "guard", "knight", "noble"]):
         page.select_option(f'select[name="display-{slot}"]', kind)
     page.locator("#create").tap()
@@ -118,33 +119,32 @@ def test_majesty_a_photo_fills_the_card_taken_and_the_card_turned_up(server, bro
     page.set_input_files("#scan-photo", photo("majesty", ["witch", "miller"]))
     expect(page.locator("#scan-read")).to_contain_text("Read 2 cards: Witch, Miller")
     expect(page.locator("#scan-note")).to_contain_text(
-        "Filled in the card taken: the Witch in slot 3 (costs 2 meeples), and the card turned up: the Miller.")
-    expect(page.locator('.mj-card[data-slot="2"]')).to_have_class("mj-card selected")
-    expect(page.locator("#choices")).to_contain_text("new card Miller")
-    expect(page.locator("#preview")).to_contain_text("If you take it")
+        "Filled in the card taken: the Witch costing 2 meeples, and the card turned up: the Miller.")
+    expect(page.locator("#draft")).to_have_text("Ann takes the Witch (costs 2); turned up: Miller.")
+    expect(page.locator("#preview")).to_contain_text("If Ann takes it")
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "scan_majesty.png"), full_page=True)
     page.locator("#end-turn").tap()
     expect(page.locator("#history li")).to_have_count(1)
     expect(page.locator("#turn")).to_contain_text("Bob's turn")
-    expect(page.locator('.mj-card[data-slot="5"]')).to_have_attribute("aria-label", "Miller, costs 5")
+    expect(page.locator('[data-slot="5"]')).to_have_attribute("aria-label", "Miller, costs 5")
 
     # Location and worker cards are printed too, but a turn takes neither.
     page.set_input_files("#scan-photo", photo("majesty", ["mill-a", "worker-knight"]))
     expect(page.locator("#scan-note")).to_contain_text("The Mill (side A) is not a card a turn takes.")
     expect(page.locator("#scan-note")).to_contain_text("The Knight worker card is not a card a turn takes.")
-    expect(page.locator(".mj-card.selected")).to_have_count(0)
+    expect(page.locator("#draft")).to_be_hidden()
 
     # A card the display does not hold can only be the one turned up; Bob then taps his card.
     page.set_input_files("#scan-photo", photo("majesty", ["innkeeper"]))
     expect(page.locator("#scan-note")).to_contain_text("Filled in the card turned up: the Innkeeper. Tap the card taken.")
-    expect(page.locator("#choices")).to_contain_text("Card turned up: Innkeeper")
-    page.locator('.mj-card[data-slot="0"]').tap()
-    expect(page.locator("#preview")).to_contain_text("If you take it")
+    expect(page.locator("#draft")).to_have_text("Turned up: Innkeeper.")
+    page.locator('[data-slot="0"]').tap()
+    expect(page.locator("#preview")).to_contain_text("If Bob takes it")
     page.locator("#end-turn").tap()
     expect(page.locator("#history li")).to_have_count(2)
-    expect(page.locator('.mj-card[data-slot="5"]')).to_have_attribute("aria-label", "Innkeeper, costs 5")
+    expect(page.locator('[data-slot="5"]')).to_have_attribute("aria-label", "Innkeeper, costs 5")
 
 
 # ------------------------------------------------------------------ the live view over https
