@@ -1005,30 +1005,36 @@ def test_replay_with_a_rulings_change():
 # --------------------------------------------------------------------------- history lines
 
 
+def line(state: State, move: dict) -> str:
+    """The history line of ``move`` made in ``state``, as the record writes it."""
+    return ENGINE.describe(move, ["Ann", "Bob"], after=ENGINE.apply(state, move))
+
+
 def test_a_history_line_names_the_mover_the_pawn_where_from_and_to_and_the_card():
-    names = ["Ann", "Bob"]
     s = at(king=0, guards=(-2, 2), wizard=3, jester=-1)
     one = {"type": "play", "cards": [{"card": "king-1", "moves": [mv("king", 0, 1)]}]}
-    assert ENGINE.describe(one, names, before=s) == "Ann moved the King 0 \u2192 +1 (King 1)"
-    assert ENGINE.describe(one, names, player=BOB) == "Bob moved the King 0 \u2192 +1 (King 1)"
-    assert ENGINE.describe(one, names) == "Moved the King 0 \u2192 +1 (King 1)"
+    assert line(s, one) == "Ann moved the King 0 \u2192 +1 (King 1)"
+    assert ENGINE.describe(one, ["Ann", "Bob"]) == "Moved the King 0 \u2192 +1 (King 1)"  # the move alone
     split = {"type": "play", "cards": [{"card": "guard-1+1", "moves": [mv("guard", -2, -1), mv("guard", 2, 3)]},
                                        {"card": "guard-1", "moves": [mv("guard", 3, 4)]}]}
-    assert ENGINE.describe(split, names, before=s) == (
+    assert line(s, split) == (
         "Ann moved the Guards -2 \u2192 -1 and +2 \u2192 +3 (Guard 1+1), then the Guard +3 \u2192 +4 (Guard 1)")
     court = {"type": "play", "cards": [{"card": "court", "dir": 1}, {"card": "king-1", "moves": [mv("king", 1, 2)]}]}
-    assert ENGINE.describe(court, names, before=s) == (
+    assert line(s, court) == (
         "Ann moved the Court (King and both Guards) one space toward Ann's Chateau, King 0 \u2192 +1 "
         "(King's privilege: 2 King cards), then the King +1 \u2192 +2 (King 1)")
+    assert line(at(king=2, guards=(-1, 5), turn=BOB), {"type": "play", "cards": [{"card": "guard-flank"}]}) == (
+        "Bob moved the Guards -1 \u2192 +1 and +5 \u2192 +3 (Guard flank)")
     wild = {"type": "play", "cards": [{"card": "jester-3", "moves": [mv("king", 0, -3)]}]}
-    assert ENGINE.describe(wild, names, before=s) == "Ann moved the King 0 \u2192 -3 (Jester 3, wild)"
+    assert line(at(king=0, guards=(-4, 2), jester=-1, turn=BOB), wild) == "Bob moved the King 0 \u2192 -3 (Jester 3, wild)"
 
 
-def test_a_summon_says_where_the_pawn_went_and_a_pass_who_passed():
-    names = ["Ann", "Bob"]
+def test_a_summon_says_where_the_pawn_went_a_pass_who_passed_and_the_crown_its_move():
     s = at(king=0, guards=(-5, 2), wizard=-3, jester=-1, turn=BOB)
     guard = {"type": "summon", "pawn": "guard", "from": -5}
-    assert ENGINE.describe(guard, names, before=s) == "Bob used the Wizard's power: the Guard from -5 to -3"
-    king = {"type": "summon", "pawn": "king"}
-    assert ENGINE.describe(king, names, before=at(wizard=1)) == "Ann used the Wizard's power: the King from 0 to +1"
-    assert ENGINE.describe({"type": "pass"}, names, before=s) == "Bob passed (no card played)"
+    assert line(s, guard) == "Bob used the Wizard's power: the Guard -5 \u2192 -3"
+    assert ENGINE.describe(guard, ["Ann", "Bob"]) == "Used the Wizard's power: the Guard from -5 to the Wizard"
+    assert line(at(wizard=1), {"type": "summon", "pawn": "king"}) == "Ann used the Wizard's power: the King 0 \u2192 +1"
+    assert line(s, {"type": "pass"}) == "Bob passed (no card played)"
+    up = {"type": "play", "cards": [{"card": "guard-1", "moves": [mv("guard", 6, 7)]}]}
+    assert line(at(king=0, guards=(-2, 6)), up) == "Ann moved the Guard +6 \u2192 +7 (Guard 1); the Crown 0 \u2192 +1"

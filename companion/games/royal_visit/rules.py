@@ -706,6 +706,15 @@ def _signed(space: int) -> str:
     return f"+{space}" if space > 0 else str(space)
 
 
+def _card_text(name: str, wild: bool, moves: Sequence[tuple[str, int, int]]) -> str:
+    """One card's moves, each (pawn, from, to), in a history line: "the Guards -2 \u2192 -1 and
+    +2 \u2192 +3 (Guard 1+1)"."""
+    pawns = {pawn for pawn, _, _ in moves}
+    title = PAWN_TITLES[moves[0][0]] + ("s" if len(moves) > 1 and len(pawns) == 1 else "")
+    steps = " and ".join(f"{_signed(frm)} \u2192 {_signed(to)}" for _, frm, to in moves)
+    return f"the {title} {steps} ({name}{', wild' if wild else ''})"
+
+
 def _int_field(value: Any, name: str, rule: str = "position") -> int:
     if type(value) is not int:
         raise RuleError(rule, f"The {name} must be a whole number, not {str(value)[:40]!r}.")
@@ -1126,55 +1135,61 @@ class RoyalVisit:
             "result": self.result(state),
         }
 
-    def describe(self, move: Any, players: Sequence[str], player: int | None = None,
-                 before: State | None = None) -> str:
-        """One history line for an accepted move: who did what, and where to ("Ann moved the
-        King 0 \u2192 +1 (King 1)"). The mover is ``player`` (their seat), else whose turn it
-        was in ``before`` (the state the move was made in), which also gives where a summon
-        and a Court move went; with neither, the line starts with the verb."""
-        if player is None and before is not None:
-            player = before.turn
-        who = players[player] if player is not None and 0 <= player < len(players) else None
-
-        def line(text: str) -> str:
-            return f"{who} {text}" if who else text[0].upper() + text[1:]
-
+    def describe(self, move: Any, players: Sequence[str], after: State | None = None) -> str:
+        """One history line for an accepted move. Given ``after``, the state the move led to,
+        it names the mover, every pawn moved from where to where with its card, where a summon
+        went and the Crown's move ("Ann moved the Guard +6 \u2192 +8 (Guard 1+1); the Crown
+        0 \u2192 +1"); from the move alone it says what the move itself names."""
+        last = after.last if after is not None else None
+        if last is not None:
+            return self._describe_turn(last, players)
         if move["type"] == "pass":
-            return line("passed (no card played)")
+            return "Passed (no card played)"
         if move["type"] == "summon":
-            pawn = PAWN_TITLES[move["pawn"]]
-            frm = move.get("from", before.king if before is not None else None)
-            where = f" from {_signed(frm)}" if frm is not None else ""
-            to = f" to {_signed(before.wizard)}" if before is not None else " to the Wizard's space"
-            return line(f"used the Wizard's power: the {pawn}{where}{to}")
-        king = before.king if before is not None else None
+            where = f" from {_signed(move['from'])}" if "from" in move else ""
+            return f"Used the Wizard's power: the {PAWN_TITLES[move['pawn']]}{where} to the Wizard"
         parts = []
         for card in move["cards"]:
+            info = CARDS[card["card"]]
             if card["card"] == "court":
-                toward = players[0 if card["dir"] > 0 else 1] if len(players) == 2 else None
-                way = f"toward {toward}'s Chateau" if toward else \
-                    ("toward the top" if card["dir"] > 0 else "toward the bottom")
-                if king is not None:
-                    way += f", King {_signed(king)} \u2192 {_signed(king + card['dir'])}"
-                    king += card["dir"]
-                parts.append(f"the Court (King and both Guards) one space {way} "
-                             f"(King's privilege: 2 King cards)")
+                toward = players[0 if card["dir"] > 0 else 1]
+                parts.append(f"the Court (King and both Guards) one space toward {toward}'s "
+                             f"Chateau ({info.name}: 2 King cards)")
             elif card["card"] == "guard-flank":
-                beside = f" on {_signed(king - 1)} and {_signed(king + 1)}" if king is not None else ""
-                parts.append(f"both Guards beside the King{beside} (Guard flank)")
+                parts.append(f"both Guards beside the King ({info.name})")
             elif "moves" not in card:  # "to the middle" for the Jester itself
-                parts.append(f"the Jester to the Fountain, 0 ({CARDS[card['card']].name})")
+                parts.append(f"the Jester to the Fountain ({info.name})")
             else:
-                info = CARDS[card["card"]]
-                moves = card["moves"]
-                wild = ", wild" if info.suit == "jester" and moves[0]["pawn"] != "jester" else ""
-                pawns = {m["pawn"] for m in moves}
-                title = PAWN_TITLES[moves[0]["pawn"]] + ("s" if len(moves) > 1 and len(pawns) == 1 else "")
-                steps = " and ".join(f"{_signed(m['from'])} \u2192 {_signed(m['to'])}" for m in moves)
-                parts.append(f"the {title} {steps} ({info.name}{wild})")
-                if king is not None:
-                    king = next((m["to"] for m in moves if m["pawn"] == "king"), king)
-        return line("moved " + ", then ".join(parts))
+                moves = [(m["pawn"], m["from"], m["to"]) for m in card["moves"]]
+                wild = info.suit == "jester" and card["moves"][0]["pawn"] != "jester"
+                parts.append(_card_text(info.name, wild, moves))
+        return "Moved " + ", then ".join(parts)
+
+    @staticmethod
+    def _describe_turn(last: LastTurn, players: Sequence[str]) -> str:
+        who = players[last.seat]
+        if last.action == "pass":
+            text = f"{who} passed (no card played)"
+        elif last.action == "summon":
+            slot, frm, to = last.summon
+            text = (f"{who} used the Wizard's power: the {PAWN_TITLES[PAWN_OF_SLOT[slot]]} "
+                    f"{_signed(frm)} \u2192 {_signed(to)}")
+        else:
+            parts = []
+            for cid, wild, moves in last.cards:
+                if cid == "court":
+                    _, frm, to = moves[0]
+                    toward = players[0 if to > frm else 1]
+                    parts.append(f"the Court (King and both Guards) one space toward {toward}'s "
+                                 f"Chateau, King {_signed(frm)} \u2192 {_signed(to)} "
+                                 f"({CARDS[cid].name}: 2 King cards)")
+                else:
+                    parts.append(_card_text(CARDS[cid].name, wild,
+                                            [(PAWN_OF_SLOT[slot], frm, to) for slot, frm, to in moves]))
+            text = f"{who} moved " + ", then ".join(parts)
+        if last.crown_to != last.crown_from:
+            text += f"; the Crown {_signed(last.crown_from)} \u2192 {_signed(last.crown_to)}"
+        return text
 
     @staticmethod
     def _last_view(state: State) -> dict[str, Any] | None:
