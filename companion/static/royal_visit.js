@@ -28,7 +28,8 @@ const RoyalVisit = (() => {
   let base = null;         // the position the draft was begun in (see keep)
   let card = null;         // the card chosen, whose moves are offered
   let summon = false;      // the Wizard's power chosen (its moves are offered, or one chosen)
-  let options = null;      // the legal moves offered: [{move, view}], null while being asked
+  let options = null;      // the legal moves offered (each with its card or summon, its button's
+                           // words and the engine's view after it), null while being asked
   let asking = 0;          // the latest question for the options (older answers are dropped)
   let chosenSummon = null; // the summon move chosen, with the engine's view after it
   let photo = null;        // the card kinds of the last scan, in photo order
@@ -45,8 +46,8 @@ const RoyalVisit = (() => {
 
   function suitOf(kind) { return kind === "court" ? "king" : kind.split("-")[0]; }
 
-  function moverName(g = game()) {
-    const v = g.view;
+  function moverName() {
+    const v = game().view;
     return v.turn !== null && v.turn !== undefined ? v.players[v.turn].name : null;
   }
 
@@ -212,7 +213,8 @@ const RoyalVisit = (() => {
 
   // -- the draft -----------------------------------------------------------------------------
 
-  function steps() { return draft.length + (chosenSummon ? 1 : 0) + (card !== null || summon ? 1 : 0); }
+  // The cards entered, the summon chosen, and a card or the Wizard's power whose moves are offered.
+  function steps() { return draft.length + (chosenSummon ? 1 : 0) + (card !== null || (summon && !chosenSummon) ? 1 : 0); }
 
   function reset() {
     draft = []; views = []; base = null; card = null; summon = false; options = null; asking++;
@@ -224,7 +226,8 @@ const RoyalVisit = (() => {
     return JSON.stringify([v.turn_number, v.turn, v.pawns, v.crown, v.draw_pile, g.result]);
   }
 
-  function begin() { if (base === null) base = position(game()); }
+  // A first step: the draft belongs to the position it is begun in.
+  function begin() { if (!steps()) base = position(game()); }
 
   // Another phone stored an entry while this one was entering a turn: the draft stays if the
   // table is where it was (a rulings change, a seat claimed), and is dropped if the turn moved.
@@ -232,7 +235,8 @@ const RoyalVisit = (() => {
     if (base === null || position(g) === base) return null;
     const [number, turn] = JSON.parse(base);
     const name = turn !== null && turn !== undefined ? g.view.players[turn].name : "This";
-    const what = draft.length || chosenSummon ? "the cards picked here were" : "the card chosen here was";
+    const what = summon ? "the Wizard's power chosen here was"
+      : draft.length ? "the cards picked here were" : "the card chosen here was";
     const how = g.view.turn_number > number || g.result ? "stored" : "changed";
     return `${name}'s turn was ${how} on another phone, so ${what} dropped.`;
   }
@@ -498,8 +502,7 @@ const RoyalVisit = (() => {
       if (target.id === "pass") {
         if (draft.length) { say("A pass plays no card: take back this turn's cards first (Undo)."); return; }
         if (!confirm(`Pass ${moverName()}'s turn without playing a card?`)) return;
-        if (await Companion.send(`/api/games/${game().id}/moves`, { move: { type: "pass" } })) reset();
-        redraw();
+        await Companion.send(`/api/games/${game().id}/moves`, { move: { type: "pass" } });
       }
     });
     $("#scan-queue").addEventListener("click", (event) => {
@@ -516,8 +519,7 @@ const RoyalVisit = (() => {
       if (card !== null || (summon && !chosenSummon)) { say("Tap one of the moves offered first, or Back."); return; }
       if (!draft.length && !chosenSummon) { say("Nothing to store yet: choose a card, the Wizard's power, or Pass."); return; }
       const move = chosenSummon ? chosenSummon.move : { type: "play", cards: draft };
-      if (await Companion.send(`/api/games/${game().id}/moves`, { move })) reset();
-      redraw();
+      await Companion.send(`/api/games/${game().id}/moves`, { move });  // stored: it drops the draft
     });
   }
 
