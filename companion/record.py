@@ -40,12 +40,14 @@ class Lines:
         return Lines(self.names, list(self.lines), list(self.touched), list(self.stack),
                      list(self.redo))
 
-    def add(self, engine: protocol.Engine, entry: Entry) -> None:
+    def add(self, engine: protocol.Engine, entry: Entry, before: Any = None, after: Any = None) -> None:
+        """The line of ``entry``; a move's is worded from ``before`` and ``after``, the states
+        around it."""
         touched = entry.seq
         if entry.kind == "move":
             self.stack.append(entry.seq)
             self.redo.clear()
-            text = engine.describe(entry.payload, self.names)
+            text = engine.describe(entry.payload, self.names, before=before, after=after)
         elif entry.kind == "undo":
             touched = self.stack.pop()
             self.redo.append(touched)

@@ -64,10 +64,10 @@ def test_the_typical_turns_need_no_scrolling_and_every_tap_is_on_screen(server, 
     page = phones[0].page
     # The history reads: the card, its cost, the half, the card turned up, the exchange.
     lines = page.locator("#history li")
-    expect(lines.nth(2)).to_contain_text("Took the Miller/Brewer (free) as Brewer; turned up the Miller")
-    expect(lines.nth(1)).to_contain_text("Took the Witch (cost 1); turned up the Guard")
-    expect(lines.nth(0)).to_contain_text(
-        "Took the Innkeeper/Noble (free) as Noble; sold 1 meeple for 1 point; turned up the Witch")
+    expect(lines.nth(2)).to_contain_text("Ann took the Miller/Brewer as Brewer (free): +1; turned up the Miller")
+    expect(lines.nth(1)).to_contain_text("Bob took the Witch (cost 1): +3; turned up the Guard")
+    expect(lines.nth(0)).to_contain_text("Ann took the Innkeeper/Noble as Noble (free): +5; 1 meeple from "
+                                          "the card; sold 1 meeple for 1 point; turned up the Witch")
     assert "slot" not in lines.all_inner_texts()[0]
 
 

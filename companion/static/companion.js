@@ -436,6 +436,10 @@ const Companion = (() => {
     $("#undo").addEventListener("click", () => undoOrRedo("undo"));
     $("#redo").addEventListener("click", () => undoOrRedo("redo"));
     $("#history-earlier").addEventListener("click", earlierHistory);
+    // A tap or a typed field may have added a step to the draft: Undo follows at once.
+    for (const kind of ["click", "input", "change"]) {
+      document.addEventListener(kind, () => setTimeout(drawUndo), true);
+    }
     $("#seat-choices").addEventListener("click", (event) => {
       const button = event.target.closest("[data-seat]");
       if (button) claimSeat(button.dataset.seat === "" ? null : Number(button.dataset.seat));
@@ -495,6 +499,7 @@ const Companion = (() => {
 
   return {
     start, send, say, showMessage: say, request, update, escape, $, stepper, seatName,
+    drafted: drawUndo,  // a page whose draft changed without a tap (a server's answer) says so
     get game() { return game; },
   };
 })();

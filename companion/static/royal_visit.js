@@ -206,9 +206,7 @@ const RoyalVisit = (() => {
 
   function redraw() {
     drawStatus(); drawBoard(); drawPanel(); drawPrompt();
-    // The bar's Undo takes back this turn's last step once there is one (companion.js redraws
-    // the bar only on its own events: it has no hook for a step entered here).
-    if (steps()) { $("#undo").disabled = false; $("#redo").disabled = true; }
+    Companion.drafted();  // a move entered on the engine's answer is a step for the bar's Undo
   }
 
   // -- the draft -----------------------------------------------------------------------------

@@ -1092,7 +1092,8 @@ class KingsCourt:
                 "how": t.how, "row": t.end, "reason": self._reason(state),
                 "totals": list(t.totals)}
 
-    def describe(self, move: Any, players: Sequence[str]) -> str:
+    def describe(self, move: Any, players: Sequence[str], *, before: State | None = None,
+                 after: State | None = None) -> str:
         """One history line for an accepted move, naming players by ``players``."""
         kind = move.get("type")
         if kind in ("hand", "correct"):

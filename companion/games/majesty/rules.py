@@ -1309,7 +1309,8 @@ class Majesty:
                       f"points.")
         return {"winners": winners, "reason": reason, "scores": list(points)}
 
-    def describe(self, move: Any, players: Sequence[str], after: State | None = None) -> str:
+    def describe(self, move: Any, players: Sequence[str], *, before: State | None = None,
+                 after: State | None = None) -> str:
         """One history line for an accepted move. Given ``after``, the state the move led to, a
         turn's line names the player, the card, the half, the cost and everyone's points
         ("Cleo took the Innkeeper/Noble as Noble (cost 1): +9; turned up the Miller"); from the
