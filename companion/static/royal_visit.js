@@ -467,6 +467,7 @@ const RoyalVisit = (() => {
     close();
     const left = requeue();
     Companion.say(null);
+    redraw();  // no move of a card chosen before the photo stays on offer while the rules are asked
     await probe();
     const next = queue.find((q) => !q.flag);
     if (next) chooseCard(next.kind); else redraw();
