@@ -233,44 +233,55 @@ def test_a_majesty_table_under_way_taps_in_its_position(server, browser):
 
 
 def pick(page, seat: int, suit: str, card: str):
-    """Tap a suit tab, then a card, in one player's card picker."""
+    """Open a player's hand, then tap a suit tab and a card in its picker."""
+    if page.locator(f'[data-picker="{seat}"]').count() == 0:
+        page.locator(f'[data-open="{seat}"]').tap()
     picker = page.locator(f'[data-picker="{seat}"]')
     picker.locator(f'[data-group="{suit}"]').tap()
     picker.locator(f'[data-kind="{card}"]').tap()
+
+
+def start_kings_court(page, server: str, names, **choices):
+    """The setup page: the players' names, the first dealer among them (the first), a limit."""
+    page.goto(f"{server}/new/kings_court")
+    for seat, name in enumerate(names):
+        page.fill(f'input[name="player-{seat}"]', name)
+    page.select_option("#first-dealer", "0")
+    for selector in choices.values():
+        page.locator(selector).tap()
+    page.locator("#create").tap()
+    page.wait_for_url("**/g/**")
 
 
 def test_a_kings_court_table_scores_two_hands_with_the_card_picker(server, browser):
     from playwright.sync_api import expect
 
     page = new_phone(browser)
-    page.goto(f"{server}/new/kings_court")
-    for seat, name in enumerate(["Ann", "Bob", "Cid"]):
-        page.fill(f'input[name="player-{seat}"]', name)
-    page.locator('[data-limit="750"]').tap()
-    page.locator("#create").tap()
-    expect(page.locator("#turn")).to_contain_text("Hand 1: Ann deals")
+    start_kings_court(page, server, ["Ann", "Bob", "Cid"], limit='[data-limit="750"]')
+    expect(page.locator("#turn")).to_contain_text("Hand 1 · Ann deals · to 750")
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
 
     # Hand 1: Bob goes out; Ann holds Gold 7 and a King (7 + 25), Cid a Dragon and Blue 3 (35 + 3).
     page.locator('[data-out="1"]').tap()
+    expect(page.locator("#prompt")).to_have_text("Hand 1: enter Cid's hand (2 to go).")
     pick(page, 0, "gold", "gold-7")
     pick(page, 0, "kingdom", "king")
     pick(page, 2, "kingdom", "dragon")
     pick(page, 2, "blue", "blue-3")
-    expect(page.locator("#points-0")).to_have_text("32 points")
-    expect(page.locator("#points-2")).to_have_text("38 points")
+    expect(page.locator("#points-0")).to_have_text("32")
+    expect(page.locator("#points-2")).to_have_text("38")
     # A mistaken tap comes off again with a tap on its chip.
     pick(page, 2, "blue", "blue-4")
-    expect(page.locator("#points-2")).to_have_text("42 points")
+    expect(page.locator("#points-2")).to_have_text("42")
     page.locator('[data-picker="2"] .cp-chip', has_text="Blue 4").tap()
-    expect(page.locator("#points-2")).to_have_text("38 points")
+    expect(page.locator("#points-2")).to_have_text("38")
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "kings_court_hand.png"))
     page.locator("#record").tap()
     expect(page.locator('[data-total="0"]')).to_have_text("32")
     expect(page.locator('[data-total="1"]')).to_have_text("0")
     expect(page.locator('[data-total="2"]')).to_have_text("38")
-    expect(page.locator("#turn")).to_contain_text("Hand 2: Bob deals")
+    expect(page.locator("#turn")).to_contain_text("Hand 2 · Bob deals")
 
     # Hand 2: Ann goes out; Bob holds the Magic Potion with Green 9 and a Wizard (only 9
     # counts), Cid's count is typed.
@@ -278,32 +289,37 @@ def test_a_kings_court_table_scores_two_hands_with_the_card_picker(server, brows
     pick(page, 1, "kingdom", "magic-potion")
     pick(page, 1, "green", "green-9")
     pick(page, 1, "kingdom", "wizard")
+    page.locator('[data-open="2"]').tap()
     page.locator('[data-mode="type"][data-seat="2"]').tap()
     page.fill('[data-typed="2"]', "40")
-    expect(page.locator("#points-1")).to_have_text("9 points")
+    expect(page.locator("#points-1")).to_have_text("9")
     expect(page.locator("#preview-ok")).to_contain_text("only Number cards count")
     page.locator("#record").tap()
     expect(page.locator('[data-total="0"]')).to_have_text("32")
     expect(page.locator('[data-total="1"]')).to_have_text("9")
     expect(page.locator('[data-total="2"]')).to_have_text("78")
-    expect(page.locator("#lowest")).to_have_text("Bob")
+    expect(page.locator(".kc-low")).to_have_text("Bob 9")
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
-    page.screenshot(path=str(ARTIFACTS / "kings_court_sheet.png"), full_page=True)
+    page.locator("#view-sheet").tap()
+    page.screenshot(path=str(ARTIFACTS / "kings_court_sheet.png"))
 
     # Correcting hand 2 names its own dealer's cut (Bob's), not the next dealer's (Cid's).
-    expect(page.locator("#turn")).to_contain_text("Hand 3: Cid deals")
+    expect(page.locator("#turn")).to_contain_text("Hand 3 · Cid deals")
     page.locator('[data-row="1"]').tap()
     page.locator("#correct-row").tap()
     page.locator("#extras summary").tap()
     expect(page.locator("#extras")).to_contain_text("Bob's dealing cut")
+    page.context.close()
 
 
 def deal_a_gold_5(page):
     """Follow King's Court's next hand card by card, a Gold 5 turned up."""
     from playwright.sync_api import expect
 
-    page.locator("#follow-deal summary").tap()
-    page.select_option("#deal-first", "gold-5")
+    page.locator('[data-follow="1"]').tap()
+    page.locator('#deal-panel [data-group="gold"]').tap()
+    page.locator('#deal-panel [data-kind="gold-5"]').tap()
+    page.locator('[data-deal-cut="none"]').tap()
     page.locator("#deal").tap()
     expect(page.locator("#top")).to_have_text("Gold 5")
 
@@ -312,49 +328,52 @@ def test_the_kings_court_arbiter_answers_and_a_hand_is_followed_card_by_card(ser
     from playwright.sync_api import expect
 
     page = new_phone(browser)
-    set_up(page, f"{server}/new/kings_court", {"player-0": "Ann", "player-1": "Bob"})
-    expect(page.locator("#turn")).to_contain_text("Hand 1: Ann deals")  # drawn: nothing moves now
+    start_kings_court(page, server, ["Ann", "Bob"])
+    expect(page.locator("#turn")).to_contain_text("Hand 1 · Ann deals")
 
     # The arbiter, for a table that keeps only the sheet: a Blue 7 on a Gold 5 is refused,
-    # a Duke is a Kingdom card and names its suit.
-    page.locator("#ask summary").tap()
-    page.select_option("#ask-top", "gold-5")
+    # with the rule named and opened in place; a Duke is a Kingdom card and names its suit.
+    page.locator("#view-ask").tap()
+    page.locator('#ask-panel [data-group="gold"]').tap()
+    page.locator('#ask-panel [data-kind="gold-5"]').tap()
     ask = page.locator("#ask-play")
     ask.locator('[data-group="blue"]').tap()
     ask.locator('[data-kind="blue-7"]').tap()
     page.locator("#ask-go").tap()
-    expect(page.locator("#answer")).to_contain_text("No.")
-    expect(page.locator("#answer a")).to_have_attribute("href", "/rules/kings_court#follow-suit")
+    expect(page.locator("#message")).to_contain_text("No.")
+    expect(page.locator("#message .rule-link")).to_have_text("Rule: Matching the suit")
+    page.locator("#message .rule-link").tap()
+    expect(page.locator("#rule-sheet")).to_be_visible()
+    page.locator("#rule-sheet [data-close]").tap()
     ask.locator(".cp-chip").tap()
     ask.locator('[data-group="kingdom"]').tap()
     ask.locator('[data-kind="duke"]').tap()
-    page.select_option('#ask-play [data-field="suit"]', "green")
+    ask.locator('[data-field="suit"][data-value="green"]').tap()
     page.locator("#ask-go").tap()
-    expect(page.locator("#answer")).to_contain_text("Yes.")
-    expect(page.locator("#answer")).to_contain_text("green")
+    expect(page.locator("#message")).to_contain_text("Yes.")
+    expect(page.locator("#message")).to_contain_text("green")
 
     # Follow a hand: deal with a Gold 5 turned up; Bob (left of the dealer) plays Gold 9,
     # Ann cannot follow and draws, then passes.
+    page.locator("#view-hand").tap()
     deal_a_gold_5(page)
-    turn = page.locator("#turn-play")
-    turn.locator('[data-group="gold"]').tap()
-    turn.locator('[data-kind="gold-9"]').tap()
+    page.locator('#turn-play [data-kind="gold-9"]').tap()
     page.locator("#ev-play").tap()
     expect(page.locator("#top")).to_have_text("Gold 9")
-    expect(page.locator('[data-hand="1"]')).to_have_text("6 cards")
-    page.locator("#ev-draw").tap()
-    expect(page.locator('[data-hand="0"]')).to_have_text("8 cards")
-    page.locator("#ev-pass").tap()
+    expect(page.locator('[data-hand="1"]')).to_have_text("6")
+    page.locator("#ev-other", has_text="Draw").tap()
+    expect(page.locator('[data-hand="0"]')).to_have_text("8")
+    page.locator("#ev-other", has_text="Pass").tap()
     # Bob may not play a Blue 3 on the Gold 9: refused with the rule, nothing stored.
-    turn = page.locator("#turn-play")
-    turn.locator('[data-group="blue"]').tap()
-    turn.locator('[data-kind="blue-3"]').tap()
+    page.locator('#turn-play [data-group="blue"]').tap()
+    page.locator('#turn-play [data-kind="blue-3"]').tap()
     page.locator("#ev-play").tap()
     expect(page.locator("#message")).to_contain_text("Blue 3")
-    expect(page.locator('[data-hand="1"]')).to_have_text("6 cards")
+    expect(page.locator('[data-hand="1"]')).to_have_text("6")
     ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / "kings_court_follow.png"), full_page=True)
+    page.screenshot(path=str(ARTIFACTS / "kings_court_follow.png"))
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    page.context.close()
 
 
 def test_kings_court_card_by_card_a_defender_answers_a_catapult_and_a_partner_says_yes(server,
@@ -365,36 +384,34 @@ def test_kings_court_card_by_card_a_defender_answers_a_catapult_and_a_partner_sa
     from playwright.sync_api import expect
 
     page = new_phone(browser)
-    page.goto(f"{server}/new/kings_court")
-    for seat, name in enumerate(("Ann", "Bob", "Cat", "Dan")):
-        page.fill(f'input[name="player-{seat}"]', name)
-    page.locator('input[name="partnerships"][value="opposite"]').check()
-    page.locator("#create").tap()
-    expect(page.locator("#turn")).to_contain_text("Hand 1: Ann deals")
+    start_kings_court(page, server, ("Ann", "Bob", "Cat", "Dan"),
+                      pairs='input[name="partnerships"][value="opposite"]')
+    expect(page.locator("#turn")).to_contain_text("Hand 1 · Ann deals")
     deal_a_gold_5(page)
 
     # Bob's Catapult aims at Cat, who answers with a Defender: no swap, Cat's Defender is gone.
     turn = page.locator("#turn-play")
-    turn.locator('[data-group="kingdom"]').tap()
+    turn.locator('[data-group="shield"]').tap()
     turn.locator('[data-kind="catapult"]').tap()
-    page.select_option('#turn-play [data-field="target"]', "2")
+    turn.locator('[data-field="target"][data-value="2"]').tap()
     turn.locator('input[data-defended="2"]').check()
     page.locator("#ev-play").tap()
-    expect(page.locator('[data-hand="1"]')).to_have_text("6 cards")
-    expect(page.locator('[data-hand="2"]')).to_have_text("6 cards")
+    expect(page.locator('[data-hand="1"]')).to_have_text("6")
+    expect(page.locator('[data-hand="2"]')).to_have_text("6")
     expect(page.locator("#follow")).to_contain_text("Cat answered with a Defender")
 
     # Cat can go out and asks Ann: "Yes". Cat does not go out, so takes two and loses the turn.
+    page.locator("#risk-panel summary").tap()
     page.locator("#ev-yes").tap()
     expect(page.locator("#follow-options")).to_contain_text("Cat's partner said Yes")
-    page.locator("#ev-draw").tap()  # refused: after a Yes, no single draw
-    expect(page.locator("#message")).to_contain_text("partner said Yes")
-    page.locator("#ev-take").tap()
-    expect(page.locator('[data-hand="2"]')).to_have_text("8 cards")
+    expect(page.locator("#ev-other")).to_have_text("Take two")
+    page.locator("#ev-other").tap()
+    expect(page.locator('[data-hand="2"]')).to_have_text("8")
     expect(page.locator("#follow-options")).to_contain_text("Dan plays")
     ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / "kings_court_defender_and_yes.png"), full_page=True)
+    page.screenshot(path=str(ARTIFACTS / "kings_court_defender_and_yes.png"))
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    page.context.close()
 
 
 def test_deleting_a_game_asks_first_under_the_content_security_policy(server, browser):
