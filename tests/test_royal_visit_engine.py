@@ -563,7 +563,7 @@ def test_seed_example_wizard_summons_the_king():
     s = run(game(), {"type": "summon", "pawn": "king"})
     assert (s.king, s.wizard) == (1, 1)
     assert s.draw_pile == 38 and s.hands == (8, 8)  # a summon costs no card
-    assert ENGINE.view(s)["last_turn"]["summon"]["text"] == "Wizard summons King 0 \u2192 1"
+    assert ENGINE.view(s)["last_turn"]["summon"]["text"] == "Wizard summons King 0 \u2192 +1"
 
 
 def test_wizard_summons_a_guard():
@@ -897,7 +897,7 @@ def test_view_is_json_ready_and_complete():
         (37, 0, BOB, 2)
     assert view["discard"]["jester-2"] == 1 and view["discard"]["unknown"] == 0
     assert view["jester_power"] is False  # Bob's side of the King is the minus side
-    assert view["last_turn"]["cards"][0]["text"] == "Jester 2: Jester -1 \u2192 1"
+    assert view["last_turn"]["cards"][0]["text"] == "Jester 2: Jester -1 \u2192 +1"
     assert view["rulings"] == s.rulings and view["result"] is None
     assert ENGINE.view(s, player=ANN) == view
     json.dumps(s.to_dict())

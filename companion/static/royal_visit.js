@@ -106,13 +106,15 @@ const RoyalVisit = (() => {
     const crownWhy = last && last.crown.steps.length
       ? last.crown.steps.map((step) => `+${step.steps} ${escape(step.reason)}`).join(", ")
       : "no Crown move";
+    const played = !last ? "" : last.summon ? last.summon.text
+      : last.cards.length ? last.cards.map((c) => c.text).join(", ") : "passed";
     $("#status").innerHTML = `
       ${result ? `<p class="winner" id="winner">${escape(result.winners.map((s) => v.players[s].name).join(" and "))} won: ${escape(result.reason)}</p>` : ""}
       <p class="rv-line">${mover ? `<span class="rv-turn" id="turn">${escape(mover)}'s turn${v.jester_power ? ` <span class="rv-power">Jester's power</span>` : ""}</span>` : ""}
         <span class="rv-crown-now">Crown <strong id="crown">${signed(v.crown.position)}</strong> ${v.crown.side === "big" ? "Big" : "Little"}</span></p>
       <p class="rv-figures">Pile <strong id="draw-pile">${v.draw_pile}</strong> · Reshuffles <strong id="reshuffles">${v.reshuffles}</strong>
         · Hands ${v.players.map((p) => `${escape(p.name)} ${p.hand_size}`).join(", ")}</p>
-      ${last ? `<p class="rv-last" id="last-turn">Last turn, ${escape(last.player)}: ${crownWhy}; drew ${last.drawn}${last.reshuffled ? "; the deck was reshuffled" : ""}.</p>` : ""}`;
+      ${last ? `<p class="rv-last" id="last-turn">Last turn, ${escape(last.player)}: ${escape(played)}; ${crownWhy}; drew ${last.drawn}${last.reshuffled ? "; the deck was reshuffled" : ""}.</p>` : ""}`;
   }
 
   // A move offered: the pawn, then a line for each pawn's move (a Guard 1+1 split has two).

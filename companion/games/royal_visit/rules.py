@@ -1204,7 +1204,7 @@ class RoyalVisit:
             return {"pawn": PAWN_OF_SLOT[slot], "from": frm, "to": to}
 
         def move_text(slot: int, frm: int, to: int) -> str:
-            return f"{PAWN_TITLES[PAWN_OF_SLOT[slot]]} {frm} \u2192 {to}"
+            return f"{PAWN_TITLES[PAWN_OF_SLOT[slot]]} {_signed(frm)} \u2192 {_signed(to)}"
 
         cards = []
         for cid, wild, moves in last.cards:
