@@ -1029,7 +1029,7 @@ def test_a_history_line_names_the_mover_the_pawn_where_from_and_to_and_the_card(
     assert line(at(king=0, guards=(-4, 2), jester=-1, turn=BOB), wild) == "Bob moved the King 0 \u2192 -3 (Jester 3, wild)"
 
 
-def test_a_summon_says_where_the_pawn_went_a_pass_who_passed_and_the_crown_its_move():
+def test_a_summon_says_where_the_pawn_went_a_pass_who_passed_the_crown_its_move_and_a_win():
     s = at(king=0, guards=(-5, 2), wizard=-3, jester=-1, turn=BOB)
     guard = {"type": "summon", "pawn": "guard", "from": -5}
     assert line(s, guard) == "Bob used the Wizard's power: the Guard -5 \u2192 -3"
@@ -1038,3 +1038,5 @@ def test_a_summon_says_where_the_pawn_went_a_pass_who_passed_and_the_crown_its_m
     assert line(s, {"type": "pass"}) == "Bob passed (no card played)"
     up = {"type": "play", "cards": [{"card": "guard-1", "moves": [mv("guard", 6, 7)]}]}
     assert line(at(king=0, guards=(-2, 6)), up) == "Ann moved the Guard +6 \u2192 +7 (Guard 1); the Crown 0 \u2192 +1"
+    home = {"type": "play", "cards": [{"card": "king-1", "moves": [mv("king", -6, -7)]}]}
+    assert line(at(king=-6, guards=(-8, -2), turn=BOB), home) == "Bob moved the King -6 \u2192 -7 (King 1); Bob won"

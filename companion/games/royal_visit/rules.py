@@ -1139,12 +1139,13 @@ class RoyalVisit:
                  after: State | None = None) -> str:
         """One history line for an accepted move. Given ``after``, the state the move led to,
         it names the mover, every pawn moved from where to where with its card, where a summon
-        went and the Crown's move ("Ann moved the Guard +6 \u2192 +8 (Guard 1+1); the Crown
-        0 \u2192 +1"); from the move alone it says what the move itself names. (``before``
+        went, the Crown's move and a win ("Ann moved the Guard +6 \u2192 +8 (Guard 1+1); the
+        Crown 0 \u2192 +1"); from the move alone it says what the move itself names. (``before``
         adds nothing: ``after`` keeps the turn as it was played.)"""
         last = after.last if after is not None else None
         if last is not None:
-            return self._describe_turn(last, players)
+            text = self._describe_turn(last, players)
+            return text if after.winner is None else f"{text}; {players[after.winner]} won"
         if move["type"] == "pass":
             return "Passed (no card played)"
         if move["type"] == "summon":
