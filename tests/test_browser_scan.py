@@ -32,7 +32,8 @@ def photo(deck: str, kinds: list[str], selection: str | None = None) -> dict:
 
 
 def tap_space(page, position: int):
-    page.locator(f'.rv-space[data-pos="{position}"] .rv-num').tap()
+    """Royal Visit: tap the move offered that ends on this space."""
+    page.locator(f'[data-option][data-to="{position}"]').tap()
 
 
 def new_royal_visit(page, base: str):
@@ -41,6 +42,7 @@ def new_royal_visit(page, base: str):
     page.goto(base + "/new/royal_visit")
     page.fill('input[name="player_top"]', "Ann")
     page.fill('input[name="player_bottom"]', "Bob")
+    page.check('input[name="wizard"][value="top"]')
     page.locator("#create").tap()
     expect(page.locator("#turn")).to_contain_text("Ann's turn")
     expect(page.locator("#scan")).to_be_visible()
@@ -63,7 +65,13 @@ def test_royal_visit_a_photo_of_the_turns_cards_is_placed_in_order(server, brows
     # Now a Jester card cannot join a Wizard turn: flagged, with the engine's reason and rule.
     flag = page.locator('[data-flag="jester-1"]')
     expect(flag).to_contain_text("this turn already plays Wizard cards")
-    expect(flag.locator("a")).to_have_attribute("href", "/rules/royal_visit#one-type")
+    expect(page.locator("#prompt")).to_contain_text("Wizard 3: tap where the Wizard goes")
+    # Tapped, the flagged card says why in the action bar, with its rule.
+    page.locator('[data-queue="0"]').tap()
+    expect(page.locator("#message")).to_contain_text("this turn already plays Wizard cards")
+    expect(page.locator("#message [data-rule]")).to_have_attribute("data-rule", "/rules/royal_visit#one-type")
+    expect(page.locator("[data-card]")).to_have_count(14)
+    page.locator('[data-queue="1"]').tap()
     expect(page.locator("#prompt")).to_contain_text("Wizard 3: tap where the Wizard goes")
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     ARTIFACTS.mkdir(exist_ok=True)
@@ -73,7 +81,8 @@ def test_royal_visit_a_photo_of_the_turns_cards_is_placed_in_order(server, brows
     expect(page.locator("#scan-queue [data-queue]")).to_have_count(1)
     page.locator("#end-turn").tap()
     expect(page.locator("#turn")).to_contain_text("Bob's turn")
-    expect(page.locator("#history li").first).to_contain_text("Wizard 2: Wizard 1 \u2192 3; Wizard 3: Wizard 3 \u2192 6")
+    expect(page.locator("#history li").first).to_contain_text(
+        "the Wizard +1 \u2192 +3 (Wizard 2), then the Wizard +3 \u2192 +6 (Wizard 3)")
     expect(page.locator("#scan-queue")).to_be_hidden()
 
     # Bob's two King cards: a King move each, or together the King's privilege (the Court).
@@ -81,7 +90,7 @@ def test_royal_visit_a_photo_of_the_turns_cards_is_placed_in_order(server, brows
     expect(page.locator("#prompt")).to_contain_text("or Court (2 King) for the King's privilege")
     page.locator('[data-card="court"]').tap()
     tap_space(page, -1)
-    expect(page.locator("#draft li")).to_have_text(["1. Court down one space"])
+    expect(page.locator("#draft li")).to_have_text(["1. Court (2 King): one space toward Bob's Chateau"])
     expect(page.locator("#scan-queue")).to_be_hidden()
     # Taking back the turn's cards puts the photo's cards back on the list.
     page.locator("#clear").tap()
@@ -90,7 +99,7 @@ def test_royal_visit_a_photo_of_the_turns_cards_is_placed_in_order(server, brows
     tap_space(page, -1)
     page.locator("#end-turn").tap()
     expect(page.locator("#turn")).to_contain_text("Ann's turn")
-    expect(page.locator("#history li").first).to_contain_text("Court move toward the bottom")
+    expect(page.locator("#history li").first).to_contain_text("the Court (King and both Guards) one space toward Bob's Chateau")
 
 
 def test_majesty_a_photo_fills_the_card_taken_and_the_card_turned_up(server, browser):  # noqa: F811
