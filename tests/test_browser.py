@@ -415,19 +415,23 @@ def test_kings_court_card_by_card_a_defender_answers_a_catapult_and_a_partner_sa
 
 
 def test_deleting_a_game_asks_first_under_the_content_security_policy(server, browser):
-    """The confirmation was an inline handler, which the policy forbids: now the page script asks."""
+    """The confirmation was an inline handler, which the policy forbids: now the page asks in
+    its own sheet."""
+    from playwright.sync_api import expect
+
     page = new_phone(browser)
     set_up(page, f"{server}/new/royal_visit", {"player_top": "Ann", "player_bottom": "Bob", "wizard": "top"})
     page.wait_for_url("**/g/**")
     page.locator("#more-button").tap()
     page.locator("summary", has_text="This game").tap()
-    asked = []
-    page.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.dismiss()))
     page.locator("button.danger").tap()
+    expect(page.locator("#ask-text")).to_have_text("Delete this game for every phone?")
+    page.locator("#ask-no").tap()
     page.wait_for_timeout(300)
-    assert asked == ["Delete this game for every phone?"] and "/g/" in page.url
-    page.once("dialog", lambda dialog: dialog.accept())
+    assert "/g/" in page.url
+    page.locator("#more-button").tap()
     page.locator("button.danger").tap()
+    page.locator("#ask-yes").tap()
     page.wait_for_url(f"{server}/")
     assert "was deleted" in page.content()
     page.context.close()

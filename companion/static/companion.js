@@ -75,7 +75,7 @@ const Companion = (() => {
 
   // A question before a tap does something that touches another player (Undo of their move):
   // resolves true when the player confirms.
-  function ask(text, yes) {
+  function ask(text, yes = "Yes") {
     const sheet = $("#ask");
     $("#ask-text").textContent = text;
     $("#ask-yes").textContent = yes;
@@ -475,7 +475,11 @@ const Companion = (() => {
       }
     }
     for (const form of document.querySelectorAll("form[data-confirm]")) {
-      form.addEventListener("submit", (event) => { if (!confirm(form.dataset.confirm)) event.preventDefault(); });
+      form.addEventListener("submit", async (event) => {
+        event.preventDefault();
+        $("#more").close();
+        if (await ask(form.dataset.confirm, form.dataset.yes)) form.submit();
+      });
     }
     $("#wake").addEventListener("change", () => {
       localStorage.setItem(WAKE_KEY, $("#wake").checked ? "on" : "off");
@@ -498,7 +502,7 @@ const Companion = (() => {
   }
 
   return {
-    start, send, say, showMessage: say, request, update, escape, $, stepper, seatName,
+    start, send, say, ask, request, update, escape, $, stepper, seatName,
     drafted: drawUndo,  // a page whose draft changed without a tap (a server's answer) says so
     get game() { return game; },
   };

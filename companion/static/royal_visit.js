@@ -502,7 +502,7 @@ const RoyalVisit = (() => {
       }
       if (target.id === "pass") {
         if (draft.length) { say("A pass plays no card: take back this turn's cards first (Undo)."); return; }
-        if (!confirm(`Pass ${moverName()}'s turn without playing a card?`)) return;
+        if (!(await Companion.ask(`Pass ${moverName()}'s turn without playing a card?`, "Pass"))) return;
         await Companion.send(`/api/games/${game().id}/moves`, { move: { type: "pass" } });
       }
     });
