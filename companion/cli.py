@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 
 # Each command imports what it needs when it runs: `companion scan` starts without the database,
@@ -78,6 +77,8 @@ def _store(args: argparse.Namespace):
 
 
 def export(args: argparse.Namespace) -> int:
+    import json
+
     from companion import record as records
     from companion.store import GameNotFound
 
@@ -170,12 +171,19 @@ def _card_names(game: str) -> dict[str, str]:
 
 
 def scan(args: argparse.Namespace) -> int:
+    import gc
     import os
 
     # nothing the scanner does uses BLAS: NumPy's OpenBLAS need not start a thread a core
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+    # the libraries imported here leave no garbage: the collector would walk their objects over
+    # and over while they load (about 5 ms of the start); frozen after, it never walks them again
+    gc.disable()
     from companion.codes import GAMES, spaced
     from companion.scan import ScanError, scan_photo
+
+    gc.freeze()
+    gc.enable()
 
     game = args.game.replace("-", "_") if args.game else None
     if game is not None and game not in GAMES:
@@ -220,6 +228,8 @@ def scan(args: argparse.Namespace) -> int:
             for other in others:
                 print(f"    {other['text'][:60]!r}: {other['reason']}")
     if args.json:
+        import json  # only here: the scan command starts without it
+
         print(json.dumps(reports, indent=2))
     return 1 if failed else 0
 
@@ -255,15 +265,7 @@ def _printing_arguments(printing: argparse.ArgumentParser) -> None:
     printing.add_argument("--output", "-o", help="the PDF to write (default: WHAT.pdf)")
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="companion", description=__doc__)
-    parser.add_argument(
-        "--database",
-        help="SQLAlchemy URL (default: $COMPANION_DATABASE_URL, else SQLite in the data folder)",
-    )
-    commands = parser.add_subparsers(dest="command", required=True)
-
-    serving = commands.add_parser("serve", help="start the app (waitress; with --https, werkzeug over TLS)")
+def _serving_arguments(serving: argparse.ArgumentParser) -> None:
     serving.add_argument("--host", default="0.0.0.0", help="address to listen on (default: every one, so phones on the table's network can join)")
     serving.add_argument("--port", type=int, default=8000)
     serving.add_argument("--threads", type=int, default=48,
@@ -284,16 +286,37 @@ def main(argv: list[str] | None = None) -> int:
     serving.add_argument("--no-stats", action="store_true",
                          help="no Statistics or Players page, no archive of every game and no "
                               "names suggested: for a server shared with strangers")
-    serving.set_defaults(run=serve)
 
-    exporting = commands.add_parser(
-        "export", help="print a game's full record as JSON, or with --all every game (an archive "
-                       "that `companion import` takes back, skipping games already there)")
+
+def _exporting_arguments(exporting: argparse.ArgumentParser) -> None:
     exporting.add_argument("game_id", nargs="?")
     exporting.add_argument("--all", action="store_true", help="every game on the server")
     exporting.add_argument("--csv", metavar="FILE",
                            help="with --all: also write every play as CSV (one row a player)")
     exporting.add_argument("--output", "-o", help="write to this file instead")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="companion", description=__doc__)
+    parser.add_argument(
+        "--database",
+        help="SQLAlchemy URL (default: $COMPANION_DATABASE_URL, else SQLite in the data folder)",
+    )
+    # `prog` given: argparse would start a help formatter to make it (importing shutil)
+    commands = parser.add_subparsers(dest="command", required=True, prog="companion")
+    # each command's options are added only when it runs (or for help): a scan starts sooner
+    wanted = _command(argv)
+
+    serving = commands.add_parser("serve", help="start the app (waitress; with --https, werkzeug over TLS)")
+    if wanted in (None, "serve"):
+        _serving_arguments(serving)
+    serving.set_defaults(run=serve)
+
+    exporting = commands.add_parser(
+        "export", help="print a game's full record as JSON, or with --all every game (an archive "
+                       "that `companion import` takes back, skipping games already there)")
+    if wanted in (None, "export"):
+        _exporting_arguments(exporting)
     exporting.set_defaults(run=export)
 
     importing = commands.add_parser(
@@ -303,12 +326,12 @@ def main(argv: list[str] | None = None) -> int:
 
     printing = commands.add_parser(
         "print", help="write a printable PDF: a proxy deck, a score sheet, the board")
-    if _command(argv) in (None, "print"):  # the printables are loaded only to print (or for help)
+    if wanted in (None, "print"):  # the printables are loaded only to print (or for help)
         _printing_arguments(printing)
     printing.set_defaults(run=print_)
 
     scanning = commands.add_parser(
-        "scan", help="read the proxy cards in photos (JPEG, PNG, WebP or HEIC)",
+        "scan", help="read the proxy cards in photos (JPEG, PNG, WebP, HEIC or GIF)",
         description="Prints the cards found in each photo, in reading order (rows from top to "
                     "bottom, each left to right), and apart from them any other QR code. Exit "
                     "status 1 if a photo could not be read.")

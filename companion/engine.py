@@ -87,9 +87,13 @@ class Engine(Protocol):
     def result(self, state: Any) -> dict[str, Any] | None:
         """None while the game runs; then the winners and the reason, JSON-ready."""
 
-    def describe(self, move: Any, players: Sequence[str]) -> str:
-        """One line for the history: what an accepted move did, in a player's words, naming
-        players by ``players`` (the names in seat order)."""
+    def describe(self, move: Any, players: Sequence[str], *, before: Any = None,
+                 after: Any = None) -> str:
+        """One line for the history: who did what with an accepted move, in a player's words,
+        naming players by ``players`` (the names in seat order). ``before`` is the state the
+        move was made in and ``after`` the state it led to (None when not known): the line may
+        name the mover, where a pawn went or the points scored, but never what a phone may not
+        see (a face-down card)."""
 
     # A game may also answer questions that are not moves of the game (King's Court's arbiter):
     # ``ask(state, question) -> dict``, raising RuleError for a question it cannot read; and

@@ -40,12 +40,14 @@ class Lines:
         return Lines(self.names, list(self.lines), list(self.touched), list(self.stack),
                      list(self.redo))
 
-    def add(self, engine: protocol.Engine, entry: Entry) -> None:
+    def add(self, engine: protocol.Engine, entry: Entry, before: Any = None, after: Any = None) -> None:
+        """The line of ``entry``; a move's is worded from ``before`` and ``after``, the states
+        around it."""
         touched = entry.seq
         if entry.kind == "move":
             self.stack.append(entry.seq)
             self.redo.clear()
-            text = engine.describe(entry.payload, self.names)
+            text = engine.describe(entry.payload, self.names, before=before, after=after)
         elif entry.kind == "undo":
             touched = self.stack.pop()
             self.redo.append(touched)
@@ -86,11 +88,26 @@ class Lines:
         return min(self.touched[since:], default=len(self.lines)) if since > 0 else 0
 
 
+HISTORY_PAGE = 100  # history lines a phone is sent at first; earlier ones when it asks
+
+
 def history(record: Record, since: int = 0) -> tuple[int, list[dict[str, Any]]]:
     """The history lines a phone that has the lines of entries before ``since`` lacks: the
-    number of the first line sent and the lines from it on (``since=0``: all of them)."""
-    start = record.lines.first_changed(min(since, record.seq))
+    number of the first line sent and the lines from it on. A phone that has none
+    (``since=0``) is sent the last :data:`HISTORY_PAGE`, so that opening a long game costs no
+    more than a short one; :func:`earlier_history` gives it the lines before, a page at a time."""
+    if since <= 0:
+        start = max(0, len(record.lines.lines) - HISTORY_PAGE)
+    else:
+        start = record.lines.first_changed(min(since, record.seq))
     return start, record.lines.lines[start:]
+
+
+def earlier_history(record: Record, before: int) -> tuple[int, list[dict[str, Any]]]:
+    """The page of history lines just before line ``before``: its first line's number, the lines."""
+    before = max(0, min(before, len(record.lines.lines)))
+    start = max(0, before - HISTORY_PAGE)
+    return start, record.lines.lines[start:before]
 
 
 def secrets_open(record: Record) -> bool:

@@ -4,11 +4,13 @@ Every card carries the same version-1 QR code three times (30 mm on its face, 12
 opposite corners; printables/faces.py). The pipeline:
 
 1. **Load** within a memory budget: the header is checked first (format, pixel count: above
-   50 MP is refused before any pixel is decoded; an animated image is refused; a format and size
-   whose decoding would take more memory than DECODE_BUDGET is refused with a sentence), then the
-   photo is decoded straight to grey (libjpeg's luma for a JPEG, libpng's grey for a PNG through
-   OpenCV, OpenCV for WebP, pillow-heif for HEIC), 16-bit images scaled to 8 bits, transparency
-   composited on white, and the EXIF orientation applied.
+   50 MP is refused before any pixel is decoded; a format and size whose decoding would take
+   more memory than DECODE_BUDGET is refused with a sentence), then the photo is decoded
+   straight to grey (libjpeg's luma for a JPEG, libpng's grey for a PNG through OpenCV, OpenCV
+   for WebP, pillow-heif for HEIC, Pillow for GIF), 16-bit images scaled to 8 bits,
+   transparency composited on white, and the EXIF orientation applied. An animated image (GIF,
+   WebP, APNG) is read frame by frame, its first MAX_FRAMES frames, one held at a time, and the
+   cards of all its frames counted once.
 2. **Find at a reduced size** (about 2000 px long; a large JPEG is decoded at that scale) for
    speed: zxing-cpp reads most codes in a few ms; OpenCV's ``QRCodeDetectorAruco.detectMulti``
    finds the rest, codes already read left out, largest first; where a code read is seen at a
@@ -35,16 +37,16 @@ that code: nothing a photo holds makes the scan raise anything but ScanError.
 from __future__ import annotations
 
 import io
+import struct
 import time
-import warnings
 from dataclasses import dataclass, field
+from importlib import import_module
 from typing import Callable
 
 import cv2
 import numpy as np
 import zxingcpp
-from PIL import GifImagePlugin, Image, JpegImagePlugin, PngImagePlugin, WebPImagePlugin
-from PIL import UnidentifiedImageError
+from PIL import Image
 
 from companion.codes import CORNER_MODULE, FACE_MODULE, FRAME, CardCode, CodeError, parse_code
 
@@ -56,12 +58,51 @@ CELL = 6  # pixels a module in a rectified code
 # to 99.0 % and cuts the 2 MP median from 101 to 81 ms (benchmarks/scan.py; README).
 USE_ZXING = True  # the benchmark turns it off to measure OpenCV alone
 
-FORMATS = ("JPEG", "MPO", "PNG", "WEBP", "HEIF")
-# What Pillow tries to open (JPEG includes MPO; GIF to name it in the refusal), each plugin
-# imported here: asked to try every format, it would import its forty plugins first, a tenth of
-# a second at start
-PLUGINS = {"JPEG": JpegImagePlugin, "PNG": PngImagePlugin, "WEBP": WebPImagePlugin,
-           "GIF": GifImagePlugin}
+FORMATS = ("JPEG", "MPO", "PNG", "WEBP", "HEIF", "GIF")
+ANIMATED = ("PNG", "WEBP", "GIF")  # formats whose frames are read one by one (MPO, HEIF: the first)
+MAX_FRAMES = 8  # the frames of an animation read, from its first
+# The formats Pillow opens for us, told apart by their first bytes, and the plugin module of
+# each: only the photo's own is imported, and Pillow's Image.open is not called (it would import
+# five plugins first, or forty when asked to try every format: a tenth of a second at start).
+PLUGINS = {"JPEG": "JpegImagePlugin", "PNG": "PngImagePlugin", "WEBP": "WebPImagePlugin",
+           "GIF": "GifImagePlugin"}
+
+
+def _format_of(data: bytes) -> str | None:
+    """The format the first bytes of a file say it is, among PLUGINS and HEIF."""
+    if data[:3] == b"\xff\xd8\xff":
+        return "JPEG"
+    if data[:8] == b"\x89PNG\r\n\x1a\n":
+        return "PNG"
+    if data[:4] == b"RIFF" and data[8:12] == b"WEBP":
+        return "WEBP"
+    if data[:6] in (b"GIF87a", b"GIF89a"):
+        return "GIF"
+    if data[4:8] == b"ftyp":  # HEIC/HEIF (iPhone photos)
+        return "HEIF"
+    return None
+
+
+def _open(data: bytes) -> Image.Image:
+    """The photo opened by its own Pillow plugin (its header read, no pixel decoded)."""
+    kind = _format_of(data)
+    if kind is None:
+        raise ScanError("This is not a photo the scanner can read (JPEG or PNG).")
+    if kind == "HEIF":  # pillow-heif is loaded only for them
+        import pillow_heif
+
+        pillow_heif.register_heif_opener()
+    else:
+        import_module(f"PIL.{PLUGINS[kind]}")  # registers its opener
+    factory, accept = Image.OPEN[kind]
+    if accept and not accept(data[:16]):  # e.g. a HEIF brand pillow-heif does not take
+        raise ScanError("This is not a photo the scanner can read (JPEG or PNG).")
+    try:
+        return factory(io.BytesIO(data), "")
+    except (SyntaxError, IndexError, TypeError, struct.error):  # what Image.open says is no image
+        raise ScanError("This is not a photo the scanner can read (JPEG or PNG).") from None
+    except Exception:
+        raise ScanError("The photo is damaged and cannot be read.") from None
 # Memory a decode may take at its peak, the grey image it gives included (bytes), and what each
 # way of decoding takes a pixel (measured with benchmarks/scan.py --memory): JPEG (libjpeg's grey,
 # then one copy) and PNG (libpng's grey) little; HEIC five; a PNG with transparency (Pillow's
@@ -69,13 +110,28 @@ PLUGINS = {"JPEG": JpegImagePlugin, "PNG": PngImagePlugin, "WEBP": WebPImagePlug
 # lossless through a second buffer) nine. A 48 MP JPEG, PNG or HEIC fits; a PNG with
 # transparency up to 41 MP, a WebP up to 27 MP.
 DECODE_BUDGET = 250_000_000
-BYTES_A_PIXEL = {"JPEG": 3, "MPO": 3, "PNG": 2, "PNG-alpha": 6, "WEBP": 9, "HEIF": 5}
+# An animation (Pillow keeps a frame's canvas, the one before it and what disposing needs, in
+# colour and alpha; each frame laid on white a band at a time, one frame at a time; the peak of
+# reading a 12 MP one, less the process before it): 16 for GIF and APNG (frames up to 15 MP), 24
+# for WebP (up to 10 MP).
+BYTES_A_PIXEL = {"JPEG": 3, "MPO": 3, "PNG": 2, "PNG-alpha": 6, "WEBP": 9, "HEIF": 5, "GIF": 6,
+                 "GIF-animation": 16, "PNG-animation": 16, "WEBP-animation": 24}
 
 cv2.utils.logging.setLogLevel(cv2.utils.logging.LOG_LEVEL_ERROR)  # no decoder chatter on stderr
 
 
 class ScanError(ValueError):
     """A photo that cannot be read at all; one plain sentence."""
+
+
+class Animated(ScanError):
+    """Raised by ``load_photo`` for an animated image (GIF, WebP, APNG): ``animation_frames``
+    gives its frames, and ``scan_photo`` reads them all."""
+
+    def __init__(self, frames: int):
+        super().__init__(f"This is an animated image ({frames} frames): its frames are read one "
+                         f"by one.")
+        self.frames = frames
 
 
 @dataclass(frozen=True)
@@ -129,11 +185,21 @@ def scan_photo(data: bytes, game: str | None = None) -> ScanResult:
     printed decks (two deck marks) are read, with a note saying so. Raises ScanError for what
     is not a readable photo; a photo without any code is an empty result, not an error."""
     start = time.perf_counter()
-    gray, (width, height) = load_photo(data, WORK_SIDE)
+    notes: list[str] = []
+    try:
+        gray, (width, height) = load_photo(data, WORK_SIDE)
+        founds = read_photo(gray, (width, height), lambda: load_photo(data)[0])
+    except Animated as animation:  # each frame read as a photo, the cards of all counted once
+        founds, width, height = [], 0, 0
+        for gray, (width, height) in animation_frames(data):
+            founds += read_photo(gray)
+        if animation.frames > MAX_FRAMES:
+            notes.append(f"This animated image has {animation.frames} frames: its first "
+                          f"{MAX_FRAMES} were read.")
     codes: dict[tuple, list[Found]] = {}
     parsed: dict[tuple, CardCode] = {}
     others: dict[str, OtherCode] = {}
-    for found in read_photo(gray, (width, height), lambda: load_photo(data)[0]):
+    for found in founds:
         x, y = found.corners.mean(axis=0)
         try:
             code = parse_code(found.text, game)
@@ -154,7 +220,7 @@ def scan_photo(data: bytes, game: str | None = None) -> ScanResult:
     row_height = 0.5 * 2.9 * max(sizes, default=0) / height
     return ScanResult(_reading_order(cards, row_height),
                       _reading_order(list(others.values()), row_height),
-                      width, height, time.perf_counter() - start, _deck_notes(cards))
+                      width, height, time.perf_counter() - start, notes + _deck_notes(cards))
 
 
 def _deck_notes(cards: list[ScannedCard]) -> list[str]:
@@ -195,7 +261,11 @@ def read_photo(gray: np.ndarray, size: tuple[int, int] | None = None,
     for f in found:
         module[f.text] = max(module.get(f.text, 0.0), _side(f.corners) / ratio.mean() / N)
     small = any(size < SMALL_MODULE for size in module.values())
-    if full is None or ratio.mean() < 1.5 or not (unread or small or not found):
+    if ratio.mean() < 1.5:  # the photo is at its full resolution already
+        if small:
+            found = _distinct(found + _read_enlarged(gray, found))
+        return found
+    if full is None or not (unread or small or not found):
         return found
     pixels = full()
     # cards are never printed light on dark: no second search of the inverted photo
@@ -210,6 +280,30 @@ def read_photo(gray: np.ndarray, size: tuple[int, int] | None = None,
         if text:
             found.append(Found(text, hit[1] if hit else quad))
     return _distinct(found)
+
+
+ENLARGED_PIXELS = 6_000_000  # the most pixels an enlarged copy of a region may have
+
+
+def _read_enlarged(gray: np.ndarray, found: list[Found]) -> list[Found]:
+    """zxing-cpp's reads of the region around the codes read with small modules (the corner
+    codes of a fanned hand, cards far away), enlarged two or three times: a code of 1-2 pixels a
+    module that zxing-cpp misses at its own size reads enlarged, and its neighbours are near."""
+    small = [f for f in found if _side(f.corners) / N < SMALL_MODULE]
+    if not small or not USE_ZXING:
+        return []
+    corners = np.vstack([f.corners for f in small])
+    reach = 4 * max(_side(f.corners) for f in small)  # a card is seven corner codes long
+    height, width = gray.shape
+    x0, y0 = np.maximum(corners.min(axis=0) - reach, 0).astype(int)
+    x1, y1 = np.minimum(corners.max(axis=0) + reach, (width, height)).astype(int)
+    area = (x1 - x0) * (y1 - y0)
+    scale = 3 if 9 * area <= ENLARGED_PIXELS else 2 if 4 * area <= ENLARGED_PIXELS else 0
+    if scale == 0:
+        return []
+    crop = cv2.resize(gray[y0:y1, x0:x1], None, fx=scale, fy=scale,
+                      interpolation=cv2.INTER_CUBIC)
+    return [Found(f.text, f.corners / scale + (x0, y0)) for f in _zxing(crop, invert=False)]
 
 
 def _reading_order(items: list, row_height: float) -> list:
@@ -232,24 +326,9 @@ def load_photo(data: bytes, side: int | None = None) -> tuple[np.ndarray, tuple[
     decode than the scanner allows."""
     if not data:
         raise ScanError("The upload is empty: no photo came through.")
-    formats = list(PLUGINS)
-    if data[4:8] == b"ftyp":  # HEIC/HEIF (iPhone photos): pillow-heif is loaded only for them
-        import pillow_heif
-
-        pillow_heif.register_heif_opener()
-        formats.append("HEIF")
-    try:
-        with warnings.catch_warnings():  # ours is the check that counts: see below
-            warnings.simplefilter("ignore", Image.DecompressionBombWarning)
-            image = Image.open(io.BytesIO(data), formats=formats)
-    except UnidentifiedImageError:
-        raise ScanError("This is not a photo the scanner can read (JPEG or PNG).") from None
-    except Image.DecompressionBombError:  # Pillow's own guard, far above ours
-        raise ScanError(f"The photo is too large: the scanner takes up to "
-                        f"{MAX_PIXELS // 1_000_000} megapixels.") from None
-    except Exception:
-        raise ScanError("The photo is damaged and cannot be read.") from None
-    with image:
+    # (Pillow's own guard against decompression bombs is in Image.open, not called: ours is the
+    # check that counts, below)
+    with _open(data) as image:
         kind = image.format
         if kind not in FORMATS:
             raise ScanError(f"A {kind} image cannot be scanned: send a JPEG or PNG photo.")
@@ -259,9 +338,10 @@ def load_photo(data: bytes, side: int | None = None) -> tuple[np.ndarray, tuple[
                             f"takes up to {MAX_PIXELS // 1_000_000} megapixels.")
         if width < 16 or height < 16:
             raise ScanError(f"The image is too small to hold a card ({width} x {height} pixels).")
-        frames = getattr(image, "n_frames", 1)
-        if frames > 1 and kind in ("PNG", "WEBP"):  # MPO and HEIF: the first is the photo
-            raise ScanError(f"This is an animated image ({frames} frames): send one photo.")
+        frames = getattr(image, "n_frames", 1) if kind in ANIMATED else 1
+        if frames > 1:  # (MPO and HEIF: the first image is the photo)
+            _within_budget(f"{kind}-animation", width, height)
+            raise Animated(frames)
         try:  # a PNG's EXIF after its pixels would need them decoded: only one before counts
             exif = image.getexif() if kind != "PNG" or "exif" in image.info else {}
             orientation = int(exif.get(0x0112, 1))
@@ -279,7 +359,7 @@ def load_photo(data: bytes, side: int | None = None) -> tuple[np.ndarray, tuple[
                 gray = np.asarray(image if image.mode == "L" else image.convert("L"))
             elif kind == "HEIF":
                 gray = _heif_gray(data)
-            elif way == "PNG-alpha":
+            elif way in ("PNG-alpha", "GIF"):
                 gray = _pillow_on_white(image)
             else:
                 gray = _decoded_gray(data, alpha)
@@ -294,13 +374,39 @@ def load_photo(data: bytes, side: int | None = None) -> tuple[np.ndarray, tuple[
     return _upright(gray, orientation), (width, height)
 
 
+def animation_frames(data: bytes):
+    """The first MAX_FRAMES frames of an animated image (checked by ``load_photo``), each as
+    (upright grey image, (width, height)): Pillow composes each frame on its canvas and it is
+    laid on white; one frame is held at a time."""
+    with _open(data) as image:
+        try:
+            exif = image.getexif() if image.format != "PNG" or "exif" in image.info else {}
+            orientation = int(exif.get(0x0112, 1))
+        except Exception:
+            orientation = 1
+        for index in range(min(MAX_FRAMES, getattr(image, "n_frames", 1))):
+            try:
+                image.seek(index)
+                gray = _pillow_on_white(image)
+            except Exception:
+                if index == 0:
+                    raise ScanError("The photo is damaged or cut short and cannot be read.") \
+                        from None
+                return  # a frame cut short ends the animation
+            width, height = image.size
+            if orientation in (5, 6, 7, 8):
+                width, height = height, width
+            yield _upright(gray, orientation), (width, height)
+
+
 def _within_budget(way: str, width: int, height: int) -> None:
     """Refuse, with a sentence, a photo whose decoding would take more than DECODE_BUDGET."""
     cost = BYTES_A_PIXEL[way]
     if width * height * cost <= DECODE_BUDGET:
         return
     most = DECODE_BUDGET // cost // 1_000_000
-    what = "PNG image with transparency" if way == "PNG-alpha" else f"{way} image"
+    what = "PNG image with transparency" if way == "PNG-alpha" else \
+        f"animated {way.split('-')[0]} image" if way.endswith("-animation") else f"{way} image"
     raise ScanError(f"This {width} x {height} {what} would take too much memory to read (the "
                     f"scanner takes one up to {most} megapixels): send it as a JPEG, or smaller.")
 
@@ -561,7 +667,21 @@ def _steep(quad: np.ndarray) -> bool:
     return bool(lengths.max() > 1.5 * lengths.min() or cosines.max() > 0.42)
 
 
+FINDER_ENLARGED_SIDE = 2500  # a copy at most this long is searched for finders enlarged twice
+
+
 def _finder_codes(gray: np.ndarray) -> list[np.ndarray]:
+    """``_find_finders`` on the photo, and on a copy enlarged twice when the photo is small
+    enough (2 MP): a finder pattern of 1-2 pixels a module (a code seen at a steep angle, its far
+    side squeezed) shows its three nested squares only enlarged."""
+    quads = _find_finders(gray)
+    if max(gray.shape) <= FINDER_ENLARGED_SIDE:
+        enlarged = cv2.resize(gray, None, fx=2, fy=2, interpolation=cv2.INTER_LINEAR)
+        quads += [quad / 2 for quad in _find_finders(enlarged)]
+    return quads
+
+
+def _find_finders(gray: np.ndarray) -> list[np.ndarray]:
     """Quads of version-1 codes from their three finder patterns, for codes seen at a steep
     angle, which OpenCV's detector misses: each finder a dark square in a light ring in a dark
     square (contours nested three deep in an adaptive threshold, the innermost about a ninth of

@@ -211,8 +211,9 @@ class Record:
                                  dict(self.replay.rulings))
         history, lines = list(self.history), self.lines.copy()
         for entry in added:
+            before = replay.state
             protocol.step(engine, replay, history, entry.kind, entry.payload)
-            lines.add(engine, entry)
+            lines.add(engine, entry, before, replay.state)
         return replace(self, entries=self.entries + added, replay=replay, history=history, lines=lines)
 
 

@@ -460,6 +460,9 @@ def render(spec: Spec) -> bytes:
     if scene.blur > 0:
         photo = cv2.GaussianBlur(photo, (0, 0), scene.blur)
     noise = np.empty((height, width), np.int16)
+    # OpenCV's own generator, seeded here: unseeded, each photo's noise depended on the photos
+    # made before it and on what the readers drew in between (OpenCV's QR detector draws too)
+    cv2.setRNGSeed(spec.seed)
     cv2.randn(noise, 0, scene.noise)
     photo = cv2.add(photo, cv2.merge([noise] * 3), dtype=cv2.CV_8U)
     stored = _stored(photo, spec.exif_orientation)

@@ -32,7 +32,8 @@ def photo(deck: str, kinds: list[str], selection: str | None = None) -> dict:
 
 
 def tap_space(page, position: int):
-    page.locator(f'.rv-space[data-pos="{position}"] .rv-num').tap()
+    """Royal Visit: tap the move offered that ends on this space."""
+    page.locator(f'[data-option][data-to="{position}"]').tap()
 
 
 def new_royal_visit(page, base: str):
@@ -41,6 +42,7 @@ def new_royal_visit(page, base: str):
     page.goto(base + "/new/royal_visit")
     page.fill('input[name="player_top"]', "Ann")
     page.fill('input[name="player_bottom"]', "Bob")
+    page.check('input[name="wizard"][value="top"]')
     page.locator("#create").tap()
     expect(page.locator("#turn")).to_contain_text("Ann's turn")
     expect(page.locator("#scan")).to_be_visible()
@@ -63,7 +65,13 @@ def test_royal_visit_a_photo_of_the_turns_cards_is_placed_in_order(server, brows
     # Now a Jester card cannot join a Wizard turn: flagged, with the engine's reason and rule.
     flag = page.locator('[data-flag="jester-1"]')
     expect(flag).to_contain_text("this turn already plays Wizard cards")
-    expect(flag.locator("a")).to_have_attribute("href", "/rules/royal_visit#one-type")
+    expect(page.locator("#prompt")).to_contain_text("Wizard 3: tap where the Wizard goes")
+    # Tapped, the flagged card says why in the action bar, with its rule.
+    page.locator('[data-queue="0"]').tap()
+    expect(page.locator("#message")).to_contain_text("this turn already plays Wizard cards")
+    expect(page.locator("#message [data-rule]")).to_have_attribute("data-rule", "/rules/royal_visit#one-type")
+    expect(page.locator("[data-card]")).to_have_count(14)
+    page.locator('[data-queue="1"]').tap()
     expect(page.locator("#prompt")).to_contain_text("Wizard 3: tap where the Wizard goes")
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     ARTIFACTS.mkdir(exist_ok=True)
@@ -73,7 +81,8 @@ def test_royal_visit_a_photo_of_the_turns_cards_is_placed_in_order(server, brows
     expect(page.locator("#scan-queue [data-queue]")).to_have_count(1)
     page.locator("#end-turn").tap()
     expect(page.locator("#turn")).to_contain_text("Bob's turn")
-    expect(page.locator("#history li").first).to_contain_text("Wizard 2: Wizard 1 \u2192 3; Wizard 3: Wizard 3 \u2192 6")
+    expect(page.locator("#history li").first).to_contain_text(
+        "the Wizard +1 \u2192 +3 (Wizard 2), then the Wizard +3 \u2192 +6 (Wizard 3)")
     expect(page.locator("#scan-queue")).to_be_hidden()
 
     # Bob's two King cards: a King move each, or together the King's privilege (the Court).
@@ -81,7 +90,7 @@ def test_royal_visit_a_photo_of_the_turns_cards_is_placed_in_order(server, brows
     expect(page.locator("#prompt")).to_contain_text("or Court (2 King) for the King's privilege")
     page.locator('[data-card="court"]').tap()
     tap_space(page, -1)
-    expect(page.locator("#draft li")).to_have_text(["1. Court down one space"])
+    expect(page.locator("#draft li")).to_have_text(["1. Court (2 King): one space toward Bob's Chateau"])
     expect(page.locator("#scan-queue")).to_be_hidden()
     # Taking back the turn's cards puts the photo's cards back on the list.
     page.locator("#clear").tap()
@@ -90,7 +99,7 @@ def test_royal_visit_a_photo_of_the_turns_cards_is_placed_in_order(server, brows
     tap_space(page, -1)
     page.locator("#end-turn").tap()
     expect(page.locator("#turn")).to_contain_text("Ann's turn")
-    expect(page.locator("#history li").first).to_contain_text("Court move toward the bottom")
+    expect(page.locator("#history li").first).to_contain_text("the Court (King and both Guards) one space toward Bob's Chateau")
 
 
 def test_majesty_a_photo_fills_the_card_taken_and_the_card_turned_up(server, browser):  # noqa: F811
@@ -100,6 +109,7 @@ def test_majesty_a_photo_fills_the_card_taken_and_the_card_turned_up(server, bro
     page.goto(server + "/new/majesty")
     page.fill('input[name="player-0"]', "Ann")
     page.fill('input[name="player-1"]', "Bob")
+    page.check('input[name="first"][value="0"]')
     for slot, kind in enumerate(["miller", "brewer", "witch", "guard", "knight", "noble"]):
         page.select_option(f'select[name="display-{slot}"]', kind)
     page.locator("#create").tap()
@@ -109,33 +119,32 @@ def test_majesty_a_photo_fills_the_card_taken_and_the_card_turned_up(server, bro
     page.set_input_files("#scan-photo", photo("majesty", ["witch", "miller"]))
     expect(page.locator("#scan-read")).to_contain_text("Read 2 cards: Witch, Miller")
     expect(page.locator("#scan-note")).to_contain_text(
-        "Filled in the card taken: the Witch in slot 3 (costs 2 meeples), and the card turned up: the Miller.")
-    expect(page.locator('.mj-card[data-slot="2"]')).to_have_class("mj-card selected")
-    expect(page.locator("#choices")).to_contain_text("new card Miller")
-    expect(page.locator("#preview")).to_contain_text("If you take it")
+        "Filled in the card taken: the Witch costing 2 meeples, and the card turned up: the Miller.")
+    expect(page.locator("#draft")).to_have_text("Ann takes the Witch (costs 2); turned up: Miller.")
+    expect(page.locator("#preview")).to_contain_text("If Ann takes it")
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "scan_majesty.png"), full_page=True)
     page.locator("#end-turn").tap()
     expect(page.locator("#history li")).to_have_count(1)
     expect(page.locator("#turn")).to_contain_text("Bob's turn")
-    expect(page.locator('.mj-card[data-slot="5"]')).to_have_attribute("aria-label", "Miller, costs 5")
+    expect(page.locator('[data-slot="5"]')).to_have_attribute("aria-label", "Miller, costs 5")
 
     # Location and worker cards are printed too, but a turn takes neither.
     page.set_input_files("#scan-photo", photo("majesty", ["mill-a", "worker-knight"]))
     expect(page.locator("#scan-note")).to_contain_text("The Mill (side A) is not a card a turn takes.")
     expect(page.locator("#scan-note")).to_contain_text("The Knight worker card is not a card a turn takes.")
-    expect(page.locator(".mj-card.selected")).to_have_count(0)
+    expect(page.locator("#draft")).to_be_hidden()
 
     # A card the display does not hold can only be the one turned up; Bob then taps his card.
     page.set_input_files("#scan-photo", photo("majesty", ["innkeeper"]))
     expect(page.locator("#scan-note")).to_contain_text("Filled in the card turned up: the Innkeeper. Tap the card taken.")
-    expect(page.locator("#choices")).to_contain_text("Card turned up: Innkeeper")
-    page.locator('.mj-card[data-slot="0"]').tap()
-    expect(page.locator("#preview")).to_contain_text("If you take it")
+    expect(page.locator("#draft")).to_have_text("Turned up: Innkeeper.")
+    page.locator('[data-slot="0"]').tap()
+    expect(page.locator("#preview")).to_contain_text("If Bob takes it")
     page.locator("#end-turn").tap()
     expect(page.locator("#history li")).to_have_count(2)
-    expect(page.locator('.mj-card[data-slot="5"]')).to_have_attribute("aria-label", "Innkeeper, costs 5")
+    expect(page.locator('[data-slot="5"]')).to_have_attribute("aria-label", "Innkeeper, costs 5")
 
 
 # ------------------------------------------------------------------ the live view over https

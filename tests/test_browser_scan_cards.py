@@ -41,6 +41,7 @@ def new_kings_court(page, server, names):  # noqa: F811
     page.goto(f"{server}/new/kings_court")
     for seat, name in enumerate(names):
         page.fill(f'input[name="player-{seat}"]', name)
+    page.select_option("#first-dealer", "0")
     page.locator("#create").tap()
     expect(page.locator("#turn")).to_contain_text("Hand 1")
     expect(page.locator("#scan")).to_be_visible()
@@ -54,25 +55,26 @@ def test_a_photo_of_each_hand_is_scored_at_once(server, browser):  # noqa: F811
     # Bob goes out. Ann's own Scan button opens the camera (as the toolbar's Scan does) for her
     # hand: Gold 7 and a King (7 + 25), scored at once.
     page.locator('[data-out="1"]').tap()
+    page.locator('[data-open="0"]').tap()
     page.locator('[data-scan="0"]').tap()
     page.set_input_files("#scan-photo", kings_court_photo("gold-7", "king"))
     expect(page.locator("#scan-read")).to_contain_text("Read 2 cards: Gold 7, King")
     expect(page.locator("#scan-note")).to_contain_text(
-        "Ann's hand: 2 cards, scored below. Scan again for Cid's hand.")
-    expect(page.locator("#points-0")).to_have_text("32 points")
+        "Ann's hand: 2 cards. Scan again for Cid's hand.")
+    expect(page.locator("#points-0")).to_have_text("32")
     expect(page.locator("#preview-waiting")).to_have_text("Still to enter: Cid's hand.")
     # The toolbar's Scan fills the next hand still empty going left from Bob: Cid's, a Dragon
     # and a Blue 3 (35 + 3).
     page.set_input_files("#scan-photo", kings_court_photo("dragon", "blue-3"))
     expect(page.locator("#scan-read")).to_contain_text("Read 2 cards: Dragon, Blue 3")
-    expect(page.locator("#scan-note")).to_have_text("Cid's hand: 2 cards, scored below.")
+    expect(page.locator("#scan-note")).to_have_text("Cid's hand: 2 cards.")
     expect(page.locator('[data-picker="2"] .cp-chip')).to_have_count(2)
-    expect(page.locator("#points-2")).to_have_text("38 points")
-    expect(page.locator("#points-0")).to_have_text("32 points")
+    expect(page.locator("#points-2")).to_have_text("38")
+    expect(page.locator("#points-0")).to_have_text("32")
     expect(page.locator("#preview-ok")).to_contain_text("Ann")
     no_sideways_scroll(page)
     ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / "scan_kings_court_hand.png"), full_page=True)
+    page.screenshot(path=str(ARTIFACTS / "scan_kings_court_hand.png"))
     page.locator("#record").tap()
     expect(page.locator('[data-total="0"]')).to_have_text("32")
     expect(page.locator('[data-total="1"]')).to_have_text("0")
@@ -84,37 +86,38 @@ def test_a_played_card_is_checked_by_the_arbiter_at_once(server, browser):  # no
 
     page = new_phone(browser)
     new_kings_court(page, server, ["Ann", "Bob"])
-    # Nobody is scoring a hand: a photo asks the arbiter. On a Gold 5, a Blue 7 is refused.
-    page.locator("#ask summary").tap()
-    page.select_option("#ask-top", "gold-5")
+    # The arbiter's view: a photo asks it about the cards in it. On a Gold 5, a Blue 7 is refused.
+    page.locator("#view-ask").tap()
+    page.locator('#ask-panel [data-kind="gold-5"]').tap()
     page.set_input_files("#scan-photo", kings_court_photo("blue-7"))
     expect(page.locator("#scan-note")).to_contain_text(
-        "Asked the arbiter: may you play Blue 7 on Gold 5 (gold)?")
-    expect(page.locator("#answer")).to_contain_text("No.")
-    expect(page.locator("#answer a")).to_have_attribute("href", "/rules/kings_court#follow-suit")
+        "Asked the arbiter: may you play Blue 7 on the Gold 5?")
+    expect(page.locator("#message")).to_contain_text("No.")
+    expect(page.locator("#message .rule-link")).to_have_attribute("data-rule", "/rules/kings_court#follow-suit")
     expect(page.locator("#ask-play .cp-chip")).to_have_text(["Blue 7 \u00d7"])
     # A Gold 9 follows suit.
     page.set_input_files("#scan-photo", kings_court_photo("gold-9"))
-    expect(page.locator("#answer")).to_contain_text("Yes.")
-    page.screenshot(path=str(ARTIFACTS / "scan_kings_court_arbiter.png"), full_page=True)
+    expect(page.locator("#message")).to_contain_text("Yes.")
+    page.screenshot(path=str(ARTIFACTS / "scan_kings_court_arbiter.png"))
 
     # A hand followed card by card: a photo fills the turn of the seat to play (Bob, left of
     # the dealer) and the arbiter checks it before anything is stored.
-    page.locator("#follow-deal summary").tap()
-    page.select_option("#deal-first", "gold-5")
+    page.locator("#view-hand").tap()
+    page.locator('[data-follow="1"]').tap()
+    page.locator('#deal-panel [data-kind="gold-5"]').tap()
+    page.locator('[data-deal-cut="none"]').tap()
     page.locator("#deal").tap()
     expect(page.locator("#top")).to_have_text("Gold 5")
     page.set_input_files("#scan-photo", kings_court_photo("blue-3"))
     expect(page.locator("#scan-note")).to_contain_text("Filled Bob's turn with Blue 3")
-    expect(page.locator("#turn-refused")).to_contain_text("No.")
-    expect(page.locator("#turn-refused")).to_contain_text("Blue 3")
-    expect(page.locator('[data-hand="1"]')).to_have_text("7 cards")
+    expect(page.locator("#message")).to_contain_text("Blue 3 does not fit")
+    expect(page.locator('[data-hand="1"]')).to_have_text("7")
     page.set_input_files("#scan-photo", kings_court_photo("gold-9"))
-    expect(page.locator("#turn-ok")).to_contain_text("Yes.")
-    expect(page.locator("#turn-ok")).to_contain_text("Gold 9")
+    expect(page.locator("#scan-note")).to_contain_text("the arbiter takes it")
+    expect(page.locator("#scan-note")).to_contain_text("Gold 9")
     page.locator("#ev-play").tap()
     expect(page.locator("#top")).to_have_text("Gold 9")
-    expect(page.locator('[data-hand="1"]')).to_have_text("6 cards")
+    expect(page.locator('[data-hand="1"]')).to_have_text("6")
     no_sideways_scroll(page)
 
 

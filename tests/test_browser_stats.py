@@ -68,6 +68,7 @@ def test_the_statistics_page_on_a_phone(tmp_path):
 
             # The game page: BG Stats link, the final scoring, the abandoned mark.
             page.goto(f"{base}/g/{ids[2]}")
+            page.locator("#more-button").tap()
             page.locator("summary", has_text="This game").tap()
             assert page.locator("#bgstats").get_attribute("href").startswith("bgstats://")
             page.get_by_role("button", name="Mark abandoned").tap()

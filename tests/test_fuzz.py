@@ -100,6 +100,8 @@ def requests(real: list[str]):
                   st.just("json"), JSON_BODY),
         st.tuples(st.just("POST"), api_post, st.just("raw"), st.sampled_from([b"", b"seq=0", b"\x00\xff"])),
         st.tuples(st.just("GET"), st.builds(lambda i, q: f"/api/games/{i}{q}", gid, query), st.none(), st.none()),
+        st.tuples(st.just("GET"), st.builds(lambda i, q: f"/api/games/{i}/history{q.replace('since', 'before')}",
+                                            gid, query), st.none(), st.none()),
         st.tuples(st.just("GET"), st.builds(lambda i, s: f"{s.format(i)}", gid,
                                             st.sampled_from(["/g/{}", "/g/{}/qr.svg", "/api/games/{}/export",
                                                              "/g/{}/bgstats.json", "/g/{}/scoring.csv"])),

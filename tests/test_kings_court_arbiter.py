@@ -1028,6 +1028,22 @@ def test_judge_refuses_with_the_rule_and_the_step():
     assert stack["after"]["pending"]["count"] == 4
 
 
+def test_judge_takes_the_suit_in_force_from_a_top_card_that_has_one():
+    # Blue 3 on top with gold in force cannot happen: a Number card sets its own suit, so the
+    # judge refuses the situation instead of letting a gold card follow a Blue 3.
+    wrong = judge([c("gold-5")], top="blue-3", suit="gold")
+    assert not wrong["allowed"] and wrong["rule"] == "follow-suit"
+    assert wrong["message"] == "With the Blue 3 on top the suit in force is blue, not gold."
+    assert not judge([c("gold-5")], top="blue-3", suit=None)["allowed"]
+    assert judge([c("blue-7")], top="blue-3", suit=None)["allowed"]
+    option = judge([c("gold-5")], top="queens-option-gold-burgundy", suit="blue")
+    assert not option["allowed"] and "gold or burgundy" in option["message"]
+    assert judge([c("gold-5")], top="queens-option-gold-burgundy", suit="gold")["allowed"]
+    # After a wild card the named suit rules, whatever the card.
+    assert judge([c("gold-5")], top="king", suit="gold")["allowed"]
+    assert not judge([c("blue-5")], top="king", suit="gold")["allowed"]
+
+
 def test_judge_two_player_knight_and_last_cards():
     answer = judge([c("knight-blue")], players=2)
     assert answer["after"]["to_play"] == 0 and "two players" in " ".join(answer["effects"])

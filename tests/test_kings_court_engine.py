@@ -864,7 +864,7 @@ def test_a_correction_recomputes_the_totals_and_keeps_the_original():
     assert view["rows"][1]["totals"] == [35, 5, 30]
     assert s.dealer == 2 and s.rows[0].dealer == 0  # dealers stay as dealt
     assert ENGINE.describe(correct(1, typed(CID, 3)), s.players) == \
-        "Hand 1 corrected: Cid went out"
+        "Hand 1 corrected: Cid went out; Ann 10 (typed); Bob 10 (typed)"
 
 
 def test_a_correction_can_end_the_game_and_later_rows_stop_counting():
@@ -1146,22 +1146,46 @@ def test_view_keys_and_json():
 
 
 @pytest.mark.parametrize("move, text", [
-    (typed(ANN), "Hand scored: Ann went out"),
+    (typed(ANN), "Hand scored: Ann went out; Bob 10 (typed); Cid 10 (typed)"),
     (typed(ANN, last="dragon", cut="made",
            played=[{"card": "warlord", "by": 1}]),
-     "Hand scored: Ann went out with the Dragon; played: Warlord; dealing cut made"),
+     "Hand scored: Ann went out with the Dragon; played: Warlord; Bob 10 (typed); Cid 10 (typed); "
+     "dealing cut made"),
     (typed(None, played=[{"card": "poison-garden", "by": 1}]),
-     "Hand scored: ended by a Poison Garden"),
+     "Hand scored: ended by a Poison Garden; Ann 10 (typed); Bob 10 (typed); Cid 10 (typed)"),
     (hand(None, played=[{"card": "castle-fire", "by": 1}]),
      "Hand scored: thrown in by a Castle Fire"),
     ({"type": "adjust", "partnership": 1, "points": 7, "reason": "Because"},
      "Adjustment: +7 to partnership 2 (Because)"),
     ({"type": "deal", "first": "gold-5", "cut": "missed"},
-     "Dealt the hand, to be followed card by card; dealing cut missed"),
+     "Dealt the hand, to be followed card by card: Gold 5 turned up; dealing cut missed"),
     ({"type": "abandon"}, "Stopped following the hand card by card"),
 ])
 def test_describe(move, text):
     assert ENGINE.describe(move, ("Ann", "Bob", "Cid")) == text
+
+
+def test_a_hand_s_history_line_names_each_player_s_cards_and_points():
+    move = {"type": "hand", "out": 1, "cards": [["gold-7", "king"], None, None, ["wizard"]],
+            "points": [None, None, 15, None]}
+    assert ENGINE.describe(move, ("Ann", "Bob", "Cid", "Dee")) == \
+        "Hand scored: Bob went out; Ann 32 (Gold 7, King); Cid 15 (typed); Dee 50 (Wizard)"
+    assert ENGINE.describe({"type": "deal", "first": {"card": "king", "suit": "blue"}},
+                           ("Ann", "Bob")) == \
+        "Dealt the hand, to be followed card by card: King turned up, blue named"
+
+
+def test_history_lines_worded_from_the_states_name_the_dealer_and_the_sheet_s_points():
+    s = game(3)
+    move = typed(ANN, n=3, cut="made")
+    after = run(s, move)
+    # The sheet's points: the cards typed plus the made cut's bonus, and whose deal it was.
+    assert ENGINE.describe(move, s.players, before=s, after=after) == (
+        f"Hand scored: Ann went out; Bob {after.rows[0].points[1]} (typed); "
+        f"Cid {after.rows[0].points[2]} (typed); Ann's dealing cut made")
+    assert after.rows[0].points[1] > 10
+    deal = {"type": "deal", "first": "gold-5"}
+    assert ENGINE.describe(deal, s.players, before=after).startswith("Bob dealt the hand")
 
 
 def test_a_record_replays_and_undoes():
@@ -1350,6 +1374,7 @@ def test_ask_the_arbiter_from_the_sheet():
     answer = ENGINE.ask(s, {"situation": {"top": "gold-5", "suit": "gold"},
                             "play": [{"card": "purple-5"}]})
     assert not answer["allowed"] and answer["rule"] in RULE_IDS
+    assert answer["title"] == next(entry.title for entry in RULES if entry.id == answer["rule"])
     for question in (None, {"situation": 1}, {"situation": {}, "play": [], "x": 1}):
         with pytest.raises(RuleError) as caught:
             ENGINE.ask(s, question)

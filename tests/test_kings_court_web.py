@@ -34,6 +34,16 @@ def test_the_setup_form_makes_partnerships_a_limit_chosen_cards_and_carried_tota
     assert re.search(r"/static/kings_court\.[0-9a-f]{10}\.js", page) and re.search(r"/static/card_picker\.[0-9a-f]{10}\.js", page) and "Ann" in page
 
 
+def test_the_setup_page_asks_for_the_first_dealer_among_the_names_and_carries_signed_totals(phone):
+    page = phone.get("/new/kings_court").get_data(as_text=True)
+    assert "Player 1</option>" not in page and 'id="first-dealer" required' in page
+    assert re.search(r'<option value="" selected disabled>Type the names above', page)
+    assert page.count('class="stepper"') == 8 and 'min="-10000"' in page
+    refused = phone.form("/new/kings_court", {**FORM, "partnerships": "alternate", "player-3": "",
+                                              "first_dealer": "2"}).get_data(as_text=True)
+    assert '<option value="2" selected>Cid</option>' in refused  # the names typed, kept
+
+
 def test_a_refused_setup_shows_the_rule_and_keeps_what_was_typed(phone):
     page = phone.form("/new/kings_court", {**FORM, "partnerships": "alternate", "player-3": ""})
     assert page.status_code == 422

@@ -514,6 +514,9 @@ def test_castle_b_sells_meeples_for_points():
     after = run(s, take(1, exchange=-4))  # 3 - 1 paid + 2 on the card = 4 to sell
     assert after.meeples[ANN] == 0 and after.points[ANN] == 4 + 4
     assert after.supply_meeples == s.supply_meeples + 4
+    assert ENGINE.describe(take(1, exchange=-4), NAMES[:2], after=after) == \
+        "Ann took the Noble (cost 1): +8; 2 meeples from the card; sold 4 meeples for 4 points; " \
+        "turned up the Miller"
     refused(s, take(1, exchange=-5), "exchange")
 
 
@@ -1219,14 +1222,43 @@ def test_view_is_json_ready_and_complete():
     assert s.to_dict()["realms"][0][1] == ["miller-brewer"]
 
 
-def test_describe():
-    assert ENGINE.describe(take(0, "noble"), NAMES[:2]) == "Took the card from slot 0; new card: Noble"
+def test_describe_names_the_player_the_card_the_cost_and_the_points():
+    s = run(game(2, display=["miller-brewer", "innkeeper-noble"] + DISPLAY[2:]),
+            take(0, "noble", as_="brewer"))
+    move = take(0, "witch", as_="noble")  # Bob takes the Innkeeper/Noble, now free
+    assert ENGINE.describe(move, NAMES[:2], after=run(s, move)) == \
+        "Bob took the Innkeeper/Noble as Noble (free): +6; turned up the Witch"
+    move = take(1, "guard")
+    assert ENGINE.describe(move, NAMES[:2], after=run(s, move)) == \
+        "Bob took the Witch (cost 1): +2; turned up the Guard"
+
+
+def test_describe_names_attacks_heals_and_the_other_players_points():
+    s = at([{"barracks": ["knight"]},
+            {"brewery": ["brewer", "brewer-witch", "brewer"], "cottage": ["witch"],
+             "castle": ["noble"]}],
+           display=["knight"] + DISPLAY[1:])
+    move = take(0)
+    assert ENGINE.describe(move, NAMES[:2], after=run(s, move)) == \
+        "Ann took the Knight (free): +6; Bob's Brewer went to the Infirmary; turned up the Miller"
+    s = at([{}, {"mill": ["miller"]}], display=["brewer"] + DISPLAY[1:])
+    assert ENGINE.describe(move, NAMES[:2], after=run(s, move)) == \
+        "Ann took the Brewer (free): +3; Bob +2; turned up the Miller"
+    s = at([{"cottage": ["witch"]}, {}], infirmaries=[["brewer-witch"], []],
+           display=["witch"] + DISPLAY[1:])
+    move = take(0, heal_as="brewer")
+    assert ENGINE.describe(move, NAMES[:2], after=run(s, move)) == \
+        "Ann took the Witch (free): +6; healed the Brewer/Witch as Brewer; turned up the Miller"
+
+
+def test_describe_from_the_move_alone():
+    assert ENGINE.describe(take(0, "noble"), NAMES[:2]) == "Took the card (free); turned up the Noble"
     assert ENGINE.describe({"type": "take", "slot": 2, "card": "brewer-witch", "as": "witch",
                             "heal_as": "brewer", "new_card": "knight-innkeeper"}, NAMES[:2]) == (
-        "Took the Brewer/Witch from slot 2 (2 meeples) as the Witch; healed a card as the "
-        "Brewer; new card: Knight/Innkeeper")
+        "Took the Brewer/Witch (cost 2) as Witch; the healed card returned as Brewer; turned up "
+        "the Knight/Innkeeper")
     assert ENGINE.describe({"type": "take", "slot": 1, "card": "noble", "exchange": -2}, NAMES[:2]) == \
-        "Took the Noble from slot 1 (1 meeple); sold 2 meeples for 2 points"
+        "Took the Noble (cost 1); sold 2 meeples for 2 points"
     assert ENGINE.describe({"type": "take", "slot": 0, "exchange": 3}, NAMES[:2]).endswith(
         "bought 3 meeples for 3 points")
 

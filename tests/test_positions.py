@@ -127,3 +127,34 @@ def test_nonsense_since_numbers_send_the_whole_history_or_nothing_new(phone):
     assert phone.get(f"{url}?since=-5").get_json()["game"]["history_from"] == 0
     far = phone.get(f"{url}?since=99").get_json()["game"]
     assert far["seq"] == 1 and far["history"] == []
+
+
+def test_a_long_game_opens_with_its_last_history_lines_and_earlier_ones_a_page_at_a_time(phone):
+    """Opening a game of 250 entries sends its last 100 lines; the rest come when asked, a
+    page at a time, and together they are the whole history, as the export has it."""
+    from companion.record import HISTORY_PAGE
+
+    game = create(phone)
+    url = f"/api/games/{game['id']}"
+    for seq in range(250):  # King up, undo, redo, undo...: 250 entries of one game
+        body = {"seq": seq, "move": KING_UP} if seq == 0 else {"seq": seq}
+        kind = "moves" if seq == 0 else ("undo" if seq % 2 else "redo")
+        assert phone.post(f"{url}/{kind}", json=body).status_code == 200
+    opened = phone.get(url).get_json()["game"]
+    assert opened["history_from"] == 250 - HISTORY_PAGE and len(opened["history"]) == HISTORY_PAGE
+    page = phone.get(f"/g/{game['id']}").get_data(as_text=True)
+    assert page.count('"seq":') <= HISTORY_PAGE + 3  # the page carries the last lines only
+    lines = opened["history"]
+    before = opened["history_from"]
+    while before > 0:
+        earlier = phone.get(f"{url}/history?before={before}").get_json()
+        assert len(earlier["history"]) == before - earlier["history_from"] <= HISTORY_PAGE
+        lines = earlier["history"] + lines
+        before = earlier["history_from"]
+    assert [line["seq"] for line in lines] == list(range(250))
+    assert lines[0]["undone"] is True  # entry 249 (odd) was an undo: the move is taken back
+    exported = phone.get(f"{url}/export").get_json()
+    assert len(exported["entries"]) == 250
+    for bad in ("", "?before=x", "?before=-1"):
+        answer = phone.get(f"{url}/history{bad}")
+        assert answer.status_code == 400 and answer.get_json()["error"]["message"]

@@ -34,7 +34,8 @@ def test_the_wheel_carries_templates_static_files_and_the_command(tmp_path):
         assert str(module.relative_to(ROOT)) in names
     for template in (ROOT / "templates").rglob("*.html"):
         assert f"companion/templates/{template.relative_to(ROOT / 'templates')}" in names
-    for asset in (ROOT / "companion" / "static").iterdir():
-        assert f"companion/static/{asset.name}" in names
+    for asset in (ROOT / "companion" / "static").rglob("*"):
+        if asset.is_file():
+            assert asset.relative_to(ROOT).as_posix() in names
     entry_points = next(n for n in names if n.endswith("entry_points.txt"))
     assert "companion = companion.cli:main" in zipfile.ZipFile(wheel).read(entry_points).decode()

@@ -563,7 +563,7 @@ def test_seed_example_wizard_summons_the_king():
     s = run(game(), {"type": "summon", "pawn": "king"})
     assert (s.king, s.wizard) == (1, 1)
     assert s.draw_pile == 38 and s.hands == (8, 8)  # a summon costs no card
-    assert ENGINE.view(s)["last_turn"]["summon"]["text"] == "Wizard summons King 0 \u2192 1"
+    assert ENGINE.view(s)["last_turn"]["summon"]["text"] == "Wizard summons King 0 \u2192 +1"
 
 
 def test_wizard_summons_a_guard():
@@ -897,7 +897,7 @@ def test_view_is_json_ready_and_complete():
         (37, 0, BOB, 2)
     assert view["discard"]["jester-2"] == 1 and view["discard"]["unknown"] == 0
     assert view["jester_power"] is False  # Bob's side of the King is the minus side
-    assert view["last_turn"]["cards"][0]["text"] == "Jester 2: Jester -1 \u2192 1"
+    assert view["last_turn"]["cards"][0]["text"] == "Jester 2: Jester -1 \u2192 +1"
     assert view["rulings"] == s.rulings and view["result"] is None
     assert ENGINE.view(s, player=ANN) == view
     json.dumps(s.to_dict())
@@ -1000,3 +1000,43 @@ def test_replay_with_a_rulings_change():
     with pytest.raises(RuleError) as caught:  # now Bob may only move toward the minus side
         step(ENGINE, result, [], "move", play(KING1(-1, 0)))
     assert caught.value.rule == "ruling-direction"
+
+
+# --------------------------------------------------------------------------- history lines
+
+
+def line(state: State, move: dict) -> str:
+    """The history line of ``move`` made in ``state``, as the record writes it."""
+    return ENGINE.describe(move, ["Ann", "Bob"], after=ENGINE.apply(state, move))
+
+
+def test_a_history_line_names_the_mover_the_pawn_where_from_and_to_and_the_card():
+    s = at(king=0, guards=(-2, 2), wizard=3, jester=-1)
+    one = {"type": "play", "cards": [{"card": "king-1", "moves": [mv("king", 0, 1)]}]}
+    assert line(s, one) == "Ann moved the King 0 \u2192 +1 (King 1)"
+    assert ENGINE.describe(one, ["Ann", "Bob"]) == "Moved the King 0 \u2192 +1 (King 1)"  # the move alone
+    split = {"type": "play", "cards": [{"card": "guard-1+1", "moves": [mv("guard", -2, -1), mv("guard", 2, 3)]},
+                                       {"card": "guard-1", "moves": [mv("guard", 3, 4)]}]}
+    assert line(s, split) == (
+        "Ann moved the Guards -2 \u2192 -1 and +2 \u2192 +3 (Guard 1+1), then the Guard +3 \u2192 +4 (Guard 1)")
+    court = {"type": "play", "cards": [{"card": "court", "dir": 1}, {"card": "king-1", "moves": [mv("king", 1, 2)]}]}
+    assert line(s, court) == (
+        "Ann moved the Court (King and both Guards) one space toward Ann's Chateau, King 0 \u2192 +1 "
+        "(King's privilege: 2 King cards), then the King +1 \u2192 +2 (King 1)")
+    assert line(at(king=2, guards=(-1, 5), turn=BOB), {"type": "play", "cards": [{"card": "guard-flank"}]}) == (
+        "Bob moved the Guards -1 \u2192 +1 and +5 \u2192 +3 (Guard flank)")
+    wild = {"type": "play", "cards": [{"card": "jester-3", "moves": [mv("king", 0, -3)]}]}
+    assert line(at(king=0, guards=(-4, 2), jester=-1, turn=BOB), wild) == "Bob moved the King 0 \u2192 -3 (Jester 3, wild)"
+
+
+def test_a_summon_says_where_the_pawn_went_a_pass_who_passed_the_crown_its_move_and_a_win():
+    s = at(king=0, guards=(-5, 2), wizard=-3, jester=-1, turn=BOB)
+    guard = {"type": "summon", "pawn": "guard", "from": -5}
+    assert line(s, guard) == "Bob used the Wizard's power: the Guard -5 \u2192 -3"
+    assert ENGINE.describe(guard, ["Ann", "Bob"]) == "Used the Wizard's power: the Guard from -5 to the Wizard"
+    assert line(at(wizard=1), {"type": "summon", "pawn": "king"}) == "Ann used the Wizard's power: the King 0 \u2192 +1"
+    assert line(s, {"type": "pass"}) == "Bob passed (no card played)"
+    up = {"type": "play", "cards": [{"card": "guard-1", "moves": [mv("guard", 6, 7)]}]}
+    assert line(at(king=0, guards=(-2, 6)), up) == "Ann moved the Guard +6 \u2192 +7 (Guard 1); the Crown 0 \u2192 +1"
+    home = {"type": "play", "cards": [{"card": "king-1", "moves": [mv("king", -6, -7)]}]}
+    assert line(at(king=-6, guards=(-8, -2), turn=BOB), home) == "Bob moved the King -6 \u2192 -7 (King 1); Bob won"

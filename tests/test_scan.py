@@ -196,7 +196,8 @@ BAD = {
         _png_header(20000, 20000, zlib.compress(b"\0" * 2_000_000)), "too large"),
     "a JPEG of 108 MP": (_jpeg_claiming(12000, 9000), "too large"),
     "a GIF": (b"GIF89a\x01\x00\x01\x00\x80\x00\x00\x00\x00\x00\xff\xff\xff!\xf9\x04\x01\x00"
-              b"\x00\x00\x00,\x00\x00\x00\x00\x01\x00\x01\x00\x00\x02\x02D\x01\x00;", "GIF"),
+              b"\x00\x00\x00,\x00\x00\x00\x00\x01\x00\x01\x00\x00\x02\x02D\x01\x00;",
+              "too small"),  # read like any photo, were it larger
 }
 
 

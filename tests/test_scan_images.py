@@ -1,6 +1,6 @@
 """Whatever image a phone (or a person) sends, the scanner gives its cards or one sentence: codes
 OpenCV's decoder cannot take (Hanzi mode, Kanji bytes) are skipped, transparency is laid on
-white, 16-bit images are scaled, an animated image is refused, a photo too costly to decode is
+white, 16-bit images are scaled, an animated image is read frame by frame, a photo too costly to decode is
 refused from its header, and cards of two printed decks in one photo come with a note.
 
 The card photos are made from the printables' own PDFs (tests/scan_support.py); the Hanzi and
@@ -19,7 +19,7 @@ import segno
 from PIL import Image
 
 from companion.cli import main
-from companion.scan import ScanError, find_codes, scan_photo
+from companion.scan import MAX_FRAMES, ScanError, find_codes, scan_photo
 from scan_support import card_photo
 
 KINDS = ["wizard-2", "jester-1", "king-1"]
@@ -90,13 +90,41 @@ def test_16_bit_and_other_modes_are_scaled_to_8_bits(cards):
         assert kinds(encoded(image, "JPEG" if mode == "CMYK" else "PNG")) == KINDS, mode
 
 
-def test_an_animated_image_is_refused_with_a_sentence(cards):
-    frames = [Image.fromarray(cards), Image.fromarray(255 - cards)]
-    for kind in ("PNG", "WEBP"):
-        data = encoded(frames[0], kind, save_all=True, append_images=frames[1:], duration=100)
-        with pytest.raises(ScanError, match=r"^This is an animated image \(2 frames\): send one "
-                                            r"photo\.$"):
-            scan_photo(data)
+@pytest.mark.parametrize("kind", ["GIF", "WEBP", "PNG"])
+def test_an_animated_image_is_read_frame_by_frame(cards, kind):
+    """Cards in different frames are all read, a card in several frames once; a long
+    animation is read from its first MAX_FRAMES frames, with a note."""
+    third = cards.shape[1] // 3
+    left, right = cards.copy(), cards.copy()
+    left[:, third:] = cards[0, 0]  # the first card alone, the others painted over
+    right[:, :third] = cards[0, 0]  # the two others
+    frames = [Image.fromarray(frame) for frame in (left, right, left)]
+    options = {"lossless": True} if kind == "WEBP" else {}
+    data = encoded(frames[0], kind, save_all=True, append_images=frames[1:], duration=100,
+                   **options)
+    assert Image.open(io.BytesIO(data)).n_frames == 3
+    result = scan_photo(data, "royal_visit")
+    assert [card.code.kind_id for card in result.cards] == KINDS
+    assert result.notes == []
+
+    # frames that differ (an encoder merges a frame into the one before it when they are alike)
+    blanks = [Image.new("RGB", frames[0].size, (200 + i, 200 + i, 200 + i))
+              for i in range(MAX_FRAMES)]
+    long = blanks[:MAX_FRAMES - 1] + [frames[1], frames[0], blanks[-1]]  # the left card too late
+    data = encoded(long[0], kind, save_all=True, append_images=long[1:], duration=100, **options)
+    result = scan_photo(data, "royal_visit")
+    assert [card.code.kind_id for card in result.cards] == KINDS[1:]
+    assert result.notes == [f"This animated image has {MAX_FRAMES + 2} frames: its first "
+                            f"{MAX_FRAMES} were read."]
+
+
+def test_an_animation_too_costly_to_decode_is_refused_from_its_header():
+    frames = [Image.new("RGB", (4500, 3500), (255, 255, 255)),
+              Image.new("RGB", (4500, 3500), (250, 250, 250))]
+    data = encoded(frames[0], "GIF", save_all=True, append_images=frames[1:])
+    with pytest.raises(ScanError, match=r"This 4500 x 3500 animated GIF image would take too "
+                                        r"much memory to read \(the scanner takes one up to 15 "):
+        scan_photo(data)
 
 
 @pytest.mark.parametrize("kind, size, options, says", [

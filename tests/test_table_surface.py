@@ -126,6 +126,31 @@ def test_the_screen_is_kept_on_unless_the_phone_turns_it_off(server, browser):
     expect(page.locator("#wake")).not_to_be_checked()
 
 
+def test_a_long_game_shows_its_last_moves_and_earlier_ones_on_request(server, browser):
+    from playwright.sync_api import expect
+
+    page = new_phone(browser)
+    create_royal_visit(page, server)
+    assert send(page, KING_UP)
+    for seq in range(1, 120):  # undo, redo, ...: 120 lines of history
+        which = "undo" if seq % 2 else "redo"
+        assert page.evaluate(f"Companion.send(`/api/games/${{Companion.game.id}}/{which}`)")
+    page.reload()
+    page.locator("#more-button").tap()
+    page.locator("#history-box summary").tap()
+    expect(page.locator("#history li")).to_have_count(100)
+    earlier = page.locator("#history-earlier")
+    expect(earlier).to_have_text("Earlier moves (20)")
+    earlier.tap()
+    expect(page.locator("#history li")).to_have_count(120)
+    expect(earlier).to_be_hidden()
+    expect(page.locator("#history li").last).to_contain_text("1.")
+    # A new entry is added at the top without losing the earlier lines.
+    page.locator("#more [data-close]").first.tap()
+    assert page.evaluate("Companion.send(`/api/games/${Companion.game.id}/redo`)")
+    expect(page.locator("#history li")).to_have_count(121)
+
+
 SHARED_PAGES = ["/", "/print", "/players", "/stats", "/rules/royal_visit", "/rules/majesty",
                 "/rules/kings_court", "/rules/kingseat"]
 

@@ -1,70 +1,75 @@
 // A fast card picker for a phone: tap a suit (or "Kingdom"), then tap cards to add them; the
-// chosen cards show as chips, a tap on a chip takes it off again. It knows nothing of the rules:
-// the game page asks the engine what the chosen cards mean.
+// chosen cards show as chips, a tap on a chip takes it off again. It knows nothing of the rules
+// and keeps no state: the page holds the chosen cards and the open tab in its draft, draws the
+// picker with ``html`` and reads a tap with ``read`` (so a redraw never loses a picked card).
 "use strict";
 
 const CardPicker = (() => {
   const { escape } = Companion;
   // Where a long word on a narrow button may break (a soft hyphen).
   const BREAKS = { Drawbridge: "Draw\u00adbridge", Burgundy: "Bur\u00adgundy", Kingdom: "King\u00addom",
-    Cannonball: "Cannon\u00adball", Protector: "Pro\u00adtector", Magician: "Magi\u00adcian" };
-  const breakable = (text) => escape(text).replace(/[A-Z][a-z]{7,}/g, (word) => BREAKS[word] || word);
+    Cannonball: "Cannon\u00adball", Protector: "Pro\u00adtector", Magician: "Magi\u00adcian",
+    Treasure: "Trea\u00adsure", Defender: "De\u00adfender", Duchess: "Duch\u00adess", Dungeon: "Dun\u00adgeon",
+    Catapult: "Cata\u00adpult", Imperial: "Im\u00adperial", Flaming: "Flam\u00ading", Warlord: "War\u00adlord" };
+  const breakable = (text) => escape(text).replace(/[A-Z][a-z]{6,}/g, (word) => BREAKS[word] || word);
 
-  // kinds: [{id, name, short, suits, colour, group}]; limit(id) -> copies still available.
-  function create(root, kinds, { onChange = () => {}, limit = () => Infinity, label = "cards" } = {}) {
-    const groups = [];
+  // A tab a suit, the Queen's Options, the Kingdom Scroll cards, the Shield cards (KD).
+  const groupKey = (kind) => (kind.suits.length === 1 ? kind.suits[0]
+    : kind.suits.length ? "option" : kind.group === "shield" ? "shield" : "kingdom");
+
+  function groups(kinds) {
+    const out = [];
     for (const kind of kinds) {
-      const key = kind.suits.length === 1 ? kind.suits[0] : (kind.suits.length ? "option" : "kingdom");
-      let group = groups.find((g) => g.key === key);
-      if (!group) groups.push(group = { key, kinds: [] });
+      const key = groupKey(kind);
+      let group = out.find((g) => g.key === key);
+      if (!group) out.push(group = { key, kinds: [] });
       group.kinds.push(kind);
     }
-    const byId = Object.fromEntries(kinds.map((k) => [k.id, k]));
-    let open = groups[0] ? groups[0].key : null;
-    let chosen = [];
-
-    function count(id) { return chosen.filter((c) => c === id).length; }
-
-    function draw() {
-      root.innerHTML = `
-        <div class="cp-tabs" role="tablist">${groups.map((g) => `
-          <button type="button" role="tab" class="cp-tab s-${g.key}${g.key === open ? " selected" : ""}"
-            aria-selected="${g.key === open}" data-group="${g.key}">${breakable(groupName(g.key))}</button>`).join("")}</div>
-        <div class="cp-grid">${(groups.find((g) => g.key === open) || { kinds: [] }).kinds.map((k) => {
-          const n = count(k.id);
-          const left = limit(k.id) - n;
-          return `<button type="button" class="cp-card s-${k.colour}" data-kind="${k.id}" ${left <= 0 ? "disabled" : ""}
-            aria-label="${escape(k.name)}">${breakable(k.short || k.name)}${n ? `<span class="cp-n">${n}</span>` : ""}</button>`;
-        }).join("")}</div>
-        <div class="cp-chosen" aria-live="polite">${chosen.length ? chosen.map((id, i) => `
-          <button type="button" class="cp-chip s-${byId[id].colour}" data-index="${i}"
-            aria-label="Take off ${escape(byId[id].name)}">${escape(byId[id].name)} \u00d7</button>`).join("")
-          : `<span class="small">No ${escape(label)} yet.</span>`}</div>`;
-    }
-
-    root.addEventListener("click", (event) => {
-      const button = event.target.closest("button");
-      if (!button || !root.contains(button)) return;
-      if (button.dataset.group) open = button.dataset.group;
-      else if (button.dataset.kind) chosen.push(button.dataset.kind);
-      else if (button.dataset.index !== undefined) chosen.splice(Number(button.dataset.index), 1);
-      else return;
-      draw();
-      if (!button.dataset.group) onChange(chosen.slice());
-    });
-    draw();
-    return {
-      get cards() { return chosen.slice(); },
-      set(cards) { chosen = cards.slice(); draw(); },
-      redraw: draw,
-    };
+    return out;
   }
 
   function groupName(key) {
     if (key === "kingdom") return "Kingdom";
     if (key === "option") return "Q. Option";
+    if (key === "shield") return "Shield";
     return key[0].toUpperCase() + key.slice(1);
   }
 
-  return { create };
+  // kinds: [{id, name, short, suits, colour}]; chosen: ids; open: the tab shown (a suit,
+  // "option" or "kingdom"; the first when it has no cards here); limit(id): copies still free;
+  // chip(i): a chosen card's words ("King naming blue"); question: html shown instead of the
+  // tabs and cards (a choice the last card needs).
+  function html({ id, kinds, chosen, open, limit = () => Infinity, chip, label = "cards", question = "" }) {
+    const all = groups(kinds);
+    const shown = all.find((g) => g.key === open) || all[0] || { key: null, kinds: [] };
+    const count = (kindId) => chosen.filter((c) => c === kindId).length;
+    const byId = Object.fromEntries(kinds.map((k) => [k.id, k]));
+    const words = (i) => (chip ? chip(i) : byId[chosen[i]].name);
+    const body = question || `
+      <div class="cp-tabs" role="tablist" aria-label="Suits">${all.map((g) => `
+        <button type="button" role="tab" class="cp-tab s-${g.key}${g.key === shown.key ? " selected" : ""}"
+          aria-selected="${g.key === shown.key}" data-cp="${id}" data-group="${g.key}">${breakable(groupName(g.key))}</button>`).join("")}</div>
+      <div class="cp-grid" role="group" aria-label="${escape(groupName(shown.key || ""))} cards">${shown.kinds.map((k) => {
+        const n = count(k.id);
+        const left = limit(k.id) - n;
+        return `<button type="button" class="cp-card s-${k.colour}" data-cp="${id}" data-kind="${k.id}" ${left <= 0 ? 'aria-disabled="true"' : ""}
+          aria-label="${escape(k.name)}${n ? ` (${n} picked)` : ""}">${breakable(k.short || k.name)}${n ? `<span class="cp-n" aria-hidden="true">${n}</span>` : ""}</button>`;
+      }).join("")}</div>`;
+    return `${body}
+      <div class="cp-chosen" aria-live="polite">${chosen.length ? chosen.map((kindId, i) => `
+        <button type="button" class="cp-chip s-${byId[kindId] ? byId[kindId].colour : "kingdom"}" data-cp="${id}" data-index="${i}"
+          aria-label="Take off ${escape(words(i))}">${escape(words(i))} \u00d7</button>`).join("")
+        : `<span class="small">No ${escape(label)} yet.</span>`}</div>`;
+  }
+
+  // What a tap on the picker ``id`` means: {tab}, {add}, {remove} (an index), or null.
+  function read(button, id) {
+    if (!button || button.dataset.cp !== String(id)) return null;
+    if (button.dataset.group) return { tab: button.dataset.group };
+    if (button.dataset.kind) return { add: button.dataset.kind, full: button.getAttribute("aria-disabled") === "true" };
+    if (button.dataset.index !== undefined) return { remove: Number(button.dataset.index) };
+    return null;
+  }
+
+  return { html, read, groupKey, groupName };
 })();

@@ -75,7 +75,7 @@ const Companion = (() => {
 
   // A question before a tap does something that touches another player (Undo of their move):
   // resolves true when the player confirms.
-  function ask(text, yes) {
+  function ask(text, yes = "Yes") {
     const sheet = $("#ask");
     $("#ask-text").textContent = text;
     $("#ask-yes").textContent = yes;
@@ -91,27 +91,45 @@ const Companion = (() => {
   const lineHtml = (line) =>
     `<li class="${line.undone ? "undone" : ""}"><strong>${line.seq + 1}.</strong> ${escape(line.text)}</li>`;
 
-  // The history list, newest first: only the lines from `from` on are drawn again (those the
-  // server sent), so a long game costs a phone no more per move than a short one.
+  // The history list, newest first. The page holds the lines from ``history_start`` on (the
+  // server sends the last ones at first, and earlier ones a page at a time when asked); only
+  // the lines from `from` on are drawn again, so a long game costs a phone no more per move
+  // than a short one.
   function drawHistory(from) {
     const list = $("#history");
+    const start = game.history_start;
     const shown = Number(list.dataset.lines || 0);
     if (!game.history.length) list.innerHTML = "<li>No moves yet.</li>";
-    else if (from === 0 || from > shown) list.innerHTML = game.history.slice().reverse().map(lineHtml).join("");
-    else {
+    else if (from <= start || from > shown || Number(list.dataset.start) !== start) {
+      list.innerHTML = game.history.slice().reverse().map(lineHtml).join("");
+    } else {
       for (let i = from; i < shown; i++) list.firstElementChild.remove();
-      list.insertAdjacentHTML("afterbegin", game.history.slice(from).reverse().map(lineHtml).join(""));
+      list.insertAdjacentHTML("afterbegin", game.history.slice(from - start).reverse().map(lineHtml).join(""));
     }
-    list.dataset.lines = game.history.length;
+    list.dataset.lines = start + game.history.length;
+    list.dataset.start = start;
+    $("#history-earlier").hidden = start === 0;
+    $("#history-earlier").textContent = `Earlier moves (${start})`;
+  }
+
+  async function earlierHistory() {
+    const { status, data } = await request("GET", `/api/games/${game.id}/history?before=${game.history_start}`);
+    if (status !== 200) { say((data && data.error) || { message: `The companion answered ${status}.` }); return; }
+    game.history = data.history.concat(game.history);
+    game.history_start = data.history_from;
+    drawHistory(0);
   }
 
   // A new position from the server. When another phone moved, this phone's draft is kept if
   // the game's page finds it still legal, or dropped: the page's sentence why is returned.
   function update(payload) {
     const moved = game && payload.seq !== game.seq;
-    // The server sends the history lines from history_from on: the page has those before it.
-    const from = game ? payload.history_from : 0;
-    if (from > 0) payload.history = game.history.slice(0, from).concat(payload.history);
+    // The server sends the history lines from history_from on: the page keeps its own before.
+    const from = payload.history_from;
+    payload.history_start = game && from >= game.history_start ? game.history_start : from;
+    if (game && from > game.history_start) {
+      payload.history = game.history.slice(0, from - game.history_start).concat(payload.history);
+    }
     game = payload;
     document.body.classList.toggle("finished", Boolean(game.result));
     let dropped = null;
@@ -417,6 +435,11 @@ const Companion = (() => {
     page = options;
     $("#undo").addEventListener("click", () => undoOrRedo("undo"));
     $("#redo").addEventListener("click", () => undoOrRedo("redo"));
+    $("#history-earlier").addEventListener("click", earlierHistory);
+    // A tap or a typed field may have added a step to the draft: Undo follows at once.
+    for (const kind of ["click", "input", "change"]) {
+      document.addEventListener(kind, () => setTimeout(drawUndo), true);
+    }
     $("#seat-choices").addEventListener("click", (event) => {
       const button = event.target.closest("[data-seat]");
       if (button) claimSeat(button.dataset.seat === "" ? null : Number(button.dataset.seat));
@@ -452,7 +475,11 @@ const Companion = (() => {
       }
     }
     for (const form of document.querySelectorAll("form[data-confirm]")) {
-      form.addEventListener("submit", (event) => { if (!confirm(form.dataset.confirm)) event.preventDefault(); });
+      form.addEventListener("submit", async (event) => {
+        event.preventDefault();
+        $("#more").close();
+        if (await ask(form.dataset.confirm, form.dataset.yes)) form.submit();
+      });
     }
     $("#wake").addEventListener("change", () => {
       localStorage.setItem(WAKE_KEY, $("#wake").checked ? "on" : "off");
@@ -475,7 +502,8 @@ const Companion = (() => {
   }
 
   return {
-    start, send, say, showMessage: say, request, update, escape, $, stepper, seatName,
+    start, send, say, ask, request, update, escape, $, stepper, seatName,
+    drafted: drawUndo,  // a page whose draft changed without a tap (a server's answer) says so
     get game() { return game; },
   };
 })();

@@ -1,6 +1,8 @@
-// King's Court's page: the score sheet, a hand scored with the card picker (or typed counts),
-// corrections, adjustments, the arbiter ("may I play this card?") and a hand followed card by
-// card. The engine does every sum; the page shows its breakdown before the hand is stored.
+// King's Court's page: one view at a time above the action bar: the hand (scored with the card
+// picker or typed counts, or followed card by card), the score sheet (rows, corrections,
+// adjustments) and the arbiter ("may I play this card?"). The engine does every sum; the page
+// keeps what is being entered in draft objects, so a redraw never loses a picked card, and the
+// toolbar's Undo takes back the draft's last step before any stored entry.
 "use strict";
 
 const KingsCourt = (() => {
@@ -14,18 +16,53 @@ const KingsCourt = (() => {
   const signed = (n) => (n > 0 ? `+${n}` : String(n));
   const DRAW_CARDS = (id) => ["wizard", "dragon", "dungeon"].includes(id) || id.startsWith("drawbridge-");
   const PLAYED = ["dark-knight", "poison-garden", "castle-fire", "kings-goblet", "warlord"];
+  const ADJUST_MOST = 10000;
+  const Table = () => window.KingsCourtTable;
+  const say = (what, how = "error") => Companion.say(what, how);
 
-  let draft = null;     // the hand being entered (or corrected)
-  let pickers = {};     // seat (or "drawn") -> CardPicker
+  let draft = null;     // the hand being scored (or corrected)
+  let shown = "hand";   // the view: "hand", "sheet" or "ask"
+  let openRow = null;   // the sheet row whose details are open
+  let adjusting = { who: null, open: false };
+  let points = {};      // seat -> the points the last preview gave that hand
   let previewTimer = null;
   let scanFor = null;   // the seat whose own Scan button was tapped: the next photo is their hand
-  let lastHand = null;  // the seat whose hand was last picked or scanned
 
-  // ------------------------------------------------------------------ the draft of a hand
+  // ------------------------------------------------------------------ the draft and its steps
+
+  let steps = [];  // [{sentence, snapshot}]: the draft before each step, for Undo
+  const parts = () => [
+    { get: () => draft, set: (value) => { draft = value; }, blank: () => { draft = fresh(); },
+      steps: () => 0, keep: keepScore },
+    ...(Table() ? Table().parts : []),
+  ];
+
+  // Before each change to a draft: what the change is, in words ("the Gold 7 in Ann's hand").
+  function step(sentence) {
+    steps.push({ sentence, snapshot: parts().map((part) => JSON.stringify(part.get())) });
+  }
+
+  function undo() {
+    const last = steps.pop();
+    if (!last) return "Nothing entered on this phone to take back.";
+    parts().forEach((part, i) => part.set(JSON.parse(last.snapshot[i])));
+    redraw();
+    schedulePreview();
+    return `Took back ${last.sentence}.`;
+  }
+
+  function keep(g) {
+    for (const part of parts()) {
+      const why = part.keep(g);
+      if (why) return why;
+    }
+    return null;
+  }
 
   function fresh() {
-    return { mode: "hand", number: null, out: null, nobody: false, typed: {}, points: {},
-      cards: {}, last: "", next: null, draws: [], dungeon: [], played: [], cut: "", dealer: null };
+    return { mode: "hand", number: null, hand: null, out: null, nobody: false, typed: {}, points: {},
+      cards: {}, tabs: {}, open: null, last: "", next: null, draws: [], dungeon: [], played: [], cut: "", dealer: null,
+      follow: false, play: { card: null, by: null, on: null } };
   }
 
   function fromEntry(row) {
@@ -37,7 +74,7 @@ const KingsCourt = (() => {
     d.out = e.out;
     d.nobody = e.out === null;
     e.cards.forEach((cards, seat) => { if (cards) d.cards[seat] = cards.slice(); });
-    e.points.forEach((points, seat) => { if (points !== null) { d.typed[seat] = true; d.points[seat] = points; } });
+    e.points.forEach((typed, seat) => { if (typed !== null) { d.typed[seat] = true; d.points[seat] = typed; } });
     d.last = e.last || "";
     d.next = e.next;
     d.draws = (e.next_draws || []).slice();
@@ -56,8 +93,22 @@ const KingsCourt = (() => {
     return d;
   }
 
+  // Another phone's entry: the hand being scored stays while it is still this hand.
+  function keepScore(g) {
+    if (!draft) return null;
+    const touched = draft.out !== null || draft.nobody || Object.keys(draft.cards).length || Object.keys(draft.typed).length;
+    if (draft.mode === "correct") {
+      return g.view.rows.some((r) => r.kind === "hand" && r.number === draft.number) ? null
+        : `Hand ${draft.number} is no longer on the sheet (undone on another phone), so its correction was dropped.`;
+    }
+    if (!touched || draft.fixed) return null;
+    if (g.view.hand_number === draft.hand && g.view.stage === "between-hands") return null;
+    return `Hand ${draft.hand} was recorded or dealt on another phone, so the cards entered here were dropped.`;
+  }
+
   const fire = () => draft.played.some((p) => p.card === "castle-fire");
   const nextSeat = () => (draft.next !== null ? draft.next : (draft.out + 1) % seats().length);
+  const ready = () => draft.nobody || draft.out !== null;
 
   // The hands not entered yet: no card picked (or scanned) and no count typed.
   function waiting() {
@@ -95,9 +146,15 @@ const KingsCourt = (() => {
     return m;
   }
 
-  const ready = () => draft.nobody || draft.out !== null;
+  // ------------------------------------------------------------------ drawing helpers
 
-  // ------------------------------------------------------------------ the score form
+  // Set an element's html only when it changed, so a redraw leaves a field being typed alone.
+  function paint(el, html) {
+    if (!el || el.dataset.painted === html) return false;
+    el.innerHTML = html;
+    el.dataset.painted = html;
+    return true;
+  }
 
   function pickerKinds() {
     return view().cards.map((card) => ({
@@ -106,167 +163,183 @@ const KingsCourt = (() => {
     }));
   }
 
-  // Copies still free for one picker: the game's copies less what the other pickers hold.
+  // Copies still free for one hand: the game's copies less what the other hands hold.
   function limitFor(owner) {
     return (id) => {
-      let used = 0;
-      for (const [key, picker] of Object.entries(pickers)) {
-        if (key !== String(owner)) used += picker.cards.filter((c) => c === id).length;
-      }
+      let used = Object.entries(draft.cards).reduce((n, [seat, cards]) => n + (seat === String(owner) ? 0 : cards.filter((c) => c === id).length), 0);
+      if (owner !== "drawn") used += draft.draws.filter((c) => c === id).length;
       return kind(id).copies - used;
     };
   }
 
-  function drawScoreForm() {
+  const nameButtons = (items, data, chosen) => `<div class="kc-answers">${items.map(([value, label]) => `<button type="button"
+    class="secondary${chosen === value ? " selected" : ""}" data-${data}="${value}" aria-pressed="${chosen === value}">${escape(label)}</button>`).join("")}</div>`;
+
+  // ------------------------------------------------------------------ the hand: scoring
+
+  function scoreHtml() {
     const v = view();
-    const panel = $("#score-panel");
-    panel.hidden = Boolean(game().result) && draft.mode !== "correct";
-    if (panel.hidden) return;
-    const playing = v.stage === "playing";
-    if (playing && draft.mode === "hand") {
-      $("#score-title").textContent = "Score the hand";
-      $("#score-form").innerHTML = `<p>This hand is being followed card by card: score it when it ends, or stop following it above.</p>`;
-      $("#preview").innerHTML = "";
-      return;
-    }
-    $("#score-title").textContent = draft.mode === "correct" ? `Correct hand ${draft.number}` : `Score hand ${v.hand_number}`;
     const out = draft.nobody ? null : draft.out;
     const others = seats().filter((s) => s !== out);
     const playedKinds = v.cards.filter((c) => PLAYED.includes(c.id));
-    const drawKinds = v.cards.filter((c) => DRAW_CARDS(c.id));
-    const who = draft.fixed
-      ? `<p><strong>${draft.nobody ? "Nobody went out" : `${escape(nameOf(draft.out))} went out`}</strong> (as the hand followed card by card ended).</p>`
-      : `<h3>Who went out?</h3>
-        <div class="kc-who">${seats().map((s) => `<button type="button" class="secondary${!draft.nobody && draft.out === s ? " selected" : ""}" data-out="${s}">${escape(nameOf(s))}</button>`).join("")}
-          ${playedKinds.some((c) => ["poison-garden", "castle-fire"].includes(c.id)) ? `<button type="button" class="secondary${draft.nobody ? " selected" : ""}" data-out="nobody">Nobody (Risk card)</button>` : ""}</div>`;
-    let html = who;
+    let html = "";
+    if (draft.mode === "correct") html += `<p class="kc-ask-line"><strong>Correcting hand ${draft.number}</strong> <button type="button" class="secondary" id="cancel-correct">Stop correcting</button></p>`;
+    if (draft.fixed) {
+      html += `<p class="kc-ask-line"><strong>${draft.nobody ? "Nobody went out" : `${escape(nameOf(draft.out))} went out`}</strong> (as the hand followed card by card ended).</p>`;
+    } else if (!ready()) {
+      const nobody = playedKinds.some((c) => ["poison-garden", "castle-fire"].includes(c.id)) ? [["nobody", "Nobody (Risk card)"]] : [];
+      html += `<p class="kc-ask-line"><strong>Who went out?</strong></p>${nameButtons([...seats().map((s) => [s, nameOf(s)]), ...nobody], "out", null)}`;
+    } else {
+      html += `<p class="kc-ask-line"><strong>${draft.nobody ? "Nobody went out" : `${escape(nameOf(draft.out))} went out`}</strong>
+        <button type="button" class="secondary" id="change-out">Change</button></p>`;
+    }
     if (ready() && !fire()) {
-      html += `<p class="small" id="scan-hint">Or photograph a hand: its Scan button, or Scan below for the next hand still empty. The cards are scored at once.</p>`;
-      html += others.map((s) => `
-        <div class="kc-player" data-seat="${s}">
-          <h3><span>${escape(nameOf(s))}</span><span class="kc-points" id="points-${s}"></span></h3>
-          <div class="row">
-            <button type="button" class="secondary grow${draft.typed[s] ? "" : " selected"}" data-mode="pick" data-seat="${s}">Pick cards</button>
-            <button type="button" class="secondary grow${draft.typed[s] ? " selected" : ""}" data-mode="type" data-seat="${s}">Type a number</button>
+      const open = others.includes(draft.open) ? draft.open : null;
+      html += `<div class="kc-answers kc-seats" role="tablist" aria-label="Hands">${others.map((s) => `<button type="button" role="tab"
+        class="secondary${s === open ? " selected" : ""}" aria-selected="${s === open}" data-open="${s}">${escape(nameOf(s))}<span class="kc-points" id="points-${s}"></span></button>`).join("")}</div>`;
+      if (open !== null) {
+        const s = open;
+        html += `<div class="kc-player" data-seat="${s}">
+          <div class="kc-answers kc-modes">
+            <button type="button" class="secondary${draft.typed[s] ? "" : " selected"}" data-mode="pick" data-seat="${s}" aria-pressed="${!draft.typed[s]}">Pick cards</button>
+            <button type="button" class="secondary${draft.typed[s] ? " selected" : ""}" data-mode="type" data-seat="${s}" aria-pressed="${Boolean(draft.typed[s])}">Type points</button>
             <button type="button" class="secondary" data-scan="${s}" aria-label="Scan ${escape(nameOf(s))}'s hand">Scan</button>
           </div>
           ${draft.typed[s]
-            ? `<label>Points left in ${escape(nameOf(s))}'s hand<input type="number" inputmode="numeric" min="0" data-typed="${s}" value="${escape(draft.points[s] ?? "")}"></label>`
-            : `<div class="kc-picker" data-picker="${s}"></div>`}
+            ? `<label>Points left in ${escape(nameOf(s))}'s hand<input type="number" inputmode="numeric" min="0" data-typed="${s}"></label>`
+            : `<div class="kc-picker" data-picker="${s}">${CardPicker.html({ id: `hand-${s}`, kinds: pickerKinds(), chosen: draft.cards[s] || [], open: draft.tabs[s], limit: limitFor(s), label: `cards left in ${nameOf(s)}'s hand` })}</div>`}
           ${!draft.nobody && s === nextSeat() && !draft.typed[s] && (draft.last && DRAW_CARDS(draft.last) || draft.draws.length)
-            ? `<h3>Cards ${escape(nameOf(s))} drew for the ${escape(cardName(draft.last || ""))}</h3><div class="kc-picker" data-picker="drawn"></div>` : ""}
-        </div>`).join("");
+            ? `<h3>Cards ${escape(nameOf(s))} drew for the ${escape(cardName(draft.last || ""))}</h3><div class="kc-picker" data-picker="drawn">${CardPicker.html({ id: "drawn", kinds: pickerKinds(), chosen: draft.draws, open: draft.tabs.drawn, limit: limitFor("drawn"), label: "drawn cards" })}</div>` : ""}
+        </div>`;
+      }
     }
-    if (ready() && !draft.fixed) {
-      const open = draft.last || draft.dungeon.length || draft.played.length || draft.cut;
-      html += `<details id="extras" ${open ? "open" : ""}><summary>Last card, Dungeon, Risk cards, dealing cut</summary>
-        ${draft.nobody ? "" : `<label>${escape(nameOf(draft.out))} went out with
-          <select id="last"><option value="">a card that makes nobody draw</option>
-          ${drawKinds.map((c) => `<option value="${c.id}" ${draft.last === c.id ? "selected" : ""}>${escape(c.name)}</option>`).join("")}</select></label>
-          ${draft.last ? `<label>The next player<select id="next">${others.map((s) => `<option value="${s}" ${nextSeat() === s ? "selected" : ""}>${escape(nameOf(s))}</option>`).join("")}</select></label>` : ""}`}
-        ${v.cards.some((c) => c.id === "dungeon") ? `<fieldset><legend>In the Dungeon when the hand ended</legend>
-          ${others.map((s) => `<label class="radio"><input type="checkbox" data-dungeon="${s}" ${draft.dungeon.includes(s) ? "checked" : ""}> ${escape(nameOf(s))}</label>`).join("")}</fieldset>` : ""}
-        ${playedKinds.length ? `<fieldset><legend>Risk and Warlord cards played</legend>
-          <ul class="choices">${draft.played.map((p, i) => `<li><span class="grow">${escape(cardName(p.card))} by ${escape(nameOf(p.by))}${p.on !== undefined && p.on !== null ? ` on ${escape(nameOf(p.on))}` : ""}</span>
-            <button type="button" class="secondary" data-unplay="${i}" aria-label="Remove">\u00d7</button></li>`).join("")}</ul>
-          <div class="grid2">
-            <label>Card<select id="play-card">${playedKinds.map((c) => `<option value="${c.id}">${escape(c.name)}</option>`).join("")}</select></label>
-            <label>Played by<select id="play-by">${seats().map((s) => `<option value="${s}">${escape(nameOf(s))}</option>`).join("")}</select></label>
-            <label>On (Dark Knight, Warlord)<select id="play-on"><option value="">nobody</option>${seats().map((s) => `<option value="${s}">${escape(nameOf(s))}</option>`).join("")}</select></label>
-          </div>
-          <button type="button" class="secondary" id="add-played">Add the card played</button></fieldset>` : ""}
-        ${fire() ? "" : `<fieldset><legend>${escape(nameOf(draft.dealer ?? view().dealer ?? 0))}'s dealing cut (${v.dealing_bonus} points)</legend>
-          ${[["", "Not tried"], ["made", "Made"], ["missed", "Missed"]].map(([value, label]) => `<label class="radio"><input type="radio" name="cut" value="${value}" ${draft.cut === value ? "checked" : ""}> ${label}</label>`).join("")}</fieldset>`}
-      </details>`;
-    }
-    if (draft.mode === "correct") html += `<p><button type="button" class="secondary" id="cancel-correct">Stop correcting</button></p>`;
-    $("#score-form").innerHTML = html;
-    pickers = {};
-    const kinds = pickerKinds();
-    for (const root of $("#score-form").querySelectorAll("[data-picker]")) {
-      const owner = root.dataset.picker;
-      const picker = CardPicker.create(root, kinds, {
-        label: owner === "drawn" ? "drawn cards" : "cards left",
-        limit: limitFor(owner),
-        onChange: (cards) => {
-          if (owner === "drawn") draft.draws = cards; else { draft.cards[owner] = cards; lastHand = Number(owner); }
-          for (const other of Object.values(pickers)) other.redraw();
-          schedulePreview();
-        },
-      });
-      pickers[owner] = picker;
-    }
-    for (const [owner, picker] of Object.entries(pickers)) {
-      picker.set(owner === "drawn" ? draft.draws : (draft.cards[owner] || []));
-    }
-    if (!ready()) $("#preview").innerHTML = "";
-    schedulePreview();
+    if (ready() && !draft.fixed) html += extrasHtml(others, playedKinds);
+    return html;
   }
 
-  function onScoreClick(event) {
-    const button = event.target.closest("button");
-    if (!button) return;
-    if (button.dataset.out !== undefined) {
-      if (button.dataset.out === "nobody") { draft.nobody = true; draft.out = null; draft.last = ""; draft.draws = []; }
-      else { draft.nobody = false; draft.out = Number(button.dataset.out); delete draft.cards[draft.out]; }
+  function extrasHtml(others, playedKinds) {
+    const v = view();
+    const drawKinds = v.cards.filter((c) => DRAW_CARDS(c.id));
+    const said = [draft.last && `last card ${cardName(draft.last)}`, draft.dungeon.length && "Dungeon", draft.played.length && `${draft.played.length} Risk card${draft.played.length > 1 ? "s" : ""}`, draft.cut && `cut ${draft.cut}`].filter(Boolean);
+    const dealer = nameOf(draft.dealer ?? v.dealer ?? 0);
+    return `<details id="extras" ${draft.extrasOpen ? "open" : ""}><summary>Last card, Dungeon, Risk cards, dealing cut${said.length ? `: ${escape(said.join(", "))}` : ""}</summary>
+      ${draft.nobody ? "" : `<label>${escape(nameOf(draft.out))} went out with
+        <select id="last"><option value="">a card that makes nobody draw</option>
+        ${drawKinds.map((c) => `<option value="${c.id}" ${draft.last === c.id ? "selected" : ""}>${escape(c.name)}</option>`).join("")}</select></label>
+        ${draft.last ? `<fieldset><legend>The next player</legend>${nameButtons(others.map((s) => [s, nameOf(s)]), "next", nextSeat())}</fieldset>` : ""}`}
+      ${v.cards.some((c) => c.id === "dungeon") ? `<fieldset><legend>In the Dungeon when the hand ended</legend>
+        ${others.map((s) => `<label class="radio"><input type="checkbox" data-dungeon="${s}" ${draft.dungeon.includes(s) ? "checked" : ""}> ${escape(nameOf(s))}</label>`).join("")}</fieldset>` : ""}
+      ${playedKinds.length ? `<fieldset><legend>Risk and Warlord cards played</legend>
+        <ul class="choices">${draft.played.map((p, i) => `<li><span class="grow">${escape(cardName(p.card))} by ${escape(nameOf(p.by))}${p.on !== undefined && p.on !== null ? ` on ${escape(nameOf(p.on))}` : ""}</span>
+          <button type="button" class="secondary" data-unplay="${i}" aria-label="Remove the ${escape(cardName(p.card))}">\u00d7</button></li>`).join("")}</ul>
+        <p class="small">Card</p>${nameButtons(playedKinds.map((c) => [c.id, c.name]), "play-card", draft.play.card)}
+        <p class="small">Played by</p>${nameButtons(seats().map((s) => [s, nameOf(s)]), "play-by", draft.play.by)}
+        <p class="small">On (Dark Knight, Warlord)</p>${nameButtons([["", "Nobody"], ...seats().map((s) => [s, nameOf(s)])], "play-on", draft.play.on)}
+        <button type="button" class="secondary" id="add-played">Add the card played</button></fieldset>` : ""}
+      ${fire() ? "" : `<fieldset><legend>${escape(dealer)}'s dealing cut (${v.dealing_bonus} points)</legend>
+        ${nameButtons([["", "Not tried"], ["made", "Made"], ["missed", "Missed"]], "cut", draft.cut)}</fieldset>`}
+    </details>`;
+  }
+
+  function onScoreTap(button) {
+    const s = draft.open;
+    for (const owner of [s, "drawn"]) {
+      const tap = CardPicker.read(button, owner === "drawn" ? "drawn" : `hand-${owner}`);
+      if (!tap) continue;
+      if (tap.tab) { draft.tabs[owner] = tap.tab; return true; }
+      const where = owner === "drawn" ? "the cards drawn" : `${nameOf(owner)}'s hand`;
+      const list = owner === "drawn" ? draft.draws : (draft.cards[owner] = draft.cards[owner] || []);
+      if (tap.add) {
+        if (tap.full) { say(`Every ${cardName(tap.add)} of this game is already in the hands entered.`, "notice"); return false; }
+        step(`the ${cardName(tap.add)} in ${where}`);
+        list.push(tap.add);
+      } else {
+        step(`taking the ${cardName(list[tap.remove])} off ${where}`);
+        list.splice(tap.remove, 1);
+      }
+      return true;
+    }
+    const data = button.dataset;
+    if (data.out !== undefined) {
+      step(`who went out`);
+      if (data.out === "nobody") { draft.nobody = true; draft.out = null; draft.last = ""; draft.draws = []; }
+      else { draft.nobody = false; draft.out = Number(data.out); delete draft.cards[draft.out]; }
       draft.next = null;
-    } else if (button.dataset.scan !== undefined) {
-      scanFor = Number(button.dataset.scan);  // as the toolbar's Scan; the photo fills this hand
+      draft.hand = view().hand_number;
+      draft.open = firstEmpty();
+    } else if (button.id === "change-out") {
+      step(`who went out`);
+      draft.out = null; draft.nobody = false; draft.next = null;
+    } else if (data.open !== undefined) draft.open = Number(data.open);
+    else if (data.scan !== undefined) {
+      scanFor = Number(data.scan);  // as the toolbar's Scan; the photo fills this hand
       $("#scan").click();
-      return;
-    } else if (button.dataset.mode) {
-      draft.typed[button.dataset.seat] = button.dataset.mode === "type";
-    } else if (button.dataset.unplay !== undefined) {
-      draft.played.splice(Number(button.dataset.unplay), 1);
-    } else if (button.id === "add-played") {
-      const entry = { card: $("#play-card").value, by: Number($("#play-by").value) };
-      if ($("#play-on").value !== "") entry.on = Number($("#play-on").value);
+      return false;
+    } else if (data.mode) {
+      step(`${data.mode === "type" ? "typing" : "picking"} ${nameOf(Number(data.seat))}'s hand`);
+      draft.typed[data.seat] = data.mode === "type";
+    } else if (data.next !== undefined) { step("the next player"); draft.next = Number(data.next); }
+    else if (data.cut !== undefined) { step("the dealing cut"); draft.cut = data.cut; }
+    else if (data.playCard) draft.play.card = data.playCard;
+    else if (data.playBy !== undefined) draft.play.by = Number(data.playBy);
+    else if (data.playOn !== undefined) draft.play.on = data.playOn === "" ? "" : Number(data.playOn);
+    else if (data.unplay !== undefined) { step(`the ${cardName(draft.played[Number(data.unplay)].card)} played`); draft.played.splice(Number(data.unplay), 1); }
+    else if (button.id === "add-played") {
+      if (!draft.play.card || draft.play.by === null) { say("Tap the card and who played it first.", "error"); return false; }
+      step(`the ${cardName(draft.play.card)} played`);
+      const entry = { card: draft.play.card, by: draft.play.by };
+      if (draft.play.on !== null && draft.play.on !== "") entry.on = draft.play.on;
       draft.played.push(entry);
+      draft.play = { card: null, by: null, on: null };
       if (["poison-garden", "castle-fire"].includes(entry.card)) { draft.nobody = true; draft.out = null; draft.last = ""; draft.draws = []; }
-    } else if (button.id === "cancel-correct") {
-      reset();
-      return;
-    } else {
-      return;
-    }
-    drawScoreForm();
+    } else if (button.id === "cancel-correct") { reset(); return false; }
+    else return false;
+    return true;
   }
 
-  function onScoreInput(event) {
-    const target = event.target;
+  // The first hand going left from who went out with nothing entered yet.
+  function firstEmpty() {
+    const n = seats().length;
+    const start = draft.nobody ? 0 : draft.out + 1;
+    for (let i = 0; i < n; i++) {
+      const s = (start + i) % n;
+      if (s !== draft.out && !draft.typed[s] && !(draft.cards[s] || []).length) return s;
+    }
+    return null;
+  }
+
+  function onScoreInput(target, type) {
     if (target.dataset.typed !== undefined) {
+      if (draft.points[target.dataset.typed] === undefined || draft.points[target.dataset.typed] === "") step(`the points typed for ${nameOf(Number(target.dataset.typed))}`);
       draft.points[target.dataset.typed] = target.value;
       schedulePreview();
-      return;
+      return false;
     }
-    if (event.type !== "change") return;
-    if (target.id === "last") { draft.last = target.value; draft.next = null; if (!target.value) draft.draws = []; }
-    else if (target.id === "next") draft.next = Number(target.value);
+    if (type !== "change") return false;
+    if (target.id === "last") { step("the last card"); draft.last = target.value; draft.next = null; if (!target.value) draft.draws = []; }
     else if (target.dataset.dungeon !== undefined) {
+      step("the Dungeon");
       const seat = Number(target.dataset.dungeon);
       draft.dungeon = target.checked ? [...draft.dungeon, seat].sort() : draft.dungeon.filter((s) => s !== seat);
-    } else if (target.name === "cut") draft.cut = target.value;
-    else return;
-    drawScoreForm();
+    } else return false;
+    return true;
   }
 
   // ------------------------------------------------------------------ a scanned photo
 
-  // The hands that can be entered now (the score form shows their pickers), in seat order
-  // from the player who went out, going to the left.
+  // The hands that can be entered now, in seat order from the player who went out, going left.
   function openHands() {
-    if (!draft || !ready() || fire() || $("#score-panel").hidden) return [];
+    if (shown !== "hand" || !draft || !ready() || fire()) return [];
     if (view().stage === "playing" && draft.mode === "hand") return [];
     const n = seats().length;
     const start = draft.nobody ? 0 : draft.out + 1;
     return seats().map((_, i) => (start + i) % n).filter((s) => draft.nobody || s !== draft.out);
   }
 
-  // A photo's cards (Companion's Scan). What they fill depends on what the page is doing:
-  // while a hand is scored (who went out is tapped), a hand: the one whose own Scan button was
-  // tapped, else the next one still empty going left from who went out, else the one last
-  // entered; while a hand is followed card by card, the turn of the seat to play; otherwise
-  // the arbiter's "may I play this card?". Cards laid in a row count from the left.
+  // A photo's cards (Companion's Scan) fill: while a hand is scored, a hand (the one whose own
+  // Scan was tapped, else the open one if empty, else the next one still empty); while a hand
+  // is followed card by card, the turn of the seat to play; otherwise the arbiter's question.
+  // Cards laid in a row count from the left.
   function scanned(cards) {
     const known = cards.filter((c) => kind(c.kind));
     const strangers = cards.filter((c) => !kind(c.kind)).map((c) => c.name);
@@ -276,23 +349,23 @@ const KingsCourt = (() => {
     scanFor = null;
     if (!ids.length) return `No card of this game's selection in the photo.${left}`;
     const hands = openHands();
-    const empty = () => hands.find((s) => !draft.typed[s] && !(draft.cards[s] || []).length);
-    let seat = hands.includes(asked) ? asked : empty();
-    if (seat === undefined) seat = hands.includes(lastHand) ? lastHand : hands[0];
+    const empty = (s) => !draft.typed[s] && !(draft.cards[s] || []).length;
+    let seat = hands.includes(asked) ? asked : (hands.includes(draft && draft.open) && empty(draft.open) ? draft.open : hands.find(empty));
+    if (seat === undefined) seat = hands.includes(draft && draft.open) ? draft.open : hands[0];
     if (seat === undefined) {
-      if (window.KingsCourtTable.following()) return window.KingsCourtTable.scanTurn(ids) + left;
-      const scoring = !game().result && view().stage !== "playing";
-      return window.KingsCourtTable.scanAsk(ids) + left
-        + (scoring ? " To score a hand instead, tap who went out first, then scan each hand." : "");
+      const h = view().hand;
+      if (shown !== "ask" && view().stage === "playing" && h && !h.over && !game().result) { show("hand"); return Table().scanTurn(ids).then((note) => note + left); }
+      return Table().scanAsk(ids) + left;
     }
+    step(`the scanned cards in ${nameOf(seat)}'s hand`);
     draft.typed[seat] = false;
     draft.cards[seat] = ids;
-    lastHand = seat;
-    drawScoreForm();
-    const block = $(`.kc-player[data-seat="${seat}"]`);
-    if (block) block.scrollIntoView({ block: "start" });
-    const next = empty();
-    return `${nameOf(seat)}'s hand: ${ids.length} card${ids.length === 1 ? "" : "s"}, scored below.`
+    draft.open = seat;
+    redraw();
+    Companion.drafted();  // a step without a tap: Undo takes it back
+    schedulePreview();
+    const next = hands.find(empty);
+    return `${nameOf(seat)}'s hand: ${ids.length} card${ids.length === 1 ? "" : "s"}.`
       + (next !== undefined ? ` Scan again for ${nameOf(next)}'s hand.` : "") + left;
   }
 
@@ -301,35 +374,50 @@ const KingsCourt = (() => {
   function schedulePreview() {
     clearTimeout(previewTimer);
     previewTimer = setTimeout(preview, 150);
-    prompt();
   }
 
+  let previewed = null;  // the last preview's row, or its refusal
   async function preview() {
-    const box = $("#preview");
-    if (!draft || !ready() || $("#score-panel").hidden) { box.innerHTML = ""; return; }
+    if (!draft || !ready() || !scoring()) { previewed = null; drawPreview(); return; }
     const sent = JSON.stringify(draft);
     const later = waiting();
     const { status, data } = await Companion.request("POST", `/api/games/${game().id}/check`, { move: move(later.length > 0) });
     if (JSON.stringify(draft) !== sent) return;  // the player changed the hand meanwhile
     if (status !== 200) {
-      const error = (data && data.error) || { message: `The companion answered ${status}.` };
-      box.innerHTML = `<p class="kc-answer refused" id="preview-error">${escape(error.message)}
-        ${error.url ? `<a href="${escape(error.url)}" target="_blank">Rule</a>` : ""}</p>`;
-      for (const s of seats()) { const cell = $(`#points-${s}`); if (cell) cell.textContent = ""; }
+      previewed = { error: (data && data.error) || { message: `The companion answered ${status}.` } };
+      points = {};
+    } else {
+      const rows = data.view.rows;
+      const row = draft.mode === "correct" ? rows.find((r) => r.kind === "hand" && r.number === draft.number) : rows[rows.length - 1];
+      points = Object.fromEntries(row.players.filter((p) => !later.includes(p.seat)).map((p) => [p.seat, p.points]));
+      previewed = { row, later };
+    }
+    redraw();
+  }
+
+  // Each hand's points from the last preview, written into the panel without redrawing it (a
+  // preview must not rebuild the buttons under the player's thumb).
+  function drawPoints() {
+    for (const cell of document.querySelectorAll(".kc-points")) {
+      const s = Number(cell.id.slice("points-".length));
+      const entered = draft.typed[s] ? draft.points[s] !== "" && draft.points[s] !== undefined : (draft.cards[s] || []).length;
+      cell.textContent = points[s] !== undefined && entered ? String(points[s]) : "";
+    }
+  }
+
+  function drawPreview() {
+    drawPoints();
+    const box = $("#preview");
+    if (!box) return;
+    if (!previewed || !scoring() || !ready()) { paint(box, ""); return; }
+    if (previewed.error) {
+      paint(box, `<p class="kc-refused" id="preview-error">${escape(previewed.error.message)}</p>`);
       return;
     }
-    const rows = data.view.rows;
-    const row = draft.mode === "correct" ? rows.find((r) => r.kind === "hand" && r.number === draft.number) : rows[rows.length - 1];
-    for (const player of row.players) {
-      const cell = $(`#points-${player.seat}`);
-      if (cell) cell.textContent = later.includes(player.seat) ? "" : `${player.points} points`;
-    }
-    if (later.length) {
-      box.innerHTML = `<p class="small" id="preview-waiting">Still to enter: ${escape(later.map((s) => `${nameOf(s)}'s hand`).join(", "))}.</p>`;
-      return;
-    }
-    box.innerHTML = `<div class="kc-answer" id="preview-ok"><h3>${escape(row.text)}</h3>${breakdownHtml(row)}
-      ${row.events.map((e) => `<p><strong>${escape(e.text)}</strong></p>`).join("")}</div>`;
+    const { row, later } = previewed;
+    if (later.length) { paint(box, `<p class="small" id="preview-waiting">Still to enter: ${escape(later.map((s) => `${nameOf(s)}'s hand`).join(", "))}.</p>`); return; }
+    paint(box, `<details class="kc-answer" id="preview-ok"><summary>${escape(row.text)}: ${escape(row.players.map((p) => `${p.name} ${signed(p.points)}`).join(", "))}</summary>${breakdownHtml(row)}
+      ${row.events.map((e) => `<p><strong>${escape(e.text)}</strong></p>`).join("")}</details>`);
   }
 
   function breakdownHtml(row) {
@@ -338,30 +426,19 @@ const KingsCourt = (() => {
   }
 
   async function record() {
-    if (!ready()) return;
-    if (await Companion.send(`/api/games/${game().id}/moves`, { move: move() })) reset();
+    if (!ready()) { say(draft.mode === "correct" ? "Tap who went out first." : `Hand ${view().hand_number}: tap who went out first.`, "error"); return; }
+    const later = waiting();
+    if (later.length) { say(`Enter ${later.map((s) => `${nameOf(s)}'s hand`).join(", ")} first (pick the cards or type the points).`, "error"); return; }
+    await Companion.send(`/api/games/${game().id}/moves`, { move: move() });  // stored: Companion drops the draft
   }
 
   // ------------------------------------------------------------------ the sheet
 
-  function drawStatus() {
-    const g = game();
-    const v = view();
-    const low = v.sides.filter((s) => s.lowest).map((s) => s.name).join(" and ");
-    $("#status").innerHTML = `
-      ${g.result ? `<p class="winner" id="winner">${escape(g.result.reason)}</p>` : ""}
-      <div class="status">
-        ${g.result ? "" : `<span class="turn" id="turn">Hand ${v.hand_number}: ${escape(nameOf(v.dealer))} deals</span>`}
-        <span>Limit <strong>${v.limit}</strong></span>
-        <span>Lowest: <strong id="lowest">${escape(low)}</strong></span>
-        <span class="small">${escape(v.selection_title)}</span>
-      </div>`;
-  }
-
-  function drawSheet() {
+  function sheetHtml() {
     const v = view();
     const carried = v.sides.some((s) => s.carried);
-    $("#sheet").innerHTML = `
+    const row = openRow === null ? null : v.rows[openRow];
+    return `<div class="kc-sheet-wrap"><table class="kc-sheet" id="sheet">
       <thead><tr><th scope="col">Hand</th>${v.sides.map((s) => `<th scope="col">${escape(s.name)}</th>`).join("")}</tr></thead>
       <tbody>
         ${carried ? `<tr><td>Carried</td>${v.sides.map((s) => `<td>${s.carried}</td>`).join("")}</tr>` : ""}
@@ -369,107 +446,215 @@ const KingsCourt = (() => {
           <td><button type="button" class="secondary row-edit" data-row="${i}" aria-label="Details of ${r.kind === "hand" ? `hand ${r.number}` : `adjustment ${r.number}`}">${r.kind === "hand" ? r.number : "Adj."}</button></td>
           ${r.sides.map((s) => `<td>${signed(s.points)}${s.halved ? " \u00bd" : ""}<div class="small">${s.after ?? ""}</div></td>`).join("")}</tr>`).join("")}
         <tr class="total"><td>Total</td>${v.sides.map((s) => `<td class="${s.lowest ? "lowest" : ""}" data-total="${s.side}">${s.total}</td>`).join("")}</tr>
-      </tbody>`;
+      </tbody></table></div>
+      ${row ? `<div class="kc-answer" id="row-detail">
+        <h3>${row.kind === "hand" ? `Hand ${row.number}: ${escape(row.text)}` : escape(row.text)}</h3>
+        ${row.kind === "hand" ? breakdownHtml(row) : ""}
+        ${row.events.map((e) => `<p><strong>${escape(e.text)}</strong></p>`).join("")}
+        ${row.corrected ? `<p class="small">Corrected ${row.corrected} time${row.corrected > 1 ? "s" : ""}; first entered as ${row.versions[0].points.map((p, s) => `${escape(nameOf(s))} ${signed(p)}`).join(", ")}.</p>` : ""}
+        <div class="kc-answers">${row.kind === "hand" && !game().result ? `<button type="button" class="secondary" id="correct-row">Correct this hand</button>` : ""}
+          <button type="button" class="secondary" id="close-row">Close</button></div></div>` : ""}
+      ${game().result ? "" : `<details id="adjust" ${adjusting.open ? "open" : ""}><summary>Adjust a total</summary>
+        <fieldset><legend>Whose total</legend>${nameButtons(adjustTargets(), "adjust-who", adjusting.who)}</fieldset>
+        <div id="adjust-points-box"></div>
+        <label>Why<input id="adjust-reason" maxlength="200" autocomplete="off"></label>
+        <button type="button" class="secondary" id="adjust-go">Add the adjustment</button>
+      </details>`}`;
   }
 
-  let openRow = null;
-  function drawRowDetail() {
-    const box = $("#row-detail");
-    const row = openRow === null ? null : view().rows[openRow];
-    if (!row) { box.innerHTML = ""; return; }
-    box.innerHTML = `<div class="kc-answer">
-      <h3>${row.kind === "hand" ? `Hand ${row.number}: ${escape(row.text)}` : escape(row.text)}</h3>
-      ${row.kind === "hand" ? breakdownHtml(row) : ""}
-      ${row.events.map((e) => `<p><strong>${escape(e.text)}</strong></p>`).join("")}
-      ${row.corrected ? `<p class="small">Corrected ${row.corrected} time${row.corrected > 1 ? "s" : ""}; first entered as ${row.versions[0].points.map((p, s) => `${escape(nameOf(s))} ${signed(p)}`).join(", ")}.</p>` : ""}
-      <div class="row">${row.kind === "hand" ? `<button type="button" class="secondary grow" id="correct-row">Correct this hand</button>` : ""}
-        <button type="button" class="secondary grow" id="close-row">Close</button></div></div>`;
-  }
+  const adjustTargets = () => (view().partnerships
+    ? view().sides.map((s) => [`p${s.side}`, s.name]) : view().players.map((p) => [`s${p.seat}`, p.name]));
 
-  function onSheetClick(event) {
-    const button = event.target.closest("button");
-    if (!button) return;
-    if (button.dataset.row !== undefined) openRow = Number(button.dataset.row);
+  function onSheetTap(button) {
+    const data = button.dataset;
+    if (data.row !== undefined) openRow = Number(data.row);
     else if (button.id === "close-row") openRow = null;
     else if (button.id === "correct-row") {
+      step(`correcting hand ${view().rows[openRow].number}`);
       draft = fromEntry(view().rows[openRow]);
+      draft.open = firstEmpty() ?? seats().find((s) => s !== draft.out);
       openRow = null;
-      drawRowDetail();
-      drawScoreForm();
-      $("#score-panel").scrollIntoView({ behavior: "smooth" });
-      return;
-    } else return;
-    drawRowDetail();
+      shown = "hand";
+      schedulePreview();
+    } else if (data.adjustWho !== undefined) adjusting.who = data.adjustWho;
+    else if (button.id === "adjust-go") { adjust(); return false; }
+    else return false;
+    return true;
   }
 
-  // ------------------------------------------------------------------ adjustments
-
-  function drawAdjust() {
-    const v = view();
-    $("#adjust-card").hidden = Boolean(game().result);
-    const select = $("#adjust-who");
-    const options = v.partnerships
-      ? v.sides.map((s) => `<option value="p${s.side}">${escape(s.name)}</option>`)
-      : v.players.map((p) => `<option value="s${p.seat}">${escape(p.name)}</option>`);
-    const chosen = select.value;
-    select.innerHTML = options.join("");
-    if (chosen) select.value = chosen;
-  }
-
-  async function adjust(event) {
-    event.preventDefault();
-    const who = $("#adjust-who").value;
-    const m = { type: "adjust", points: Number($("#adjust-points").value), reason: $("#adjust-reason").value };
-    if (who[0] === "p") m.partnership = Number(who.slice(1)); else m.seat = Number(who.slice(1));
-    if (await Companion.send(`/api/games/${game().id}/moves`, { move: m })) $("#adjust-form").reset();
+  async function adjust() {
+    const value = $("#adjust-points").value.trim();
+    const reason = $("#adjust-reason").value.trim();
+    const amount = Number(value);
+    if (adjusting.who === null) { say("Tap whose total to adjust first.", "error"); return; }
+    if (!value || !Number.isInteger(amount) || amount === 0) { say("Set the points with − and + (negative takes points off).", "error"); return; }
+    if (!reason) { say("Type why the total changes (the sheet shows it).", "error"); return; }
+    const m = { type: "adjust", points: amount, reason };
+    if (adjusting.who[0] === "p") m.partnership = Number(adjusting.who.slice(1)); else m.seat = Number(adjusting.who.slice(1));
+    if (await Companion.send(`/api/games/${game().id}/moves`, { move: m })) {
+      adjusting = { who: null, open: false };
+      $("#adjust-reason").value = "";
+      $("#adjust-points").value = "";
+      redraw();
+    }
   }
 
   // ------------------------------------------------------------------ the page
 
-  function prompt() {
+  const scoring = () => shown === "hand" && !game().result && (draft.mode === "correct" || (view().stage !== "playing" && !draft.follow));
+
+  function statusHtml() {
+    const g = game();
     const v = view();
-    const button = $("#record");
-    let text = "";
-    if (game().result && draft.mode !== "correct") text = "The game is over.";
-    else if (v.stage === "playing" && draft.mode === "hand") text = "Following the hand card by card.";
-    else if (!ready()) text = "Tap who went out.";
-    else text = draft.mode === "correct" ? `Correcting hand ${draft.number}: record it when it is right.` : "Enter what is left in each hand, then record it.";
+    const totals = v.sides.map((s) => `<span class="${s.lowest ? "kc-low" : ""}">${escape(s.name)} <strong data-total="${s.side}">${s.total}</strong></span>`).join(" ");
+    const head = g.result ? `<p class="winner" id="winner">${escape(g.result.reason)}</p>`
+      : `<span class="kc-turn" id="turn">Hand ${v.hand_number} \u00b7 ${escape(nameOf(v.dealer))} deals \u00b7 to ${v.limit}</span>`;
+    return `${head}<p class="kc-totals" aria-label="Totals, the lowest marked">${totals}</p>`;
+  }
+
+  function tabsHtml() {
+    const v = view();
+    const tabs = [["hand", game().result ? "Result" : `Hand ${draft.mode === "correct" ? draft.number : v.hand_number}`], ["sheet", "Sheet"]];
+    if (!game().result) tabs.push(["ask", "May I play?"]);
+    return tabs.map(([key, label]) => `<button type="button" role="tab" class="kc-tab${shown === key ? " selected" : ""}" aria-selected="${shown === key}"
+      aria-controls="panel" data-view="${key}" id="view-${key}">${escape(label)}</button>`).join("");
+  }
+
+  function handHtml() {
+    const v = view();
+    if (game().result) return `<p>The game is over. The sheet holds every hand; Undo takes back the last entry.</p>`;
+    if (draft.mode === "correct") return `${scoreHtml()}<div id="preview" aria-live="polite"></div>`;
+    if (v.stage === "playing") return `<div id="follow">${Table().followHtml()}</div>`;
+    if (v.stage === "between-hands") {
+      // Once the first fact is stated the choice is made: its row gives the room to the hand.
+      if (draft.follow ? Table().dealing() : ready()) return draft.follow ? Table().dealHtml() : `${scoreHtml()}<div id="preview" aria-live="polite"></div>`;
+      const modes = `<div class="kc-answers kc-modes" role="tablist" aria-label="How this hand is entered">
+        <button type="button" role="tab" class="secondary${draft.follow ? "" : " selected"}" aria-selected="${!draft.follow}" data-follow="0">Score it</button>
+        <button type="button" role="tab" class="secondary${draft.follow ? " selected" : ""}" aria-selected="${draft.follow}" data-follow="1">Card by card</button></div>`;
+      return modes + (draft.follow ? Table().dealHtml() : `${scoreHtml()}<div id="preview" aria-live="polite"></div>`);
+    }
+    return `${scoreHtml()}<div id="preview" aria-live="polite"></div>`;  // the followed hand ended: score it
+  }
+
+  function panelHtml() {
+    if (shown === "sheet") return sheetHtml();
+    if (shown === "ask") return `<div id="ask-panel">${Table().askHtml()}</div>`;
+    return handHtml();
+  }
+
+  // The toolbar: the prompt names who acts, and the buttons are this moment's.
+  function toolbar() {
+    const v = view();
+    const g = game();
+    const h = v.hand;
+    const record = $("#record"), play = $("#ev-play"), other = $("#ev-other"), deal = $("#deal"), ask = $("#ask-go");
+    record.hidden = play.hidden = other.hidden = deal.hidden = ask.hidden = true;
+    let text;
+    if (g.result) text = `Game over: ${g.result.reason}`;
+    else if (shown === "ask") { text = `${Companion.seatName() ? `${Companion.seatName()} asks` : "Ask"}: may I play this? Top card first.`; ask.hidden = false; }
+    else if (shown === "sheet") text = `Hand ${v.hand_number}, ${nameOf(v.dealer)}'s deal: the sheet.`;
+    else if (draft.mode === "correct") { text = ready() ? `Correcting hand ${draft.number}: record it when right.` : `Correcting hand ${draft.number}: who went out?`; record.hidden = false; }
+    else if (v.stage === "playing" && h && !h.over) {
+      const who = nameOf(h.to_play);
+      const actions = Table().turnActions();
+      text = h.pending || h.dungeon[h.to_play] || h.penalty.includes(h.to_play) ? `${who}'s turn: answer or take the draw.`
+        : h.phase === "drawn" ? `${who} has drawn: play or pass.`
+        : h.phase === "first" ? `${who} (dealer): add a card or ${actions.other[1].toLowerCase()}.`
+        : `${who}'s turn: play or draw.`;
+      play.hidden = false;
+      other.hidden = false;
+      other.textContent = actions.other[1];
+      other.dataset.type = actions.other[0];
+    } else if (v.stage === "between-hands" && draft.follow) {
+      text = `Hand ${v.hand_number}: ${nameOf(v.dealer)} deals; ${Table().dealMissing() || "tap Deal."}`;
+      deal.hidden = false;
+    } else {
+      const later = ready() ? waiting() : [];
+      text = !ready() ? `Hand ${v.hand_number}, ${nameOf(v.dealer)}'s deal: who went out?`
+        : later.length ? `Hand ${v.hand_number}: enter ${nameOf(later.includes(draft.open) ? draft.open : firstEmpty())}'s hand${later.length > 1 ? ` (${later.length} to go)` : ""}.`
+        : `Hand ${v.hand_number}: every hand is in; record it.`;
+      record.hidden = false;
+    }
     $("#prompt").textContent = text;
-    button.textContent = draft.mode === "correct" ? "Record the correction" : "Record the hand";
-    button.disabled = !ready() || (Boolean(game().result) && draft.mode !== "correct") || (v.stage === "playing" && draft.mode === "hand");
   }
 
   function reset() {
     const v = view();
     draft = v.stage === "score" && v.outcome ? fromOutcome(v.outcome) : fresh();
-    openRow = null;
-    lastHand = null;
+    for (const part of parts().slice(1)) part.blank();
+    steps = [];
+    points = {};
+    previewed = null;
     scanFor = null;
     redraw();
   }
 
   function redraw() {
     if (!draft) draft = fresh();
-    if (draft.mode === "hand" && view().stage === "score" && !draft.fixed) draft = fromOutcome(view().outcome);
-    drawStatus();
-    drawSheet();
-    drawRowDetail();
-    drawScoreForm();
-    drawAdjust();
-    if (window.KingsCourtTable) window.KingsCourtTable.redraw();
-    prompt();
+    const v = view();
+    if (draft.mode === "hand" && v.stage === "score" && !draft.fixed) draft = fromOutcome(v.outcome);
+    if (draft.mode === "hand" && v.stage === "between-hands" && draft.fixed) draft = fresh();
+    if (game().result && shown === "ask") shown = "hand";
+    paint($("#status"), statusHtml());
+    paint($("#views"), tabsHtml());
+    const panel = $("#panel");
+    if (paint(panel, panelHtml())) {
+      for (const input of panel.querySelectorAll("[data-typed]")) input.value = draft.points[input.dataset.typed] ?? "";
+      const box = $("#adjust-points-box");
+      if (box) box.innerHTML = Companion.stepper({ name: "adjust-points", id: "adjust-points", label: "Points (− takes off)", value: "", min: -ADJUST_MOST, max: ADJUST_MOST });
+      if (shown === "ask") Table().askInputs();
+    }
+    drawPreview();
+    toolbar();
+  }
+
+  function show(key) {
+    shown = key;
+    redraw();
+  }
+
+  function onTap(event) {
+    const button = event.target.closest("button");
+    if (!button || !$("#board").contains(button)) return;
+    let changed = false;
+    if (button.dataset.view) { shown = button.dataset.view; changed = true; say(null); }  // an answer belongs to its view
+    else if (button.dataset.follow !== undefined) { draft.follow = button.dataset.follow === "1"; changed = true; }
+    else if (shown === "sheet") changed = onSheetTap(button);
+    else if (shown === "ask" || !scoring()) changed = Table().onTap(button);
+    else { changed = onScoreTap(button); if (changed) schedulePreview(); }
+    if (changed) redraw();
+  }
+
+  function onInput(event) {
+    const target = event.target;
+    if (shown === "hand" && scoring()) { if (onScoreInput(target, event.type)) { redraw(); schedulePreview(); } return; }
+    if (event.type === "change") Table().onChange(target);
+  }
+
+  function onToggle(event) {
+    const box = event.target;
+    if (box.id === "extras") draft.extrasOpen = box.open;
+    else if (box.id === "adjust") adjusting.open = box.open;
+    else if (box.id === "risk-panel") Table().moreOpen(box.open);
+    else if (box.id === "ask-more") Table().askOpen(box.open);
   }
 
   function start(payload, poll) {
-    $("#score-form").addEventListener("click", onScoreClick);
-    $("#score-form").addEventListener("input", onScoreInput);
-    $("#score-form").addEventListener("change", onScoreInput);
-    $("#sheet").addEventListener("click", onSheetClick);
-    $("#row-detail").addEventListener("click", onSheetClick);
+    const board = $("#board");
+    board.addEventListener("click", onTap);
+    board.addEventListener("input", onInput);
+    board.addEventListener("change", onInput);
+    board.addEventListener("toggle", onToggle, true);
     $("#record").addEventListener("click", record);
-    $("#adjust-form").addEventListener("submit", adjust);
-    Companion.start(payload, { poll, reset, redraw, scanned });
+    $("#deal").addEventListener("click", () => Table().sendDeal());
+    $("#ev-play").addEventListener("click", () => Table().sendTurn("play"));
+    $("#ev-other").addEventListener("click", (event) => Table().sendTurn(event.target.dataset.type));
+    $("#ask-go").addEventListener("click", () => Table().ask());
+    Companion.start(payload, {
+      poll, reset, redraw, scanned,
+      draft: { steps: () => steps.length, undo, keep },
+    });
   }
 
-  return { start, nameOf, cardName, reset, redraw };
+  return { start, nameOf, cardName, pickerKinds, reset, redraw, step, show, say };
 })();

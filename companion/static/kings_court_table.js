@@ -1,332 +1,455 @@
-// King's Court at the table: the arbiter ("may I play this card now?") for tables that keep only
-// the sheet, and a hand followed card by card. Both build a play the same way: pick the cards
-// of the turn in order, then what each needs (a suit named, a direction, a Magician's role...).
+// King's Court at the table: a hand followed card by card (the deal, then each turn), and the
+// arbiter ("may I play this card?") for tables that keep only the sheet. A play is built the
+// same way in both: tap the cards of the turn in order; a card that needs a fact (the suit a
+// wild card names, a direction, a target, the Magician's role) asks for it in place of the
+// cards, with nothing chosen for the player. Every draft lives in plain objects here, so a
+// redraw (another phone's entry, Undo) draws exactly what was picked.
 "use strict";
 
 window.KingsCourtTable = (() => {
   const { $, escape } = Companion;
   const game = () => Companion.game;
   const view = () => game().view;
+  const kind = (id) => view().cards.find((c) => c.id === id);
+  const cardName = (id) => KingsCourt.cardName(id);
+  const say = (what, how) => KingsCourt.say(what, how);
   const WILD = ["wizard", "dragon", "king", "queen", "duke", "duchess"];
-  const CHOICE = (id) => id === "wizard" || id.startsWith("queens-option-");
+  const OPTION = (id) => id.startsWith("queens-option-");
   const RISKY = ["dark-knight", "poison-garden", "castle-fire", "kings-goblet", "warlord"];
   const BATTLE = ["cannonball", "catapult", "flaming-arrow", "siege-tower", "imperial-tax"];
+  const NEVER_ON_A_TURN = [...RISKY, "defender"];  // played with a risk move or with a Battle card
+  const DIRECTIONS = [["same", "Keep the direction"], ["skip", "Skip the next player"], ["reverse", "Reverse"]];
 
   const suits = () => {
     const seen = new Set(view().cards.flatMap((c) => c.suits));
     return ["gold", "green", "blue", "burgundy", "purple", "silver", "orange"].filter((s) => seen.has(s));
   };
-  const cardName = (id) => KingsCourt.cardName(id);
-  const options = (items, chosen) => items.map(([value, label]) =>
-    `<option value="${escape(value)}" ${String(chosen) === String(value) ? "selected" : ""}>${escape(label)}</option>`).join("");
-  const cardOptions = (filter, chosen) => options(view().cards.filter(filter).map((c) => [c.id, c.name]), chosen);
+  // The suit a top card sets by itself (a Number or Suit Scroll card), or null.
+  const ownSuit = (id) => (kind(id) && kind(id).suits.length === 1 ? kind(id).suits[0] : null);
 
   // ------------------------------------------------------------------ one turn's cards
 
-  // A play under construction: the picked cards and, per card, the fields the rules ask for.
-  function playBuilder(root, { seatLabel, seats, player, onChange }) {
-    let cards = [];
-    let extra = [];
-    const kinds = view().cards.map((c) => ({ ...c, short: c.short || c.name }));
+  // A play: {cards: [ids], extra: [{suit, choice, as, target, burn, defended}], tab}. ``ctx``:
+  // {who (a name or "you"), player (seat), others: [[seat, name]] the seats it may aim at}.
+  function blankPlay() { return { cards: [], extra: [], tab: null }; }
 
-    function fields(i) {
-      const id = cards[i];
-      const f = extra[i];
-      const parts = [];
-      if (WILD.includes(id) || id.startsWith("queens-option-")) {
-        const allowed = id.startsWith("queens-option-") ? view().cards.find((c) => c.id === id).suits : suits();
-        if (!f.suit || !allowed.includes(f.suit)) f.suit = allowed[0];
-        parts.push(`<label>${escape(cardName(id))}: suit named<select data-field="suit" data-i="${i}">${options(allowed.map((s) => [s, s]), f.suit)}</select></label>`);
-      }
-      if (CHOICE(id)) {
-        f.choice = f.choice || "same";
-        parts.push(`<label>Direction<select data-field="choice" data-i="${i}">${options([["same", "keep the direction"], ["skip", "skip the next player"], ["reverse", "reverse"]], f.choice)}</select></label>`);
-      }
-      if (id === "magician") {
-        const scrolls = view().cards.filter((c) => c.group === "scroll" && c.id !== "magician");
-        if (!f.as) f.as = scrolls[0].id;
-        parts.push(`<label>The Magician plays as<select data-field="as" data-i="${i}">${options(scrolls.map((c) => [c.id, c.name]), f.as)}</select></label>`);
-      }
-      if (id === "catapult" || id === "siege-tower") {
-        if (f.target === undefined) f.target = seats()[0][0];
-        parts.push(`<label>${escape(cardName(id))}: aimed at<select data-field="target" data-i="${i}">${options(seats(), f.target)}</select></label>`);
-      }
-      if (id === "flaming-arrow") {
-        if (f.burn === undefined) f.burn = "discard";
-        parts.push(`<label>The burnt card goes to<select data-field="burn" data-i="${i}">${options([["discard", "the discard pile"], ...seats()], f.burn)}</select></label>`);
-      }
-      if (BATTLE.includes(id) && view().cards.some((c) => c.id === "defender")) {
-        const aimed = aimedAt(id, f);
-        f.defended = (f.defended || []).filter((seat) => aimed.some(([s]) => s === seat));
-        if (!f.defended.length) delete f.defended;
-        if (aimed.length) {
-          parts.push(`<fieldset><legend>${escape(cardName(id))}: answered with a Defender by</legend>
-            ${aimed.map(([seat, name]) => `<label class="radio"><input type="checkbox" data-defended="${seat}" data-i="${i}" ${(f.defended || []).includes(seat) ? "checked" : ""}> ${escape(name)}</label>`).join("")}</fieldset>`);
-        }
-      }
-      return parts.join("");
+  // The first fact card ``i`` still needs, as a question with its answers, or null.
+  function question(play, i, ctx) {
+    const id = play.cards[i];
+    const f = play.extra[i];
+    const name = cardName(id);
+    if ((WILD.includes(id) || OPTION(id)) && !f.suit) {
+      const allowed = OPTION(id) ? kind(id).suits : suits();
+      return { field: "suit", text: `Which suit does ${ctx.who} name with the ${name}?`, options: allowed.map((s) => [s, s[0].toUpperCase() + s.slice(1)]), suits: true };
     }
-
-    // The seats a Battle card is aimed at: they alone may answer it with a Defender.
-    function aimedAt(id, f) {
-      if (id === "catapult" || id === "siege-tower") return seats().filter(([seat]) => seat === f.target);
-      if (id === "flaming-arrow") return seats().filter(([seat]) => seat === f.burn);
-      return seats().filter(([seat]) => seat !== player());
+    if ((id === "wizard" || OPTION(id)) && !f.choice) return { field: "choice", text: `The ${name}: which way does play go on?`, options: DIRECTIONS };
+    if (id === "magician" && !f.as) {
+      const scrolls = view().cards.filter((c) => c.group === "scroll" && c.id !== "magician");
+      return { field: "as", text: "The Magician plays as which card?", options: scrolls.map((c) => [c.id, c.name]) };
     }
+    if ((id === "catapult" || id === "siege-tower") && f.target === undefined) return { field: "target", text: `Who is the ${name} aimed at?`, options: ctx.others };
+    if (id === "flaming-arrow" && f.burn === undefined) return { field: "burn", text: "Where does the burnt card go?", options: [["discard", "The discard pile"], ...ctx.others] };
+    return null;
+  }
 
-    function draw() {
-      $(".kc-play-fields", root).innerHTML = cards.map((_, i) => fields(i)).join("");
+  function firstQuestion(play, ctx) {
+    for (let i = 0; i < play.cards.length; i++) {
+      const q = question(play, i, ctx);
+      if (q) return { ...q, i };
     }
-
-    root.innerHTML = `<p class="small">${escape(seatLabel)}: tap the cards in the order they are played.</p>
-      <div class="kc-play-picker"></div><div class="kc-play-fields"></div>`;
-    const picker = CardPicker.create($(".kc-play-picker", root), kinds, {
-      label: "cards played",
-      onChange: (picked) => {
-        extra = picked.map((id, i) => (cards[i] === id ? extra[i] : {}));
-        cards = picked;
-        draw();
-        onChange();
-      },
-    });
-    root.addEventListener("change", (event) => {
-      const data = event.target.dataset;
-      const f = extra[Number(data.i)];
-      if (data.defended !== undefined) {
-        const seat = Number(data.defended);
-        const rest = (f.defended || []).filter((s) => s !== seat);
-        f.defended = event.target.checked ? [...rest, seat].sort((a, b) => a - b) : rest;
-        if (!f.defended.length) delete f.defended;
-        onChange();
-        return;
-      }
-      if (!data.field) return;
-      const value = event.target.value;
-      f[data.field] = /^\d+$/.test(value) ? Number(value) : value;
-      if (data.field === "target" || data.field === "burn") draw();  // who may answer changes
-      onChange();
-    });
-    return {
-      get play() { return cards.map((card, i) => ({ card, ...extra[i] })); },
-      clear() { cards = []; extra = []; picker.set([]); draw(); },
-      // Cards from a scan, in the order laid: their fields take their first choices.
-      set(ids) { cards = ids.slice(); extra = ids.map(() => ({})); picker.set(ids); draw(); onChange(); },
-    };
+    return null;
   }
 
-  function answerHtml(answer) {
-    return `<div class="kc-answer${answer.allowed ? "" : " refused"}" id="answer">
-      <p><strong>${answer.allowed ? "Yes." : "No."}</strong> ${escape(answer.message)}
-      <a href="${escape(game().urls.rules)}#${escape(answer.rule)}" target="_blank">Rule</a></p>
-      ${answer.effects && answer.effects.length ? `<ul>${answer.effects.map((e) => `<li>${escape(e)}</li>`).join("")}</ul>` : ""}</div>`;
+  function chipWords(play, i, ctx) {
+    const f = play.extra[i] || {};
+    const named = (seat) => (ctx.others.find(([s]) => s === seat) || [seat, "?"])[1];
+    let text = cardName(play.cards[i]);
+    if (f.as) text += ` as ${cardName(f.as)}`;
+    if (f.suit) text += ` naming ${f.suit}`;
+    if (f.choice === "skip") text += ", skip"; else if (f.choice === "reverse") text += ", reverse";
+    if (f.target !== undefined) text += ` at ${named(f.target)}`;
+    if (f.burn !== undefined) text += f.burn === "discard" ? ", burnt to the discard" : `, burnt to ${named(f.burn)}`;
+    return text;
   }
 
-  // ------------------------------------------------------------------ the arbiter
-
-  let asking = null;
-  function drawAsk() {
-    if (asking) return;  // built once: its fields are the player's own question
-    const root = $("#ask-form");
-    root.innerHTML = `
-      <div class="grid2">
-        <label>Top of the discard pile<select id="ask-top">${cardOptions(() => true)}</select></label>
-        <label>Suit in force<select id="ask-suit">${options(suits().map((s) => [s, s]))}</select></label>
-        <label>Draw waiting for you<select id="ask-pending">${options([["", "none"], ...view().cards.filter((c) => c.family === "draw" || c.id.startsWith("drawbridge-")).map((c) => [c.id, c.name])])}</select></label>
-        <label>Cards to draw<input id="ask-count" type="number" inputmode="numeric" min="1" value="2"></label>
-        <label>Cards in your hand<input id="ask-hand" type="number" inputmode="numeric" min="1" placeholder="any"></label>
-        <label class="radio"><input type="checkbox" id="ask-dungeon"> I am in the Dungeon</label>
-      </div>
-      <div id="ask-play"></div>
-      <p class="small">Or lay the cards of your turn in a row, left to right in the order played, and tap Scan: the arbiter answers at once.</p>
-      <button type="button" class="big" id="ask-go">May I play this?</button>
-      <div id="ask-answer" aria-live="polite"></div>`;
-    $("#ask-top").addEventListener("change", () => {
-      const top = view().cards.find((c) => c.id === $("#ask-top").value);
-      if (top && top.suits.length) $("#ask-suit").value = top.suits[0];
-    });
-    $("#ask-top").dispatchEvent(new Event("change"));
-    const n = view().players.length;
-    asking = playBuilder($("#ask-play"), {
-      seatLabel: "Your turn",
-      player: () => 0,
-      seats: () => Array.from({ length: n - 1 }, (_, i) => [i + 1, i === 0 ? "the player to your left" : `${i + 1} seats to your left`]),
-      onChange: () => { $("#ask-answer").innerHTML = ""; },
-    });
-    $("#ask-go").addEventListener("click", ask);
+  // The seats a Battle card is aimed at: they alone may answer it with a Defender.
+  function aimedAt(id, f, ctx) {
+    if (id === "catapult" || id === "siege-tower") return ctx.others.filter(([seat]) => seat === f.target);
+    if (id === "flaming-arrow") return ctx.others.filter(([seat]) => seat === f.burn);
+    return ctx.others;
   }
 
-  // A scanned play for the arbiter: the panel opens, the cards go in, and it is asked at once.
-  function scanAsk(ids) {
-    $("#ask").open = true;
-    drawAsk();
-    asking.set(ids);
-    ask();
-    $("#ask-card").scrollIntoView({ block: "start" });
-    const top = view().cards.find((c) => c.id === $("#ask-top").value);
-    return `Asked the arbiter: may you play ${ids.map(cardName).join(", then ")} on ${top ? top.name : "the top card"} (${$("#ask-suit").value})? `
-      + "Set the top card and the suit above if they differ, and ask again.";
+  function playHtml(id, play, ctx, kinds) {
+    const q = firstQuestion(play, ctx);
+    const ask = q ? `<div class="kc-question" role="group" aria-label="${escape(q.text)}"><p><strong>${escape(q.text)}</strong></p>
+      <div class="kc-answers${q.suits ? " kc-suits" : ""}">${q.options.map(([value, label]) => `<button type="button" class="secondary${q.suits ? ` kc-suit s-${value}` : ""}"
+        data-cp="${id}" data-field="${q.field}" data-i="${q.i}" data-value="${escape(value)}">${escape(label)}</button>`).join("")}</div></div>` : "";
+    let defended = "";
+    if (!q && view().cards.some((c) => c.id === "defender")) {
+      defended = play.cards.map((card, i) => {
+        if (!BATTLE.includes(card)) return "";
+        const aimed = aimedAt(card, play.extra[i], ctx);
+        return aimed.length ? `<fieldset class="kc-defended"><legend>The ${escape(cardName(card))}: answered with a Defender by</legend>
+          ${aimed.map(([seat, name]) => `<label class="radio"><input type="checkbox" data-cp="${id}" data-defended="${seat}" data-i="${i}" ${(play.extra[i].defended || []).includes(seat) ? "checked" : ""}> ${escape(name)}</label>`).join("")}</fieldset>` : "";
+      }).join("");
+    }
+    const open = play.tab || (ctx.suit && kinds.some((k) => CardPicker.groupKey(k) === ctx.suit) ? ctx.suit : null);
+    return CardPicker.html({ id, kinds, chosen: play.cards, open, label: "cards played", question: ask, chip: (i) => chipWords(play, i, ctx) }) + defended;
   }
 
-  async function ask() {
-    const pending = $("#ask-pending").value;
-    const situation = {
-      top: $("#ask-top").value, suit: $("#ask-suit").value, direction: 1,
-      pending: pending ? { count: Number($("#ask-count").value) || 1, kind: pending } : null,
-      dungeon: $("#ask-dungeon").checked,
-      cards_in_hand: $("#ask-hand").value ? Number($("#ask-hand").value) : null,
-    };
-    const { status, data } = await Companion.request("POST", `/api/games/${game().id}/ask`, { question: { situation, play: asking.play } });
-    const box = $("#ask-answer");
-    if (status === 200) box.innerHTML = answerHtml(data.answer);
-    else box.innerHTML = answerHtml({ allowed: false, rule: (data && data.error && data.error.rule) || "", message: (data && data.error && data.error.message) || `The companion answered ${status}.` });
+  // A tap inside a play's picker: the play changes (a step of the draft) or a sentence is said.
+  // ``step`` notes a step of the table's draft (the arbiter's question is not one).
+  function onPlayTap(button, id, play, ctx, step = KingsCourt.step) {
+    const tap = CardPicker.read(button, id);
+    if (tap && tap.tab) { play.tab = tap.tab; return true; }
+    if (tap && tap.add) {
+      step(`the ${cardName(tap.add)}`);
+      play.cards.push(tap.add);
+      play.extra.push({});
+      const f = OPTION(tap.add) ? null : ownSuit(tap.add);
+      if (f) play.tab = f;
+      return true;
+    }
+    if (tap && tap.remove !== undefined) {
+      step(`taking off the ${cardName(play.cards[tap.remove])}`);
+      play.cards.splice(tap.remove, 1);
+      play.extra.splice(tap.remove, 1);
+      return true;
+    }
+    if (button.dataset.cp === String(id) && button.dataset.field) {
+      const i = Number(button.dataset.i);
+      const raw = button.dataset.value;
+      const value = /^\d+$/.test(raw) ? Number(raw) : raw;
+      step(`the ${cardName(play.cards[i])}'s ${button.dataset.field === "suit" ? "suit" : "choice"}`);
+      play.extra[i][button.dataset.field] = value;
+      if (button.dataset.field === "suit") play.tab = value;  // the next card follows the named suit
+      return true;
+    }
+    return false;
+  }
+
+  function onDefended(input, id, play, step = KingsCourt.step) {
+    if (input.dataset.cp !== String(id) || input.dataset.defended === undefined) return false;
+    const f = play.extra[Number(input.dataset.i)];
+    const seat = Number(input.dataset.defended);
+    step("the Defender answer");
+    const rest = (f.defended || []).filter((s) => s !== seat);
+    f.defended = input.checked ? [...rest, seat].sort((a, b) => a - b) : rest;
+    if (!f.defended.length) delete f.defended;
+    return true;
+  }
+
+  const cards = (play) => play.cards.map((card, i) => ({ card, ...play.extra[i] }));
+
+  // The sentence that says what a play still needs, or null when it can be sent.
+  function missing(play, ctx, what = "play") {
+    if (!play.cards.length) return `Tap the cards ${what === "ask" ? "you mean to play" : `${ctx.who} played`} first.`;
+    const q = firstQuestion(play, ctx);
+    return q ? `${q.text.replace(/\?$/, "")}: tap the answer first.` : null;
+  }
+
+  const turnKinds = () => KingsCourt.pickerKinds().filter((k) => !NEVER_ON_A_TURN.includes(k.id));
+
+  // ------------------------------------------------------------------ the deal
+
+  let deal = { card: null, suit: null, cut: null, tab: null, hand: null };
+  const blankDeal = () => ({ card: null, suit: null, cut: null, tab: null, hand: null });
+
+  function dealHtml() {
+    const v = view();
+    const dealer = KingsCourt.nameOf(v.dealer);
+    const kinds = KingsCourt.pickerKinds().filter((c) => c.group !== "shield");
+    let body;
+    if (!deal.card) {
+      body = `<p class="kc-ask-line"><strong>${escape(dealer)} deals seven each. Which card is turned up?</strong></p>
+        ${CardPicker.html({ id: "deal", kinds, chosen: [], open: deal.tab, label: "card turned up" }).replace(/<div class="cp-chosen"[\s\S]*$/, "")}`;
+    } else {
+      const needsSuit = !kind(deal.card).suits.length || OPTION(deal.card);
+      const allowed = OPTION(deal.card) ? kind(deal.card).suits : suits();
+      body = `<p class="kc-ask-line">Turned up: <button type="button" class="cp-chip s-${kind(deal.card).colour}" id="deal-change" aria-label="Change the card turned up (${escape(cardName(deal.card))})">${escape(cardName(deal.card))} \u00d7</button></p>
+        ${needsSuit ? `<p><strong>Which suit does ${escape(dealer)} name?</strong></p><div class="kc-answers kc-suits">${allowed.map((s) => `<button type="button" class="secondary kc-suit s-${s}${deal.suit === s ? " selected" : ""}" data-deal-suit="${s}" aria-pressed="${deal.suit === s}">${s[0].toUpperCase() + s.slice(1)}</button>`).join("")}</div>` : ""}
+        <fieldset><legend>${escape(dealer)}'s dealing cut</legend><div class="kc-answers">
+          ${[["none", "Not tried"], ["made", "Made"], ["missed", "Missed"]].map(([value, label]) => `<button type="button" class="secondary${deal.cut === value ? " selected" : ""}" data-deal-cut="${value}" aria-pressed="${deal.cut === value}">${label}</button>`).join("")}</div></fieldset>`;
+    }
+    return `<div id="deal-panel">${body}</div>`;
+  }
+
+  function dealMissing() {
+    if (!deal.card) return "Tap the card turned up first.";
+    if ((!kind(deal.card).suits.length || OPTION(deal.card)) && !deal.suit) return `Tap the suit ${KingsCourt.nameOf(view().dealer)} names first.`;
+    if (!deal.cut) return "Say whether the dealing cut was tried: Not tried, Made or Missed.";
+    return null;
+  }
+
+  async function sendDeal() {
+    const why = dealMissing();
+    if (why) { say(why, "error"); return; }
+    const first = { card: deal.card };
+    if (deal.suit) first.suit = deal.suit;
+    const move = { type: "deal", first };
+    if (deal.cut !== "none") move.cut = deal.cut;
+    await Companion.send(`/api/games/${game().id}/moves`, { move });  // stored: Companion drops the draft
+  }
+
+  function onDealTap(button) {
+    const tap = CardPicker.read(button, "deal");
+    if (tap && tap.tab) deal.tab = tap.tab;
+    else if (tap && tap.add) { KingsCourt.step(`the ${cardName(tap.add)} turned up`); deal.card = tap.add; deal.suit = null; deal.hand = view().hand_number; }
+    else if (button.id === "deal-change") { KingsCourt.step(`the ${cardName(deal.card)} turned up`); deal.card = null; deal.suit = null; }
+    else if (button.dataset.dealSuit) { KingsCourt.step("the suit named"); deal.suit = button.dataset.dealSuit; }
+    else if (button.dataset.dealCut) { KingsCourt.step("the dealing cut"); deal.cut = button.dataset.dealCut; }
+    else return false;
+    return true;
   }
 
   // ------------------------------------------------------------------ following a hand
 
-  let turn = null;   // the play builder of the seat to play
-  let shownFor = null;
-  function drawFollow() {
+  let turn = { ...blankPlay(), seat: null, turn: null };
+  const blankTurn = () => ({ ...blankPlay(), seat: null, turn: null });
+  let risk = { seat: null, card: null, on: null };  // the "Risk cards, On Guard, Dungeon" panel
+
+  function turnCtx() {
+    const h = view().hand;
+    const names = view().players.map((p) => p.name);
+    return { who: names[h.to_play], player: h.to_play, suit: h.suit,
+      others: names.map((name, seat) => [seat, name]).filter(([seat]) => seat !== h.to_play) };
+  }
+
+  function followHtml() {
     const v = view();
-    const box = $("#follow");
-    box.hidden = Boolean(game().result);
-    if (box.hidden) return;
+    const h = v.hand;
     const names = v.players.map((p) => p.name);
-    if (v.stage === "between-hands") {
-      turn = null; shownFor = null;
-      box.innerHTML = `<details id="follow-deal"><summary>Follow hand ${v.hand_number} card by card</summary>
-        <p class="small">Deal seven each; the app then keeps turns, the suit, draws and every hand's size.</p>
-        <label>The card turned up<select id="deal-first">${cardOptions((c) => c.group !== "shield")}</select></label>
-        <label>Suit the dealer names (for a Kingdom card)<select id="deal-suit">${options(suits().map((s) => [s, s]))}</select></label>
-        <fieldset><legend>${escape(names[v.dealer])}'s dealing cut</legend>
-          ${[["", "Not tried"], ["made", "Made"], ["missed", "Missed"]].map(([value, label]) => `<label class="radio"><input type="radio" name="deal-cut" value="${value}" ${value === "" ? "checked" : ""}> ${label}</label>`).join("")}</fieldset>
-        <button type="button" class="big" id="deal">Deal</button></details>`;
+    const topKind = kind(h.top) || { colour: "kingdom" };
+    const pile = `<div class="kc-pile" aria-label="The pile">
+        <span class="kc-top s-${escape(h.top ? (ownSuit(h.top) || h.suit || topKind.colour) : "kingdom")}" id="top">${escape(h.top_name || "no card")}</span>
+        <span>Suit <strong id="suit" class="kc-suit-word s-${escape(h.suit || "kingdom")}">${escape(h.suit || "-")}</strong></span>
+        <span>Play goes <strong id="direction">${escape(h.direction_words)}</strong></span>
+        <span>Draw pile <strong id="draw-pile">${h.draw_pile}</strong>${h.reshuffles ? ` (reshuffled ${h.reshuffles}\u00d7)` : ""}</span>
+        ${h.pending ? `<span class="kc-due">Waiting: draw ${h.pending.count} (${escape(cardName(h.pending.kind))})</span>` : ""}
+      </div>
+      <p class="kc-hands" aria-label="Cards in each hand">${names.map((name, seat) => `<span class="${seat === h.to_play ? "kc-mover" : ""}"${seat === h.to_play ? ' aria-current="true"' : ""}>${escape(name)} <strong data-hand="${seat}">${h.hands[seat]}</strong>${h.dungeon[seat] ? " (Dungeon)" : ""}${h.on_guard.includes(seat) ? " On Guard!" : ""}${h.face_up[seat].length ? ` \u00b7 up: ${h.face_up[seat].map((c) => escape(cardName(c))).join(", ")}` : ""}</span>`).join(" ")}</p>`;
+    const effects = h.effects.length ? `<p class="small kc-options" id="follow-effects">${h.effects.map(escape).join(" ")}</p>` : "";
+    if (h.over) return `${pile}${effects}<p><strong>The hand is over: score it.</strong></p>`;
+    const ctx = turnCtx();
+    return `${pile}${effects}
+      <p class="small kc-options" id="follow-options">${h.options.map(escape).join(" ")}</p>
+      <div id="turn-play">${playHtml("turn", turn, ctx, turnKinds())}</div>
+      <details id="risk-panel" ${risk.open ? "open" : ""}><summary>Risk cards, On Guard, Dungeon${h.partners ? ", partner's Yes" : ""}, stop following</summary>
+        ${h.partners && h.yes !== h.to_play && !h.pending && !h.dungeon[h.to_play] && !h.penalty.includes(h.to_play)
+          ? `<p><button type="button" class="secondary" id="ev-yes">${escape(names[h.to_play])}'s partner said Yes</button></p>` : ""}
+        ${riskHtml(names)}</details>`;
+  }
+
+  function riskHtml(names) {
+    const who = (field, chosen, extra = []) => `<div class="kc-answers">${[...extra, ...names.map((name, seat) => [seat, name])].map(([value, label]) =>
+      `<button type="button" class="secondary${chosen === value ? " selected" : ""}" data-risk-${field}="${value}" aria-pressed="${chosen === value}">${escape(label)}</button>`).join("")}</div>`;
+    const riskCards = view().cards.filter((c) => RISKY.includes(c.id));
+    return `<fieldset><legend>Who?</legend>${who("seat", risk.seat)}</fieldset>
+      ${riskCards.length ? `<fieldset><legend>Which card (to lay face up or play)?</legend><div class="kc-answers">${riskCards.map((c) =>
+        `<button type="button" class="secondary${risk.card === c.id ? " selected" : ""}" data-risk-card="${c.id}" aria-pressed="${risk.card === c.id}">${escape(c.name)}</button>`).join("")}</div></fieldset>` : ""}
+      <fieldset><legend>On whom (Dark Knight, Warlord, On Guard)?</legend>${who("on", risk.on, [["", "Nobody"]])}</fieldset>
+      <div class="kc-answers">
+        <button type="button" class="secondary" data-event="reveal">Goes face up</button>
+        <button type="button" class="secondary" data-event="risk">Played</button>
+        <button type="button" class="secondary" data-event="on-guard">Called On Guard</button>
+        <button type="button" class="secondary" data-event="escape">Leaves the Dungeon</button>
+      </div>
+      <p><button type="button" class="secondary" id="abandon">Stop following this hand</button></p>`;
+  }
+
+  async function riskEvent(type) {
+    const names = view().players.map((p) => p.name);
+    if (risk.seat === null) { say("Tap who it is first (the first row of names).", "error"); return; }
+    const move = { type, seat: risk.seat };
+    if (type === "reveal" || type === "risk") {
+      if (!risk.card) { say("Tap which Risk card first.", "error"); return; }
+      move.card = risk.card;
+    }
+    if (type === "on-guard" && (risk.on === null || risk.on === "")) { say(`Tap on whom ${names[risk.seat]} called On Guard first.`, "error"); return; }
+    if ((type === "risk" || type === "on-guard") && risk.on !== null && risk.on !== "") move.on = Number(risk.on);
+    if (await Companion.send(`/api/games/${game().id}/moves`, { move })) risk = { seat: null, card: null, on: null, open: false };
+  }
+
+  // The toolbar's buttons while a hand is followed: Play, and the one other thing the seat to
+  // play may do now (Draw, Pass, or take what is due).
+  function turnActions() {
+    const v = view();
+    const h = v.hand;
+    if (!h || h.over || game().result) return null;
+    const seat = h.to_play;
+    const due = h.pending || h.dungeon[seat] || h.penalty.includes(seat);
+    let other = ["draw", "Draw"];
+    if (due) other = ["take", "Take the draw"];
+    else if (h.yes === seat) other = ["take", "Take two"];
+    else if (h.phase === "drawn" || (h.phase === "first" && h.open && h.open.need !== "escort")) other = ["pass", "Pass"];
+    return { play: true, other };
+  }
+
+  async function sendTurn(type) {
+    const h = view().hand;
+    const seat = h.to_play;
+    if (type === "play") {
+      const why = missing(turn, turnCtx());
+      if (why) { say(why, "error"); return; }
+      await Companion.send(`/api/games/${game().id}/moves`, { move: { type: "play", seat, cards: cards(turn) } });
       return;
     }
-    const h = v.hand;
-    if (!h) { box.innerHTML = ""; return; }
-    const seatsOf = () => names.map((name, seat) => [seat, name]);
-    const key = `${game().seq}`;
-    if (shownFor === key) return;
-    shownFor = key;
-    const topKind = v.cards.find((c) => c.id === h.top) || { colour: "kingdom" };
-    box.innerHTML = `<h2>Hand ${v.hand_number}, card by card</h2>
-      <div class="kc-pile">
-        <span>Top: <span class="kc-top s-${escape(h.suit || topKind.colour)}" id="top">${escape(h.top_name)}</span></span>
-        <span>Suit: <strong id="suit">${escape(h.suit || "-")}</strong></span>
-        <span>Play goes <strong>${escape(h.direction_words)}</strong></span>
-        <span>Draw pile <strong id="draw-pile">${h.draw_pile}</strong>${h.reshuffles ? ` (reshuffled ${h.reshuffles}\u00d7)` : ""}</span>
-        ${h.pending ? `<span class="error">Waiting: draw ${h.pending.count} (${escape(cardName(h.pending.kind))})</span>` : ""}
-      </div>
-      <ul class="choices kc-hands">${names.map((name, seat) => `<li><span class="grow">${seat === h.to_play ? "\u25B6 " : ""}<strong>${escape(name)}</strong>
-        ${h.dungeon[seat] ? " (in the Dungeon)" : ""}${h.face_up[seat].length ? ` \u00b7 face up: ${h.face_up[seat].map((c) => escape(cardName(c))).join(", ")}` : ""}</span>
-        <span data-hand="${seat}">${h.hands[seat]} card${h.hands[seat] === 1 ? "" : "s"}</span>
-        ${h.on_guard.includes(seat) ? `<strong class="error">On Guard!</strong>` : ""}</li>`).join("")}</ul>
-      ${h.effects.length ? `<p class="small">${h.effects.map(escape).join(" ")}</p>` : ""}
-      ${h.over ? `<p><strong>The hand is over: score it below.</strong></p>` : `
-        <p id="follow-options">${h.options.map(escape).join(" ")}</p>
-        <div id="turn-play"></div>
-        <p class="small">Or tap Scan with the cards played laid left to right: the arbiter checks them at once.</p>
-        <div id="turn-answer" aria-live="polite"></div>
-        <div class="row">
-          <button type="button" class="grow" id="ev-play">Play</button>
-          <button type="button" class="secondary grow" id="ev-draw">Draw</button>
-          <button type="button" class="secondary grow" id="ev-pass">Pass</button>
-          ${h.pending || (h.dungeon[h.to_play]) || h.penalty.includes(h.to_play) ? `<button type="button" class="secondary grow" id="ev-take">Take the draw</button>` : ""}
-          ${h.yes === h.to_play && !h.pending ? `<button type="button" class="secondary grow" id="ev-take">Take two (partner said Yes)</button>` : ""}
-          ${h.partners && h.yes !== h.to_play && !h.pending && !h.dungeon[h.to_play] && !h.penalty.includes(h.to_play) ? `<button type="button" class="secondary grow" id="ev-yes">Partner said Yes</button>` : ""}
-        </div>
-        <details><summary>Risk cards, On Guard, Dungeon</summary>
-          <div class="grid2">
-            <label>Player<select id="ev-seat">${options(seatsOf())}</select></label>
-            <label>Card<select id="ev-card">${cardOptions((c) => RISKY.includes(c.id))}</select></label>
-            <label>On<select id="ev-on"><option value="">nobody</option>${options(seatsOf())}</select></label>
-          </div>
-          <div class="row">
-            <button type="button" class="secondary grow" data-event="reveal">Goes face up</button>
-            <button type="button" class="secondary grow" data-event="risk">Played</button>
-            <button type="button" class="secondary grow" data-event="on-guard">Called On Guard on</button>
-            <button type="button" class="secondary grow" data-event="escape">Leaves the Dungeon</button>
-          </div>
-        </details>`}
-      <p><button type="button" class="secondary" id="abandon">Stop following this hand</button></p>`;
-    if (!h.over) {
-      turn = playBuilder($("#turn-play"), { seatLabel: `${names[h.to_play]}'s turn`, seats: seatsOf, player: () => h.to_play, onChange: () => { $("#turn-answer").innerHTML = ""; } });
-    }
+    if (turn.cards.length) { say(`Take the cards picked off first (Undo), or tap Play: ${view().players[seat].name} cannot both play and ${type === "draw" ? "draw" : type}.`, "error"); return; }
+    await Companion.send(`/api/games/${game().id}/moves`, { move: { type, seat } });
   }
 
   // A scanned play in a followed hand: the cards fill the turn of the seat to play and the
   // arbiter checks it at once (nothing is stored until Play is tapped).
-  function scanTurn(ids) {
+  async function scanTurn(ids) {
     const h = view().hand;
-    if (!turn || !h || h.over) return "";
-    const seat = h.to_play;
-    const name = view().players[seat].name;
-    turn.set(ids);
-    checkTurn(seat);
-    $("#follow").scrollIntoView({ block: "start" });
-    return `Filled ${name}'s turn with ${ids.map(cardName).join(", then ")}; the arbiter's answer is below the cards.`;
-  }
-
-  async function checkTurn(seat) {
-    const seq = game().seq;
-    const play = turn.play;
-    const { status, data } = await Companion.request("POST", `/api/games/${game().id}/check`, { move: { type: "play", seat, cards: play } });
-    if (game().seq !== seq || JSON.stringify(turn.play) !== JSON.stringify(play)) return;  // moved on meanwhile
-    const box = $("#turn-answer");
-    if (!box) return;
+    KingsCourt.step("the scanned cards");
+    turn = { ...blankPlay(), cards: ids.slice(), extra: ids.map(() => ({})), seat: h.to_play, turn: h.turn };
+    KingsCourt.redraw();
+    Companion.drafted();
+    const name = view().players[h.to_play].name;
+    const why = missing(turn, turnCtx());
+    if (why) return `Filled ${name}'s turn with ${ids.map(cardName).join(", then ")}. ${why}`;
+    const { status, data } = await Companion.request("POST", `/api/games/${game().id}/check`, { move: { type: "play", seat: h.to_play, cards: cards(turn) } });
     if (status === 200) {
       const after = data.view.hand;
-      const effects = after && after.effects && after.effects.length ? after.effects : [];
-      const top = after ? ` The top becomes ${after.top_name}${after.suit ? ` (${after.suit})` : ""}.` : "";
-      box.innerHTML = `<div class="kc-answer" id="turn-ok"><p><strong>Yes.</strong> The arbiter takes it.${escape(top)} Tap Play to record it.</p>
-        ${effects.length ? `<ul>${effects.map((e) => `<li>${escape(e)}</li>`).join("")}</ul>` : ""}</div>`;
-    } else {
-      const error = (data && data.error) || { message: `The companion answered ${status}.` };
-      box.innerHTML = `<div class="kc-answer refused" id="turn-refused"><p><strong>No.</strong> ${escape(error.message)}
-        ${error.url ? `<a href="${escape(error.url)}" target="_blank">Rule</a>` : ""}</p></div>`;
+      return `Filled ${name}'s turn with ${ids.map(cardName).join(", then ")}: the arbiter takes it${after ? `; the top becomes ${after.top_name}${after.suit ? ` (${after.suit})` : ""}` : ""}. Tap Play to record it.`;
     }
+    say((data && data.error) || { message: `The companion answered ${status}.` }, "error");
+    return `Filled ${name}'s turn with ${ids.map(cardName).join(", then ")}.`;
   }
 
-  async function event(move) {
-    await Companion.send(`/api/games/${game().id}/moves`, { move });
+  // ------------------------------------------------------------------ the arbiter
+
+  // The question: the top card, the suit in force when the top card does not set it, what
+  // waits for the player, and the cards of the turn. Kept apart from the table's draft.
+  let asking = { top: null, suit: null, tab: null, pending: "", count: "", hand: "", dungeon: false, more: false, play: blankPlay() };
+
+  function askCtx() {
+    const n = view().players.length;
+    return { who: "you", player: 0, suit: asking.suit || (asking.top && ownSuit(asking.top)),
+      others: Array.from({ length: n - 1 }, (_, i) => [i + 1, i === 0 ? "the player to your left" : `${i + 1} seats to your left`]) };
   }
 
-  function onFollowClick(e) {
-    const button = e.target.closest("button");
-    if (!button) return;
-    const v = view();
-    const h = v.hand;
-    if (button.id === "deal") {
-      const first = { card: $("#deal-first").value };
-      const kind = v.cards.find((c) => c.id === first.card);
-      if (!kind.suits.length || first.card.startsWith("queens-option-")) first.suit = $("#deal-suit").value;
-      const move = { type: "deal", first };
-      const cut = document.querySelector('input[name="deal-cut"]:checked').value;
-      if (cut) move.cut = cut;
-      event(move);
-    } else if (button.id === "ev-play") event({ type: "play", seat: h.to_play, cards: turn.play });
-    else if (button.id === "ev-draw") event({ type: "draw", seat: h.to_play });
-    else if (button.id === "ev-pass") event({ type: "pass", seat: h.to_play });
-    else if (button.id === "ev-take") event({ type: "take", seat: h.to_play });
-    else if (button.id === "ev-yes") event({ type: "yes", seat: h.to_play });
-    else if (button.id === "abandon") event({ type: "abandon" });
-    else if (button.dataset.event) {
-      const type = button.dataset.event;
-      const move = { type, seat: Number($("#ev-seat").value) };
-      if (type === "reveal" || type === "risk") move.card = $("#ev-card").value;
-      if ((type === "risk" || type === "on-guard") && $("#ev-on").value !== "") move.on = Number($("#ev-on").value);
-      event(move);
+  const needsSuit = (top) => !ownSuit(top);
+
+  function askHtml() {
+    const kinds = KingsCourt.pickerKinds().filter((c) => c.group !== "shield" || ["cannonball", "catapult", "flaming-arrow", "siege-tower", "imperial-tax", "magic-potion", "hidden-treasure"].includes(c.id));
+    if (!asking.top) {
+      return `<p class="kc-ask-line"><strong>What lies on top of the discard pile?</strong></p>
+        ${CardPicker.html({ id: "ask-top", kinds, chosen: [], open: asking.tab, label: "top card" }).replace(/<div class="cp-chosen"[\s\S]*$/, "")}`;
     }
+    const top = `<p class="kc-ask-line">On top: <button type="button" class="cp-chip s-${kind(asking.top).colour}" id="ask-top-change" aria-label="Change the top card (${escape(cardName(asking.top))})">${escape(cardName(asking.top))} \u00d7</button>
+      ${asking.suit || ownSuit(asking.top) ? `<span>suit in force <strong id="ask-suit-now">${escape(asking.suit || ownSuit(asking.top))}</strong></span>` : ""}</p>`;
+    if (needsSuit(asking.top) && !asking.suit) {
+      const allowed = OPTION(asking.top) ? kind(asking.top).suits : suits();
+      return `${top}<p><strong>Which suit is in force?</strong></p>
+        <div class="kc-answers kc-suits">${allowed.map((s) => `<button type="button" class="secondary kc-suit s-${s}" data-ask-suit="${s}">${s[0].toUpperCase() + s.slice(1)}</button>`).join("")}</div>`;
+    }
+    const draws = view().cards.filter((c) => c.family === "draw" || c.id.startsWith("drawbridge-"));
+    return `${top}
+      <div id="ask-play">${playHtml("ask", asking.play, askCtx(), turnKinds())}</div>
+      <details id="ask-more" ${asking.more ? "open" : ""}><summary>A draw waiting, the Dungeon, your hand size</summary>
+        <div class="grid2">
+          <label>Draw waiting for you<select id="ask-pending">${[["", "none"], ...draws.map((c) => [c.id, c.name])].map(([value, label]) => `<option value="${value}" ${asking.pending === value ? "selected" : ""}>${escape(label)}</option>`).join("")}</select></label>
+          <label>Cards to draw<input id="ask-count" type="number" inputmode="numeric" min="1"></label>
+          <label>Cards in your hand<input id="ask-hand" type="number" inputmode="numeric" min="1" placeholder="any"></label>
+          <label class="radio"><input type="checkbox" id="ask-dungeon" ${asking.dungeon ? "checked" : ""}> I am in the Dungeon</label>
+        </div></details>`;
   }
 
-  function redraw() {
-    drawAsk();
-    drawFollow();
+  function onAskTap(button) {
+    const top = CardPicker.read(button, "ask-top");
+    if (top && top.tab) asking.tab = top.tab;
+    else if (top && top.add) { asking.top = top.add; asking.suit = null; asking.play.tab = ownSuit(top.add); }
+    else if (button.id === "ask-top-change") { asking.top = null; asking.suit = null; asking.play = blankPlay(); }
+    else if (button.dataset.askSuit) { asking.suit = button.dataset.askSuit; asking.play.tab = asking.suit; }
+    else if (!onPlayTap(button, "ask", asking.play, askCtx(), () => {})) return false;
+    return true;
   }
 
-  // Whether a scan now goes to the turn of a hand followed card by card.
-  const following = () => Boolean(turn) && !game().result && view().stage === "playing" && view().hand && !view().hand.over;
+  function onAskInput(target) {
+    if (target.id === "ask-pending") asking.pending = target.value;
+    else if (target.id === "ask-count") asking.count = target.value;
+    else if (target.id === "ask-hand") asking.hand = target.value;
+    else if (target.id === "ask-dungeon") asking.dungeon = target.checked;
+    else if (target.dataset.cp === "ask") onDefended(target, "ask", asking.play, () => {});
+  }
 
-  $("#follow").addEventListener("click", onFollowClick);
-  return { redraw, scanAsk, scanTurn, following };
+  async function ask() {
+    const why = !asking.top ? "Tap the card on top of the discard pile first."
+      : needsSuit(asking.top) && !asking.suit ? "Tap the suit in force first."
+      : asking.pending && !(Number(asking.count) >= 1) ? "Type how many cards you are to draw (under A draw waiting)."
+      : missing(asking.play, askCtx(), "ask");
+    if (why) { say(why, "error"); return; }
+    const situation = {
+      top: asking.top, suit: asking.suit || ownSuit(asking.top), direction: 1,
+      pending: asking.pending ? { count: Number(asking.count), kind: asking.pending } : null,
+      dungeon: asking.dungeon, cards_in_hand: asking.hand ? Number(asking.hand) : null,
+    };
+    const { status, data } = await Companion.request("POST", `/api/games/${game().id}/ask`, { question: { situation, play: cards(asking.play) } });
+    if (status !== 200) { say((data && data.error) || { message: `The companion answered ${status}.` }, "error"); return; }
+    const answer = data.answer;
+    const effects = answer.effects && answer.effects.length ? ` ${answer.effects.join(" ")}` : "";
+    say({ message: `${answer.allowed ? "Yes." : "No."} ${answer.message}${effects}`, rule: answer.rule, title: answer.title, url: `${game().urls.rules}#${answer.rule}` }, answer.allowed ? "ok" : "error");
+  }
+
+  // A scanned play for the arbiter: the cards go in as the play, and it is asked at once.
+  function scanAsk(ids) {
+    asking.play = { ...blankPlay(), cards: ids.slice(), extra: ids.map(() => ({})) };
+    KingsCourt.show("ask");
+    if (!asking.top) return `Asked about ${ids.map(cardName).join(", then ")}: tap the card on top of the discard pile, then May I play this?`;
+    ask();
+    return `Asked the arbiter: may you play ${ids.map(cardName).join(", then ")} on the ${cardName(asking.top)}?`;
+  }
+
+  // ------------------------------------------------------------------ the page's hooks
+
+  function onTap(button) {
+    if (button.closest("#ask-panel")) return onAskTap(button);
+    if (button.closest("#deal-panel")) return onDealTap(button);
+    if (button.closest("#risk-panel")) {
+      if (button.dataset.riskSeat !== undefined) risk.seat = Number(button.dataset.riskSeat);
+      else if (button.dataset.riskCard) risk.card = button.dataset.riskCard;
+      else if (button.dataset.riskOn !== undefined) risk.on = button.dataset.riskOn === "" ? "" : Number(button.dataset.riskOn);
+      else if (button.dataset.event) { riskEvent(button.dataset.event); return false; }
+      else if (button.id === "ev-yes") { Companion.send(`/api/games/${game().id}/moves`, { move: { type: "yes", seat: view().hand.to_play } }); return false; }
+      else if (button.id === "abandon") { Companion.send(`/api/games/${game().id}/moves`, { move: { type: "abandon" } }); return false; }
+      else return false;
+      return true;
+    }
+    if (button.closest("#turn-play")) {
+      const h = view().hand;
+      if (turn.seat === null) { turn.seat = h.to_play; turn.turn = h.turn; }
+      return onPlayTap(button, "turn", turn, turnCtx());
+    }
+    return false;
+  }
+
+  function onChange(target) {
+    if (target.closest("#ask-panel")) { onAskInput(target); return; }
+    if (target.closest("#turn-play")) onDefended(target, "turn", turn);
+  }
+
+  // The drafts this file keeps, for the page's Undo and for another phone's entry.
+  const parts = [
+    { get: () => turn, set: (value) => { turn = value; }, blank: () => { turn = blankTurn(); },
+      steps: () => turn.cards.length,
+      keep: (g) => {
+        if (turn.seat === null || !turn.cards.length) return null;
+        const h = g.view.hand;
+        if (g.view.stage === "playing" && h && h.to_play === turn.seat && h.turn === turn.turn) return null;
+        return `${g.view.players[turn.seat].name}'s turn was entered on another phone, so the cards picked here were dropped.`;
+      } },
+    { get: () => deal, set: (value) => { deal = value; }, blank: () => { deal = blankDeal(); },
+      steps: () => Number(Boolean(deal.card)) + Number(Boolean(deal.cut)),
+      keep: (g) => (!deal.card || (g.view.stage === "between-hands" && g.view.hand_number === deal.hand) ? null
+        : `Hand ${deal.hand} was dealt or scored on another phone, so the card turned up picked here was dropped.`) },
+  ];
+
+  const askInputs = () => { const count = $("#ask-count"); if (count && !count.value) count.value = asking.count; const held = $("#ask-hand"); if (held && !held.value) held.value = asking.hand; };
+
+  const dealing = () => Boolean(deal.card);
+
+  return { followHtml, dealHtml, dealing, askHtml, askInputs, onTap, onChange, parts, turnActions, sendTurn, sendDeal, dealMissing,
+    ask, scanAsk, scanTurn, moreOpen: (open) => { risk.open = open; }, askOpen: (open) => { asking.more = open; } };
 })();

@@ -1,6 +1,6 @@
-// Majesty's page: tap a display card, pick its half (and a healed card's half, or a Castle B
-// exchange, when they arise), tap the card turned up to refill the display, and take it.
-// The engine computes everything else; the page shows its breakdown and the chips to move.
+// Majesty's page: a turn on one screen. Tap a display card (a split card by the half placed),
+// tap the card turned up to refill the display (and a healed card's half, or a Castle B
+// exchange, when they arise), check what the engine says the turn scores, and take the card.
 // A photo (Scan) fills in the card taken (the display slot holding it) and the card turned up.
 "use strict";
 
@@ -11,14 +11,22 @@ const Majesty = (() => {
     knight: "Knight", innkeeper: "Innkeeper", noble: "Noble",
   };
 
-  let choice = {};     // the turn being entered: slot, as, heal_as, exchange, new_card
-  let preview = null;  // the engine's view of the turn if it were taken now
+  // The draft: the turn being entered on this phone. ``trail`` holds the steps in the order
+  // they were taken ("slot" carries the half tapped with it), so Undo takes back the last one.
+  let choice = {};      // slot, as, heal_as, new_card, exchange
+  let trail = [];
+  let began = null;     // the table when the draft began: {turn, display, mover}
+  let preview = null;   // the engine's view of the turn if it were taken now
+  let asked = 0;        // the newest preview question (older answers are dropped)
 
   const game = () => Companion.game;
   const view = () => game().view;
+  const moverOf = (v) => (v.turn !== null ? v.players[v.turn] : null);
 
   const kindName = (kind) => kind.split("-").map((c) => CHARACTER_NAMES[c]).join("/");
   const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+  const signed = (n) => `${n >= 0 ? "+" : "\u2212"}${Math.abs(n)}`;
+  const costText = (card) => (card.cost ? `costs ${card.cost}` : "free");
 
   function chipsText(chips) {
     const parts = Object.entries(chips || {}).filter(([, n]) => n)
@@ -30,142 +38,244 @@ const Majesty = (() => {
     return characters.map((c) => `<span class="mj-char c-${c}">${CHARACTER_NAMES[c]}</span>`).join("");
   }
 
+  // Each part of the board is drawn again only when its HTML changes, so a redraw keeps an
+  // open <details>, the focus and the scroll of an inner area.
+  const drawn = new Map();
+  function fill(id, html) {
+    if (drawn.get(id) === html) return;
+    drawn.set(id, html);
+    $(`#${id}`).innerHTML = html;
+  }
+
   // What this turn still needs from the player, in the order they are asked.
   function needs() {
     const v = view();
     if (choice.slot === undefined) return { what: "slot" };
     const card = v.display[choice.slot];
-    if (card.characters.length === 2 && !choice.as) return { what: "as", options: card.characters };
+    if (card.characters.length === 2 && !choice.as) return { what: "as", card };
     const placed = choice.as || card.characters[0];
-    const mover = v.players[v.turn];
-    const top = mover.infirmary[mover.infirmary.length - 1];
-    const heals = placed === "witch" && top;
-    if (heals && top.card.includes("-") && !choice.heal_as) return { what: "heal_as", options: top.card.split("-"), card: top };
+    const top = moverOf(v).infirmary.at(-1);
+    if (placed === "witch" && top && top.card.includes("-") && !choice.heal_as) {
+      return { what: "heal_as", options: top.card.split("-"), card: top };
+    }
     const lastTurn = v.turn_number === 12 * v.players.length;  // nothing refills after it
     if (v.deck.count > 0 && !lastTurn && !choice.new_card) return { what: "new_card" };
     return { what: "done", castle: placed === "noble" && v.sides.castle === "B" };
   }
 
   function move() {
-    const m = { type: "take", slot: choice.slot };
+    const m = { type: "take", slot: choice.slot, card: view().display[choice.slot].card };
     for (const key of ["as", "heal_as", "new_card"]) if (choice[key]) m[key] = choice[key];
     if (choice.exchange) m.exchange = choice.exchange;
     return m;
   }
 
+  // -- The draft --------------------------------------------------------------------------
+
+  function setStep(key, value) {
+    if (!trail.length) {
+      const v = view();
+      began = { turn: v.turn_number, display: v.display.map((d) => d.card).join(), mover: moverOf(v).name };
+    }
+    choice[key] = value;
+    trail = trail.filter((step) => step !== key).concat(key);
+  }
+
+  // A tap on a display card: the card taken (and the half placed), in place of any taken before.
+  function takeSlot(slot, half) {
+    for (const key of ["slot", "as", "heal_as", "exchange"]) delete choice[key];
+    trail = trail.filter((step) => step === "new_card");
+    setStep("slot", slot);
+    if (half) choice.as = half;
+  }
+
+  function reset() { choice = {}; trail = []; began = null; preview = null; }
+
+  function undo() {
+    const step = trail.pop();
+    const v = view();
+    let said;
+    if (step === "slot") {
+      const card = v.display[choice.slot];
+      said = `Took back the ${card.name}${choice.as ? ` as ${CHARACTER_NAMES[choice.as]}` : ""}.`;
+      for (const key of ["slot", "as", "heal_as", "exchange"]) delete choice[key];
+      trail = trail.filter((s) => s === "new_card");
+    } else if (step === "as") {
+      said = `Took back the half: the ${v.display[choice.slot].name} is not placed as ${CHARACTER_NAMES[choice.as]} yet.`;
+      delete choice.as;
+    } else if (step === "heal_as") {
+      said = `Took back the healed card's half (${CHARACTER_NAMES[choice.heal_as]}).`;
+      delete choice.heal_as;
+    } else if (step === "new_card") {
+      said = `Took back the card turned up (the ${kindName(choice.new_card)}).`;
+      delete choice.new_card;
+    } else if (step === "exchange") {
+      said = `Took back the Castle exchange (${signed(choice.exchange)}).`;
+      delete choice.exchange;
+    }
+    if (!trail.length) reset();
+    refreshPreview();
+    return said;
+  }
+
+  // Another phone's entry: a chip swap leaves the turn as it was; anything else moves the
+  // table on, and the turn entered here no longer fits it.
+  function keep(g) {
+    const v = g.view;
+    if (g.result) return `The game is over, so the turn entered here for ${began.mover} was dropped.`;
+    if (v.turn_number === began.turn && v.display.map((d) => d.card).join() === began.display) return null;
+    return v.turn_number > began.turn
+      ? `${began.mover}'s turn was stored on another phone, so the card picked here was dropped.`
+      : `Another phone undid a turn, so the card picked here for ${began.mover} was dropped.`;
+  }
+
+  async function refreshPreview() {
+    const ticket = ++asked;
+    if (needs().what !== "done") { preview = null; redraw(); return; }
+    redraw();
+    const { status, data } = await Companion.request("POST", `/api/games/${game().id}/check`, { move: move() });
+    if (ticket !== asked) return;
+    preview = status === 200 ? data.view : null;
+    if (status !== 200) Companion.say((data && data.error) || { message: `The companion answered ${status}.` });
+    redraw();
+  }
+
+  // -- Drawing ----------------------------------------------------------------------------
+
   function drawStatus() {
     const g = game();
     const v = view();
-    const mover = v.turn !== null ? v.players[v.turn] : null;
-    $("#status").innerHTML = `
-      ${g.result ? `<p class="winner" id="winner">${escape(g.result.reason)}</p>` : ""}
-      <div class="status">
-        ${mover ? `<span class="turn" id="turn">${escape(mover.name)}'s turn <span class="small">(round ${v.round} of 12)</span></span>` : ""}
-        <span>Deck: <strong id="deck-count">${v.deck.count}</strong> cards</span>
-        <span>Meeples in the box: <strong>${v.supply.meeples}</strong></span>
-        <span>Chips in the box: ${escape(chipsText(v.supply.chips))}</span>
-      </div>`;
-    $("#turn-panel").hidden = Boolean(g.result);
-    $("#deck").innerHTML = `<details><summary>What is left in the deck</summary>
-      ${v.deck.parts.map((part) => `<p><strong>${part.tier === "both" ? "The deck" : `Tier ${part.tier}`}: ${plural(part.cards, "card")}.</strong> ${escape(part.note)}</p>
-        <ul class="mj-left">${Object.entries(part.kinds).filter(([, n]) => n).map(([kind, n]) =>
-          `<li>${swatches(kind.split("-"))}<strong>${n}</strong></li>`).join("")}</ul>`).join("") || "<p>The deck is empty.</p>"}
-      <p class="small">By character, where the cards are known: ${Object.entries(v.deck.characters_known).map(([c, n]) => `${CHARACTER_NAMES[c]} ${n}`).join(", ")}.</p>
-      </details>`;
+    const mover = moverOf(v);
+    const scores = v.players.map((p) => `<li${p.seat === v.turn ? ' class="mover"' : ""}>${escape(p.name)} <strong>${p.points}</strong></li>`).join("");
+    fill("status", `${g.result ? `<p class="winner" id="winner">${escape(g.result.reason)}</p>`
+      : `<p class="mj-turn"><strong id="turn">${escape(mover.name)}'s turn</strong>
+         <span>round ${v.round} of 12 \u00b7 ${plural(mover.meeples, "meeple")} \u00b7 deck ${v.deck.count}</span></p>`}
+      <ul class="mj-scores" aria-label="Points">${scores}</ul>`);
   }
 
-  function drawDisplay() {
+  function halfButton(card, c, dear, selected) {
+    const split = card.characters.length === 2;
+    const label = `${card.name}, ${costText(card)}${card.meeples ? `, ${plural(card.meeples, "meeple")} on it` : ""}${split ? `: placed as ${CHARACTER_NAMES[c]}` : ""}`;
+    return `<button type="button" class="mj-half c-${c}${split ? "" : " whole"}${selected ? " selected" : ""}" data-slot="${card.slot}"
+      ${split ? `data-as="${c}"` : ""} aria-label="${escape(label)}"${dear ? ' aria-disabled="true"' : ""}${selected ? ' aria-pressed="true"' : ""}>${CHARACTER_NAMES[c]}</button>`;
+  }
+
+  function drawDisplay(need) {
     const v = view();
-    const mover = v.turn !== null ? v.players[v.turn] : null;
-    $("#display").innerHTML = v.display.map((card) => `
-      <button type="button" class="mj-card${choice.slot === card.slot ? " selected" : ""}" data-slot="${card.slot}"
-        ${card.affordable ? "" : "disabled"} aria-label="${escape(card.name)}, costs ${card.cost}">
-        <span class="mj-chars">${swatches(card.characters)}</span>
-        <span class="small">${card.cost ? `costs ${card.cost}` : "free"}${card.meeples ? ` \u00b7 +${card.meeples} meeple${card.meeples > 1 ? "s" : ""} on it` : ""}</span>
-      </button>`).join("");
-    const need = needs();
+    const shown = !game().result && (need.what === "slot" || need.what === "as");
+    $("#display").hidden = !shown;
+    if (!shown) return;
+    fill("display", v.display.map((card) => {
+      const dear = !card.affordable;
+      const taken = choice.slot === card.slot;
+      return `<div class="mj-card${taken ? " selected" : ""}${dear ? " dear" : ""}" data-card-slot="${card.slot}">
+        <span class="mj-cost">${costText(card)}${card.meeples ? ` \u00b7 +${card.meeples} meeple${card.meeples > 1 ? "s" : ""}` : ""}</span>
+        ${card.characters.map((c) => halfButton(card, c, dear, taken && (choice.as === c || card.characters.length === 1))).join("")}
+      </div>`;
+    }).join(""));
+  }
+
+  function drawPick(need) {
+    const v = view();
     let html = "";
-    if (need.what === "as") {
-      html = `<h3>Place it as</h3><div class="grid2">${need.options.map((c) =>
-        `<button type="button" class="mj-half c-${c}" data-as="${c}">${CHARACTER_NAMES[c]}</button>`).join("")}</div>`;
-    } else if (need.what === "heal_as") {
-      html = `<h3>The healed ${escape(need.card.name)} returns as</h3><div class="grid2">${need.options.map((c) =>
+    if (need.what === "heal_as") {
+      html = `<h2>The healed ${escape(need.card.name)} returns as</h2><div class="grid2">${need.options.map((c) =>
         `<button type="button" class="mj-half c-${c}" data-heal-as="${c}">${CHARACTER_NAMES[c]}</button>`).join("")}</div>`;
     } else if (need.what === "new_card") {
-      html = `<h3>Which card was turned up to refill the display?</h3><div class="mj-kinds">${v.deck.possible_next.map((kind) =>
-        `<button type="button" class="mj-kind" data-new-card="${kind}">${swatches(kind.split("-"))}</button>`).join("")}</div>`;
+      html = `<h2 id="kinds-title">Which card was turned up?</h2>
+        <div class="mj-kinds" role="group" aria-labelledby="kinds-title">${v.deck.possible_next.map((kind) =>
+          `<button type="button" class="mj-kind" data-new-card="${kind}" aria-label="${escape(kindName(kind))}">${swatches(kind.split("-"))}</button>`).join("")}</div>`;
     }
-    if (need.what === "done" && need.castle) {
-      html += `<label>Castle: points turned into meeples (minus: meeples into points)
-        <input id="exchange" type="number" inputmode="numeric" value="${choice.exchange || 0}"></label>`;
-    }
-    if (choice.slot === undefined && choice.new_card) {
-      html += `<p>Card turned up: ${escape(kindName(choice.new_card))}
-        <button type="button" class="secondary" id="restart">Start again</button></p>`;
-    }
+    fill("pick", game().result ? "" : html);
+  }
+
+  // The turn entered so far, in words.
+  function drawDraft() {
+    const v = view();
+    const parts = [];
     if (choice.slot !== undefined) {
-      const chosen = [choice.as && `as ${CHARACTER_NAMES[choice.as]}`, choice.heal_as && `healed card as ${CHARACTER_NAMES[choice.heal_as]}`,
-        choice.new_card && `new card ${kindName(choice.new_card)}`].filter(Boolean);
-      html += `<p>${escape(v.display[choice.slot].name)}${chosen.length ? ", " + escape(chosen.join(", ")) : ""}
-        <button type="button" class="secondary" id="restart">Start again</button></p>`;
+      const card = v.display[choice.slot];
+      parts.push(`${escape(moverOf(v).name)} takes the <strong>${escape(card.name)}</strong>${choice.as && card.characters.length === 2 ? ` as ${CHARACTER_NAMES[choice.as]}` : ""} (${costText(card)}${card.meeples ? `, ${plural(card.meeples, "meeple")} on it` : ""})`);
+      if (choice.heal_as) parts.push(`the healed card returns as ${CHARACTER_NAMES[choice.heal_as]}`);
     }
-    $("#choices").innerHTML = html;
-    $("#end-turn").disabled = Boolean(game().result) || need.what !== "done";
-    const prompts = {
-      slot: mover ? `${mover.name}: tap the card you take (you hold ${plural(mover.meeples, "meeple")})` : "",
-      as: "Tap the half you place", heal_as: "Tap the half the healed card returns as",
-      new_card: "Tap the card turned up into the display", done: "Check the points, then take the card",
-    };
-    $("#prompt").textContent = game().result ? "The game is over" : prompts[need.what];
+    if (choice.new_card) parts.push(`turned up: <strong>${escape(kindName(choice.new_card))}</strong>`);
+    const text = parts.join("; ");
+    fill("draft", parts.length && !game().result ? `${text.charAt(0).toUpperCase()}${text.slice(1)}.` : "");
+    $("#draft").hidden = !parts.length || Boolean(game().result);
+  }
+
+  // The Castle B exchange: a stepper, drawn once a turn so the field is never rebuilt.
+  function drawCastle(need) {
+    const box = $("#castle");
+    if (!(need.what === "done" && need.castle) || game().result) { box.innerHTML = ""; return; }
+    if ($("#exchange", box)) return;
+    const v = view();
+    const mover = moverOf(v);
+    const card = v.display[choice.slot];
+    box.innerHTML = Companion.stepper({
+      name: "exchange", id: "exchange", value: choice.exchange || 0,
+      label: "Castle: meeples bought with points (\u2212 sold for points)",
+      min: -(mover.meeples - card.cost + card.meeples), max: Math.min(mover.points, v.supply.meeples),
+    });
   }
 
   function lineList(lines) {
-    return lines.map((line) => `<li>${line.points >= 0 ? "+" : ""}${line.points}${line.meeples ? ` and ${line.meeples > 0 ? "+" : ""}${plural(line.meeples, "meeple")}` : ""}: ${escape(line.why)}</li>`).join("");
+    return lines.map((line) => `<li>${signed(line.points)}${line.meeples ? ` and ${signed(line.meeples)} meeple${Math.abs(line.meeples) === 1 ? "" : "s"}` : ""}: ${escape(line.why)}</li>`).join("");
   }
 
-  function chipsLine(chips) {
+  function chipsWords(chips) {
     if (!chips) return "";
     const parts = [];
     if (Object.keys(chips.take).length) parts.push(`take ${chipsText(chips.take)}`);
     if (Object.keys(chips.give).length) parts.push(`give back ${chipsText(chips.give)}`);
     if (chips.owed) parts.push(chips.owed > 0 ? `the box owes ${chips.owed}` : `owes the box ${-chips.owed}`);
-    return parts.length ? `<p class="mj-chips">Chips: ${escape(parts.join(", "))}</p>` : "";
+    return parts.join(", ");
   }
 
-  function turnReport(last, title) {
-    if (!last) return "";
+  // Who scores what on a turn: a line a player, its chips, then the reasons.
+  function turnReport(last) {
     const events = [last.heal && last.heal.text, ...last.attacks.map((a) => a.text)].filter(Boolean);
-    return `<h2>${escape(title)}</h2>
-      <p>${escape(last.player)} took the ${escape(last.name)} as ${CHARACTER_NAMES[last.as]}${last.cost ? `, paying ${plural(last.cost, "meeple")}` : ""}${last.meeples_taken ? `, gaining ${plural(last.meeples_taken, "meeple")} from it` : ""}.</p>
-      ${events.length ? `<ul>${events.map((e) => `<li>${escape(e)}</li>`).join("")}</ul>` : ""}
-      ${last.players.filter((p) => p.lines.length || p.chips).map((p) => `
-        <div class="mj-who"><strong>${escape(p.name)}: ${p.points >= 0 ? "+" : ""}${p.points}</strong>
-        <ul>${lineList(p.lines)}</ul>${chipsLine(p.chips)}</div>`).join("")}`;
+    return `${events.map((e) => `<p class="mj-event">${escape(e)}.</p>`).join("")}
+      ${last.players.filter((p) => p.lines.length || p.chips).map((p) => {
+        const chips = chipsWords(p.chips);
+        return `<div class="mj-who"><p><strong>${escape(p.name)} ${signed(p.points)}</strong>${p.meeples ? `, ${signed(p.meeples)} meeple${Math.abs(p.meeples) === 1 ? "" : "s"}` : ""}${chips ? ` \u00b7 <span class="mj-chips">chips: ${escape(chips)}</span>` : ""}</p>
+          <ul>${lineList(p.lines)}</ul></div>`;
+      }).join("")}`;
   }
 
   function drawPreview() {
-    $("#preview").innerHTML = preview ? `<div class="mj-preview">${turnReport(preview.last_turn, "If you take it")}</div>` : "";
+    const mover = moverOf(view());
+    fill("preview", preview && !game().result
+      ? `<h2>If ${escape(mover.name)} takes it</h2>${turnReport(preview.last_turn)}` : "");
+    $("#preview").hidden = !preview || Boolean(game().result);
   }
 
-  function drawLast() {
+  function drawLast(need) {
+    const last = view().last_turn;
+    const shown = last && need.what === "slot" && !game().result;
+    $("#last").hidden = !shown;
+    if (!shown) return;
+    const points = last.players.filter((p) => p.points).map((p) => `${escape(p.name)} ${signed(p.points)}`).join(", ");
+    fill("last", `<details><summary>Last turn: ${escape(last.player)} took the ${escape(last.name)}${points ? `: ${points}` : ""}</summary>
+      ${turnReport(last)}</details>`);
+  }
+
+  function drawFinal() {
     const v = view();
-    $("#last").hidden = !v.last_turn;
-    $("#last").innerHTML = turnReport(v.last_turn, "Last turn");
     const final = v.final;
     $("#final").hidden = !final;
-    if (final) {
-      $("#final").innerHTML = `<h2>Final scoring</h2>${final.players.map((row) => `
-        <div class="mj-who"><strong>${escape(row.name)}: ${row.before} \u2192 ${row.after}</strong>
-        <ul>${row.steps.map((s) => `<li>${s.points >= 0 ? "+" : ""}${s.points}: ${escape(s.why)}</li>`).join("")}</ul>
-        ${chipsLine(row.chips)}</div>`).join("")}
-        <h3>Ranking</h3><ol id="ranking" class="mj-ranking">${v.ranking.map((r) =>
-          `<li><strong>${r.rank}.</strong> ${escape(v.players[r.seat].name)}: ${r.points}</li>`).join("")}</ol>`;
-    }
+    if (!final) return;
+    fill("final", `<h2>Final scores</h2><ol id="ranking" class="mj-ranking">${v.ranking.map((r) =>
+        `<li><strong>${r.rank}.</strong> ${escape(v.players[r.seat].name)}: ${r.points}</li>`).join("")}</ol>
+      <details><summary>How the final scoring went</summary>${final.players.map((row) => `
+        <div class="mj-who"><p><strong>${escape(row.name)}: ${row.before} \u2192 ${row.after}</strong></p>
+        <ul>${row.steps.map((s) => `<li>${signed(s.points)}: ${escape(s.why)}</li>`).join("")}</ul>
+        ${row.chips ? `<p class="mj-chips">Chips: ${escape(chipsWords(row.chips))}</p>` : ""}</div>`).join("")}</details>`);
   }
 
   function drawPlayers() {
     const v = view();
-    $("#players").innerHTML = v.players.map((p) => `
+    fill("players", v.players.map((p) => `
       <section class="card mj-player${p.seat === v.turn ? " mover" : ""}" data-seat="${p.seat}">
         <h2>${escape(p.name)}${p.first ? ' <span class="small">(knight card)</span>' : ""}
           <span class="mj-points" data-points="${p.seat}">${p.points}</span></h2>
@@ -175,26 +285,46 @@ const Majesty = (() => {
           `<li><span class="mj-loc c-${l.character}">${l.number}</span>${escape(l.name)} <strong>${(p.realm[l.id] || []).length}</strong></li>`).join("")}</ul>
         ${p.exchange ? `<details><summary>Fewer chips</summary><p>Give ${escape(chipsText(p.exchange.give))}, take ${escape(chipsText(p.exchange.take))}: ${p.exchange.chips_after} chips.</p>
           <button type="button" class="secondary" data-change="${p.seat}">Done: record the swap</button></details>` : ""}
-      </section>`).join("");
+      </section>`).join(""));
   }
 
-  function redraw() { drawStatus(); drawDisplay(); drawPreview(); drawLast(); drawPlayers(); }
+  function drawDeck() {
+    const v = view();
+    fill("deck", `<details><summary>What is left in the deck</summary>
+      ${v.deck.parts.map((part) => `<p><strong>${part.tier === "both" ? "The deck" : `Tier ${part.tier}`}: ${plural(part.cards, "card")}.</strong> ${escape(part.note)}</p>
+        <ul class="mj-left">${Object.entries(part.kinds).filter(([, n]) => n).map(([kind, n]) =>
+          `<li>${swatches(kind.split("-"))}<strong>${n}</strong></li>`).join("")}</ul>`).join("") || "<p>The deck is empty.</p>"}
+      <p class="small">By character, where the cards are known: ${Object.entries(v.deck.characters_known).map(([c, n]) => `${CHARACTER_NAMES[c]} ${n}`).join(", ")}.</p>
+      </details>`);
+  }
 
-  function reset() { choice = {}; preview = null; }
+  function drawPrompt(need) {
+    const g = game();
+    const mover = moverOf(view());
+    const button = $("#end-turn");
+    button.hidden = Boolean(g.result);
+    button.disabled = Boolean(g.result) || need.what !== "done";
+    if (g.result) { $("#prompt").textContent = `The game is over: ${g.result.reason}`; return; }
+    const who = `${mover.name}'s turn`;
+    const card = need.card && need.card.name;
+    $("#prompt").textContent = {
+      slot: `${who}: tap the card you take (a split card by the half you place)`,
+      as: `${who}: tap the half of the ${card} you place`,
+      heal_as: `${who}: tap the half the healed ${card} returns as`,
+      new_card: `${who}: tap the card turned up into the display`,
+      done: need.castle ? `${who}: set the Castle exchange, if any, then take the card`
+        : `${who}: check the points, then take the card`,
+    }[need.what];
+  }
 
-  async function refreshPreview() {
-    preview = null;
-    if (needs().what === "done") {
-      const { status, data } = await Companion.request("POST", `/api/games/${game().id}/check`, { move: move() });
-      if (status === 200) { preview = data.view; Companion.showMessage(null); }
-      else Companion.showMessage((data && data.error) || { message: `The companion answered ${status}.` });
-    }
-    redraw();
+  function redraw() {
+    const need = game().result ? { what: "over" } : needs();
+    drawStatus(); drawFinal(); drawDisplay(need); drawPick(need); drawDraft(); drawCastle(need);
+    drawPreview(); drawLast(need); drawPlayers(); drawDeck(); drawPrompt(need);
   }
 
   // -- Scan ----------------------------------------------------------------------------------
 
-  // A printed Majesty card that is not a character: a location's side or a worker card.
   // The engine's reason why a move is refused, or null when it takes it.
   async function refusal(move) {
     const { status, data } = await Companion.request("POST", `/api/games/${game().id}/check`, { move });
@@ -209,15 +339,15 @@ const Majesty = (() => {
     const move = { type: "take", slot: 0, new_card: kind };
     if (front.characters.length === 2) move.as = front.characters[0];
     const placed = move.as || front.characters[0];
-    const mover = view().players[view().turn];
-    const top = mover.infirmary[mover.infirmary.length - 1];
+    const top = moverOf(view()).infirmary.at(-1);
     if (placed === "witch" && top && top.card.includes("-")) move.heal_as = top.card.split("-")[0];
     return refusal(move);
   }
 
-  // The page's answer to a scan. With no card chosen yet, the left-most card the display holds
-  // is the card taken and another one the card turned up; once the card taken is chosen, the
-  // photo is of the card turned up.
+  // The page's answer to a scan (a printed Majesty card may also be a location's side or a
+  // worker card). With no card chosen yet, the left-most card the display holds is the card
+  // taken and another one the card turned up; once the card taken is chosen, the photo is of
+  // the card turned up.
   async function scanned(cards) {
     if (game().result) return "The game is over: nothing to fill in.";
     const v = view();
@@ -246,62 +376,73 @@ const Majesty = (() => {
       const error = slot.affordable ? null : await refusal({ type: "take", slot: slot.slot });
       if (error) notes.push(`The ${taken.name} cannot be taken: ${error.message}`);
       else {
-        const kept = choice.new_card;
-        reset();
-        choice.slot = slot.slot;
-        if (kept) choice.new_card = kept;
-        filled.push(`the card taken: the ${taken.name} in slot ${slot.slot + 1}${slot.cost ? ` (costs ${plural(slot.cost, "meeple")})` : " (free)"}` +
+        takeSlot(slot.slot, null);
+        filled.push(`the card taken: the ${taken.name} ${slot.cost ? `costing ${plural(slot.cost, "meeple")}` : "that is free"}` +
           (slots.length > 1 ? `; tap the other ${taken.name} if it was that one` : ""));
       }
     }
     if (fresh) {
       const error = await newCardRefusal(fresh.kind);
       if (error) notes.push(`The ${fresh.name} cannot be the card turned up: ${error.message}`);
-      else { choice.new_card = fresh.kind; filled.push(`the card turned up: the ${fresh.name}`); }
+      else { setStep("new_card", fresh.kind); filled.push(`the card turned up: the ${fresh.name}`); }
     }
     if (!taken && !fresh && characters.length && choice.slot === undefined) {
       notes.push("None of these cards is in the display.");
     }
     await refreshPreview();
-    const need = needs().what;
     const next = { slot: "Tap the card taken.", as: "Tap the half placed.", heal_as: "Tap the half the healed card returns as.",
-      new_card: "Tap the card turned up.", done: "Check the points, then take the card." }[need];
+      new_card: "Tap the card turned up.", done: "Check the points, then take the card." }[needs().what];
     return [filled.length ? `Filled in ${filled.join(", and ")}.` : "", ...notes, filled.length ? next : ""].filter(Boolean).join(" ");
   }
 
-  function bind() {
-    $("#turn-panel").addEventListener("click", (event) => {
-      const target = event.target.closest("button");
-      if (!target) return;
-      if (target.id === "restart") { reset(); Companion.showMessage(null); redraw(); return; }
-      if (target.dataset.slot !== undefined) {
-        const kept = choice.new_card;  // the card turned up stays when another card is tapped
-        reset(); choice.slot = Number(target.dataset.slot);
-        if (kept) choice.new_card = kept;
+  // -- Taps ----------------------------------------------------------------------------------
+
+  function tapped(target) {
+    const v = view();
+    if (target.dataset.slot !== undefined) {
+      const card = v.display[Number(target.dataset.slot)];
+      if (target.getAttribute("aria-disabled") === "true") {
+        const mover = moverOf(v);
+        Companion.say(`${mover.name} holds ${plural(mover.meeples, "meeple")}, and the ${card.name} costs ${plural(card.cost, "meeple")}: one on each card in front of it.`, "notice");
+        return;
       }
-      else if (target.dataset.as) choice.as = target.dataset.as;
-      else if (target.dataset.healAs) choice.heal_as = target.dataset.healAs;
-      else if (target.dataset.newCard) choice.new_card = target.dataset.newCard;
-      else return;
-      refreshPreview();
+      if (choice.slot === card.slot && target.dataset.as && !choice.as) setStep("as", target.dataset.as);
+      else takeSlot(card.slot, target.dataset.as);
+    } else if (target.dataset.healAs) setStep("heal_as", target.dataset.healAs);
+    else if (target.dataset.newCard) setStep("new_card", target.dataset.newCard);
+    else return;
+    Companion.say(null);
+    refreshPreview();
+  }
+
+  function bind() {
+    $("#board").addEventListener("click", (event) => {
+      const target = event.target.closest("button");
+      if (target) tapped(target);
     });
-    $("#turn-panel").addEventListener("change", (event) => {
-      if (event.target.id === "exchange") { choice.exchange = Number(event.target.value) || 0; refreshPreview(); }
+    $("#castle").addEventListener("input", (event) => {
+      if (event.target.id !== "exchange") return;
+      const value = Number(event.target.value) || 0;
+      if (value) setStep("exchange", value);
+      else { delete choice.exchange; trail = trail.filter((step) => step !== "exchange"); }
+      refreshPreview();
     });
     $("#players").addEventListener("click", (event) => {
       const button = event.target.closest("[data-change]");
       if (button) Companion.send(`/api/games/${game().id}/moves`, { move: { type: "change", seat: Number(button.dataset.change) } });
     });
-    $("#end-turn").addEventListener("click", async () => {
-      if (needs().what !== "done") return;
-      if (await Companion.send(`/api/games/${game().id}/moves`, { move: move() })) reset();
-      redraw();
+    $("#end-turn").addEventListener("click", () => {
+      if (needs().what === "done") Companion.send(`/api/games/${game().id}/moves`, { move: move() });
     });
   }
 
   function start(payload, poll) {
     bind();
-    Companion.start(payload, { poll, reset, redraw, scanned });
+    Companion.start(payload, {
+      poll, reset, scanned,
+      redraw: (_game, moved) => { if (moved && !game().result && needs().what === "done") refreshPreview(); else redraw(); },
+      draft: { steps: () => trail.length, undo, keep },
+    });
   }
 
   return { start };

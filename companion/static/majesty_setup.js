@@ -1,4 +1,5 @@
-// The Majesty setup page's position builder: each player's points, meeples, realm and
+// The Majesty setup page: the seat choices (the knight-holder, whose turn it is) show the names
+// as they are typed; and the position builder: each player's points, meeples, realm and
 // Infirmary, tapped in and sent as one JSON field ("position") the engine checks.
 "use strict";
 
@@ -8,6 +9,30 @@
   const realms = document.getElementById("realms");
   const name = (kind) => catalogue.names[catalogue.cards.indexOf(kind)];
   const escape = (text) => String(text).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c]));
+
+  const nameFields = [...document.querySelectorAll('input[name^="player-"]')];
+  const typed = (seat) => nameFields[seat].value.trim();
+  const called = (seat) => typed(seat) || `Player ${seat + 1}`;
+
+  // Every seat choice offers the players named so far, by name; a choice whose name is wiped
+  // out is taken back, so nothing stays chosen that the table did not state.
+  function showNames() {
+    nameFields.forEach((input, seat) => {
+      const named = Boolean(typed(seat));
+      for (const choice of document.querySelectorAll(`[data-seat-choice="${seat}"]`)) {
+        choice.hidden = !named;
+        const radio = choice.querySelector("input");
+        if (radio && !named) radio.checked = false;
+        if (choice.tagName === "OPTION") {
+          choice.textContent = called(seat);
+          if (!named && choice.selected) choice.parentElement.value = "";
+        }
+      }
+      for (const span of document.querySelectorAll(`[data-name-of="${seat}"]`)) span.textContent = called(seat);
+      const part = realms.querySelector(`[data-seat="${seat}"]`);
+      if (part) part.hidden = !named;
+    });
+  }
 
   const blank = () => ({ points: 0, meeples: 5, realm: {}, infirmary: [] });
   let players;
@@ -22,7 +47,7 @@
 
   function draw() {
     realms.innerHTML = players.map((player, seat) => `
-      <fieldset data-seat="${seat}"><legend>Player ${seat + 1}</legend>
+      <fieldset data-seat="${seat}"><legend data-name-of="${seat}">${escape(called(seat))}</legend>
         <div class="grid2">
           <label>Points<input type="number" inputmode="numeric" min="0" data-field="points" value="${player.points}"></label>
           <label>Meeples<input type="number" inputmode="numeric" min="0" max="5" data-field="meeples" value="${player.meeples}"></label>
@@ -36,6 +61,7 @@
             </select></div>`;
         }).join("")}
       </fieldset>`).join("");
+    showNames();
   }
 
   realms.addEventListener("change", (event) => {
@@ -57,6 +83,7 @@
     (where === "infirmary" ? player.infirmary : player.realm[where]).splice(Number(button.dataset.index), 1);
     draw();
   });
+  for (const input of nameFields) input.addEventListener("input", showNames);
   document.getElementById("setup").addEventListener("submit", () => {
     field.value = JSON.stringify({ players });
   });

@@ -1,19 +1,22 @@
-// Royal Visit's page: the board drawn top to bottom, a turn entered card by card
-// (choose the card, tap the pawn, tap where it goes). Every card is checked by the engine on
-// the server as it is entered; the turn is stored only when "End turn" is pressed.
-// A photo of the cards played (Scan) lists them, left to right, as the cards to place: each is
-// chosen in turn with its pawn, the player taps where it goes, and a card the rules cannot take
-// now is flagged with the engine's reason.
+// Royal Visit's page: a compact board beside the cards. A turn is entered card by card: tap a
+// card, and the moves the rules allow for it now (asked of the engine on the server, which
+// judges every card) come up as buttons in place of the cards; tap one. A card with only one
+// legal move is entered at once. The turn is stored only when "End turn" is pressed.
+// A photo of the cards played (Scan) lists them, left to right, as the cards to place: each one
+// opens its moves in turn, and a card the rules cannot take now is flagged with the engine's
+// reason. A phone that says who holds it draws that player's Chateau at the bottom.
 "use strict";
 
 const RoyalVisit = (() => {
   const { $, escape } = Companion;
   const CARDS = [
     ["king-1", "King 1"], ["court", "Court (2 King)"],
-    ["guard-1", "Guard 1"], ["guard-1+1", "Guard 1+1"], ["guard-flank", "Guard flank"],
-    ["wizard-1", "Wizard 1"], ["wizard-2", "Wizard 2"], ["wizard-3", "Wizard 3"],
-    ["jester-1", "Jester 1"], ["jester-2", "Jester 2"], ["jester-3", "Jester 3"],
-    ["jester-4", "Jester 4"], ["jester-5", "Jester 5"], ["jester-middle", "Jester to middle"],
+    ["guard-1", "Guard 1"], ["guard-1+1", "Guard 1+1"],
+    ["guard-flank", "Guard flank"], ["wizard-1", "Wizard 1"],
+    ["wizard-2", "Wizard 2"], ["wizard-3", "Wizard 3"],
+    ["jester-1", "Jester 1"], ["jester-2", "Jester 2"],
+    ["jester-3", "Jester 3"], ["jester-4", "Jester 4"],
+    ["jester-5", "Jester 5"], ["jester-middle", "Jester to middle"],
   ];
   const LABEL = Object.fromEntries(CARDS);
   const PAWN_LETTER = { king: "K", guard: "G", wizard: "W", jester: "J" };
@@ -21,56 +24,76 @@ const RoyalVisit = (() => {
 
   // The turn being entered on this phone.
   let draft = [];          // cards accepted so far this turn
-  let summon = false;      // the Wizard's power chosen instead of cards
-  let card = null;         // the card chosen, waiting for its pawn and destination
-  let pawn = null;         // {pawn, from} chosen for it
-  let firstHalf = null;    // Guard 1+1 split: the first Guard's one-space move
-  let preview = null;      // the engine's view after the draft, if any
+  let views = [];          // the engine's view after each of them (the preview of the turn)
+  let base = null;         // the position the draft was begun in (see keep)
+  let card = null;         // the card chosen, whose moves are offered
+  let summon = false;      // the Wizard's power chosen (its moves are offered, or one chosen)
+  let options = null;      // the legal moves offered (each with its card or summon, its button's
+                           // words and the engine's view after it), null while being asked
+  let asking = 0;          // the latest question for the options (older answers are dropped)
+  let chosenSummon = null; // the summon move chosen, with the engine's view after it
   let photo = null;        // the card kinds of the last scan, in photo order
   let queue = [];          // of those, the ones still to place: {kind, flag}
   let probing = 0;         // the latest check of the queue (an older one's answers are dropped)
 
   const game = () => Companion.game;
-  const view = () => preview || game().view;
+  const preview = () => (chosenSummon ? chosenSummon.view : views[views.length - 1] || null);
+  const view = () => preview() || game().view;
+  const signed = (n) => (n > 0 ? `+${n}` : `${n}`);
+  const say = (text, kind = "error") => Companion.say(text, kind);
+  const failure = (status, data) => (data && data.error) || { message: `The companion answered ${status}.` };
+  const check = (move) => Companion.request("POST", `/api/games/${game().id}/check`, { move });
 
   function suitOf(kind) { return kind === "court" ? "king" : kind.split("-")[0]; }
 
+  function moverName() {
+    const v = game().view;
+    return v.turn !== null && v.turn !== undefined ? v.players[v.turn].name : null;
+  }
+
+  // -- drawing -------------------------------------------------------------------------------
+
   function pawnsAt(position, pawns) {
     const here = [];
-    if (pawns.king === position) here.push({ pawn: "king", from: position });
-    for (const guard of pawns.guards) if (guard === position) here.push({ pawn: "guard", from: position });
-    if (pawns.wizard === position) here.push({ pawn: "wizard", from: position });
-    if (pawns.jester === position) here.push({ pawn: "jester", from: position });
+    if (pawns.king === position) here.push("king");
+    for (const guard of pawns.guards) if (guard === position) here.push("guard");
+    if (pawns.wizard === position) here.push("wizard");
+    if (pawns.jester === position) here.push("jester");
     return here;
   }
 
-  function zone(position, players) {
-    if (position === 0) return "Fountain";
-    const owner = position > 0 ? players[0] : players[1];
-    return Math.abs(position) >= 7 ? `${owner.name}'s Chateau` : `${owner.name}'s Duchy`;
+  // The spaces the offered moves end on, marked on the board.
+  function targets() {
+    if (!options) return new Set();
+    return new Set(options.map((o) => o.to).filter((to) => to !== undefined));
   }
 
+  // The board, one row a space: seat 0's Chateau (+8) at the top unless this phone is seat 0's,
+  // which sees its own Chateau at the bottom, nearest the hand holding the phone.
   function drawBoard() {
     const v = view();
+    const g = game();
+    const flip = g.seat === 0;
+    const [top, bottom] = flip ? [v.players[1], v.players[0]] : [v.players[0], v.players[1]];
+    const marked = targets();
     const rows = [];
-    for (let position = 8; position >= -8; position--) {
-      const side = position > 0 ? "top" : position < 0 ? "bottom" : "middle";
+    for (let i = 0; i < 17; i++) {
+      const position = flip ? i - 8 : 8 - i;
+      const side = position === 0 ? "middle" : position > 0 ? "seat0" : "seat1";
       const castle = Math.abs(position) >= 7 ? " chateau" : "";
-      const crown = Math.abs(position) <= 6
-        ? `<span class="rv-crown${v.crown.position === position ? " here" : ""}">${v.crown.position === position ? (v.crown.side === "big" ? "&#9813;" : "&#9819;") : ""}</span>`
-        : `<span class="rv-crown none"></span>`;
-      const tokens = pawnsAt(position, v.pawns).map((p) => {
-        const chosen = pawn && pawn.pawn === p.pawn && pawn.from === p.from ? " selected" : "";
-        return `<button type="button" class="rv-pawn ${p.pawn}${chosen}" data-pawn="${p.pawn}" data-from="${p.from}"
-          aria-label="${PAWN_NAME[p.pawn]} on ${position}">${PAWN_LETTER[p.pawn]}</button>`;
-      }).join("");
-      rows.push(`<div class="rv-space ${side}${castle}" data-pos="${position}" role="button" tabindex="0"
-        aria-label="Space ${position}, ${escape(zone(position, v.players))}">
-        <span class="rv-num">${position > 0 ? "+" + position : position}</span>${crown}
-        <span class="rv-tokens">${tokens}</span>
-        <span class="rv-zone">${position === 8 || position === 0 || position === -8 || position === 6 || position === -6 ? escape(zone(position, v.players)) : ""}</span>
-      </div>`);
+      const crown = v.crown.position === position
+        ? `<span class="rv-crown here" title="Crown">${v.crown.side === "big" ? "&#9813;" : "&#9819;"}<span class="sr">Crown, ${v.crown.side} side, </span></span>`
+        : `<span class="rv-crown${Math.abs(position) <= 6 ? "" : " none"}"></span>`;
+      const chips = pawnsAt(position, v.pawns).map((p) =>
+        `<span class="rv-chip ${p}" aria-hidden="true">${PAWN_LETTER[p]}</span><span class="sr">${PAWN_NAME[p]}, </span>`).join("");
+      rows.push(`<li class="rv-space ${side}${castle}${marked.has(position) ? " target" : ""}" data-pos="${position}">
+        <span class="rv-num">${signed(position)}</span>${crown}<span class="rv-tokens">${chips}</span></li>`);
     }
+    $("#board-top").textContent = `${top.name}'s Chateau`;
+    $("#board-bottom").textContent = `${bottom.name}'s Chateau`;
+    $("#board-top").className = `rv-end ${flip ? "bottom-seat" : "top-seat"}`;
+    $("#board-bottom").className = `rv-end ${flip ? "top-seat" : "bottom-seat"}`;
+    $("#board").setAttribute("aria-label", `The board, from ${top.name}'s Chateau down to ${bottom.name}'s`);
     $("#board").innerHTML = rows.join("");
   }
 
@@ -78,83 +101,172 @@ const RoyalVisit = (() => {
     const g = game();
     const v = g.view;
     const result = g.result;
-    const mover = v.turn !== null && v.turn !== undefined ? v.players[v.turn] : null;
+    const mover = moverName();
     const last = v.last_turn;
     const crownWhy = last && last.crown.steps.length
       ? last.crown.steps.map((step) => `+${step.steps} ${escape(step.reason)}`).join(", ")
       : "no Crown move";
-    const lastLine = last
-      ? `<p class="small" id="last-turn">Last turn, ${escape(last.player)}: ${crownWhy}; drew ${last.drawn}${last.reshuffled ? "; the deck was reshuffled" : ""}.</p>`
-      : "";
+    const played = !last ? "" : last.summon ? last.summon.text
+      : last.cards.length ? last.cards.map((c) => c.text).join(", ") : "passed";
     $("#status").innerHTML = `
       ${result ? `<p class="winner" id="winner">${escape(result.winners.map((s) => v.players[s].name).join(" and "))} won: ${escape(result.reason)}</p>` : ""}
-      <div class="status">
-        ${mover ? `<span class="turn" id="turn">${escape(mover.name)}'s turn <span class="small">(${mover.chateau} Chateau)</span></span>` : ""}
-        <span>Crown: <strong id="crown">${v.crown.position > 0 ? "+" : ""}${v.crown.position}</strong>, ${v.crown.side === "big" ? "Big" : "Little"} side</span>
-        <span>Draw pile: <strong id="draw-pile">${v.draw_pile}</strong></span>
-        <span>Reshuffles: <strong id="reshuffles">${v.reshuffles}</strong></span>
-        <span>Hands: ${v.players.map((p) => `${escape(p.name)} ${p.hand_size}`).join(", ")}</span>
-        ${mover && v.jester_power ? `<span class="ok">Jester's power is on for ${escape(mover.name)}</span>` : ""}
-      </div>${lastLine}`;
-    $("#turn-panel").hidden = Boolean(result);
-    $("#end-turn").disabled = Boolean(result) || (!draft.length && !summon);
+      <p class="rv-line">${mover ? `<span class="rv-turn" id="turn">${escape(mover)}'s turn${v.jester_power ? ` <span class="rv-power">Jester's power</span>` : ""}</span>` : ""}
+        <span class="rv-crown-now">Crown <strong id="crown">${signed(v.crown.position)}</strong> ${v.crown.side === "big" ? "Big" : "Little"}</span></p>
+      <p class="rv-figures">Pile <strong id="draw-pile">${v.draw_pile}</strong> · Reshuffles <strong id="reshuffles">${v.reshuffles}</strong>
+        · Hands ${v.players.map((p) => `${escape(p.name)} ${p.hand_size}`).join(", ")}</p>
+      ${last ? `<p class="rv-last" id="last-turn">Last turn, ${escape(last.player)}: ${escape(played)}; ${crownWhy}; drew ${last.drawn}${last.reshuffled ? "; the deck was reshuffled" : ""}.</p>` : ""}`;
   }
 
-  function drawCards() {
-    $("#cards").innerHTML = CARDS.map(([kind, label]) =>
-      `<button type="button" class="rv-card ${suitOf(kind)}${card === kind ? " selected" : ""}" data-card="${kind}">${label}</button>`
-    ).join("");
-    $("#summon").classList.toggle("selected", summon);
-    $("#draft").innerHTML = draft.map((c, i) => `<li>${i + 1}. ${escape(describe(c))}</li>`).join("")
-      + (summon && pawn ? `<li>Wizard's power: ${PAWN_NAME[pawn.pawn]} to the Wizard</li>` : "");
-    $("#clear").hidden = !draft.length && !summon;
+  // A move offered: the pawn, then a line for each pawn's move (a Guard 1+1 split has two).
+  function optionHtml(option, i) {
+    return `<button type="button" class="rv-option ${option.suit}" data-option="${i}"
+      ${option.to !== undefined ? `data-to="${option.to}"` : ""} data-move="${escape(option.key)}"
+      aria-label="${escape(option.says)}"><span class="rv-what">${escape(option.what)}</span>${option.where
+        .map((line) => `<span class="rv-where">${escape(line)}</span>`).join("")}</button>`;
+  }
+
+  // The right-hand panel: the cards, or the chosen card's legal moves.
+  function drawPanel() {
+    const finished = Boolean(game().result);
+    const open = card !== null || (summon && !chosenSummon);
+    if (open) {
+      const title = summon ? "Wizard's power" : LABEL[card];
+      const body = options === null
+        ? `<p class="small">Asking the rules which moves ${escape(title)} can make…</p>`
+        : `<div class="rv-options">${options.map(optionHtml).join("")}</div>`;
+      // Two King cards from the photo may be played together as the King's privilege.
+      const court = card === "king-1" && queue.filter((q) => q.kind === "king-1").length >= 2
+        ? `<button type="button" class="rv-card king" data-card="court">Court (2 King)</button>` : "";
+      $("#panel").innerHTML = `<div class="rv-panel-head"><strong>${escape(title)}</strong>
+        <button type="button" class="secondary" id="back">Back</button></div>${court}${body}`;
+    } else {
+      $("#panel").innerHTML = `<div class="rv-cards" id="cards">${CARDS.map(([kind, label]) =>
+        `<button type="button" class="rv-card ${suitOf(kind)}" data-card="${kind}">${label}</button>`).join("")}
+        <button type="button" id="summon" class="secondary${summon ? " selected" : ""}">Wizard's power</button>
+        <button type="button" id="pass" class="secondary">Pass</button></div>`;
+    }
+    const lines = draft.map((c, i) => `<li>${i + 1}. ${escape(cardText(c))}</li>`);
+    if (chosenSummon) lines.push(`<li>Wizard's power: ${escape(summonText(chosenSummon.move))}</li>`);
+    $("#draft").innerHTML = lines.join("");
+    $("#draft-box").hidden = !lines.length;
+    // Greyed while there is nothing to store, but a tap on it still says why.
+    $("#end-turn").classList.toggle("idle", finished || !steps() || open);
     drawQueue();
-    let prompt = "Choose a card, the Wizard's power, or pass";
-    if (summon) prompt = pawn ? "Press End turn to summon" : "Tap the King or a Guard to summon to the Wizard";
-    else if (card === "court") prompt = "Tap the space above or below the King: the whole Court moves";
-    else if (card && firstHalf) prompt = "Guard 1+1: now tap the other Guard, then its space";
-    else if (card && !pawn) prompt = `${LABEL[card]}: tap the pawn to move`;
-    else if (card) prompt = `${LABEL[card]}: tap where the ${PAWN_NAME[pawn.pawn]} goes`;
+  }
+
+  function drawPrompt() {
+    const g = game();
+    const mover = moverName();
+    let prompt;
+    if (g.result) {
+      const names = g.result.winners.map((s) => g.view.players[s].name).join(" and ");
+      prompt = `The game is over: ${names} won.`;
+    } else if (summon && !chosenSummon) prompt = "Wizard's power: tap the pawn to call to the Wizard";
+    else if (chosenSummon) prompt = "Press End turn to store the summon";
+    else if (card === "court") prompt = "Court (2 King): tap which way the Court moves";
+    else if (card && (suitOf(card) === "guard" || (options && new Set(options.map((o) => o.pawn)).size > 1))) {
+      prompt = `${LABEL[card]}: tap the move`;
+    } else if (card) prompt = `${LABEL[card]}: tap where the ${PAWN_NAME[suitOf(card)]} goes`;
     else if (queue.some((q) => !q.flag)) prompt = `From the photo: tap ${LABEL[queue.find((q) => !q.flag).kind]}`;
-    else if (draft.length) prompt = "Another card, or End turn";
-    if (card === "king-1" && !firstHalf && queue.filter((q) => q.kind === "king-1").length >= 2) {
+    else if (draft.length) prompt = "another card, or End turn";
+    else prompt = "choose a card, the Wizard's power, or pass";
+    if (!g.result && card === "king-1" && queue.filter((q) => q.kind === "king-1").length >= 2) {
       prompt += ", or Court (2 King) for the King's privilege";
     }
-    $("#prompt").textContent = prompt;
-    if (preview && !game().result) {
-      $("#prompt").textContent += ` (ending now: Crown to ${preview.crown.position})`;
-    }
+    const p = preview();
+    if (!g.result && p && !card) prompt += ` (ending now: Crown to ${signed(p.crown.position)})`;
+    $("#prompt").textContent = g.result ? prompt : `${mover}'s turn: ${prompt}`;
   }
 
-  function describe(c) {
-    if (c.card === "court") return `Court ${c.dir > 0 ? "up" : "down"} one space`;
+  function cardText(c) {
+    if (c.card === "court") {
+      const toward = c.dir > 0 ? game().view.players[0].name : game().view.players[1].name;
+      return `Court (2 King): one space toward ${toward}'s Chateau`;
+    }
     if (c.card === "guard-flank") return "Guard flank: both Guards beside the King";
-    const moves = c.moves.map((m) => `${PAWN_NAME[m.pawn]} ${m.from} to ${m.to}`).join(", ");
+    const moves = c.moves.map((m) => `${PAWN_NAME[m.pawn]} ${signed(m.from)} → ${signed(m.to)}`).join(", ");
     return `${LABEL[c.card]}: ${moves}`;
   }
 
-  // The scanned cards still to place, in photo order; a flagged one says why it cannot be now.
+  function summonText(move) {
+    const pawns = game().view.pawns;
+    const from = move.pawn === "king" ? pawns.king : move.from;
+    return `${PAWN_NAME[move.pawn]} ${signed(from)} → ${signed(pawns.wizard)}`;
+  }
+
+  // The scanned cards still to place, in photo order; a flagged one says why it cannot be now
+  // (tapped, it says so in the action bar, with its rule).
   function drawQueue() {
     const box = $("#scan-queue");
-    box.hidden = !queue.length;
+    box.hidden = !queue.length || Boolean(game().result);
     const current = queue.findIndex((q) => q.kind === card && !q.flag);
-    box.innerHTML = queue.length ? `<h3>From the photo, to place in order</h3><ol>${queue.map((q, i) =>
+    box.innerHTML = queue.length ? `<h3>From the photo, in order</h3><ol>${queue.map((q, i) =>
       `<li><button type="button" class="rv-card ${suitOf(q.kind)}${i === current ? " selected" : ""}" data-queue="${i}">${escape(LABEL[q.kind])}</button>
-        ${q.flag ? `<span class="rv-flag" data-flag="${q.kind}">Cannot be played now: ${escape(q.flag.message)}${q.flag.url ? ` <a href="${escape(q.flag.url)}" target="_blank">Rule</a>` : ""}</span>` : ""}</li>`
+        ${q.flag ? `<span class="rv-flag" data-flag="${q.kind}">Cannot be played now: ${escape(q.flag.message)}</span>` : ""}</li>`
     ).join("")}</ol>` : "";
   }
 
-  function redraw() { drawStatus(); drawBoard(); drawCards(); }
-
-  function reset() {
-    draft = []; summon = false; card = null; pawn = null; firstHalf = null; preview = null;
-    photo = null; queue = []; probing++;
+  function redraw() {
+    drawStatus(); drawBoard(); drawPanel(); drawPrompt();
+    Companion.drafted();  // a move entered on the engine's answer is a step for the bar's Undo
   }
 
-  // -- Scan ----------------------------------------------------------------------------------
+  // -- the draft -----------------------------------------------------------------------------
 
-  // Cards the player may mean by a scanned kind, from the pawns as they stand after the draft:
-  // the rules pick out the legal ones; the first refusal is the reason shown when none is.
+  // The cards entered, the summon chosen, and a card or the Wizard's power whose moves are offered.
+  function steps() { return draft.length + (chosenSummon ? 1 : 0) + (card !== null || (summon && !chosenSummon) ? 1 : 0); }
+
+  function reset() {
+    draft = []; views = []; base = null; card = null; summon = false; options = null; asking++;
+    chosenSummon = null; photo = null; queue = []; probing++;
+  }
+
+  function position(g) {
+    const v = g.view;
+    return JSON.stringify([v.turn_number, v.turn, v.pawns, v.crown, v.draw_pile, g.result]);
+  }
+
+  // A first step: the draft belongs to the position it is begun in.
+  function begin() { if (!steps()) base = position(game()); }
+
+  // Another phone stored an entry while this one was entering a turn: the draft stays if the
+  // table is where it was (a rulings change, a seat claimed), and is dropped if the turn moved.
+  function keep(g) {
+    if (base === null || position(g) === base) return null;
+    const [number, turn] = JSON.parse(base);
+    const name = turn !== null && turn !== undefined ? g.view.players[turn].name : "This";
+    const what = summon ? "the Wizard's power chosen here was"
+      : draft.length ? "the cards picked here were" : "the card chosen here was";
+    const how = g.view.turn_number > number || g.result ? "stored" : "changed";
+    return `${name}'s turn was ${how} on another phone, so ${what} dropped.`;
+  }
+
+  // The toolbar's Undo while a turn is being entered: the last step only (the shared code
+  // redraws and says the sentence).
+  function undo() {
+    if (card !== null || (summon && !chosenSummon)) {
+      const title = summon ? "the Wizard's power" : LABEL[card];
+      close();
+      summon = false;
+      return `Put back ${title}: no move was entered.`;
+    }
+    if (chosenSummon) {
+      const text = summonText(chosenSummon.move);
+      chosenSummon = null; summon = false;
+      return `Took back the Wizard's power: ${text}.`;
+    }
+    const last = draft.pop();
+    views.pop();
+    if (photo) requeue();
+    return `Took back ${cardText(last)}.`;
+  }
+
+  function close() { card = null; options = null; asking++; }
+
+  // -- choosing moves ------------------------------------------------------------------------
+
+  // The moves a card might make now, from the pawns as they stand after the draft; the engine
+  // says which of them are legal. A Jester card tries every pawn (it is wild with the power).
   function tries(kind) {
     const pawns = view().pawns;
     const at = { king: [pawns.king], guard: pawns.guards, wizard: [pawns.wizard], jester: [pawns.jester] };
@@ -162,17 +274,137 @@ const RoyalVisit = (() => {
     const steps = (pawnsMoved, n) => pawnsMoved.flatMap((p) => [...moved(p, (f) => f + n), ...moved(p, (f) => f - n)]);
     const others = ["jester", "king", "guard", "wizard"];
     if (kind === "guard-flank") return [{ card: kind }];
+    if (kind === "court") return [{ card: kind, dir: 1 }, { card: kind, dir: -1 }];
     if (kind === "jester-middle") return others.flatMap((p) => moved(p, () => 0)).map((m) => ({ card: kind, moves: [m] }));
     const n = Number(kind.split("-").pop());
     if (kind === "guard-1+1") {
       const [low, high] = pawns.guards;
-      const split = [1, -1].flatMap((a) => [1, -1].map((b) => ({ card: kind, moves: [
+      const split = [-1, 1].flatMap((a) => [-1, 1].map((b) => ({ card: kind, moves: [
         { pawn: "guard", from: low, to: low + a }, { pawn: "guard", from: high, to: high + b }] })));
       return steps(["guard"], 2).map((m) => ({ card: kind, moves: [m] })).concat(split);
     }
     const suit = suitOf(kind);
     return steps(suit === "jester" ? others : [suit], n).map((m) => ({ card: kind, moves: [m] }));
   }
+
+  // How an offered move reads on its button.
+  function describeOption(c) {
+    const v = view();
+    if (c.card === "court") {
+      const toward = v.players[c.dir > 0 ? 0 : 1].name;
+      return { suit: "king", pawn: "king", to: v.pawns.king + c.dir, key: `court:${c.dir}`,
+        what: `Toward ${toward}`, where: [`King ${signed(v.pawns.king)} → ${signed(v.pawns.king + c.dir)}`],
+        says: `Court (2 King): the King and both Guards one space toward ${toward}'s Chateau` };
+    }
+    if (c.card === "guard-flank") {
+      return { suit: "guard", pawn: "guard", key: "flank", what: "Both Guards", where: ["beside the King"],
+        says: "Guard flank: both Guards beside the King" };
+    }
+    const key = c.moves.map((m) => `${m.pawn}:${m.from}>${m.to}`).join(" ");
+    const where = c.moves.map((m) => `${signed(m.from)} → ${signed(m.to)}`);
+    const pawn = c.moves[0].pawn;
+    const what = c.moves.length > 1 ? "Both Guards" : PAWN_NAME[pawn];
+    return { suit: pawn, pawn, key, what, where, to: c.moves.length === 1 ? c.moves[0].to : undefined,
+      says: `${LABEL[c.card]}: ${what} ${c.moves.map((m) => `from ${m.from} to ${m.to}`).join(" and ")}` };
+  }
+
+  // Ask the engine which of the card's moves it takes after the draft; offer those. None: say
+  // why (the first refusal); one: enter it at once.
+  async function offer(kind) {
+    const run = ++asking;
+    const attempts = tries(kind);
+    const answers = await Promise.all(attempts.map((c) => check({ type: "play", cards: draft.concat([c]) })));
+    if (run !== asking) return;
+    const legal = [];
+    let refusal = null;
+    answers.forEach(({ status, data }, i) => {
+      if (status === 200) legal.push({ ...describeOption(attempts[i]), card: attempts[i], view: data.view });
+      else if (!refusal) refusal = failure(status, data);
+    });
+    // Single moves before Guard 1+1 splits; each pawn's moves together, by where from and to.
+    const first = (c) => (c.moves ? c.moves[0] : { pawn: "king", from: 0, to: c.dir || 0 });
+    const pawnOrder = [...new Set(attempts.map((c) => first(c).pawn))];
+    const key = (c) => [c.moves ? c.moves.length : 1, pawnOrder.indexOf(first(c).pawn), first(c).from, first(c).to];
+    legal.sort((a, b) => {
+      const [x, y] = [key(a.card), key(b.card)];
+      return x.map((v, i) => v - y[i]).find((d) => d !== 0) || 0;
+    });
+    if (!legal.length) {
+      close();
+      redraw();
+      say(refusal);
+      return;
+    }
+    if (legal.length === 1) {
+      close();
+      enter(legal[0]);
+      say(`${legal[0].says}: the only move the rules allow now.`, "ok");
+      return;
+    }
+    options = legal;
+    redraw();
+  }
+
+  async function offerSummons() {
+    const run = ++asking;
+    const moves = game().view.summons;
+    const answers = await Promise.all(moves.map((m) => check(m)));
+    if (run !== asking) return;
+    const pawns = game().view.pawns;
+    options = [];
+    answers.forEach(({ status, data }, i) => {
+      if (status !== 200) return;
+      const m = moves[i];
+      const from = m.pawn === "king" ? pawns.king : m.from;
+      options.push({ suit: m.pawn, pawn: m.pawn, to: pawns.wizard, key: `summon:${m.pawn}:${from}`, move: m, view: data.view,
+        what: PAWN_NAME[m.pawn], where: [`${signed(from)} → ${signed(pawns.wizard)}`],
+        says: `Wizard's power: the ${PAWN_NAME[m.pawn]} from ${from} to the Wizard on ${pawns.wizard}` });
+    });
+    if (!options.length) {
+      const { status, data } = await check({ type: "summon", pawn: "king" });
+      if (run !== asking) return;
+      summon = false; options = null;
+      redraw();
+      say(failure(status, data));
+      return;
+    }
+    if (options.length === 1) {
+      const [only] = options;
+      enter(only);
+      say(`${only.says}: the only call the rules allow now.`, "ok");
+      return;
+    }
+    redraw();
+  }
+
+  function enter(option) {
+    begin();
+    if (option.move) {  // a summon
+      chosenSummon = { move: option.move, view: option.view };
+      summon = true;
+      options = null;
+      redraw();
+      return;
+    }
+    draft.push(option.card);
+    views.push(option.view);
+    if (queue.length) placed(option.card);
+    redraw();
+    if (photo) follow();
+  }
+
+  function chooseCard(kind) {
+    if (game().result) return;
+    if (summon) { say("The Wizard's power is the whole turn: Undo it first to play cards instead."); return; }
+    begin();
+    Companion.say(null);  // the answer to the last tap is not this card's
+    card = kind;
+    options = null;
+    redraw();
+    offer(kind);
+  }
+
+  // -- Scan ----------------------------------------------------------------------------------
 
   // Refusals that hold whatever the card's moves are: no need to try its other moves.
   const TURN_WIDE = new Set(["one-type", "copies", "hand-size", "end-king", "game-over"]);
@@ -185,12 +417,11 @@ const RoyalVisit = (() => {
     for (const kind of kinds) {
       flags[kind] = null;
       for (const attempt of tries(kind)) {
-        const move = { type: "play", cards: draft.concat([attempt]) };
-        const { status, data } = await Companion.request("POST", `/api/games/${game().id}/check`, { move });
+        const { status, data } = await check({ type: "play", cards: draft.concat([attempt]) });
         if (run !== probing) return false;
         if (status === 200) { flags[kind] = null; break; }
-        const error = (data && data.error) || { message: `The companion answered ${status}.` };
-        if (!flags[kind]) flags[kind] = { rule: error.rule, url: error.url, message: error.message.replace(/^Card \d+ \([^)]*\): /, "") };
+        const error = failure(status, data);
+        if (!flags[kind]) flags[kind] = { message: error.message.replace(/^Card \d+ \([^)]*\): /, "") };
         if (TURN_WIDE.has(error.rule)) break;
       }
     }
@@ -198,15 +429,11 @@ const RoyalVisit = (() => {
     return true;
   }
 
-  // After the queue changed: flag what cannot come next, and choose the first card that can.
+  // After the queue changed: flag what cannot come next, and open the first card that can.
   async function follow() {
     if (!(await probe())) return;
     const next = queue.find((q) => !q.flag);
-    if (next && !summon && card === null) {
-      card = next.kind === "guard-flank" ? null : next.kind;
-      pawn = card ? defaultPawn(card) : null;
-      firstHalf = null;
-    }
+    if (next && !summon && card === null) { chooseCard(next.kind); return; }
     redraw();
   }
 
@@ -219,164 +446,87 @@ const RoyalVisit = (() => {
     }
   }
 
-  // The page's answer to a scan: the cards are this turn's, less those already placed.
-  async function scanned(cards) {
-    if (game().result) return "The game is over: nothing to fill in.";
-    const kinds = cards.map((c) => c.kind).filter((kind) => LABEL[kind]);
-    if (!kinds.length) return "";
-    const left = kinds.slice();
+  // The photo's cards not yet placed by the draft.
+  function requeue() {
+    const left = photo.slice();
     for (const c of draft) {
       for (const kind of c.card === "court" ? ["king-1", "king-1"] : [c.card]) {
         const at = left.indexOf(kind);
         if (at >= 0) left.splice(at, 1);
       }
     }
-    photo = kinds;
-    if (summon) { summon = false; pawn = null; }
     queue = left.map((kind) => ({ kind, flag: null }));
-    card = null; pawn = null; firstHalf = null;
-    Companion.showMessage(null);
-    await follow();
+    return left;
+  }
+
+  // The page's answer to a scan: the cards are this turn's, less those already placed.
+  async function scanned(cards) {
+    if (game().result) return "The game is over: nothing to fill in.";
+    const kinds = cards.map((c) => c.kind).filter((kind) => LABEL[kind]);
+    if (!kinds.length) return "";
+    photo = kinds;
+    if (summon) { summon = false; chosenSummon = null; }
+    close();
+    const left = requeue();
+    Companion.say(null);
+    redraw();  // no move of a card chosen before the photo stays on offer while the rules are asked
+    await probe();
+    const next = queue.find((q) => !q.flag);
+    if (next) chooseCard(next.kind); else redraw();
     const placedAlready = kinds.length - left.length;
     const flagged = queue.filter((q) => q.flag).length;
     return [
-      queue.length ? `${queue.length} card${queue.length === 1 ? "" : "s"} to place in photo order: tap where each one's pawn goes, then End turn.` : "Every card in the photo is already placed.",
+      queue.length ? `${queue.length} card${queue.length === 1 ? "" : "s"} to place in photo order: tap where each one goes, then End turn.` : "Every card in the photo is already placed.",
       placedAlready ? `${placedAlready} already placed this turn.` : "",
       flagged ? `${flagged} cannot be played now (see why below).` : "",
     ].filter(Boolean).join(" ");
   }
 
-  // The pawn a card moves unless the player taps another (a Jester card played wild).
-  function defaultPawn(kind) {
-    const pawns = view().pawns;
-    const suit = suitOf(kind);
-    if (suit === "king") return { pawn: "king", from: pawns.king };
-    if (suit === "wizard") return { pawn: "wizard", from: pawns.wizard };
-    if (suit === "jester") return { pawn: "jester", from: pawns.jester };
-    return null;
-  }
-
-  function turnMove() {
-    if (summon) return pawn ? { type: "summon", pawn: pawn.pawn, ...(pawn.pawn === "guard" ? { from: pawn.from } : {}) } : null;
-    return { type: "play", cards: draft };
-  }
-
-  // Ask the engine whether the turn so far stands; keep the card only if it does.
-  async function check(newCard) {
-    const cards = newCard ? draft.concat([newCard]) : draft;
-    const move = summon ? turnMove() : { type: "play", cards };
-    const { status, data } = await Companion.request("POST", `/api/games/${game().id}/check`, { move });
-    let advanced = false;
-    if (status === 200) {
-      if (newCard) draft = cards;
-      preview = data.view;
-      Companion.showMessage(null);
-      if (newCard && queue.length) { placed(newCard); advanced = true; }
-    } else {
-      Companion.showMessage((data && data.error) || { message: `The companion answered ${status}.` });
-      if (summon) pawn = null;
-    }
-    if (advanced) card = null;  // the next card from the photo follows
-    pawn = summon ? pawn : (card ? defaultPawn(card) : null);
-    firstHalf = null;
-    redraw();
-    if (advanced) follow();
-  }
-
-  function chooseCard(kind) {
-    summon = false;
-    firstHalf = null;
-    if (kind === "guard-flank") { card = null; pawn = null; check({ card: "guard-flank" }); return; }
-    card = kind;
-    pawn = kind === "court" ? null : defaultPawn(kind);
-    redraw();
-    // Bring the pawn the card moves (or the King, for the Court) into view for the next tap.
-    const focus = $(".rv-pawn.selected") || (kind === "court" ? $(".rv-pawn.king") : $(`.rv-pawn.${suitOf(kind)}`));
-    if (focus) focus.scrollIntoView({ block: "center", behavior: "smooth" });
-  }
-
-  function tapPawn(tapped) {
-    pawn = tapped;
-    if (summon) check(null);
-    else redraw();
-  }
-
-  function tapSpace(position) {
-    if (card === "court") {
-      const king = view().pawns.king;
-      if (Math.abs(position - king) === 1) check({ card: "court", dir: position - king });
-      return;
-    }
-    if (!card || !pawn) return;
-    const move = { pawn: pawn.pawn, from: pawn.from, to: position };
-    if (card === "guard-1+1" && !firstHalf && pawn.pawn === "guard" && Math.abs(position - pawn.from) === 1) {
-      firstHalf = move;   // one space for this Guard; the other Guard moves one space next
-      pawn = null;
-      redraw();
-      return;
-    }
-    check({ card, moves: firstHalf ? [firstHalf, move] : [move] });
-  }
+  // -- taps ----------------------------------------------------------------------------------
 
   function bind() {
-    $("#cards").addEventListener("click", (event) => {
-      const button = event.target.closest("[data-card]");
-      if (button) chooseCard(button.dataset.card);
+    $("#panel").addEventListener("click", async (event) => {
+      const target = event.target.closest("button");
+      if (!target) return;
+      if (target.dataset.card) { chooseCard(target.dataset.card); return; }
+      if (target.dataset.option !== undefined && options) { const chosen = options[Number(target.dataset.option)]; close(); enter(chosen); return; }
+      if (target.id === "back") { close(); if (!chosenSummon) summon = false; redraw(); return; }
+      if (target.id === "summon") {
+        if (draft.length) { say("The Wizard's power is a whole turn: take back this turn's cards first (Undo)."); return; }
+        begin();
+        Companion.say(null);
+        summon = true; options = null;
+        redraw();
+        offerSummons();
+        return;
+      }
+      if (target.id === "pass") {
+        if (draft.length) { say("A pass plays no card: take back this turn's cards first (Undo)."); return; }
+        if (!(await Companion.ask(`Pass ${moverName()}'s turn without playing a card?`, "Pass"))) return;
+        await Companion.send(`/api/games/${game().id}/moves`, { move: { type: "pass" } });
+      }
     });
     $("#scan-queue").addEventListener("click", (event) => {
       const button = event.target.closest("[data-queue]");
-      if (button) chooseCard(queue[Number(button.dataset.queue)].kind);
-    });
-    $("#board").addEventListener("click", (event) => {
-      const token = event.target.closest(".rv-pawn");
-      if (token) {
-        const tapped = { pawn: token.dataset.pawn, from: Number(token.dataset.from) };
-        if (wantsPawn(tapped)) { tapPawn(tapped); return; }
-      }
-      const space = event.target.closest(".rv-space");
-      if (space) tapSpace(Number(space.dataset.pos));
-    });
-    $("#board").addEventListener("keydown", (event) => {
-      const space = event.target.closest(".rv-space");
-      if (space && event.target === space && (event.key === "Enter" || event.key === " ")) {
-        event.preventDefault();
-        tapSpace(Number(space.dataset.pos));
-      }
-    });
-    $("#summon").addEventListener("click", () => {
-      if (draft.length) return Companion.showMessage({ message: "The Wizard's power is a whole turn: take back this turn's cards first." });
-      reset(); summon = true; redraw();
-    });
-    $("#pass").addEventListener("click", async () => {
-      if (!confirm("Pass this turn without playing a card?")) return;
-      if (await Companion.send(`/api/games/${game().id}/moves`, { move: { type: "pass" } })) reset();
-      redraw();
+      if (button) { close(); chooseCard(queue[Number(button.dataset.queue)].kind); }
     });
     $("#clear").addEventListener("click", () => {
       const kinds = photo;  // the photo's cards go back on the list to place
-      reset(); Companion.showMessage(null); redraw();
-      if (kinds) { photo = kinds; queue = kinds.map((kind) => ({ kind, flag: null })); follow(); }
+      reset(); Companion.say(null); redraw();
+      if (kinds) { photo = kinds; requeue(); follow(); }
     });
     $("#end-turn").addEventListener("click", async () => {
-      const move = turnMove();
-      if (!move || (!summon && !draft.length)) return;
-      if (await Companion.send(`/api/games/${game().id}/moves`, { move })) reset();
-      redraw();
+      if (game().result) return;
+      if (card !== null || (summon && !chosenSummon)) { say("Tap one of the moves offered first, or Back."); return; }
+      if (!draft.length && !chosenSummon) { say("Nothing to store yet: choose a card, the Wizard's power, or Pass."); return; }
+      const move = chosenSummon ? chosenSummon.move : { type: "play", cards: draft };
+      await Companion.send(`/api/games/${game().id}/moves`, { move });  // stored: it drops the draft
     });
-  }
-
-  // Is a tap on this pawn a choice of pawn (rather than of the space it stands on)?
-  // A Jester card may move any pawn (wild); other cards only their own kind of pawn.
-  function wantsPawn(tapped) {
-    if (summon) return tapped.pawn === "king" || tapped.pawn === "guard";
-    if (!card || card === "court") return false;
-    if (pawn && pawn.pawn === tapped.pawn && pawn.from === tapped.from) return false;
-    return !pawn || suitOf(card) === "jester" || suitOf(card) === tapped.pawn;
   }
 
   function start(payload, poll) {
     bind();
-    Companion.start(payload, { poll, reset, redraw, scanned });
+    Companion.start(payload, { poll, reset, redraw, scanned, draft: { steps, undo, keep } });
   }
 
   return { start };

@@ -132,6 +132,16 @@ def _append(game_id: str, kind: str, payload: Any):
     return jsonify(game=game_payload(record, body_seq))
 
 
+@bp.get("/games/<game_id>/history")
+def earlier_history(game_id: str):
+    """The page of history lines before line ``before`` (a phone holds only the last ones)."""
+    before = request.args.get("before", type=int)
+    if before is None or before < 0:
+        abort(400, 'Earlier history needs "before": the number of the first line the phone has.')
+    start, lines = records.earlier_history(store().load(game_id), before)
+    return jsonify(history_from=start, history=lines)
+
+
 @bp.get("/games/<game_id>")
 def state(game_id: str):
     since = request.args.get("since", type=int)

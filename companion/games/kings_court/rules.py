@@ -55,7 +55,8 @@ from companion.games.kings_court import arbiter
 from companion.games.kings_court.cards import KIND_BY_ID, KINDS, SELECTIONS, selection_kinds
 from companion.games.kings_court.scoring import (
     CUT_MADE, CUT_MISSED, DRAWS, DUNGEON, ENDED_FIRE, ENDED_OUT, ENDED_POISON, ENDERS,
-    EVERYONE, NOT_DEALER, RISK, HandScore, Tally, breakdown, cut_bonus, name_of, tally,
+    EVERYONE, NOT_DEALER, RISK, HandScore, Tally, breakdown, count_cards, cut_bonus, name_of,
+    tally,
 )
 
 # --------------------------------------------------------------------------- rules page
@@ -431,6 +432,37 @@ def dungeons_of(ended: Mapping[str, Any]) -> list[int]:
 
 
 # --------------------------------------------------------------------------- the engine
+
+
+def _hands_left(move: Mapping[str, Any], players: Sequence[str],
+                points: Sequence[int] | None = None) -> list[str]:
+    """What each player was left holding, for a history line: the hand's points (``points``,
+    the sheet's, when known; else what the cards picked count) and the cards, or the count
+    typed."""
+    cards = move.get("cards") or [None] * len(players)
+    typed = move.get("points") or [None] * len(players)
+    dungeons = move.get("dungeon") or []
+    dungeons = dungeons if isinstance(dungeons, list) else [dungeons]
+    last, nxt = move.get("last"), move.get("next")
+    if last and nxt is None and move.get("out") is not None:
+        nxt = (move["out"] + 1) % len(players)
+    out = []
+    for seat, name in enumerate(players):
+        if seat == move.get("out"):
+            continue
+        if typed[seat] is not None:
+            out.append(f"{name} {points[seat] if points else typed[seat]} (typed)")
+        elif cards[seat] is not None:
+            drawn = tuple(move.get("next_draws") or ()) if seat == nxt else ()
+            if points:
+                worth = points[seat]
+            else:
+                dungeon = dungeons.count(seat) + (last == DUNGEON and seat == nxt)
+                worth = sum(line[0] for line in count_cards(
+                    cards[seat], drawn, dungeon, name_of(last) if last in DRAWS else ""))
+            held = [name_of(card) for card in (*cards[seat], *drawn)] or ["no cards"]
+            out.append(f"{name} {worth} ({', '.join(held)})")
+    return out
 
 
 class KingsCourt:
@@ -1066,7 +1098,11 @@ class KingsCourt:
         situation.setdefault("players", len(state.players))
         situation.setdefault("selection", state.selection if state.selection != "custom"
                              else {"name": "custom", "extra": list(state.extra)})
-        return arbiter.judge(situation, question.get("play"))
+        answer = arbiter.judge(situation, question.get("play"))
+        # The rule's title as the rules page shows it, so a phone can name the rule it cites.
+        answer["title"] = next((entry.title for entry in RULES if entry.id == answer["rule"]),
+                               None)
+        return answer
 
     def _reason(self, state: State) -> str:
         t = state.tally
@@ -1092,7 +1128,8 @@ class KingsCourt:
                 "how": t.how, "row": t.end, "reason": self._reason(state),
                 "totals": list(t.totals)}
 
-    def describe(self, move: Any, players: Sequence[str]) -> str:
+    def describe(self, move: Any, players: Sequence[str], *, before: State | None = None,
+                 after: State | None = None) -> str:
         """One history line for an accepted move, naming players by ``players``."""
         kind = move.get("type")
         if kind in ("hand", "correct"):
@@ -1111,16 +1148,30 @@ class KingsCourt:
             others = [name_of(card) for card in played if card not in ENDERS]
             if others:
                 text += f"; played: {', '.join(others)}"
+            row = None
+            if after is not None:  # the sheet's points for the hand, Risk cards and cut included
+                number = move["hand"] if kind == "correct" else None
+                row = next((r for r in reversed(after.rows) if r.kind == "hand"
+                            and (number is None or r.number == number)), None)
+            if "castle-fire" not in played:
+                text += "".join(f"; {hand}" for hand in
+                                _hands_left(move, players, row.points if row else None))
             if move.get("cut"):
-                text += f"; dealing cut {move['cut']}"
+                dealer = f"{players[row.dealer]}'s " if row else ""
+                text += f"; {dealer}dealing cut {move['cut']}"
             return text
         if kind == "adjust":
             who = (players[move["seat"]] if "seat" in move
                    else f"partnership {move['partnership'] + 1}")
             return f"Adjustment: {move['points']:+d} to {who} ({' '.join(move['reason'].split())})"
         if kind == "deal":
-            return "Dealt the hand, to be followed card by card" + (
-                f"; dealing cut {move['cut']}" if move.get("cut") else "")
+            first = move.get("first")
+            first = first if isinstance(first, dict) else {"card": first}
+            named = f", {first['suit']} named" if first.get("suit") else ""
+            who = f"{players[before.dealer]} dealt" if before is not None else "Dealt"
+            return (f"{who} the hand, to be followed card by card: {name_of(first['card'])} "
+                    f"turned up{named}" + (f"; dealing cut {move['cut']}" if move.get("cut")
+                                           else ""))
         if kind == "abandon":
             return "Stopped following the hand card by card"
         return arbiter.describe(move, players)

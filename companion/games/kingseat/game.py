@@ -376,8 +376,9 @@ class Kingseat:
     def result(self, state: State) -> dict[str, Any] | None:
         return reveal.result(state)
 
-    def describe(self, move: Any, players: Sequence[str]) -> str:
-        return view.describe(move, players)
+    def describe(self, move: Any, players: Sequence[str], *, before: Any = None,
+                 after: Any = None) -> str:
+        return view.describe(move, players)  # from the move alone: the states hold the secrets
 
     def view(self, state: State, player: int | None = None) -> dict[str, Any]:
         return view.view(state, player)

@@ -88,6 +88,17 @@ def deck_size(players: int, variant: str) -> int:
     return DECK_SIZE if variant == "shuffled" else SET_ASIDE[players] + TIER2_SIZE
 
 
+def _cost(slot: int) -> str:
+    return f"cost {slot}" if slot else "free"
+
+
+def _exchange_text(exchange: int) -> str:
+    """A Castle B exchange (not 0) in words."""
+    if exchange > 0:
+        return f"bought {_plural(exchange, 'meeple')} for {_plural(exchange, 'point')}"
+    return f"sold {_plural(-exchange, 'meeple')} for {_plural(-exchange, 'point')}"
+
+
 def _article(name: str) -> str:
     return "an" if name[0] in "AEIOU" else "a"
 
@@ -1181,10 +1192,8 @@ class Majesty:
                     points[mover] -= exchange
                     meeples[mover] += exchange
                     supply -= exchange
-                    why = (f"bought {_plural(exchange, 'meeple')} for {exchange} points"
-                           if exchange > 0 else
-                           f"sold {_plural(-exchange, 'meeple')} for {-exchange} points")
-                    lines.append((mover, -exchange, exchange, why, "exchange", abs(exchange)))
+                    lines.append((mover, -exchange, exchange, _exchange_text(exchange), "exchange",
+                                  abs(exchange)))
             elif code == A_ALL_OF:
                 if all(mine[c] for c in chars):
                     points[mover] += pts
@@ -1300,28 +1309,58 @@ class Majesty:
                       f"points.")
         return {"winners": winners, "reason": reason, "scores": list(points)}
 
-    def describe(self, move: Any, players: Sequence[str]) -> str:
-        """One history line for an accepted move, from the move alone."""
+    def describe(self, move: Any, players: Sequence[str], *, before: State | None = None,
+                 after: State | None = None) -> str:
+        """One history line for an accepted move. Given ``after``, the state the move led to, a
+        turn's line names the player, the card, the half, the cost and everyone's points
+        ("Cleo took the Innkeeper/Noble as Noble (cost 1): +9; turned up the Miller"); from the
+        move alone it says what the move itself names."""
         if move.get("type") == "change":
             return f"{players[move['seat']]} swapped chips with the supply for fewer chips"
+        if after is not None and after.last is not None:
+            return self._describe_turn(after.last, players)
         slot = move["slot"]
         card = move.get("card")
-        what = f"the {KIND_NAMES[KIND_INDEX[card]]}" if card else "the card"
-        text = f"Took {what} from slot {slot}"
-        if slot:
-            text += f" ({_plural(slot, 'meeple')})"
+        text = f"Took the {KIND_NAMES[KIND_INDEX[card]]}" if card else "Took the card"
+        text += f" ({_cost(slot)})"
         if move.get("as"):
-            text += f" as the {CHAR_NAMES[CHAR_INDEX[move['as']]]}"
+            text += f" as {CHAR_NAMES[CHAR_INDEX[move['as']]]}"
+        extras = []
         if move.get("heal_as"):
-            text += f"; healed a card as the {CHAR_NAMES[CHAR_INDEX[move['heal_as']]]}"
-        exchange = move.get("exchange") or 0
-        if exchange > 0:
-            text += f"; bought {_plural(exchange, 'meeple')} for {exchange} points"
-        elif exchange < 0:
-            text += f"; sold {_plural(-exchange, 'meeple')} for {-exchange} points"
+            extras.append(f"the healed card returned as {CHAR_NAMES[CHAR_INDEX[move['heal_as']]]}")
+        if move.get("exchange"):
+            extras.append(_exchange_text(move["exchange"]))
         if move.get("new_card"):
-            text += f"; new card: {KIND_NAMES[KIND_INDEX[move['new_card']]]}"
-        return text
+            extras.append(f"turned up the {KIND_NAMES[KIND_INDEX[move['new_card']]]}")
+        return "; ".join([text, *extras])
+
+    @staticmethod
+    def _describe_turn(last: LastTurn, players: Sequence[str]) -> str:
+        mover = last.seat
+        points = [0] * len(players)
+        for seat, pts, *_ in last.lines:
+            points[seat] += pts
+        text = f"{players[mover]} took the {KIND_NAMES[last.kind]}"
+        if len(KIND_CHARS[last.kind]) == 2:
+            text += f" as {CHAR_NAMES[last.half]}"
+        text += f" ({_cost(last.cost)}): {points[mover]:+d}"
+        extras = []
+        if last.gained:
+            extras.append(f"{_plural(last.gained, 'meeple')} from the card")
+        if last.heal is not None:
+            kind, half = last.heal
+            extras.append(f"healed the {KIND_NAMES[kind]}"
+                          + (f" as {CHAR_NAMES[half]}" if len(KIND_CHARS[kind]) == 2 else ""))
+        for seat, knights, guards, victim, where in last.attacks:
+            if guards < knights and victim >= 0:
+                extras.append(f"{players[seat]}'s {CHAR_NAMES[where]} went to the Infirmary")
+        if last.exchange:
+            extras.append(_exchange_text(last.exchange))
+        extras += [f"{players[seat]} {pts:+d}" for seat, pts in enumerate(points)
+                   if seat != mover and pts]
+        if last.new_card is not None:
+            extras.append(f"turned up the {KIND_NAMES[last.new_card]}")
+        return "; ".join([text, *extras])
 
     def view(self, state: State, player: int | None = None) -> dict[str, Any]:
         """The whole table's view (Majesty hides nothing, so ``player`` changes nothing)."""

@@ -701,6 +701,20 @@ def card_dict(info: _Card, moves: tuple) -> dict:
 # --------------------------------------------------------------------------- options helpers
 
 
+def _signed(space: int) -> str:
+    """A space as the board prints it: +3, 0, -3."""
+    return f"+{space}" if space > 0 else str(space)
+
+
+def _card_text(name: str, wild: bool, moves: Sequence[tuple[str, int, int]]) -> str:
+    """One card's moves, each (pawn, from, to), in a history line: "the Guards -2 \u2192 -1 and
+    +2 \u2192 +3 (Guard 1+1)"."""
+    pawns = {pawn for pawn, _, _ in moves}
+    title = PAWN_TITLES[moves[0][0]] + ("s" if len(moves) > 1 and len(pawns) == 1 else "")
+    steps = " and ".join(f"{_signed(frm)} \u2192 {_signed(to)}" for _, frm, to in moves)
+    return f"the {title} {steps} ({name}{', wild' if wild else ''})"
+
+
 def _int_field(value: Any, name: str, rule: str = "position") -> int:
     if type(value) is not int:
         raise RuleError(rule, f"The {name} must be a whole number, not {str(value)[:40]!r}.")
@@ -1121,30 +1135,64 @@ class RoyalVisit:
             "result": self.result(state),
         }
 
-    def describe(self, move: Any, players: Sequence[str]) -> str:
-        """One history line for an accepted move, from the move alone."""
+    def describe(self, move: Any, players: Sequence[str], *, before: State | None = None,
+                 after: State | None = None) -> str:
+        """One history line for an accepted move. Given ``after``, the state the move led to,
+        it names the mover, every pawn moved from where to where with its card, where a summon
+        went, the Crown's move and a win ("Ann moved the Guard +6 \u2192 +8 (Guard 1+1); the
+        Crown 0 \u2192 +1"); from the move alone it says what the move itself names. (``before``
+        adds nothing: ``after`` keeps the turn as it was played.)"""
+        last = after.last if after is not None else None
+        if last is not None:
+            text = self._describe_turn(last, players)
+            return text if after.winner is None else f"{text}; {players[after.winner]} won"
         if move["type"] == "pass":
-            return "Passed"
+            return "Passed (no card played)"
         if move["type"] == "summon":
-            where = f" from {move['from']}" if "from" in move else ""
-            return f"Wizard's power: summoned the {PAWN_TITLES[move['pawn']]}{where}"
+            where = f" from {_signed(move['from'])}" if "from" in move else ""
+            return f"Used the Wizard's power: the {PAWN_TITLES[move['pawn']]}{where} to the Wizard"
         parts = []
         for card in move["cards"]:
+            info = CARDS[card["card"]]
             if card["card"] == "court":
-                way = "toward the top" if card["dir"] > 0 else "toward the bottom"
-                parts.append(f"Court move {way}")
+                toward = players[0 if card["dir"] > 0 else 1]
+                parts.append(f"the Court (King and both Guards) one space toward {toward}'s "
+                             f"Chateau ({info.name}: 2 King cards)")
             elif card["card"] == "guard-flank":
-                parts.append("Guard flank: both Guards beside the King")
+                parts.append(f"both Guards beside the King ({info.name})")
             elif "moves" not in card:  # "to the middle" for the Jester itself
-                parts.append(f"{CARDS[card['card']].name}: Jester to the Fountain")
+                parts.append(f"the Jester to the Fountain ({info.name})")
             else:
-                info = CARDS[card["card"]]
-                wild = " (wild)" if info.suit == "jester" and card["moves"][0]["pawn"] != "jester" else ""
-                steps = ", ".join(
-                    f"{PAWN_TITLES[m['pawn']]} {m['from']} \u2192 {m['to']}" for m in card["moves"]
-                )
-                parts.append(f"{info.name}{wild}: {steps}")
-        return "; ".join(parts)
+                moves = [(m["pawn"], m["from"], m["to"]) for m in card["moves"]]
+                wild = info.suit == "jester" and card["moves"][0]["pawn"] != "jester"
+                parts.append(_card_text(info.name, wild, moves))
+        return "Moved " + ", then ".join(parts)
+
+    @staticmethod
+    def _describe_turn(last: LastTurn, players: Sequence[str]) -> str:
+        who = players[last.seat]
+        if last.action == "pass":
+            text = f"{who} passed (no card played)"
+        elif last.action == "summon":
+            slot, frm, to = last.summon
+            text = (f"{who} used the Wizard's power: the {PAWN_TITLES[PAWN_OF_SLOT[slot]]} "
+                    f"{_signed(frm)} \u2192 {_signed(to)}")
+        else:
+            parts = []
+            for cid, wild, moves in last.cards:
+                if cid == "court":
+                    _, frm, to = moves[0]
+                    toward = players[0 if to > frm else 1]
+                    parts.append(f"the Court (King and both Guards) one space toward {toward}'s "
+                                 f"Chateau, King {_signed(frm)} \u2192 {_signed(to)} "
+                                 f"({CARDS[cid].name}: 2 King cards)")
+                else:
+                    parts.append(_card_text(CARDS[cid].name, wild,
+                                            [(PAWN_OF_SLOT[slot], frm, to) for slot, frm, to in moves]))
+            text = f"{who} moved " + ", then ".join(parts)
+        if last.crown_to != last.crown_from:
+            text += f"; the Crown {_signed(last.crown_from)} \u2192 {_signed(last.crown_to)}"
+        return text
 
     @staticmethod
     def _last_view(state: State) -> dict[str, Any] | None:
@@ -1157,7 +1205,7 @@ class RoyalVisit:
             return {"pawn": PAWN_OF_SLOT[slot], "from": frm, "to": to}
 
         def move_text(slot: int, frm: int, to: int) -> str:
-            return f"{PAWN_TITLES[PAWN_OF_SLOT[slot]]} {frm} \u2192 {to}"
+            return f"{PAWN_TITLES[PAWN_OF_SLOT[slot]]} {_signed(frm)} \u2192 {_signed(to)}"
 
         cards = []
         for cid, wild, moves in last.cards:

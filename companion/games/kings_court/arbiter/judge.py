@@ -79,6 +79,12 @@ def _situation(situation: Any) -> tuple[Hand, Any]:
         suit = INFO[top].suits[0]
     if suit not in suits:
         raise bad(f'"suit" (the suit in force) is one of {", ".join(suits)}.')
+    if top is not None and INFO[top].suits and suit not in INFO[top].suits:
+        # Only a Kingdom card on top leaves the suit to what was named: a Number or Suit Scroll
+        # card sets its own suit, a Queen's Option one of its two.
+        own = " or ".join(INFO[top].suits)
+        raise RuleError("follow-suit", f"With {card_name(top)} on top the suit in force is "
+                                       f"{own}, not {suit}.")
     direction = situation.get("direction", 1)
     if direction not in (1, -1) or type(direction) is not int:
         raise bad('"direction" is 1 (to the left) or -1 (to the right).')

@@ -1,0 +1,218 @@
+"""King's Court at the table, at 360 x 740 in Chromium: the typical turns on one screen (every tap
+on screen before it, no scrolling), refusals in the action bar, Undo inside a draft, drafts kept
+or dropped when another phone stores an entry, no fact pre-selected, steppers, history lines,
+and axe-core and tap-target sizes on the setup page, at the start, mid-game and at the end."""
+from __future__ import annotations
+
+import pytest
+
+import turns_kings_court as turns
+from phone import Phone, serious, small_targets
+from test_browser import ARTIFACTS, PHONE, browser, new_phone, server  # noqa: F401 (fixtures)
+
+pytestmark = pytest.mark.browser
+
+
+def strict_phone(browser):  # noqa: F811
+    phone = Phone(new_phone(browser), strict=True, game="King's Court")
+    phone.page.set_default_timeout(10_000)
+    return phone
+
+
+def following(browser, server):  # noqa: F811
+    """A game of Ann and Bob with hand 1 scored and hand 2 (Bob deals) followed from a Gold 5."""
+    phone = strict_phone(browser)
+    turns.set_up(phone, server)
+    turns.score_a_hand(phone)
+    turns.deal_card_by_card(phone)
+    return phone
+
+
+def clean(page) -> None:
+    assert serious(page) == []
+    assert small_targets(page) == []
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+
+def in_view(page, selector: str) -> bool:
+    return page.locator(selector).evaluate(
+        "(el) => { const r = el.getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight; }")
+
+
+def test_the_typical_turns_need_no_scrolling_and_every_tap_is_on_screen(server, browser):  # noqa: F811
+    phones = turns.play_typical_turns(lambda: strict_phone(browser), server)
+    done = {turn.label: turn for turn in phones[0].turns}
+    assert set(done) >= {"score one player's hand with the picker", "a number card",
+                         "a wild card naming a suit", "a draw", '"May I play this card?"'}
+    assert all(turn.scrolled == 0 for turn in done.values())
+    assert done["a number card"].taps <= 2
+    page = phones[0].page
+    # A typical turn to look at: Bob's turn with a Duke naming blue on the pile.
+    page.locator("#view-hand").tap()
+    page.locator('#turn-play [data-kind="blue-7"]').tap()
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "kings_court_turn.png"))
+    page.context.close()
+
+
+def test_a_refusal_shows_in_the_action_bar_and_the_cards_stay(server, browser):  # noqa: F811
+    phone = following(browser, server)
+    page = phone.page
+    phone.tap("#ev-play")  # nothing picked: the page says what is missing
+    assert "Tap the cards Ann played first." in page.locator("#message").inner_text()
+    phone.tap('#turn-play [data-group="blue"]')
+    phone.tap('#turn-play [data-kind="blue-3"]')
+    phone.tap("#ev-play")
+    message = page.locator("#message")
+    message.locator("text=does not fit").wait_for()
+    assert in_view(page, "#message") and "Rule:" in message.inner_text()
+    assert page.locator("#turn-play .cp-chip").inner_text().startswith("Blue 3")
+    assert page.locator('[data-hand="0"]').inner_text() == "7"
+    page.context.close()
+
+
+def test_undo_takes_back_the_last_step_of_the_draft_only(server, browser):  # noqa: F811
+    phone = following(browser, server)
+    page = phone.page
+    stored = page.evaluate("Companion.game.seq")
+    phone.tap('#turn-play [data-group="kingdom"]')
+    phone.tap('#turn-play [data-kind="king"]')
+    phone.tap('#turn-play [data-field="suit"][data-value="green"]')
+    assert page.locator("#turn-play .cp-chip").inner_text().startswith("King naming green")
+    phone.tap("#undo")
+    assert "Took back the King's suit." in page.locator("#message").inner_text()
+    page.locator('#turn-play [data-field="suit"]').first.wait_for()  # the question again
+    phone.tap("#undo")
+    assert page.locator("#turn-play .cp-chip").count() == 0
+    assert page.evaluate("Companion.game.seq") == stored  # no stored entry was undone
+    page.context.close()
+
+
+def test_a_draft_stays_through_another_phone_s_entry_and_goes_when_its_turn_is_taken(server, browser):  # noqa: F811
+    phone = following(browser, server)
+    here = phone.page
+    other = strict_phone(browser)
+    there = other.page
+    there.goto(here.url)
+    there.locator("#top", has_text="Gold 5").wait_for()
+    # This phone picks Ann's Gold 9; the other phone takes 20 off Bob's total.
+    phone.tap('#turn-play [data-kind="gold-9"]')
+    other.tap("#view-sheet")
+    other.tap("#adjust summary")
+    other.tap('[data-adjust-who="s1"]')
+    for _ in range(2):
+        other.tap('#adjust-points-box [data-step="-1"]')
+    assert there.locator("#adjust-points").input_value() == "-2"
+    other.type("#adjust-reason", "Miscounted")
+    clean(there)  # the sheet, its adjustment open
+    other.tap("#adjust-go")
+    here.locator('[data-total="1"]', has_text="-2").wait_for()
+    assert here.locator("#turn-play .cp-chip").inner_text().startswith("Gold 9")
+    # The other phone enters Ann's turn itself: the Gold 9 picked here goes, with a sentence.
+    other.tap("#view-hand")
+    other.tap('#turn-play [data-kind="gold-8"]')
+    other.tap("#ev-play")
+    here.locator("#top", has_text="Gold 8").wait_for()
+    assert "Ann's turn was entered on another phone" in here.locator("#message").inner_text()
+    assert here.locator("#turn-play .cp-chip").count() == 0
+    here.context.close()
+    there.context.close()
+
+
+def test_no_fact_is_chosen_for_the_player(server, browser):  # noqa: F811
+    phone = strict_phone(browser)
+    page = phone.page
+    page.goto(f"{server}/new/kings_court")
+    assert page.locator("#first-dealer").input_value() == ""
+    page.fill('input[name="player-0"]', "Ann")
+    page.fill('input[name="player-1"]', "Bob")
+    assert page.locator("#first-dealer option:not([disabled])").all_inner_texts() == ["Ann", "Bob"]
+    clean(page)
+    page.select_option("#first-dealer", "1")
+    page.locator("#create").click()
+    page.wait_for_url("**/g/**")
+    clean(page)  # the start
+    assert page.locator('#panel .selected').all_inner_texts() == ["Score it"]
+    phone.tap('[data-follow="1"]')
+    assert page.locator('#deal-panel [aria-pressed="true"], #deal-panel .cp-chip').count() == 0
+    phone.tap("#deal")
+    assert "Tap the card turned up first." in page.locator("#message").inner_text()
+    phone.tap('#deal-panel [data-group="kingdom"]')
+    phone.tap('#deal-panel [data-kind="duke"]')
+    assert page.locator('#deal-panel [aria-pressed="true"]').count() == 0  # no suit, no cut
+    phone.tap("#deal")
+    assert "Tap the suit Bob names first." in page.locator("#message").inner_text()
+    phone.tap('[data-deal-suit="green"]')
+    phone.tap('[data-deal-cut="none"]')
+    phone.tap("#deal")
+    page.locator("#suit", has_text="green").wait_for()
+    # Ann's Siege Tower: aimed at whom is asked, and Ann is not offered.
+    phone.tap('#turn-play [data-group="shield"]')
+    phone.tap('#turn-play [data-kind="siege-tower"]')
+    targets = page.locator('#turn-play [data-field="target"]')
+    assert targets.all_inner_texts() == ["Bob"]
+    phone.tap("#ev-play")
+    assert "Who is the Siege Tower aimed at: tap the answer first." in page.locator("#message").inner_text()
+    phone.tap("#risk-panel summary")
+    assert page.locator("#risk-panel .selected").count() == 0
+    clean(page)  # mid-game
+    page.context.close()
+
+
+def test_the_arbiter_follows_the_suit_in_force_not_a_default(server, browser):  # noqa: F811
+    phone = strict_phone(browser)
+    page = phone.page
+    turns.set_up(phone, server)
+    phone.tap("#view-ask")
+    phone.tap("#ask-go")
+    assert "Tap the card on top of the discard pile first." in page.locator("#message").inner_text()
+    # A King on top: the suit in force is asked (none chosen), then a gold card is judged by it.
+    phone.tap('#ask-panel [data-group="kingdom"]')
+    phone.tap('#ask-panel [data-kind="king"]')
+    assert page.locator("[data-ask-suit]").count() >= 4 and page.locator("#ask-panel .selected").count() == 0
+    phone.tap('[data-ask-suit="gold"]')
+    phone.tap('#ask-play [data-kind="gold-5"]')
+    phone.tap("#ask-go")
+    page.locator("#message", has_text="Yes.").wait_for()
+    # A Blue 3 on top sets blue: the gold card is refused.
+    phone.tap("#ask-top-change")
+    phone.tap('#ask-panel [data-group="blue"]')
+    phone.tap('#ask-panel [data-kind="blue-3"]')
+    assert page.locator("#ask-suit-now").inner_text() == "blue"
+    phone.tap('#ask-play [data-group="gold"]')
+    phone.tap('#ask-play [data-kind="gold-5"]')
+    phone.tap("#ask-go")
+    page.locator("#message", has_text="No.").wait_for()
+    assert "blue" in page.locator("#message").inner_text()
+    clean(page)  # the arbiter, its answer in the action bar
+    page.context.close()
+
+
+def test_history_lines_and_a_finished_game(server, browser):  # noqa: F811
+    phone = following(browser, server)
+    page = phone.page
+    turns.number_card(phone)
+    page.locator("#more-button").tap()
+    page.locator("#history-box summary").tap()
+    lines = page.locator("#history li").all_inner_texts()
+    assert any("Hand scored: Bob went out; Ann 32 (Gold 7, King)" in line for line in lines)
+    assert any("Bob dealt the hand, to be followed card by card: Gold 5 turned up" in line
+               for line in lines)
+    assert any("Ann played Gold 9" in line for line in lines)
+    page.locator("#more [data-close]").tap()
+    # Ann's total goes over 500 by an adjustment: the game ends, Bob wins, nothing to enter.
+    phone.tap("#view-sheet")
+    phone.tap("#adjust summary")
+    phone.tap('[data-adjust-who="s0"]')
+    phone.type("#adjust-points", "600")
+    phone.type("#adjust-reason", "Test")
+    phone.tap("#adjust-go")
+    page.locator("#winner").wait_for()
+    assert "Bob wins" in page.locator("#prompt").inner_text()
+    assert page.locator("#adjust").count() == 0 and page.locator("#view-ask").count() == 0
+    for button in ("#record", "#ev-play", "#ev-other", "#deal", "#ask-go"):
+        assert not page.locator(button).is_visible()
+    phone.tap("#view-hand")
+    assert page.locator("#turn-play").count() == 0
+    clean(page)  # the end
+    page.context.close()

@@ -1,0 +1,236 @@
+"""Majesty at the table: phones (Chromium at 360 x 740, touch) play the typical turns with every
+tap on screen first and no scrolling, and the page answers at the finger, takes back a step of
+the turn being entered, keeps or drops that draft when another phone enters something, states
+no fact for the player, steps signed numbers, reads its history, and stays accessible.
+
+Without Chromium the tests skip, except under CI (see tests/test_browser.py).
+"""
+from __future__ import annotations
+
+import json
+
+import pytest
+from playwright.sync_api import expect
+
+from phone import Phone, serious, small_targets
+from test_browser import ARTIFACTS, PHONE, browser, new_phone, server  # noqa: F401
+from turns_majesty import play_typical_turns, set_up
+
+pytestmark = pytest.mark.browser
+
+LATE = {  # Ann's turn, 21st of 24: she holds 1 meeple; both hold chips (Bob's can be fewer)
+    "players": ["Ann", "Bob"], "first": 0, "sides": "B", "deck": "shuffled",
+    "position": {
+        "players": [
+            {"realm": {"mill": {"miller": 4}, "brewery": {"brewer": 3}, "cottage": {"witch": 3}},
+             "meeples": 1, "points": 20, "chips": {"10": 2}},
+            {"realm": {"mill": {"miller": 3}, "guardhouse": {"guard": 3}, "castle": {"noble": 4}},
+             "meeples": 5, "points": 18, "chips": {"1": 8, "10": 1}}],
+        "display": ["innkeeper-noble", "knight", "witch", "guard", "innkeeper", "brewer"],
+        "display_meeples": [0] * 6, "turn": 0}}
+
+
+def in_view(page, selector: str) -> bool:
+    return page.locator(selector).evaluate(
+        "(el) => { const r = el.getBoundingClientRect(); return r.height > 0 && r.top >= 0 && r.bottom <= innerHeight; }")
+
+
+def start(page, server_url: str, options: dict) -> str:
+    """A game created from a position through the API (as a phone would), opened on ``page``."""
+    page.goto(server_url + "/")
+    game_id = page.evaluate("""async (options) => {
+      const csrf = document.querySelector('meta[name="csrf-token"]').content;
+      const response = await fetch("/api/games", { method: "POST", body: JSON.stringify({ game: "majesty", options }),
+        headers: { "Content-Type": "application/json", "X-CSRFToken": csrf } });
+      return (await response.json()).game.id;
+    }""", options)
+    page.goto(f"{server_url}/g/{game_id}")
+    expect(page.locator("#turn")).to_be_visible()
+    return game_id
+
+
+def overflowing(page) -> list[str]:
+    """Card names wider than their label (or the page wider than the phone) at 360 px."""
+    return page.evaluate("""() => [...document.querySelectorAll('.mj-char, .mj-half, .mj-kind')]
+        .filter((el) => el.offsetParent && el.scrollWidth > el.clientWidth + 1).map((el) => el.textContent)
+        .concat(document.documentElement.scrollWidth > innerWidth ? ['the page'] : [])""")
+
+
+def test_the_typical_turns_need_no_scrolling_and_every_tap_is_on_screen(server, browser):  # noqa: F811
+    phones = play_typical_turns(lambda: Phone(new_phone(browser), strict=True), server)
+    turns = phones[0].turns
+    assert [(t.label, t.taps, t.scrolled) for t in turns] == [
+        ("take a split card", 3, 0), ("name the turned-up card", 3, 0), ("a Castle B exchange", 4, 0)]
+    page = phones[0].page
+    # The history reads: the card, its cost, the half, the card turned up, the exchange.
+    lines = page.locator("#history li")
+    expect(lines.nth(2)).to_contain_text("Ann took the Miller/Brewer as Brewer (free): +1; turned up the Miller")
+    expect(lines.nth(1)).to_contain_text("Bob took the Witch (cost 1): +3; turned up the Guard")
+    expect(lines.nth(0)).to_contain_text("Ann took the Innkeeper/Noble as Noble (free): +5; 1 meeple from "
+                                          "the card; sold 1 meeple for 1 point; turned up the Witch")
+    assert "slot" not in lines.all_inner_texts()[0]
+
+
+def test_a_turn_on_one_screen_looks_right_and_is_accessible(server, browser):  # noqa: F811
+    page = new_phone(browser)
+    page.goto(server + "/new/majesty")
+    assert serious(page) == [] and small_targets(page) == []
+    set_up(page, server)
+    assert serious(page) == [] and small_targets(page) == [] and not overflowing(page)
+    page.locator('[data-slot="1"][data-as="noble"]').tap()
+    expect(page.locator("#prompt")).to_have_text("Ann's turn: tap the card turned up into the display")
+    assert serious(page) == [] and small_targets(page) == [] and not overflowing(page)
+    page.locator('[data-new-card="innkeeper"]').tap()
+    expect(page.locator("#preview")).to_contain_text("If Ann takes it")
+    expect(page.locator("#draft")).to_have_text(
+        "Ann takes the Innkeeper/Noble as Noble (costs 1); turned up: Innkeeper.")
+    for selector in ("#draft", "#castle", "#preview", "#end-turn"):
+        assert in_view(page, selector), selector
+    assert serious(page) == [] and small_targets(page) == []
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "majesty_turn.png"))
+    assert page.evaluate("window.scrollY") == 0
+
+
+def test_a_greyed_card_says_why_and_a_refusal_shows_at_the_finger(server, browser):  # noqa: F811
+    page = new_phone(browser)
+    start(page, server, LATE)
+    guard = page.locator('[data-slot="3"]')
+    expect(guard).to_have_attribute("aria-disabled", "true")
+    guard.tap(force=True)  # aria-disabled: Playwright would wait for it to be enabled; a finger does not
+    expect(page.locator("#message .message-text")).to_have_text(
+        "Ann holds 1 meeple, and the Guard costs 3 meeples: one on each card in front of it.")
+    assert in_view(page, "#message")
+    expect(page.locator(".mj-card.selected")).to_have_count(0)
+    # A Castle exchange beyond Ann's points, typed: the engine's refusal, in view; the draft stays.
+    page.locator('[data-slot="0"][data-as="noble"]').tap()
+    page.locator('[data-new-card="miller"]').tap()
+    page.locator("#exchange").fill("30")
+    expect(page.locator("#message")).to_contain_text("Buying 30 meeples costs 30 points, and Ann has 20.")
+    assert in_view(page, "#message")
+    expect(page.locator("#draft")).to_contain_text("Ann takes the Innkeeper/Noble as Noble")
+    assert serious(page) == [] and small_targets(page) == []
+
+
+def test_undo_takes_back_the_last_step_of_the_turn_being_entered(server, browser):  # noqa: F811
+    page = new_phone(browser)
+    set_up(page, server)
+    page.locator('[data-slot="5"]').tap()  # Ann's Noble; then Bob enters his turn
+    page.locator('[data-new-card="miller"]').tap()
+    page.locator("#end-turn").tap()
+    expect(page.locator("#turn")).to_have_text("Bob's turn")
+    page.locator('[data-slot="0"][data-as="brewer"]').tap()
+    page.locator('[data-new-card="witch"]').tap()
+    expect(page.locator("#preview")).to_contain_text("If Bob takes it")
+    page.locator("#undo").tap()
+    expect(page.locator("#message")).to_contain_text("Took back the card turned up (the Witch).")
+    expect(page.locator('[data-new-card="witch"]')).to_be_visible()
+    expect(page.locator("#draft")).to_have_text("Bob takes the Miller/Brewer as Brewer (free, 1 meeple on it).")
+    page.locator("#undo").tap()
+    expect(page.locator("#message")).to_contain_text("Took back the Miller/Brewer as Brewer.")
+    expect(page.locator('[data-slot="0"][data-as="brewer"]')).to_be_visible()
+    expect(page.locator(".mj-card.selected")).to_have_count(0)
+    expect(page.locator("#end-turn")).to_be_disabled()
+    expect(page.locator("#history li")).to_have_count(1)  # Ann's stored turn stays
+
+
+def test_a_draft_stays_through_a_chip_swap_and_goes_when_the_turn_is_stored_elsewhere(server, browser):  # noqa: F811
+    ann = new_phone(browser)
+    game_id = start(ann, server, LATE)
+    other = new_phone(browser)
+    other.goto(f"{server}/g/{game_id}")
+    ann.locator('[data-slot="0"][data-as="noble"]').tap()
+    ann.locator('[data-new-card="miller"]').tap()
+    ann.locator("#exchange").fill("-1")
+    expect(ann.locator("#preview")).to_contain_text("sold 1 meeple")
+
+    # Another phone records Bob's chip swap: not a turn, so Ann's turn entered here stays.
+    other.locator('.mj-player[data-seat="1"] summary').click()
+    other.locator('[data-change="1"]').click()
+    expect(ann.locator('.mj-player[data-seat="1"]')).not_to_contain_text("Fewer chips")
+    expect(ann.locator("#draft")).to_have_text("Ann takes the Innkeeper/Noble as Noble (free); turned up: Miller.")
+    expect(ann.locator("#exchange")).to_have_value("-1")
+    expect(ann.locator("#end-turn")).to_be_enabled()
+
+    # Then it stores Ann's turn itself: the draft here goes, with the reason.
+    other.locator('[data-slot="1"]').tap()
+    other.locator('[data-new-card="noble"]').tap()
+    expect(other.locator("#preview")).to_contain_text("If Ann takes it")
+    other.locator("#end-turn").tap()
+    expect(ann.locator("#message")).to_contain_text(
+        "Ann's turn was stored on another phone, so the card picked here was dropped.")
+    assert in_view(ann, "#message")
+    expect(ann.locator("#turn")).to_have_text("Bob's turn")
+    expect(ann.locator("#draft")).to_be_hidden()
+
+
+def test_setup_states_nothing_for_the_table_and_offers_the_names_typed(server, browser):  # noqa: F811
+    page = new_phone(browser)
+    page.goto(server + "/new/majesty")
+    knight = page.locator('label[data-seat-choice]')
+    expect(knight.filter(has_not=page.locator("[hidden]"))).to_have_count(4)
+    page.fill('input[name="player-0"]', "Cleo")
+    page.fill('input[name="player-1"]', "Dan")
+    page.fill('input[name="player-2"]', "Eve")
+    visible = page.locator('label[data-seat-choice]:visible')
+    expect(visible).to_have_text(["Cleo", "Dan", "Eve"])
+    assert page.locator('input[name="first"]:checked').count() == 0
+    page.fill('input[name="player-2"]', "")
+    expect(visible).to_have_text(["Cleo", "Dan"])
+    page.locator("#position-builder summary").tap()
+    expect(page.locator('select[name="turn"]')).to_have_value("")
+    assert page.locator('select[name="turn"] option').evaluate_all(
+        "(options) => options.filter((o) => !o.hidden).map((o) => o.textContent)") == ["choose", "Cleo", "Dan"]
+    expect(page.locator("#realms legend:visible")).to_have_text(["Cleo", "Dan"])
+    # Starting without saying who drew the knight card is refused by the form itself.
+    for slot, kind in enumerate(["miller", "brewer", "witch", "guard", "knight", "noble"]):
+        page.select_option(f'select[name="display-{slot}"]', kind)
+    page.locator("#create").click()
+    assert "/new/majesty" in page.url
+    page.check('input[name="first"][value="1"]')
+    page.locator("#create").click()
+    expect(page.locator("#turn")).to_have_text("Dan's turn")
+    # On the game page nothing is chosen for the mover either.
+    expect(page.locator(".mj-card.selected, .mj-half.selected")).to_have_count(0)
+    expect(page.locator("#end-turn")).to_be_disabled()
+    expect(page.locator("#prompt")).to_have_text("Dan's turn: tap the card you take (a split card by the half you place)")
+
+
+def test_the_castle_stepper_reaches_negative_values(server, browser):  # noqa: F811
+    page = new_phone(browser)
+    set_up(page, server, display=("noble", "miller", "witch", "guard", "knight", "brewer"))
+    page.locator('[data-slot="0"]').tap()
+    page.locator('[data-new-card="miller"]').tap()
+    expect(page.locator("#castle")).to_contain_text("(-5 to 0)")
+    minus = page.locator('#castle [data-step="-1"]')
+    minus.tap()
+    minus.tap()
+    expect(page.locator("#exchange")).to_have_value("-2")
+    expect(page.locator("#preview")).to_contain_text("sold 2 meeples for 2 points")
+    page.locator('#castle [data-step="1"]').tap()
+    expect(page.locator("#preview")).to_contain_text("sold 1 meeple for 1 point")
+    page.locator("#end-turn").tap()
+    expect(page.locator("#history li").first).to_contain_text("sold 1 meeple for 1 point")
+
+
+def test_a_finished_game_shows_the_final_scores_and_offers_nothing(server, browser):  # noqa: F811
+    last = json.loads(json.dumps(LATE))
+    last["position"]["players"][0]["realm"]["brewery"]["brewer"] = 5  # Ann: 12 cards
+    last["position"]["players"][1]["realm"]["guardhouse"]["guard"] = 4  # Bob: 11, the last turn
+    last["position"]["turn"] = 1
+    page = new_phone(browser)
+    start(page, server, last)
+    expect(page.locator("#prompt")).to_contain_text("Bob's turn")
+    page.locator('[data-slot="0"][data-as="noble"]').tap()
+    expect(page.locator("#preview")).to_contain_text("If Bob takes it")
+    page.locator("#end-turn").tap()
+    expect(page.locator("body")).to_have_class("game-page finished")
+    expect(page.locator("#winner")).to_be_visible()
+    expect(page.locator("#prompt")).to_contain_text("The game is over:")
+    expect(page.locator("#ranking li")).to_have_count(2)
+    expect(page.locator("#final")).to_contain_text("Final scores")
+    expect(page.locator("#end-turn")).to_be_hidden()
+    expect(page.locator("[data-slot]:visible, [data-new-card]:visible, #exchange:visible")).to_have_count(0)
+    assert in_view(page, "#ranking")
+    assert serious(page) == [] and small_targets(page) == []
+    page.screenshot(path=str(ARTIFACTS / "majesty_final.png"))

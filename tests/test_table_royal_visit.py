@@ -1,0 +1,234 @@
+"""Royal Visit at the table (issue 12): a phone at 360 x 740 plays the typical turns with every
+tap on screen first and no scrolling; refusals at the finger; Undo takes back the last card of a
+turn being entered; a draft survives another phone's entry that leaves it legal and is dropped,
+with its sentence, by one that does not; a claimed seat turns the board and names the mover;
+the history reads; the setup page's signed fields are steppers; axe and target sizes are clean.
+"""
+from __future__ import annotations
+
+import pytest
+
+from phone import Phone, serious, small_targets
+from test_browser import ARTIFACTS, PHONE, browser, new_phone, server  # noqa: F401
+from turns_royal_visit import play_typical_turns, set_up
+
+pytestmark = pytest.mark.browser
+
+
+def strict_phone(browser):  # noqa: F811
+    return Phone(new_phone(browser), strict=True)
+
+
+def clean(page) -> None:
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    assert small_targets(page) == []
+    assert serious(page) == []
+
+
+def rows(page) -> list[int]:
+    return [int(p) for p in page.locator("#board .rv-space").evaluate_all("(els) => els.map((e) => e.dataset.pos)")]
+
+
+def test_the_typical_turns_need_no_scrolling_and_every_tap_is_on_screen(server, browser):  # noqa: F811
+    from playwright.sync_api import expect
+
+    phones = play_typical_turns(lambda: strict_phone(browser), server)
+    turns = [turn for phone in phones for turn in phone.turns]
+    assert [t.label for t in turns] == ["one card with its destination", "Guard 1+1 split",
+                                        "the Wizard's power", "the King's privilege"]
+    assert all(t.scrolled == 0 for t in turns)
+    assert [t.taps for t in turns] == [3, 3, 3, 3]
+    page = phones[0].page
+    # Ann's King 1 down, Bob's split, the Wizard's call of the King to +1, Bob's Court down.
+    expect(page.locator(".rv-space[data-pos='0'] .rv-chip.king")).to_have_count(1)
+    expect(page.locator(".rv-space[data-pos='-4'] .rv-chip.guard")).to_have_count(1)
+    expect(page.locator(".rv-space[data-pos='2'] .rv-chip.guard")).to_have_count(1)
+    expect(page.locator("#prompt")).to_have_text("Ann's turn: choose a card, the Wizard's power, or pass")
+    # Ann's Guard 1+1: every legal move offered (not +2 to 0, the King's space), the splits
+    # on two lines, nothing wider than the phone.
+    page.locator('[data-card="guard-1+1"]').tap()
+    expect(page.locator("[data-option]")).to_have_count(7)
+    expect(page.locator('[data-option][data-move="guard:2>0"]')).to_have_count(0)
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "royal_visit_turn.png"))
+    clean(page)
+
+
+def join(browser, url: str, seat: int | None = None):  # noqa: F811
+    """Another phone opens the game; with ``seat`` it says who holds it (in the More sheet)."""
+    page = new_phone(browser)
+    page.goto(url)
+    page.locator("#turn").wait_for()
+    if seat is not None:
+        page.locator("#more-button").tap()
+        page.locator(f'#seat-choices [data-seat="{seat}"]').tap()
+        page.locator("#more").wait_for(state="hidden")
+    return page
+
+
+def in_view(page, selector: str) -> bool:
+    return page.locator(selector).evaluate("""(el) => { const r = el.getBoundingClientRect();
+      return r.height > 0 && r.top >= 0 && r.bottom <= window.innerHeight; }""")
+
+
+def play(page, card: str, option: str):
+    page.locator(f'[data-card="{card}"]').tap()
+    page.locator(f"[data-option]{option}").tap()
+
+
+def test_a_refusal_shows_at_the_finger_and_the_draft_stays(server, browser):  # noqa: F811
+    from playwright.sync_api import expect
+
+    phone = strict_phone(browser)
+    set_up(phone, server)
+    page = phone.page
+    with phone.turn("a refused card"):
+        play(page, "king-1", '[data-to="-1"]')
+        expect(page.locator("#draft li")).to_have_count(1)
+        phone.tap('[data-card="guard-1"]')  # a Guard card cannot join a King turn
+        expect(page.locator("#message")).to_contain_text("this turn already plays King cards")
+    assert in_view(page, "#message")
+    expect(page.locator("#draft li")).to_have_text(["1. King 1: King 0 \u2192 -1"])
+    expect(page.locator("[data-card]")).to_have_count(14)  # back at the cards, nothing offered
+    phone.tap("#message .message-close")
+    # The Wizard's power is a whole turn: said at the finger too.
+    phone.tap("#summon")
+    expect(page.locator("#message")).to_contain_text("The Wizard's power is a whole turn")
+    assert in_view(page, "#message")
+
+
+def test_undo_takes_back_the_last_card_of_the_draft_only(server, browser):  # noqa: F811
+    from playwright.sync_api import expect
+
+    phone = strict_phone(browser)
+    set_up(phone, server)
+    page = phone.page
+    play(page, "wizard-1", '[data-to="2"]')
+    play(page, "wizard-1", '[data-to="3"]')  # a stray second card
+    expect(page.locator("#draft li")).to_have_count(2)
+    phone.tap("#undo")
+    expect(page.locator("#draft li")).to_have_text(["1. Wizard 1: Wizard +1 \u2192 +2"])
+    expect(page.locator("#message")).to_contain_text("Took back Wizard 1: Wizard +2 \u2192 +3.")
+    expect(page.locator(".rv-space[data-pos='2'] .rv-chip.wizard")).to_have_count(1)
+    # A card chosen but not yet placed is one step too.
+    phone.tap('[data-card="wizard-2"]')
+    expect(page.locator("[data-option]")).to_have_count(2)
+    phone.tap("#undo")
+    expect(page.locator("#message")).to_contain_text("Put back Wizard 2: no move was entered.")
+    expect(page.locator("#draft li")).to_have_count(1)
+    phone.tap("#end-turn")
+    expect(page.locator("#turn")).to_contain_text("Bob's turn")
+    expect(page.locator("#history li").first).to_contain_text("Ann moved the Wizard +1 \u2192 +2 (Wizard 1)")
+
+
+def test_a_draft_survives_a_rulings_change_and_is_dropped_when_the_turn_is_stored_elsewhere(server, browser):  # noqa: F811
+    from playwright.sync_api import expect
+
+    owner = strict_phone(browser)
+    set_up(owner, server)
+    other = join(browser, owner.page.url)
+    play(other, "wizard-1", '[data-to="2"]')
+    other.locator('[data-card="wizard-2"]').tap()  # a second card chosen, its moves on offer
+    expect(other.locator("[data-option]")).to_have_count(2)
+    # The creating phone changes a table ruling: the position is the same, the draft stays.
+    owner.page.evaluate("""() => Companion.send(`/api/games/${Companion.game.id}/rulings`,
+      { rulings: { "wild-middle": "forbidden" } })""")
+    expect(other.locator("#history li")).to_have_count(1, timeout=3000)
+    expect(other.locator("#draft li")).to_have_count(1)
+    expect(other.locator("[data-option]")).to_have_count(2)
+    # Ann's turn stored on the creating phone: the other phone's draft goes, with its sentence.
+    play(owner.page, "king-1", '[data-to="-1"]')
+    owner.page.locator("#end-turn").tap()
+    expect(other.locator("#message")).to_contain_text(
+        "Ann's turn was stored on another phone, so the cards picked here were dropped.", timeout=3000)
+    expect(other.locator("#draft li")).to_have_count(0)
+    expect(other.locator("#turn")).to_contain_text("Bob's turn")
+    other.context.close()
+
+
+def test_a_claimed_seat_turns_the_board_and_every_prompt_names_the_mover(server, browser):  # noqa: F811
+    from playwright.sync_api import expect
+
+    phone = strict_phone(browser)
+    set_up(phone, server)
+    page = phone.page
+    assert rows(page)[0] == 8  # nobody holds this phone: Ann's Chateau (+8) at the top
+    ann = join(browser, page.url, seat=0)
+    bob = join(browser, page.url, seat=1)
+    assert rows(ann)[0] == -8 and rows(ann)[-1] == 8  # Ann's Chateau nearest Ann
+    expect(ann.locator("#board-bottom")).to_have_text("Ann's Chateau")
+    assert rows(bob)[0] == 8 and rows(bob)[-1] == -8
+    expect(bob.locator("#board-bottom")).to_have_text("Bob's Chateau")
+    for p in (page, ann, bob):
+        expect(p.locator("#prompt")).to_have_text("Ann's turn: choose a card, the Wizard's power, or pass")
+    ann.locator('[data-card="wizard-2"]').tap()
+    expect(ann.locator("#prompt")).to_have_text("Ann's turn: Wizard 2: tap where the Wizard goes")
+    ann.screenshot(path=str(ARTIFACTS / "royal_visit_seat.png"))
+    ann.locator('[data-option][data-to="3"]').tap()
+    ann.locator("#end-turn").tap()
+    expect(bob.locator("#prompt")).to_have_text("Bob's turn: choose a card, the Wizard's power, or pass", timeout=3000)
+    expect(bob.locator("#history li").first).to_contain_text("Ann moved the Wizard +1 \u2192 +3 (Wizard 2)")
+    ann.context.close()
+    bob.context.close()
+
+
+def test_nothing_is_chosen_for_the_player(server, browser):  # noqa: F811
+    from playwright.sync_api import expect
+
+    page = new_phone(browser)
+    page.goto(f"{server}/new/royal_visit")
+    # Who got the Wizard is a fact of the table: not answered in advance.
+    expect(page.locator('input[name="wizard"]:checked')).to_have_count(0)
+    clean(page)
+    page.fill('input[name="player_top"]', "Ann")
+    page.fill('input[name="player_bottom"]', "Bob")
+    page.locator("#create").tap()
+    assert "/g/" not in page.url  # the browser asks for the missing answer
+    page.locator('input[name="wizard"][value="bottom"]').check()
+    page.locator("#create").tap()
+    expect(page.locator("#turn")).to_contain_text("Bob's turn")
+    expect(page.locator("#panel .selected, [data-option]")).to_have_count(0)
+    # A card: its moves are offered, none chosen; End turn says what is missing.
+    page.locator('[data-card="jester-1"]').tap()
+    expect(page.locator("[data-option]")).to_have_count(2)
+    expect(page.locator("[data-option].selected")).to_have_count(0)
+    page.locator("#end-turn").tap()
+    expect(page.locator("#message")).to_contain_text("Tap one of the moves offered first")
+    page.context.close()
+
+
+def test_the_setup_steppers_reach_negative_spaces_and_a_game_ends_asking_nothing(server, browser):  # noqa: F811
+    from playwright.sync_api import expect
+
+    phone = strict_phone(browser)
+    page = phone.page
+    page.goto(f"{server}/new/royal_visit")
+    page.fill('input[name="player_top"]', "Ann")
+    page.fill('input[name="player_bottom"]', "Bob")
+    page.locator('input[name="wizard"][value="top"]').check()
+    page.locator("summary", has_text="Start from a game already under way").tap()
+    page.locator('input[name="start"]').check()
+    crown = page.locator('.stepper:has(input[name="crown"])')
+    for _ in range(3):
+        crown.locator('button[data-step="-1"]').tap()
+    expect(page.locator('input[name="crown"]')).to_have_value("-3")
+    # The King on +6 between Guards on +5 and +8: one King card wins.
+    for name, value in (("king", "6"), ("guard_low", "5"), ("guard_high", "8"), ("wizard_pos", "-2"), ("jester", "-4")):
+        page.fill(f'input[name="{name}"]', value)
+    page.select_option('select[name="turn"]', "top")
+    clean(page)
+    page.locator("#create").tap()
+    expect(page.locator("#crown")).to_have_text("-3")
+    clean(page)  # the start
+    # The King's only legal move (+5 is a Guard's space) is entered at once, and said.
+    page.locator('[data-card="king-1"]').tap()
+    expect(page.locator("#message")).to_contain_text("the only move the rules allow now")
+    expect(page.locator("#draft li")).to_have_text(["1. King 1: King +6 \u2192 +7"])
+    clean(page)  # mid-turn
+    page.locator("#end-turn").tap()
+    expect(page.locator("#winner")).to_contain_text("Ann won")
+    expect(page.locator("#prompt")).to_have_text("The game is over: Ann won.")
+    expect(page.locator("#turn-panel")).to_be_hidden()
+    expect(page.locator("#end-turn")).to_be_hidden()
+    page.screenshot(path=str(ARTIFACTS / "royal_visit_won.png"))
+    clean(page)
