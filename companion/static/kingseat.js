@@ -555,6 +555,7 @@ const Kingseat = (() => {
     draft.trail.push({ before, text: "Took back the votes read from the photo." });
     C.forget();
     changed();
+    Companion.drafted();
     const filled = kinds.map((kind, i) => (scan.seats[i] === null ? null : `${nameOf(scan.seats[i])} ${C.cardName(kind)}`)).filter(Boolean);
     const why = scanQuestion();
     return `By position from the Kingseat: ${and(filled)}.${why ? ` ${why}` : ""}${left}`;
@@ -996,6 +997,7 @@ const Kingseat = (() => {
     for (const c of known) draft.tell[c.kind] = (draft.tell[c.kind] || 0) + 1;
     if (known.length) draft.trail.push({ before, text: `Took back the ${plural(known.length, "card")} read from the photo.` });
     changed();
+    Companion.drafted();
     const left = strangers.length ? ` Not a card that can be in this Tell, so left out: ${strangers.join(", ")}.` : "";
     return `${known.length ? `Added ${plural(known.length, "card")} to the count: now ${tellTotal()} of ${v.reveal.size}.` : "No card of the Tell in the photo."}${left}`;
   }
@@ -1112,8 +1114,6 @@ const Kingseat = (() => {
 
   function drawToolbar() {
     const v = view();
-    // The shared bar sets Undo when a position arrives; a first step of the draft enables it.
-    if (draft.trail.length) $("#undo").disabled = false;
     const record = $("#record");
     if (v.phase === "over") {  // the shared bar hides Store with the turn's controls
       $("#prompt").textContent = "The game is over: the result is at the top.";
