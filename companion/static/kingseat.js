@@ -603,6 +603,7 @@ const Kingseat = (() => {
     const kinds = v.hand_cards;  // only cards that can still be in a Hand
     const hands = v.hands;
     const who = escape(a.name);
+    const them = f.target === undefined || f.target === null ? "they" : nameOf(f.target);  // stepper labels escape
     const pick = (key, max, label, options = {}) => `<div class="ks-field"><h3>${label}</h3>${C.picker(key, f[key] || [], { max, kinds, set: (cards) => { f[key] = cards; changed(); }, ...options })}</div>`;
     switch (a.card) {
       case "lionsyre-dark2":
@@ -646,11 +647,11 @@ const Kingseat = (() => {
           + chooseValue("count", [[0, "They had none"], [1, "They handed one over"]], "Did they hand a card over?");
       case "monarchrys-dark1":
         return choosePlayers("target", n.target, "Who was picked")
-          + numbers([["taken", "Dark cards they handed you"], ["given", "Dark cards you handed them"]]);
+          + numbers([["taken", `Dark cards ${them} handed ${a.name}`], ["given", `Dark cards ${a.name} handed ${them}`]]);
       case "monarchrys-dark2":
         return choosePlayers("target", n.target, "Who was asked")
           + choosePrince("prince", n.prince, "For which prince")
-          + numbers([["taken", "Cards of it they handed you"], ["given", "Cards you handed them (if they had none)"]]);
+          + numbers([["taken", `Cards of it ${them} handed ${a.name}`], ["given", `Cards ${a.name} handed ${them} (if they had none)`]]);
       case "crassclamps":
         return choosePlayers("target", n.target, "Who gets the order")
           + choosePrince("prince", n.prince, "The prince they must vote next round")
@@ -1296,7 +1297,8 @@ const Kingseat = (() => {
     } else if (target.closest(".stepper") && target.name) {
       key = ["f", target.name];
       value = target.value === "" ? undefined : Math.max(0, Math.floor(Number(target.value)) || 0);
-      text = `Took back the number typed (${target.value}).`;
+      const label = target.closest(".stepper").querySelector(".stepper-label").firstChild.textContent.trim();
+      text = `Took back \u201c${label}\u201d: ${target.value === "" ? "nothing" : target.value}.`;
     } else {
       return;
     }
