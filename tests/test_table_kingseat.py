@@ -73,7 +73,7 @@ def test_a_vote_is_entered_voter_by_voter_and_undo_takes_back_the_last_card(serv
     assert url
     # Nothing is pre-selected: the first voter is named, no card is chosen for anyone.
     expect(page.locator("#voter-now")).to_contain_text("Ann")
-    expect(page.locator("#prompt")).to_have_text("Ann's vote: tap their card (0 of 6 in)")
+    expect(page.locator("#prompt")).to_have_text("Ann's vote: tap their card (0 of 6)")
     expect(page.locator("#vote-panel .selected, #vote-panel [aria-pressed]")).to_have_count(0)
     accessible(page, "the start")
     for card in VOTES[:3]:

@@ -432,7 +432,7 @@ const Kingseat = (() => {
     if (!left.length) return "";
     const now = voterNow();
     const who = now !== null && !draft.votes[now] ? now : left[0];
-    return `${nameOf(who)}'s vote: tap their card (${view().vote.voters.length - left.length} of ${view().vote.voters.length} in)`;
+    return `${nameOf(who)}'s vote: tap their card (${view().vote.voters.length - left.length} of ${view().vote.voters.length})`;
   }
 
   // The cards a vote may be: a row a prince (its regular card, then Dark 1 and Dark 2).
@@ -865,7 +865,7 @@ const Kingseat = (() => {
       if (left.length) {
         const now = loyalNow();
         const who = now !== null && !loyal(v.players[now]) ? v.players[now] : left[0];
-        return { missing: `${who.name}'s Loyalty: tap the prince on their card (${v.players.length - left.length} of ${v.players.length} in)` };
+        return { missing: `${who.name}'s Loyalty: tap the prince on their card (${v.players.length - left.length} of ${v.players.length})` };
       }
       return { move: { type: "loyalty", loyalties: v.players.map(loyal) } };
     }
