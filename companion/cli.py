@@ -49,7 +49,7 @@ def _announce(url: str, database: str) -> None:
 
     print(f"The companion is at {url}  (database: {database})")
     print("On each phone, open that link or scan this code; a game's page then shows its "
-          "6-letter join code.")
+          "6-character join code.")
     code = qrcode.QRCode(border=2)
     code.add_data(url)
     code.print_ascii(out=sys.stdout, invert=True)
