@@ -47,16 +47,14 @@ THREADS = 256  # `companion serve --threads 256`: a convention hall's setting (s
 # -- the server ---------------------------------------------------------------------------------
 def serve(url: str, port: int) -> None:
     """The benchmark's server process: the app with a bare endpoint, served as `companion serve`."""
-    import waitress
-
     from companion.cli import _allow_connections
-    from companion.web import create_app
+    from companion.web import create_app, serving
 
     app = create_app({"DATABASE_URL": url, "WAITING_PHONES": THREADS - 8})
     app.add_url_rule("/bench/bare", "bare", lambda: "ok")
     _allow_connections(3000)
-    waitress.serve(app, host="127.0.0.1", port=port, threads=THREADS, connection_limit=3000,
-                   channel_timeout=60, asyncore_use_poll=True, _quiet=True)
+    serving.make_server(app, host="127.0.0.1", port=port, threads=THREADS, connection_limit=3000,
+                        channel_timeout=60, asyncore_use_poll=True).run()
 
 
 class Server:
