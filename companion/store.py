@@ -237,9 +237,15 @@ class Store:
     from its count on: entries are only ever appended, so the count read from the database
     says exactly what another process added, and a move costs the same at entry 5 and 5,000."""
 
-    def __init__(self, url: str, cached_games: int = 64):
+    def __init__(self, url: str, cached_games: int = 64, connections: int = 20):
         self.url = normalise_url(url)
-        self.db = create_engine(self.url)
+        pool = {}
+        if not re.fullmatch(r"sqlite(\+\w+)?://(/(:memory:)?)?", self.url):
+            # A request waits for one of ``connections`` kept open rather than opening one
+            # beyond them and closing it after (SQLAlchemy's default, 5 kept and 10 more): on
+            # PostgreSQL at fifty tables that churn was a connection opened every few moves.
+            pool = {"pool_size": connections, "max_overflow": 0}
+        self.db = create_engine(self.url, **pool)
         if self.db.dialect.name == "sqlite":
             _serialise_sqlite_writers(self.db)
         metadata.create_all(self.db)
