@@ -278,11 +278,11 @@ class Store:
     @contextmanager
     def _writing(self):
         """A transaction that writes: on SQLite it holds the write lock from its first read.
-        On SQLite this process's writers also take turns on a lock of their own (once they
-        have a connection: none waits for the pool while holding it): waiting on SQLite's lock
-        is a sleep of up to 100 ms at a time, which made the tail of a busy night's moves
-        seconds long."""
-        with self.db.connect() as conn, self._sqlite_writers:
+        On SQLite this process's writers also take turns on a lock of their own first (waiting
+        on SQLite's lock is a sleep of up to 100 ms at a time, which made the tail of a busy
+        night's moves seconds long), and take a connection only then: a writer waiting for its
+        turn holds none of the pool's, which the phones' reads need."""
+        with self._sqlite_writers, self.db.connect() as conn:
             conn.execution_options(writing=True)
             with conn.begin():
                 yield conn
@@ -388,7 +388,7 @@ class Store:
             entry, record.engine.to_move(record.replay.state)))
         after = record.advanced([entry])  # RuleError here: nothing written
         # The entry is written in one statement, its own transaction, while this process's
-        # other writers wait: the key (game, number) lets in one entry of each number, so
+        # other writers wait (see _writing): the key (game, number) lets in one entry of each number, so
         # another phone's entry stored since the read above makes it fail.
         added = insert(entries).values(game_id=game_id, **_entry_row(entry))
         if self.db.dialect.name == "postgresql":
@@ -396,7 +396,7 @@ class Store:
             added = select(func.pg_notify(changes.CHANNEL,
                                           added.returning(entries.c.game_id).cte("added").c.game_id))
         try:
-            with self._plain() as conn, self._sqlite_writers:
+            with self._sqlite_writers, self._plain() as conn:
                 conn.execute(added)
         except exc.IntegrityError:
             # Another phone's entry of the same number came first (or the game was deleted).
