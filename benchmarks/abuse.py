@@ -119,11 +119,12 @@ def main() -> None:
     parser.add_argument("--postgresql", default=os.environ.get("COMPANION_BENCH_DATABASE_URL"))
     args = parser.parse_args()
     photos = images()
-    rows = []
+    rows, before = [], os.getloadavg()[0]
     with tempfile.TemporaryDirectory() as folder:
         rows += run("SQLite", f"sqlite:///{folder}/abuse.db", photos)
     if args.postgresql:
         rows += run("PostgreSQL", args.postgresql, photos)
+    rows.insert(0, ("load average (1 min) before; after", f"{before:.2f}; {os.getloadavg()[0]:.2f}", ""))
     width = max(len(label) for label, _, _ in rows)
     for label, figure, target in rows:
         print(f"{label:{width}}  {figure}" + (f"  [{target}]" if target else ""))

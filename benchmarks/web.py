@@ -16,7 +16,10 @@ PostgreSQL. Prints one table:
 Targets (issue 13): at 50 tables within 3x the bare endpoint at p50 and p99; 4,000 entries
 within 1.5x of 20; followers p50 < 150 ms, p99 < 500 ms; a new phone served within 1 s beside
 1,000 idle connections; SQLite p99 at 10 tables under 100 ms. The phones run in this process on
-the same cores as the server: on a loaded machine the figures are noisy (the CPU seconds less so).
+the same cores as the server: on a loaded machine the figures are noisy (the CPU seconds less so),
+so the table shows the load average before and after, and how many cores the server and the
+phones kept busy in each part (the server runs Python on one core at a time: near 1.0 it is
+saturated, and a round trip's time is then its CPU cost times the phones waiting).
 """
 from __future__ import annotations
 
@@ -47,16 +50,14 @@ THREADS = 256  # `companion serve --threads 256`: a convention hall's setting (s
 # -- the server ---------------------------------------------------------------------------------
 def serve(url: str, port: int) -> None:
     """The benchmark's server process: the app with a bare endpoint, served as `companion serve`."""
-    import waitress
-
     from companion.cli import _allow_connections
-    from companion.web import create_app
+    from companion.web import create_app, serving
 
     app = create_app({"DATABASE_URL": url, "WAITING_PHONES": THREADS - 8})
     app.add_url_rule("/bench/bare", "bare", lambda: "ok")
     _allow_connections(3000)
-    waitress.serve(app, host="127.0.0.1", port=port, threads=THREADS, connection_limit=3000,
-                   channel_timeout=60, asyncore_use_poll=True, _quiet=True)
+    serving.make_server(app, host="127.0.0.1", port=port, threads=THREADS, connection_limit=3000,
+                        channel_timeout=60, asyncore_use_poll=True).run()
 
 
 class Server:
@@ -239,24 +240,42 @@ def idle(port: int, count: int) -> float:
             sock.close()
 
 
+class Busy:
+    """How busy the server and this process (the phones) were during a part: CPU cores on
+    average. The server runs Python on one core at a time (the GIL): near 1.0 it is saturated
+    and a figure is its CPU cost; the phones share the machine's 2 cores with it."""
+
+    def __init__(self, server: Server):
+        self.server = server
+        self.began = (time.monotonic(), server.usage()[0], time.process_time())
+
+    def cores(self) -> tuple[float, float]:
+        wall = time.monotonic() - self.began[0]
+        return ((self.server.usage()[0] - self.began[1]) / wall,
+                (time.process_time() - self.began[2]) / wall)
+
+
 def run(name: str, url: str, quick: bool) -> list[tuple[str, str, str]]:
     server = Server(url)
     rows: list[tuple[str, str, str]] = []
     seconds = 2.0 if quick else 5.0
     try:
         for tables in (1, 10, 50):
-            cpu = server.usage()[0]
+            cpu, busy = server.usage()[0], Busy(server)
             bare = load(server.port, tables, seconds, bare=True)
+            bare_busy, busy = busy.cores(), Busy(server)
             bare_cpu, cpu = (server.usage()[0] - cpu) / (bare[0] * seconds) * 1000, server.usage()[0]
             moves = load(server.port, tables, seconds, bare=False)
+            moves_busy = busy.cores()
             moves_cpu = (server.usage()[0] - cpu) / (moves[0] * seconds) * 1000
             target = "p50, p99 within 3x" if tables == 50 else ("p99 < 100 ms" if tables == 10 and name == "SQLite" else "")
             rows.append((f"{name}: {tables} tables, move round trip vs bare (/s; p50; p99 ms)",
                          f"{moves[0]:.0f} vs {bare[0]:.0f}; {moves[1]:.1f} vs {bare[1]:.1f}; "
                          f"{moves[2]:.1f} vs {bare[2]:.1f}  (x{moves[1] / bare[1]:.1f}, x{moves[2] / bare[2]:.1f})",
                          target))
-            rows.append((f"{name}: {tables} tables, server CPU per round trip vs bare",
-                         f"{moves_cpu:.1f} vs {bare_cpu:.1f} ms", ""))
+            rows.append((f"{name}: {tables} tables, server CPU per round trip vs bare; cores busy",
+                         f"{moves_cpu:.1f} vs {bare_cpu:.1f} ms; server {moves_busy[0]:.2f} vs "
+                         f"{bare_busy[0]:.2f}, phones {moves_busy[1]:.2f} vs {bare_busy[1]:.2f}", ""))
         cpu, rss = server.usage()
         rows.append((f"{name}: server after the tables", f"{cpu:.1f} s CPU, {rss:.0f} MB RSS", ""))
         trips = 50 if quick else 200
@@ -271,10 +290,13 @@ def run(name: str, url: str, quick: bool) -> list[tuple[str, str, str]]:
                          "within 1.5x of 20" if entries == 4000 else ""))
             rows.append((f"{name}: server CPU for the game's import and {trips} round trips", f"{cpu:.0f} ms", ""))
         rows.append((f"{name}: 4,000 entries / 20 entries (p50)", f"x{by_size[4000][0] / by_size[20][0]:.2f}", "<= 1.5"))
+        busy = Busy(server)
         rate, p50, p99 = followers(server.port, 50, 6.0 if quick else 15.0)
+        following = busy.cores()
         rows.append((f"{name}: 50 tables x 4 phones, updates delivered", f"{rate:.0f}/s", ""))
         rows.append((f"{name}: delay from a move to the other phones (p50; p99 ms)", f"{p50:.0f}; {p99:.0f}",
                      "< 150; < 500"))
+        rows.append((f"{name}: cores busy while following", f"server {following[0]:.2f}, phones {following[1]:.2f}", ""))
         rows.append((f"{name}: a new phone beside 1,000 idle connections", f"{idle(server.port, 1000):.2f} s", "< 1 s"))
         cpu, rss = server.usage()
         rows.append((f"{name}: server at the end", f"{cpu:.1f} s CPU, {rss:.0f} MB RSS", ""))
@@ -293,13 +315,14 @@ def main() -> None:
     if args.serve:
         serve(args.serve[0], int(args.serve[1]))
         return
-    rows = []
+    rows, before = [], os.getloadavg()[0]
     with tempfile.TemporaryDirectory() as folder:
         rows += run("SQLite", f"sqlite:///{folder}/bench.db", args.quick)
     if args.postgresql:
         rows += run("PostgreSQL", args.postgresql, args.quick)
     else:
         rows.append(("PostgreSQL", "not measured: give --postgresql URL", ""))
+    rows.insert(0, ("load average (1 min) before; after", f"{before:.2f}; {os.getloadavg()[0]:.2f}", ""))
     width = max(len(label) for label, _, _ in rows)
     print(f"{'case':{width}}  figure  [target]")
     for label, figure, target in rows:

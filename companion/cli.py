@@ -11,10 +11,10 @@ COMMANDS = ("serve", "export", "import", "print", "scan")
 
 
 def serve(args: argparse.Namespace) -> int:
-    import waitress
+    import logging
 
     from companion.lan import lan_address
-    from companion.web import create_app, data_folder, default_database_url
+    from companion.web import create_app, data_folder, default_database_url, serving
 
     url = args.database or default_database_url()
     waiting = args.waiting if args.waiting is not None else max(args.threads - 8, 0)
@@ -36,10 +36,11 @@ def serve(args: argparse.Namespace) -> int:
         return 0
     _announce(f"http://{shown}:{args.port}/", database)
     _allow_connections(args.connection_limit)
-    waitress.serve(app, host=args.host, port=args.port, threads=args.threads, ident="companion",
-                   connection_limit=args.connection_limit, channel_timeout=args.idle_timeout,
-                   asyncore_use_poll=True,  # select() stops at file descriptor 1,024
-                   max_request_body_size=app.config["MAX_PHOTO_LENGTH"] + 64 * 1024)
+    logging.basicConfig()  # waitress's warnings (as waitress.serve does)
+    serving.make_server(app, host=args.host, port=args.port, threads=args.threads, ident="companion",
+                        connection_limit=args.connection_limit, channel_timeout=args.idle_timeout,
+                        asyncore_use_poll=True,  # select() stops at file descriptor 1,024
+                        max_request_body_size=app.config["MAX_PHOTO_LENGTH"] + 64 * 1024).run()
     return 0
 
 

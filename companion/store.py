@@ -237,14 +237,22 @@ class Store:
     from its count on: entries are only ever appended, so the count read from the database
     says exactly what another process added, and a move costs the same at entry 5 and 5,000."""
 
-    def __init__(self, url: str, cached_games: int = 64):
+    def __init__(self, url: str, cached_games: int = 64, connections: int = 20):
         self.url = normalise_url(url)
-        self.db = create_engine(self.url)
+        pool = {}
+        if not re.fullmatch(r"sqlite(\+\w+)?://(/(:memory:)?)?", self.url):
+            # A request waits for one of ``connections`` kept open rather than opening one
+            # beyond them and closing it after (SQLAlchemy's default, 5 kept and 10 more): on
+            # PostgreSQL at fifty tables that churn was a connection opened every few moves.
+            pool = {"pool_size": connections, "max_overflow": 0}
+        self.db = create_engine(self.url, **pool)
         if self.db.dialect.name == "sqlite":
             _serialise_sqlite_writers(self.db)
         metadata.create_all(self.db)
         self.cached_games = cached_games
         self._sqlite_writers = threading.Lock() if self.db.dialect.name == "sqlite" else nullcontext()
+        self._plain_options = ({"plain": True} if self.db.dialect.name == "sqlite"
+                             else {"isolation_level": "AUTOCOMMIT"})
         listener = None
         if self.db.dialect.name == "postgresql":
             plain = self.db.url.set(drivername="postgresql").render_as_string(hide_password=False)
@@ -258,11 +266,22 @@ class Store:
         self.db.dispose()
 
     @contextmanager
+    def _plain(self):
+        """A connection whose every statement is a transaction of its own (autocommit): for
+        reads that need no snapshot (entries are only ever appended) and single-statement
+        writes. No BEGIN, no COMMIT or ROLLBACK: each of those is a call during which the
+        server's other threads take the interpreter, and at fifty tables a move waited for them
+        several times over."""
+        with self.db.connect() as conn:
+            yield conn.execution_options(**self._plain_options)
+
+    @contextmanager
     def _writing(self):
         """A transaction that writes: on SQLite it holds the write lock from its first read.
-        On SQLite this process's writers also take turns on a lock of their own first: waiting
+        On SQLite this process's writers also take turns on a lock of their own first (waiting
         on SQLite's lock is a sleep of up to 100 ms at a time, which made the tail of a busy
-        night's moves seconds long."""
+        night's moves seconds long), and take a connection only then: a writer waiting for its
+        turn holds none of the pool's, which the phones' reads need."""
         with self._sqlite_writers, self.db.connect() as conn:
             conn.execution_options(writing=True)
             with conn.begin():
@@ -292,14 +311,14 @@ class Store:
 
     # -- reading ------------------------------------------------------------------------
     def load(self, game_id: str) -> Record:
-        with self.db.connect() as conn:
+        with self._plain() as conn:
             return self._load(conn, game_id)
 
     def seq(self, game_id: str) -> int:
         """How many entries the game has: what phones poll to see that the table moved."""
         _check_id(game_id)
         count = select(func.count()).select_from(entries).where(entries.c.game_id == game_id)
-        with self.db.connect() as conn:
+        with self._plain() as conn:
             row = conn.execute(select(count.scalar_subquery()).where(games.c.id == game_id)).first()
         if row is None:
             raise GameNotFound(game_id)
@@ -317,20 +336,29 @@ class Store:
             self.changes.wait(game_id, version, remaining)
 
     def _load(self, conn, game_id: str) -> Record:
+        """The game brought up to date: a kept record reads, in one query, that its game is
+        still there and the entries added since; another is read whole."""
         _check_id(game_id)
-        row = conn.execute(select(games).where(games.c.id == game_id)).first()
-        if row is None:
-            self._forget(game_id)
-            raise GameNotFound(game_id)
         kept = self._kept(game_id)
-        record = kept or Record.start(row.id, row.game, row.options, row.owner, _utc(row.created_at))
-        added = [
-            Entry(e.seq, e.kind, e.player, _utc(e.at), e.payload)
-            for e in conn.execute(
-                select(entries).where(entries.c.game_id == game_id, entries.c.seq >= record.seq)
-                .order_by(entries.c.seq)
-            )
-        ]
+        if kept is not None:
+            since = entries.c.game_id == games.c.id
+            rows = conn.execute(
+                select(entries.c.seq, entries.c.kind, entries.c.player, entries.c.at, entries.c.payload)
+                .select_from(games.outerjoin(entries, since & (entries.c.seq >= kept.seq)))
+                .where(games.c.id == game_id).order_by(entries.c.seq)
+            ).all()
+            if not rows:
+                self._forget(game_id)
+                raise GameNotFound(game_id)
+            record, rows = kept, [e for e in rows if e.seq is not None]
+        else:
+            row = conn.execute(select(games).where(games.c.id == game_id)).first()
+            if row is None:
+                raise GameNotFound(game_id)
+            record = Record.start(row.id, row.game, row.options, row.owner, _utc(row.created_at))
+            rows = conn.execute(select(entries).where(entries.c.game_id == game_id)
+                                .order_by(entries.c.seq)).all()
+        added = [Entry(e.seq, e.kind, e.player, _utc(e.at), e.payload) for e in rows]
         if added:
             record = record.advanced(added)
         if added or kept is None:
@@ -352,21 +380,26 @@ class Store:
         Raises TableMovedOn when another entry got there first, RuleError when the rules
         refuse the entry; in both cases nothing is written. Returns the updated record.
         """
+        record = self.load(game_id)
+        if record.seq != expected_seq:
+            raise TableMovedOn(expected_seq, record.seq)
+        entry = Entry(expected_seq, kind, None, datetime.now(timezone.utc), payload)
+        entry = replace(entry, player=records.entered_by(
+            entry, record.engine.to_move(record.replay.state)))
+        after = record.advanced([entry])  # RuleError here: nothing written
+        # The entry is written in one statement, its own transaction, while this process's
+        # other writers wait (see _writing): the key (game, number) lets in one entry of each number, so
+        # another phone's entry stored since the read above makes it fail.
+        added = insert(entries).values(game_id=game_id, **_entry_row(entry))
+        if self.db.dialect.name == "postgresql":
+            # With the word to the other processes, delivered when it commits.
+            added = select(func.pg_notify(changes.CHANNEL,
+                                          added.returning(entries.c.game_id).cte("added").c.game_id))
         try:
-            with self._writing() as conn:
-                record = self._load(conn, game_id)
-                if record.seq != expected_seq:
-                    raise TableMovedOn(expected_seq, record.seq)
-                entry = Entry(expected_seq, kind, None, datetime.now(timezone.utc), payload)
-                entry = replace(entry, player=records.entered_by(
-                    entry, record.engine.to_move(record.replay.state)))
-                after = record.advanced([entry])  # RuleError here: nothing written
-                conn.execute(
-                    insert(entries).values(game_id=game_id, **_entry_row(entry))
-                )
-                self._announce(conn, game_id)
+            with self._sqlite_writers, self._plain() as conn:
+                conn.execute(added)
         except exc.IntegrityError:
-            # The other phone's insert of the same number committed between our read and write.
+            # Another phone's entry of the same number came first (or the game was deleted).
             raise TableMovedOn(expected_seq, self.seq(game_id)) from None
         self._keep(after)
         self.changes.notify(game_id)
@@ -412,7 +445,7 @@ class Store:
     def join_code(self, game_id: str) -> str:
         """The game's short join code (made now for a game stored before codes existed)."""
         _check_id(game_id)
-        with self.db.connect() as conn:
+        with self._plain() as conn:
             code = conn.execute(select(join_codes.c.code).where(
                 join_codes.c.game_id == game_id)).scalar()
         if code:
@@ -430,21 +463,21 @@ class Store:
         code = "".join(typed.split()).replace("-", "").upper()
         if len(code) != JOIN_LENGTH or not set(code) <= set(JOIN_ALPHABET):
             return None
-        with self.db.connect() as conn:
+        with self._plain() as conn:
             return conn.execute(select(join_codes.c.game_id).where(
                 join_codes.c.code == code)).scalar()
 
     # -- seats --------------------------------------------------------------------------
     def seat_of(self, game_id: str, device: str) -> int | None:
         """The player this phone says it holds in this game, if any."""
-        with self.db.connect() as conn:
+        with self._plain() as conn:
             return conn.execute(select(claims.c.player).where(
                 claims.c.game_id == game_id, claims.c.device == device)).scalar()
 
     def seats(self, game_id: str, device: str) -> tuple[int | None, list[int]]:
         """The player this phone holds (if any) and every player some phone holds, in one
         read: a phone's every view of the game needs both."""
-        with self.db.connect() as conn:
+        with self._plain() as conn:
             held = dict(conn.execute(select(claims.c.player, claims.c.device).where(
                 claims.c.game_id == game_id)).all())
         mine = next((player for player, holder in held.items() if holder == device), None)
@@ -555,5 +588,6 @@ def _serialise_sqlite_writers(db) -> None:
 
     @event.listens_for(db, "begin")
     def _begin(conn):
-        writing = conn.get_execution_options().get("writing", False)
-        conn.exec_driver_sql("BEGIN IMMEDIATE" if writing else "BEGIN")
+        options = conn.get_execution_options()
+        if not options.get("plain"):  # Store._plain: each statement on its own
+            conn.exec_driver_sql("BEGIN IMMEDIATE" if options.get("writing") else "BEGIN")
