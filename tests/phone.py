@@ -84,15 +84,6 @@ class Phone:
         locator.fill(text)
         self._after(start, target)
 
-    def choose(self, target, value: str):
-        """Tap a <select> and pick an option: two taps."""
-        locator = self._before(target)
-        start = self._scroll_y()
-        locator.select_option(value)
-        self._after(start, target)
-        if self.current:
-            self.current.taps += 1
-
     @contextmanager
     def turn(self, label: str):
         """A typical turn: its taps and scrolling are counted (and, strict, no scrolling)."""

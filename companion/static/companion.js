@@ -16,6 +16,9 @@ const Companion = (() => {
     return String(text).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c]));
   }
 
+  // What an answer that is not the one hoped for says: the server's error, or its status.
+  const failure = (status, data) => (data && data.error) || { message: `The companion answered ${status}.` };
+
   async function request(method, path, body) {
     const options = { method, headers: { "X-CSRFToken": csrf, Accept: "application/json" } };
     if (body !== undefined) {
@@ -114,7 +117,7 @@ const Companion = (() => {
 
   async function earlierHistory() {
     const { status, data } = await request("GET", `/api/games/${game.id}/history?before=${game.history_start}`);
-    if (status !== 200) { say((data && data.error) || { message: `The companion answered ${status}.` }); return; }
+    if (status !== 200) { say(failure(status, data)); return; }
     game.history = data.history.concat(game.history);
     game.history_start = data.history_from;
     drawHistory(0);
@@ -208,13 +211,12 @@ const Companion = (() => {
       return;
     }
     error.hidden = false;
-    error.textContent = ((data && data.error) || { message: `The companion answered ${status}.` }).message;
+    error.textContent = failure(status, data).message;
   }
 
-  // Send one entry; the server answers with the new game, a refusal, or the fresh game
-  // when another phone got there first.
-  // A refusal leaves the draft as it was; a race lost brings the new position (the draft kept
-  // if it is still legal there) and says so.
+  // Send one entry; the server answers with the new game, a refusal (the draft stays as it
+  // was), or the fresh game when another phone got there first (the draft kept if it is still
+  // legal there, and the page says so).
   async function send(path, body = {}) {
     const seq = game.seq;
     const { status, data } = await request("POST", path, { ...body, seq });
@@ -230,7 +232,7 @@ const Companion = (() => {
       say({ ...data.error, message: dropped ? `${data.error.message} ${dropped}` : data.error.message }, "notice");
       return false;
     }
-    say((data && data.error) || { message: `The companion answered ${status}.` });
+    say(failure(status, data));
     return false;
   }
 
@@ -263,7 +265,7 @@ const Companion = (() => {
       const response = await fetch(`/api/games/${game.id}/scan`, { method: "POST", body: form, headers: { "X-CSRFToken": csrf } });
       const data = await response.json().catch(() => null);
       if (response.ok) return data;
-      return { error: (data && data.error) || { message: `The companion answered ${response.status}.` } };
+      return { error: failure(response.status, data) };
     } catch (err) {
       return { error: { message: "The companion cannot be reached: check this phone's network." } };
     }
@@ -502,7 +504,7 @@ const Companion = (() => {
   }
 
   return {
-    start, send, say, ask, request, update, escape, $, stepper, seatName,
+    start, send, say, ask, request, failure, update, escape, $, stepper, seatName,
     drafted: drawUndo,  // a page whose draft changed without a tap (a server's answer) says so
     get game() { return game; },
   };

@@ -384,7 +384,7 @@ const KingsCourt = (() => {
     const { status, data } = await Companion.request("POST", `/api/games/${game().id}/check`, { move: move(later.length > 0) });
     if (JSON.stringify(draft) !== sent) return;  // the player changed the hand meanwhile
     if (status !== 200) {
-      previewed = { error: (data && data.error) || { message: `The companion answered ${status}.` } };
+      previewed = { error: Companion.failure(status, data) };
       points = {};
     } else {
       const rows = data.view.rows;

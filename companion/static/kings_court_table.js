@@ -314,7 +314,7 @@ window.KingsCourtTable = (() => {
       const after = data.view.hand;
       return `Filled ${name}'s turn with ${ids.map(cardName).join(", then ")}: the arbiter takes it${after ? `; the top becomes ${after.top_name}${after.suit ? ` (${after.suit})` : ""}` : ""}. Tap Play to record it.`;
     }
-    say((data && data.error) || { message: `The companion answered ${status}.` }, "error");
+    say(Companion.failure(status, data), "error");
     return `Filled ${name}'s turn with ${ids.map(cardName).join(", then ")}.`;
   }
 
@@ -387,7 +387,7 @@ window.KingsCourtTable = (() => {
       dungeon: asking.dungeon, cards_in_hand: asking.hand ? Number(asking.hand) : null,
     };
     const { status, data } = await Companion.request("POST", `/api/games/${game().id}/ask`, { question: { situation, play: cards(asking.play) } });
-    if (status !== 200) { say((data && data.error) || { message: `The companion answered ${status}.` }, "error"); return; }
+    if (status !== 200) { say(Companion.failure(status, data), "error"); return; }
     const answer = data.answer;
     const effects = answer.effects && answer.effects.length ? ` ${answer.effects.join(" ")}` : "";
     say({ message: `${answer.allowed ? "Yes." : "No."} ${answer.message}${effects}`, rule: answer.rule, title: answer.title, url: `${game().urls.rules}#${answer.rule}` }, answer.allowed ? "ok" : "error");

@@ -944,7 +944,7 @@ const Kingseat = (() => {
     mine = { busy: true, error: "" };
     drawMine();
     const { status, data } = await Companion.request("POST", `/api/games/${game().id}/secret`, { secret: { loyalty: prince } });
-    mine = { busy: false, error: status === 200 ? "" : ((data && data.error) || { message: `The companion answered ${status}.` }).message };
+    mine = { busy: false, error: status === 200 ? "" : Companion.failure(status, data).message };
     if (status === 200) Companion.update(data.game);
     else drawMine();
   }

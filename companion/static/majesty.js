@@ -136,7 +136,7 @@ const Majesty = (() => {
     const { status, data } = await Companion.request("POST", `/api/games/${game().id}/check`, { move: move() });
     if (ticket !== asked) return;
     preview = status === 200 ? data.view : null;
-    if (status !== 200) Companion.say((data && data.error) || { message: `The companion answered ${status}.` });
+    if (status !== 200) Companion.say(Companion.failure(status, data));
     redraw();
   }
 
@@ -328,7 +328,7 @@ const Majesty = (() => {
   // The engine's reason why a move is refused, or null when it takes it.
   async function refusal(move) {
     const { status, data } = await Companion.request("POST", `/api/games/${game().id}/check`, { move });
-    return status === 200 ? null : ((data && data.error) || { message: `The companion answered ${status}.` });
+    return status === 200 ? null : Companion.failure(status, data);
   }
 
   // Why ``kind`` cannot be the card turned up, in the engine's words (null: it can be): the

@@ -8,7 +8,7 @@
 "use strict";
 
 const RoyalVisit = (() => {
-  const { $, escape } = Companion;
+  const { $, escape, failure } = Companion;
   const CARDS = [
     ["king-1", "King 1"], ["court", "Court (2 King)"],
     ["guard-1", "Guard 1"], ["guard-1+1", "Guard 1+1"],
@@ -41,7 +41,6 @@ const RoyalVisit = (() => {
   const view = () => preview() || game().view;
   const signed = (n) => (n > 0 ? `+${n}` : `${n}`);
   const say = (text, kind = "error") => Companion.say(text, kind);
-  const failure = (status, data) => (data && data.error) || { message: `The companion answered ${status}.` };
   const check = (move) => Companion.request("POST", `/api/games/${game().id}/check`, { move });
 
   function suitOf(kind) { return kind === "court" ? "king" : kind.split("-")[0]; }
