@@ -1,6 +1,8 @@
-"""The server at a busy table: ``python benchmarks/web.py [--quick] [--postgresql URL]``.
+"""The server at a busy table: ``python benchmarks/web.py [--quick] [--postgresql URL]
+[--threads N] [--parts tables,entries,followers,idle]``.
 
-Starts the app in waitress on 127.0.0.1 (as `companion serve`, plus a bare Flask endpoint
+Starts the app in waitress on 127.0.0.1 (as `companion serve`, with its default threads unless
+--threads says otherwise, plus a bare Flask endpoint
 ``/bench/bare`` on the same server, the floor) and drives it with scripted phones over
 keep-alive HTTP connections, on SQLite and, given a URL (or $COMPANION_BENCH_DATABASE_URL), on
 PostgreSQL. Prints one table:
@@ -44,30 +46,30 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 ROOT = Path(__file__).resolve().parent.parent
 OPTIONS = {"players": ["Ann", "Bob"], "wizard": 0}
 KING_UP = {"type": "play", "cards": [{"card": "king-1", "moves": [{"pawn": "king", "from": 0, "to": 1}]}]}
-THREADS = 256  # `companion serve --threads 256`: a convention hall's setting (see the README)
+PARTS = ("tables", "entries", "followers", "idle")
 
 
 # -- the server ---------------------------------------------------------------------------------
-def serve(url: str, port: int) -> None:
+def serve(url: str, port: int, threads: int) -> None:
     """The benchmark's server process: the app with a bare endpoint, served as `companion serve`."""
     from companion.cli import _allow_connections
     from companion.web import create_app, serving
 
-    app = create_app({"DATABASE_URL": url, "WAITING_PHONES": THREADS - 8})
+    app = create_app({"DATABASE_URL": url, "WAITING_PHONES": threads - 8})
     app.add_url_rule("/bench/bare", "bare", lambda: "ok")
     _allow_connections(3000)
-    serving.make_server(app, host="127.0.0.1", port=port, threads=THREADS, connection_limit=3000,
+    serving.make_server(app, host="127.0.0.1", port=port, threads=threads, connection_limit=3000,
                         channel_timeout=60, asyncore_use_poll=True).run()
 
 
 class Server:
-    def __init__(self, url: str):
+    def __init__(self, url: str, threads: int):
         with socket.socket() as probe:
             probe.bind(("127.0.0.1", 0))
             self.port = probe.getsockname()[1]
         self.data = tempfile.mkdtemp(prefix="bench-web-")
         self.process = subprocess.Popen(
-            [sys.executable, __file__, "--serve", url, str(self.port)], cwd=ROOT,
+            [sys.executable, __file__, "--serve", url, str(self.port), str(threads)], cwd=ROOT,
             env={**os.environ, "COMPANION_DATA_DIR": self.data, "COMPANION_SECRET_KEY": "bench"})
         for _ in range(300):
             try:
@@ -255,12 +257,12 @@ class Busy:
                 (time.process_time() - self.began[2]) / wall)
 
 
-def run(name: str, url: str, quick: bool) -> list[tuple[str, str, str]]:
-    server = Server(url)
+def run(name: str, url: str, quick: bool, threads: int, parts: set[str]) -> list[tuple[str, str, str]]:
+    server = Server(url, threads)
     rows: list[tuple[str, str, str]] = []
     seconds = 2.0 if quick else 5.0
     try:
-        for tables in (1, 10, 50):
+        for tables in (1, 10, 50) if "tables" in parts else ():
             cpu, busy = server.usage()[0], Busy(server)
             bare = load(server.port, tables, seconds, bare=True)
             bare_busy, busy = busy.cores(), Busy(server)
@@ -276,11 +278,12 @@ def run(name: str, url: str, quick: bool) -> list[tuple[str, str, str]]:
             rows.append((f"{name}: {tables} tables, server CPU per round trip vs bare; cores busy",
                          f"{moves_cpu:.1f} vs {bare_cpu:.1f} ms; server {moves_busy[0]:.2f} vs "
                          f"{bare_busy[0]:.2f}, phones {moves_busy[1]:.2f} vs {bare_busy[1]:.2f}", ""))
-        cpu, rss = server.usage()
-        rows.append((f"{name}: server after the tables", f"{cpu:.1f} s CPU, {rss:.0f} MB RSS", ""))
+        if "tables" in parts:
+            cpu, rss = server.usage()
+            rows.append((f"{name}: server after the tables", f"{cpu:.1f} s CPU, {rss:.0f} MB RSS", ""))
         trips = 50 if quick else 200
         by_size = {}
-        for entries in (20, 1000, 4000):
+        for entries in (20, 1000, 4000) if "entries" in parts else ():
             cpu = server.usage()[0]
             by_size[entries] = at_entries(server.port, entries, trips)
             # CPU per round trip, the import of the game and its first replay left out
@@ -289,15 +292,18 @@ def run(name: str, url: str, quick: bool) -> list[tuple[str, str, str]]:
             rows.append((f"{name}: round trip at {entries:,} entries (p50; p99 ms)", f"{p50:.1f}; {p99:.1f}",
                          "within 1.5x of 20" if entries == 4000 else ""))
             rows.append((f"{name}: server CPU for the game's import and {trips} round trips", f"{cpu:.0f} ms", ""))
-        rows.append((f"{name}: 4,000 entries / 20 entries (p50)", f"x{by_size[4000][0] / by_size[20][0]:.2f}", "<= 1.5"))
-        busy = Busy(server)
-        rate, p50, p99 = followers(server.port, 50, 6.0 if quick else 15.0)
-        following = busy.cores()
-        rows.append((f"{name}: 50 tables x 4 phones, updates delivered", f"{rate:.0f}/s", ""))
-        rows.append((f"{name}: delay from a move to the other phones (p50; p99 ms)", f"{p50:.0f}; {p99:.0f}",
-                     "< 150; < 500"))
-        rows.append((f"{name}: cores busy while following", f"server {following[0]:.2f}, phones {following[1]:.2f}", ""))
-        rows.append((f"{name}: a new phone beside 1,000 idle connections", f"{idle(server.port, 1000):.2f} s", "< 1 s"))
+        if by_size:
+            rows.append((f"{name}: 4,000 entries / 20 entries (p50)", f"x{by_size[4000][0] / by_size[20][0]:.2f}", "<= 1.5"))
+        if "followers" in parts:
+            busy = Busy(server)
+            rate, p50, p99 = followers(server.port, 50, 6.0 if quick else 15.0)
+            following = busy.cores()
+            rows.append((f"{name}: 50 tables x 4 phones, updates delivered", f"{rate:.0f}/s", ""))
+            rows.append((f"{name}: delay from a move to the other phones (p50; p99 ms)", f"{p50:.0f}; {p99:.0f}",
+                         "< 150; < 500"))
+            rows.append((f"{name}: cores busy while following", f"server {following[0]:.2f}, phones {following[1]:.2f}", ""))
+        if "idle" in parts:
+            rows.append((f"{name}: a new phone beside 1,000 idle connections", f"{idle(server.port, 1000):.2f} s", "< 1 s"))
         cpu, rss = server.usage()
         rows.append((f"{name}: server at the end", f"{cpu:.1f} s CPU, {rss:.0f} MB RSS", ""))
     finally:
@@ -306,23 +312,36 @@ def run(name: str, url: str, quick: bool) -> list[tuple[str, str, str]]:
 
 
 def main() -> None:
+    from companion.cli import _serving_arguments
+
+    serving = argparse.ArgumentParser()
+    _serving_arguments(serving)
+    serve_defaults = serving.parse_args([])  # `companion serve` as it starts with no options
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="shorter loops (2 s a load, 50 trips)")
     parser.add_argument("--postgresql", default=os.environ.get("COMPANION_BENCH_DATABASE_URL"),
                         help="a PostgreSQL URL to measure too (its tables are created if missing)")
-    parser.add_argument("--serve", nargs=2, metavar=("URL", "PORT"), help=argparse.SUPPRESS)
+    parser.add_argument("--threads", type=int, default=serve_defaults.threads,
+                        help=f"the server's threads (default: companion serve's, {serve_defaults.threads})")
+    parser.add_argument("--parts", default=",".join(PARTS),
+                        help=f"which parts to measure, of {','.join(PARTS)} (default: all)")
+    parser.add_argument("--serve", nargs=3, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.serve:
-        serve(args.serve[0], int(args.serve[1]))
+        serve(args.serve[0], int(args.serve[1]), int(args.serve[2]))
         return
+    parts = set(args.parts.split(","))
+    if not parts <= set(PARTS):
+        parser.error(f"--parts takes some of {','.join(PARTS)}")
     rows, before = [], os.getloadavg()[0]
     with tempfile.TemporaryDirectory() as folder:
-        rows += run("SQLite", f"sqlite:///{folder}/bench.db", args.quick)
+        rows += run("SQLite", f"sqlite:///{folder}/bench.db", args.quick, args.threads, parts)
     if args.postgresql:
-        rows += run("PostgreSQL", args.postgresql, args.quick)
+        rows += run("PostgreSQL", args.postgresql, args.quick, args.threads, parts)
     else:
         rows.append(("PostgreSQL", "not measured: give --postgresql URL", ""))
     rows.insert(0, ("load average (1 min) before; after", f"{before:.2f}; {os.getloadavg()[0]:.2f}", ""))
+    rows.insert(1, ("server", f"companion serve --threads {args.threads}", ""))
     width = max(len(label) for label, _, _ in rows)
     print(f"{'case':{width}}  figure  [target]")
     for label, figure, target in rows:

@@ -52,7 +52,8 @@ def parse_json(data: bytes | str, depth: int = JSON_DEPTH) -> Any:
     """The value of JSON text, refused when it nests deeper than ``depth``, is not UTF-8 JSON,
     holds NaN or Infinity, or holds text :func:`text_fault` refuses (in a key or a value)."""
     raw = data.encode("utf-8", "surrogatepass") if isinstance(data, str) else data
-    if json_depth(raw) > depth:
+    # Text with no more brackets than ``depth`` cannot nest deeper (a move's body, say).
+    if raw.count(b"[") + raw.count(b"{") > depth and json_depth(raw) > depth:
         raise InputError(f"The JSON nests deeper than {depth} levels.")
     try:
         value = json.loads(raw, parse_constant=_refuse_constant)
@@ -60,7 +61,10 @@ def parse_json(data: bytes | str, depth: int = JSON_DEPTH) -> Any:
         raise
     except ValueError:  # JSONDecodeError, UnicodeDecodeError, an integer of too many digits
         raise InputError("The request is not valid JSON.") from None
-    pending = [value]
+    # UTF-8 JSON can hold a NUL or half a surrogate pair only as a \u escape (raw, the one is a
+    # control character json refuses and the other is not UTF-8); UTF-16 and UTF-32 JSON always
+    # hold a zero byte. Without either, there is no text to check.
+    pending = [value] if b"\\u" in raw or b"\x00" in raw else []
     while pending:
         item = pending.pop()
         if isinstance(item, dict):

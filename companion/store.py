@@ -29,6 +29,7 @@ from sqlalchemy import (
     MetaData,
     String,
     Table,
+    bindparam,
     create_engine,
     delete,
     event,
@@ -124,6 +125,63 @@ join_codes = Table(
 )
 JOIN_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"  # 31 letters and digits
 JOIN_LENGTH = 6
+
+
+# The statements of every move and every phone's poll, built once: building a statement costs
+# more than SQLite takes to run it. ``game`` is the game's id throughout.
+_GAME = bindparam("game", type_=String)
+# A kept record brought up to date: that its game is still there, and the entries from ``since``.
+_ENTRIES_SINCE = (
+    select(entries.c.seq, entries.c.kind, entries.c.player, entries.c.at, entries.c.payload)
+    .select_from(games.outerjoin(entries, (entries.c.game_id == games.c.id)
+                                 & (entries.c.seq >= bindparam("since", type_=Integer))))
+    .where(games.c.id == _GAME).order_by(entries.c.seq)
+)
+# The entry count: entries are numbered 0, 1, 2 ..., so it is the last number plus one, which the
+# key finds at once where counting reads them all.
+_COUNT = select(func.coalesce(
+    select(func.max(entries.c.seq)).where(entries.c.game_id == _GAME).scalar_subquery() + 1, 0)
+).where(games.c.id == _GAME)
+_SEATS = select(claims.c.player, claims.c.device).where(claims.c.game_id == _GAME)
+# An entry, written only if its game is the one the record was read from (the id and when it was
+# stored: a game deleted and brought back from an archive under its id is another).
+_ADD = insert(entries).from_select(
+    ["game_id", "seq", "kind", "player", "at", "payload"],
+    select(games.c.id, bindparam("seq", type_=Integer), bindparam("kind", type_=String),
+           bindparam("player", type_=Integer), bindparam("at", type_=DateTime(timezone=True)),
+           bindparam("payload", type_=JSON))
+    .where(games.c.id == _GAME, games.c.created_at == bindparam("created", type_=DateTime(timezone=True))),
+)
+
+class _Read:
+    """One of the reads every phone's poll and every move make, handed to the database driver as
+    SQLAlchemy compiled it, once, for this database: SQLAlchemy's own execution of a statement
+    costs several times what SQLite takes to answer it. Only for reads of plain numbers and
+    text (no type of SQLAlchemy's to convert them), each a transaction of its own."""
+
+    def __init__(self, db, statement):
+        self.db = db
+        self.compiled = statement.compile(dialect=db.dialect)
+        self.postgresql = db.dialect.name == "postgresql"
+
+    def rows(self, **values) -> list[tuple]:
+        params = self.compiled.construct_params(values)
+        order = self.compiled.positiontup  # a driver that takes its parameters in order
+        conn = self.db.raw_connection()  # from SQLAlchemy's pool, and back to it
+        try:
+            if self.postgresql:
+                conn.driver_connection.autocommit = True  # no BEGIN, no ROLLBACK to wait for
+            cursor = conn.cursor()
+            try:
+                cursor.execute(self.compiled.string,
+                               [params[name] for name in order] if order is not None else params)
+                return cursor.fetchall()
+            finally:
+                cursor.close()
+                if self.postgresql:
+                    conn.driver_connection.autocommit = False
+        finally:
+            conn.close()
 
 
 # What secrets.token_urlsafe(16) makes (22 characters); the column holds up to 32.
@@ -258,6 +316,12 @@ class Store:
             plain = self.db.url.set(drivername="postgresql").render_as_string(hide_password=False)
             listener = changes.postgresql_listener(plain)
         self.changes = changes.Changes(listener)
+        self._count, self._seats = _Read(self.db, _COUNT), _Read(self.db, _SEATS)
+        self._add = _ADD
+        if self.db.dialect.name == "postgresql":
+            # With the word to the other processes, delivered when it commits.
+            self._add = select(func.pg_notify(changes.CHANNEL,
+                                              _ADD.returning(entries.c.game_id).cte("added").c.game_id))
         self._records: OrderedDict[str, Record] = OrderedDict()
         self._records_lock = threading.Lock()
 
@@ -317,12 +381,10 @@ class Store:
     def seq(self, game_id: str) -> int:
         """How many entries the game has: what phones poll to see that the table moved."""
         _check_id(game_id)
-        count = select(func.count()).select_from(entries).where(entries.c.game_id == game_id)
-        with self._plain() as conn:
-            row = conn.execute(select(count.scalar_subquery()).where(games.c.id == game_id)).first()
-        if row is None:
+        rows = self._count.rows(game=game_id)
+        if not rows:
             raise GameNotFound(game_id)
-        return row[0]
+        return rows[0][0]
 
     def wait(self, game_id: str, since: int, seconds: float) -> int:
         """The game's entry count as soon as it is not ``since``, or after ``seconds``."""
@@ -341,12 +403,7 @@ class Store:
         _check_id(game_id)
         kept = self._kept(game_id)
         if kept is not None:
-            since = entries.c.game_id == games.c.id
-            rows = conn.execute(
-                select(entries.c.seq, entries.c.kind, entries.c.player, entries.c.at, entries.c.payload)
-                .select_from(games.outerjoin(entries, since & (entries.c.seq >= kept.seq)))
-                .where(games.c.id == game_id).order_by(entries.c.seq)
-            ).all()
+            rows = conn.execute(_ENTRIES_SINCE, {"game": game_id, "since": kept.seq}).all()
             if not rows:
                 self._forget(game_id)
                 raise GameNotFound(game_id)
@@ -379,8 +436,14 @@ class Store:
 
         Raises TableMovedOn when another entry got there first, RuleError when the rules
         refuse the entry; in both cases nothing is written. Returns the updated record.
+
+        A kept record at ``expected_seq`` is not read again first: the write itself finds out
+        whether another entry of that number came first (from another process), and a kept
+        record is never ahead of the database, so one further on means the table moved on.
         """
-        record = self.load(game_id)
+        record = self._kept(game_id)
+        if record is None or record.seq < expected_seq:
+            record = self.load(game_id)
         if record.seq != expected_seq:
             raise TableMovedOn(expected_seq, record.seq)
         entry = Entry(expected_seq, kind, None, datetime.now(timezone.utc), payload)
@@ -388,19 +451,17 @@ class Store:
             entry, record.engine.to_move(record.replay.state)))
         after = record.advanced([entry])  # RuleError here: nothing written
         # The entry is written in one statement, its own transaction, while this process's
-        # other writers wait (see _writing): the key (game, number) lets in one entry of each number, so
-        # another phone's entry stored since the read above makes it fail.
-        added = insert(entries).values(game_id=game_id, **_entry_row(entry))
-        if self.db.dialect.name == "postgresql":
-            # With the word to the other processes, delivered when it commits.
-            added = select(func.pg_notify(changes.CHANNEL,
-                                          added.returning(entries.c.game_id).cte("added").c.game_id))
+        # other writers wait (see _writing): the key (game, number) lets in one entry of each
+        # number, so another phone's entry stored since the record was read makes it fail.
         try:
             with self._sqlite_writers, self._plain() as conn:
-                conn.execute(added)
-        except exc.IntegrityError:
-            # Another phone's entry of the same number came first (or the game was deleted).
+                written = conn.execute(self._add, {"game": game_id, "created": record.created_at,
+                                                   **_entry_row(entry)}).rowcount
+        except exc.IntegrityError:  # another phone's entry of the same number came first
             raise TableMovedOn(expected_seq, self.seq(game_id)) from None
+        if written != 1:  # the game is gone, or is not the one the record was read from
+            self._forget(game_id)
+            raise TableMovedOn(expected_seq, self.seq(game_id))
         self._keep(after)
         self.changes.notify(game_id)
         return after
@@ -477,9 +538,7 @@ class Store:
     def seats(self, game_id: str, device: str) -> tuple[int | None, list[int]]:
         """The player this phone holds (if any) and every player some phone holds, in one
         read: a phone's every view of the game needs both."""
-        with self._plain() as conn:
-            held = dict(conn.execute(select(claims.c.player, claims.c.device).where(
-                claims.c.game_id == game_id)).all())
+        held = dict(self._seats.rows(game=game_id))
         mine = next((player for player, holder in held.items() if holder == device), None)
         return mine, sorted(held)
 

@@ -64,6 +64,16 @@ def test_a_player_name_that_is_not_valid_text_is_refused_and_the_home_page_stays
     assert phone.get("/").status_code == 200
 
 
+@pytest.mark.parametrize("encoding", ["utf-8", "utf-16", "utf-32"])
+@pytest.mark.parametrize("text, words", [('"A\\ud800"', "surrogate"), ('"A\\u0000"', "NUL")])
+def test_bad_text_is_refused_in_every_encoding_json_allows(phone, app, encoding, text, words):
+    body = '{"game": "royal_visit", "options": {"players": [' + text + ', "Bob"], "wizard": 0}}'
+    response = phone.post("/api/games", data=body.encode(encoding),
+                          headers={"Content-Type": "application/json"})
+    assert response.status_code == 400 and words in message(response)
+    assert game_count(app) == 0
+
+
 def test_a_real_pair_of_surrogates_is_one_character_and_welcome(phone):
     body = '{"game": "royal_visit", "options": {"players": ["Ann \\ud83d\\ude00", "Bob"], "wizard": 0}}'
     response = phone.post("/api/games", data=body, headers={"Content-Type": "application/json"})

@@ -70,6 +70,28 @@ def test_a_process_that_kept_an_old_record_still_refuses_a_stale_number(two_proc
     assert second.append(game_id, 1, "undo", None).seq == 2
 
 
+def test_a_process_never_writes_on_from_a_game_deleted_and_brought_back(two_processes, database_url):
+    """A process keeps the record it served and writes the next entry without reading it again;
+    a game deleted and brought back from an archive under its id is another game to it."""
+    first, second = two_processes
+    moves = moves_of_a_game(5, 4)
+    game_id = first.create("royal_visit", WIZARD, owner="x")
+    for number, move in enumerate(moves):
+        first.append(game_id, number, "move", move)
+    archived = first.load(game_id).entries[:2]
+    assert second.load(game_id).seq == 4  # the second process keeps it at entry 4
+    first.delete(game_id)
+    first.import_record("royal_visit", WIZARD, archived, owner="x", game_id=game_id)
+    from companion.store import TableMovedOn
+
+    with pytest.raises(TableMovedOn) as moved:
+        second.append(game_id, 4, "undo", None)
+    assert moved.value.current == 2
+    truth = fresh(database_url, game_id)
+    assert truth.seq == 2 and second.load(game_id).replay.state == truth.replay.state
+    assert second.append(game_id, 2, "undo", None).seq == 3
+
+
 def test_a_record_once_returned_never_changes(store):
     game_id = store.create("royal_visit", OPTIONS, owner="x")
     before = store.load(game_id)

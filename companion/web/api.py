@@ -20,6 +20,7 @@ the fresh game under "game"), 403, 404 or 400.
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from typing import Any
 
 from flask import Blueprint, abort, current_app, g, jsonify, request, url_for
@@ -83,11 +84,18 @@ def game_payload(record: Record, since: int = 0) -> dict[str, Any]:
         "owner": record.owner == g.device,
         "history": history,
         "history_from": history_from,
-        "urls": {
-            "page": url_for("pages.game", game_id=record.id),
-            "rules": url_for("pages.rules", game=record.game),
-            "export": url_for("api.export", game_id=record.id),
-        },
+        "urls": _urls(request.script_root, record.id, record.game),
+    }
+
+
+@lru_cache(maxsize=1024)
+def _urls(script_root: str, game_id: str, game: str) -> dict[str, str]:
+    """A game's links, made once (for the address the app is served under): every move's
+    answer carries them."""
+    return {
+        "page": url_for("pages.game", game_id=game_id),
+        "rules": url_for("pages.rules", game=game),
+        "export": url_for("api.export", game_id=game_id),
     }
 
 
