@@ -10,7 +10,8 @@ PostgreSQL. Prints one table:
 - a move round trip (POST the move, then GET the game as the phone does) at 1, 10 and 50
   tables, each table one phone in a loop, beside two GETs of the bare endpoint (ratio);
 - p50/p99 of a round trip on a game of 20, 1,000 and 4,000 entries (imported first);
-- 50 tables x 4 phones: one enters a move every second or so, three follow by long polling:
+- 50 tables x 4 phones: one enters a move every second or so, three follow by long polling
+  as the page does (asking again a second later when the server had no place to hold them):
   updates delivered per second, delay from a move's answer to the other phones (p50/p99);
 - 1,000 idle connections open: how long a new phone waits for the home page;
 - the server's CPU seconds and RSS after each part.
@@ -204,7 +205,10 @@ def followers(port: int, tables: int, seconds: float) -> tuple[float, float, flo
     def follow(index: int):
         phone, game_id, seq = Phone(port), games[index], 0
         while time.monotonic() < stop:
+            asked = time.monotonic()
             status, body = phone.request("GET", f"/api/games/{game_id}?since={seq}&wait=5")
+            if status == 204 and time.monotonic() - asked < 1:
+                time.sleep(1)  # no place to wait was free: the page asks again a second later
             if status == 200:
                 seq = json.loads(body)["game"]["seq"]
                 now = time.perf_counter()

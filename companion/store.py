@@ -172,14 +172,21 @@ class _Read:
             if self.postgresql:
                 conn.driver_connection.autocommit = True  # no BEGIN, no ROLLBACK to wait for
             cursor = conn.cursor()
-            try:
-                cursor.execute(self.compiled.string,
-                               [params[name] for name in order] if order is not None else params)
-                return cursor.fetchall()
-            finally:
-                cursor.close()
-                if self.postgresql:
-                    conn.driver_connection.autocommit = False
+            cursor.execute(self.compiled.string,
+                           [params[name] for name in order] if order is not None else params)
+            rows = cursor.fetchall()
+            cursor.close()
+            if self.postgresql:
+                conn.driver_connection.autocommit = False
+            return rows
+        except self.db.dialect.loaded_dbapi.Error as error:
+            restarted = self.db.dialect.is_disconnect(error, conn.driver_connection, None)
+            conn.invalidate()  # never back to the pool
+            if restarted:
+                # The database restarted: the pool's other connections are as dead as this
+                # one (SQLAlchemy's own statements find that out the same way).
+                self.db.dispose()
+            raise
         finally:
             conn.close()
 

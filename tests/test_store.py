@@ -8,7 +8,7 @@ from datetime import datetime, timezone
 import pytest
 
 from companion.engine import RuleError
-from companion.store import Entry, GameNotFound, TableMovedOn
+from companion.store import Entry, GameNotFound, Store, TableMovedOn
 
 OPTIONS = {"players": ["Ann", "Bob"], "wizard": 0}
 KING_UP = {"type": "play", "cards": [{"card": "king-1", "moves": [{"pawn": "king", "from": 0, "to": 1}]}]}
@@ -238,3 +238,38 @@ def test_a_game_id_never_starts_with_a_dash_so_the_shell_takes_it(monkeypatch):
     given = iter(["-T9MT1ToViNLx9kwrUfM1Q", "T9MT1ToViNLx9kwrUfM1Q"])
     monkeypatch.setattr(storage.secrets, "token_urlsafe", lambda _: next(given))
     assert storage.new_game_id() == "T9MT1ToViNLx9kwrUfM1Q"
+
+
+def test_a_restarted_database_fails_one_request_at_most(database_url):
+    """PostgreSQL restarted under a running server (every connection of its pool cut): a request
+    may fail, the next ones are answered, not failed one dead pooled connection after another."""
+    if not database_url.startswith("postgres"):
+        pytest.skip("an SQLite file has no connections to cut")
+    import psycopg
+
+    store = Store(database_url, connections=5)
+    try:
+        game_id = store.create("royal_visit", OPTIONS, owner="x")
+        held = [store.db.raw_connection() for _ in range(5)]  # five connections in the pool
+        pids = []
+        for conn in held:
+            cursor = conn.cursor()
+            cursor.execute("SELECT pg_backend_pid()")
+            pids.append(cursor.fetchone()[0])
+            conn.rollback()
+            conn.close()
+        with psycopg.connect(database_url, autocommit=True) as admin:
+            for pid in pids:
+                admin.execute("SELECT pg_terminate_backend(%s)", (pid,))
+        failures = 0
+        for _ in range(6):
+            try:
+                assert store.seq(game_id) == 0
+                assert store.seats(game_id, "x") == (None, [])
+            except Exception:
+                failures += 1
+        assert failures <= 1
+        store.append(game_id, 0, "move", KING_UP)
+        assert store.seq(game_id) == 1
+    finally:
+        store.dispose()
