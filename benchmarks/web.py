@@ -63,8 +63,18 @@ def serve(url: str, port: int, threads: int) -> None:
                         channel_timeout=60, asyncore_use_poll=True).run()
 
 
+def serve_defaults() -> argparse.Namespace:
+    """`companion serve`'s options as it starts with none given."""
+    from companion.cli import _serving_arguments
+
+    serving = argparse.ArgumentParser()
+    _serving_arguments(serving)
+    return serving.parse_args([])
+
+
 class Server:
-    def __init__(self, url: str, threads: int):
+    def __init__(self, url: str, threads: int | None = None):
+        threads = threads or serve_defaults().threads
         with socket.socket() as probe:
             probe.bind(("127.0.0.1", 0))
             self.port = probe.getsockname()[1]
@@ -316,17 +326,13 @@ def run(name: str, url: str, quick: bool, threads: int, parts: set[str]) -> list
 
 
 def main() -> None:
-    from companion.cli import _serving_arguments
-
-    serving = argparse.ArgumentParser()
-    _serving_arguments(serving)
-    serve_defaults = serving.parse_args([])  # `companion serve` as it starts with no options
+    default_threads = serve_defaults().threads
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="shorter loops (2 s a load, 50 trips)")
     parser.add_argument("--postgresql", default=os.environ.get("COMPANION_BENCH_DATABASE_URL"),
                         help="a PostgreSQL URL to measure too (its tables are created if missing)")
-    parser.add_argument("--threads", type=int, default=serve_defaults.threads,
-                        help=f"the server's threads (default: companion serve's, {serve_defaults.threads})")
+    parser.add_argument("--threads", type=int, default=default_threads,
+                        help=f"the server's threads (default: companion serve's, {default_threads})")
     parser.add_argument("--parts", default=",".join(PARTS),
                         help=f"which parts to measure, of {','.join(PARTS)} (default: all)")
     parser.add_argument("--serve", nargs=3, help=argparse.SUPPRESS)
