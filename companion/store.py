@@ -326,9 +326,11 @@ class Store:
         self._count, self._seats = _Read(self.db, _COUNT), _Read(self.db, _SEATS)
         self._add = _ADD
         if self.db.dialect.name == "postgresql":
-            # With the word to the other processes, delivered when it commits.
-            self._add = select(func.pg_notify(changes.CHANNEL,
-                                              _ADD.returning(entries.c.game_id).cte("added").c.game_id))
+            # With the word to the other processes (the game and its entry count now),
+            # delivered when it commits.
+            added = _ADD.returning(entries.c.game_id, entries.c.seq).cte("added")
+            self._add = select(func.pg_notify(changes.CHANNEL, func.concat(
+                added.c.game_id, ":", added.c.seq + 1)))
         self._records: OrderedDict[str, Record] = OrderedDict()
         self._records_lock = threading.Lock()
 
@@ -385,24 +387,32 @@ class Store:
         with self._plain() as conn:
             return self._load(conn, game_id)
 
-    def seq(self, game_id: str) -> int:
-        """How many entries the game has: what phones poll to see that the table moved."""
+    def seq(self, game_id: str, fresh: bool = False) -> int:
+        """How many entries the game has: what phones poll to see that the table moved. On
+        PostgreSQL, while this process listens, the count as the word of each write told it
+        (see companion/changes.py), unless ``fresh`` asks the database."""
         _check_id(game_id)
+        heard = None if fresh else self.changes.count(game_id)
+        if heard is not None:
+            return heard
         rows = self._count.rows(game=game_id)
         if not rows:
             raise GameNotFound(game_id)
+        self.changes.correct(game_id, rows[0][0])
         return rows[0][0]
 
     def wait(self, game_id: str, since: int, seconds: float) -> int:
-        """The game's entry count as soon as it is not ``since``, or after ``seconds``."""
+        """The game's entry count as soon as it is not ``since``, or after ``seconds``. Each
+        wait that ends without word reads the count from the database: word can be lost."""
         deadline = time.monotonic() + seconds
+        fresh = False
         while True:
             version = self.changes.version(game_id)
-            seq = self.seq(game_id)
+            seq = self.seq(game_id, fresh)
             remaining = deadline - time.monotonic()
             if seq != since or remaining <= 0:
                 return seq
-            self.changes.wait(game_id, version, remaining)
+            fresh = not self.changes.wait(game_id, version, remaining)
 
     def _load(self, conn, game_id: str) -> Record:
         """The game brought up to date: a kept record reads, in one query, that its game is
@@ -425,6 +435,7 @@ class Store:
         added = [Entry(e.seq, e.kind, e.player, _utc(e.at), e.payload) for e in rows]
         if added:
             record = record.advanced(added)
+        self.changes.correct(game_id, record.seq)
         if added or kept is None:
             self._keep(record)
         return record
@@ -460,17 +471,18 @@ class Store:
         # The entry is written in one statement, its own transaction, while this process's
         # other writers wait (see _writing): the key (game, number) lets in one entry of each
         # number, so another phone's entry stored since the record was read makes it fail.
+        heard = self.changes.connection()
         try:
             with self._sqlite_writers, self._plain() as conn:
                 written = conn.execute(self._add, {"game": game_id, "created": record.created_at,
                                                    **_entry_row(entry)}).rowcount
         except exc.IntegrityError:  # another phone's entry of the same number came first
-            raise TableMovedOn(expected_seq, self.seq(game_id)) from None
+            raise TableMovedOn(expected_seq, self.seq(game_id, fresh=True)) from None
         if written != 1:  # the game is gone, or is not the one the record was read from
             self._forget(game_id)
-            raise TableMovedOn(expected_seq, self.seq(game_id))
+            raise TableMovedOn(expected_seq, self.seq(game_id, fresh=True))
         self._keep(after)
-        self.changes.notify(game_id)
+        self.changes.notify(game_id, after.seq, heard)
         return after
 
     def _announce(self, conn, game_id: str) -> None:
@@ -503,11 +515,11 @@ class Store:
         (secrets do not depend on the turn), so a race with another phone is retried."""
         for _ in range(5):
             try:
-                return self.append(game_id, self.seq(game_id), "secret",
+                return self.append(game_id, self.seq(game_id, fresh=True), "secret",
                                    {"player": player, "secret": secret})
             except TableMovedOn:
                 continue
-        raise TableMovedOn(-1, self.seq(game_id))
+        raise TableMovedOn(-1, self.seq(game_id, fresh=True))
 
     # -- join codes ---------------------------------------------------------------------
     def join_code(self, game_id: str) -> str:

@@ -107,3 +107,75 @@ def test_news_answered_late_never_puts_back_an_old_cookie(phone):
     game = create(phone)
     assert "Set-Cookie" not in phone.get(f"/api/games/{game['id']}?since=0&wait=0.1").headers
     assert "Set-Cookie" in phone.get(f"/g/{game['id']}").headers  # the page remembers the game
+
+
+def _listening(store, connection_at_least: int = 1) -> None:
+    deadline = time.monotonic() + 5
+    while store.changes.connection() < connection_at_least:
+        assert time.monotonic() < deadline, "the listener did not start"
+        time.sleep(0.02)
+
+
+def test_polls_answered_from_the_word_of_each_write_keep_up_with_the_database(database_url):
+    """On PostgreSQL a process answers "anything new?" from the word every write sends while
+    it listens: never ahead of the database, and caught up as soon as the word arrives."""
+    if not database_url.startswith("postgresql"):
+        pytest.skip("the word comes by PostgreSQL's NOTIFY")
+    from companion.store import Store
+
+    mover, follower = Store(database_url), Store(database_url)
+    try:
+        game_id = mover.create("royal_visit", {"players": ["Ann", "Bob"], "wizard": 0}, owner="x")
+        assert follower.seq(game_id) == 0
+        _listening(follower)
+        for number in range(8):
+            mover.append(game_id, number, "move" if number % 2 == 0 else "undo", KING_UP)
+            deadline = time.monotonic() + 2
+            while (seen := follower.seq(game_id)) != number + 1:
+                assert seen <= number + 1 and time.monotonic() < deadline
+                time.sleep(0.005)
+        asked = []
+        follower._count.rows = lambda **values: asked.append(values)  # the database is not asked
+        assert follower.seq(game_id) == 8 and asked == []
+    finally:
+        mover.dispose()
+        follower.dispose()
+
+
+def test_a_listener_cut_off_forgets_what_it_heard(database_url):
+    """Word sent while a process's listening connection is broken is lost: the process asks
+    the database again until it listens anew."""
+    if not database_url.startswith("postgresql"):
+        pytest.skip("the word comes by PostgreSQL's NOTIFY")
+    import psycopg
+
+    from companion.store import Store
+
+    mover, follower = Store(database_url), Store(database_url)
+    try:
+        game_id = mover.create("royal_visit", {"players": ["Ann", "Bob"], "wizard": 0}, owner="x")
+        follower.seq(game_id)
+        _listening(follower)
+        mover.append(game_id, 0, "move", KING_UP)
+        deadline = time.monotonic() + 2
+        while follower.seq(game_id) != 1:
+            assert time.monotonic() < deadline
+            time.sleep(0.005)
+        with psycopg.connect(database_url, autocommit=True) as admin:
+            admin.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                          "WHERE query LIKE 'LISTEN companion%' OR query = 'SELECT 1'")
+        deadline = time.monotonic() + 2
+        while follower.changes.connection() != 0:  # the listener finds its connection gone
+            assert time.monotonic() < deadline
+            time.sleep(0.005)
+        mover.append(game_id, 1, "undo", None)  # its word reaches nobody in the follower
+        _listening(follower, 2)  # listening again, on a new connection
+        assert follower.seq(game_id) == 2
+        mover.append(game_id, 2, "redo", None)
+        deadline = time.monotonic() + 2
+        while follower.seq(game_id) != 3:
+            assert time.monotonic() < deadline
+            time.sleep(0.005)
+    finally:
+        mover.dispose()
+        follower.dispose()
