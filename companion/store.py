@@ -36,6 +36,7 @@ from sqlalchemy import (
     exc,
     func,
     insert,
+    literal,
     select,
 )
 
@@ -249,6 +250,9 @@ class Record:
     replay: protocol.Replay
     history: list[Any]  # the states before each move in force (for undo)
     lines: records.Lines  # the history in words
+    # Which phone held which player when the entry that made this record was written, where the
+    # write read that too (PostgreSQL: one round trip); None: ask :meth:`Store.seats`.
+    claims: dict[int, str] | None = None
 
     @property
     def engine(self) -> protocol.Engine:
@@ -279,7 +283,8 @@ class Record:
             before = replay.state
             protocol.step(engine, replay, history, entry.kind, entry.payload)
             lines.add(engine, entry, before, replay.state)
-        return replace(self, entries=self.entries + added, replay=replay, history=history, lines=lines)
+        return replace(self, entries=self.entries + added, replay=replay, history=history, lines=lines,
+                       claims=None)
 
 
 def normalise_url(url: str) -> str:
@@ -327,10 +332,13 @@ class Store:
         self._add = _ADD
         if self.db.dialect.name == "postgresql":
             # With the word to the other processes (the game and its entry count now),
-            # delivered when it commits.
+            # delivered when it commits, and who holds which seat: one round trip for a move.
             added = _ADD.returning(entries.c.game_id, entries.c.seq).cte("added")
-            self._add = select(func.pg_notify(changes.CHANNEL, func.concat(
-                added.c.game_id, ":", added.c.seq + 1)))
+            told = select(func.pg_notify(changes.CHANNEL, func.concat(
+                added.c.game_id, ":", added.c.seq + 1)).label("told")).cte("told")
+            written = select(func.count()).select_from(told).scalar_subquery()
+            self._add = select(written.label("written"), claims.c.player, claims.c.device).select_from(
+                select(literal(1).label("one")).subquery("one").outerjoin(claims, claims.c.game_id == _GAME))
         self._records: OrderedDict[str, Record] = OrderedDict()
         self._records_lock = threading.Lock()
 
@@ -472,10 +480,17 @@ class Store:
         # other writers wait (see _writing): the key (game, number) lets in one entry of each
         # number, so another phone's entry stored since the record was read makes it fail.
         heard = self.changes.connection()
+        held = None
         try:
             with self._sqlite_writers, self._plain() as conn:
-                written = conn.execute(self._add, {"game": game_id, "created": record.created_at,
-                                                   **_entry_row(entry)}).rowcount
+                result = conn.execute(self._add, {"game": game_id, "created": record.created_at,
+                                                  **_entry_row(entry)})
+                if self._add is _ADD:
+                    written = result.rowcount
+                else:
+                    rows = result.all()
+                    written = rows[0].written
+                    held = {row.player: row.device for row in rows if row.player is not None}
         except exc.IntegrityError:  # another phone's entry of the same number came first
             raise TableMovedOn(expected_seq, self.seq(game_id, fresh=True)) from None
         if written != 1:  # the game is gone, or is not the one the record was read from
@@ -483,7 +498,7 @@ class Store:
             raise TableMovedOn(expected_seq, self.seq(game_id, fresh=True))
         self._keep(after)
         self.changes.notify(game_id, after.seq, heard)
-        return after
+        return replace(after, claims=held)
 
     def _announce(self, conn, game_id: str) -> None:
         """Tell the other processes on PostgreSQL, when this transaction commits."""
@@ -554,10 +569,13 @@ class Store:
             return conn.execute(select(claims.c.player).where(
                 claims.c.game_id == game_id, claims.c.device == device)).scalar()
 
-    def seats(self, game_id: str, device: str) -> tuple[int | None, list[int]]:
+    def seats(self, game_id: str, device: str,
+              held: dict[int, str] | None = None) -> tuple[int | None, list[int]]:
         """The player this phone holds (if any) and every player some phone holds, in one
-        read: a phone's every view of the game needs both."""
-        held = dict(self._seats.rows(game=game_id))
+        read (none if ``held``, which phone holds which player, was read already): a phone's
+        every view of the game needs both."""
+        if held is None:
+            held = dict(self._seats.rows(game=game_id))
         mine = next((player for player, holder in held.items() if holder == device), None)
         return mine, sorted(held)
 

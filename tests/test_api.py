@@ -57,6 +57,20 @@ def test_a_legal_move_is_stored_and_returned(phone):
     assert after["can_undo"] is True
 
 
+def test_a_move_is_answered_with_the_view_of_the_player_the_phone_holds(phone, second_phone):
+    game = create(phone)
+    base = f"/api/games/{game['id']}"
+    assert phone.post(f"{base}/seat", json={"player": 0}).status_code == 200
+    assert second_phone.post(f"{base}/seat", json={"player": 1}).status_code == 200
+    moved = phone.post(f"{base}/moves", json={"seq": 0, "move": KING_UP}).get_json()["game"]
+    assert (moved["seat"], moved["seats"]) == (0, [0, 1])
+    undone = second_phone.post(f"{base}/undo", json={"seq": 1}).get_json()["game"]
+    assert (undone["seat"], undone["seats"]) == (1, [0, 1])
+    assert second_phone.post(f"{base}/seat", json={"player": None}).status_code == 200
+    redone = phone.post(f"{base}/redo", json={"seq": 2}).get_json()["game"]
+    assert (redone["seat"], redone["seats"]) == (0, [0])
+
+
 def test_an_illegal_move_names_the_rule_and_stores_nothing(phone):
     game = create(phone)
     response = phone.post(f"/api/games/{game['id']}/moves", json={"seq": 0, "move": KING_ONTO_GUARD})

@@ -63,7 +63,7 @@ def game_payload(record: Record, since: int = 0) -> dict[str, Any]:
     the lines from ``history_from`` on (it keeps its own before that)."""
     engine = record.engine
     state = record.replay.state
-    seat, seats = store().seats(record.id, g.device)
+    seat, seats = store().seats(record.id, g.device, record.claims)
     history_from, history = records.history(record, since)
     return {
         "id": record.id,
