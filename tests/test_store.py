@@ -240,14 +240,12 @@ def test_a_game_id_never_starts_with_a_dash_so_the_shell_takes_it(monkeypatch):
     assert storage.new_game_id() == "T9MT1ToViNLx9kwrUfM1Q"
 
 
-def test_a_restarted_database_fails_one_request_at_most(database_url):
+def test_a_restarted_database_fails_one_request_at_most(postgresql_url):
     """PostgreSQL restarted under a running server (every connection of its pool cut): a request
     may fail, the next ones are answered, not failed one dead pooled connection after another."""
-    if not database_url.startswith("postgres"):
-        pytest.skip("an SQLite file has no connections to cut")
     import psycopg
 
-    store = Store(database_url, connections=5)
+    store = Store(postgresql_url, connections=5)
     try:
         game_id = store.create("royal_visit", OPTIONS, owner="x")
         held = [store.db.raw_connection() for _ in range(5)]  # five connections in the pool
@@ -258,7 +256,7 @@ def test_a_restarted_database_fails_one_request_at_most(database_url):
             pids.append(cursor.fetchone()[0])
             conn.rollback()
             conn.close()
-        with psycopg.connect(database_url, autocommit=True) as admin:
+        with psycopg.connect(postgresql_url, autocommit=True) as admin:
             for pid in pids:
                 admin.execute("SELECT pg_terminate_backend(%s)", (pid,))
         failures = 0

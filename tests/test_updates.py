@@ -116,14 +116,12 @@ def _listening(store, connection_at_least: int = 1) -> None:
         time.sleep(0.02)
 
 
-def test_polls_answered_from_the_word_of_each_write_keep_up_with_the_database(database_url):
+def test_polls_answered_from_the_word_of_each_write_keep_up_with_the_database(postgresql_url):
     """On PostgreSQL a process answers "anything new?" from the word every write sends while
     it listens: never ahead of the database, and caught up as soon as the word arrives."""
-    if not database_url.startswith("postgresql"):
-        pytest.skip("the word comes by PostgreSQL's NOTIFY")
     from companion.store import Store
 
-    mover, follower = Store(database_url), Store(database_url)
+    mover, follower = Store(postgresql_url), Store(postgresql_url)
     try:
         game_id = mover.create("royal_visit", {"players": ["Ann", "Bob"], "wizard": 0}, owner="x")
         assert follower.seq(game_id) == 0
@@ -142,16 +140,14 @@ def test_polls_answered_from_the_word_of_each_write_keep_up_with_the_database(da
         follower.dispose()
 
 
-def test_a_listener_cut_off_forgets_what_it_heard(database_url):
+def test_a_listener_cut_off_forgets_what_it_heard(postgresql_url):
     """Word sent while a process's listening connection is broken is lost: the process asks
     the database again until it listens anew."""
-    if not database_url.startswith("postgresql"):
-        pytest.skip("the word comes by PostgreSQL's NOTIFY")
     import psycopg
 
     from companion.store import Store
 
-    mover, follower = Store(database_url), Store(database_url)
+    mover, follower = Store(postgresql_url), Store(postgresql_url)
     try:
         game_id = mover.create("royal_visit", {"players": ["Ann", "Bob"], "wizard": 0}, owner="x")
         follower.seq(game_id)
@@ -161,7 +157,7 @@ def test_a_listener_cut_off_forgets_what_it_heard(database_url):
         while follower.seq(game_id) != 1:
             assert time.monotonic() < deadline
             time.sleep(0.005)
-        with psycopg.connect(database_url, autocommit=True) as admin:
+        with psycopg.connect(postgresql_url, autocommit=True) as admin:
             admin.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
                           "WHERE query LIKE 'LISTEN companion%' OR query = 'SELECT 1'")
         deadline = time.monotonic() + 2
