@@ -151,8 +151,10 @@ _ADD = insert(entries).from_select(
     select(games.c.id, bindparam("seq", type_=Integer), bindparam("kind", type_=String),
            bindparam("player", type_=Integer), bindparam("at", type_=DateTime(timezone=True)),
            bindparam("payload", type_=JSON))
-    .where(games.c.id == _GAME, games.c.created_at == bindparam("created", type_=DateTime(timezone=True))),
+    .where(games.c.id == _GAME,
+           games.c.created_at == bindparam("created", type_=DateTime(timezone=True))),
 )
+
 
 class _Read:
     """One of the reads every phone's poll and every move make, handed to the database driver as
@@ -337,8 +339,9 @@ class Store:
             told = select(func.pg_notify(changes.CHANNEL, func.concat(
                 added.c.game_id, ":", added.c.seq + 1)).label("told")).cte("told")
             written = select(func.count()).select_from(told).scalar_subquery()
-            self._add = select(written.label("written"), claims.c.player, claims.c.device).select_from(
-                select(literal(1).label("one")).subquery("one").outerjoin(claims, claims.c.game_id == _GAME))
+            one = select(literal(1).label("one")).subquery("one")
+            self._add = select(written.label("written"), claims.c.player, claims.c.device) \
+                .select_from(one.outerjoin(claims, claims.c.game_id == _GAME))
         self._records: OrderedDict[str, Record] = OrderedDict()
         self._records_lock = threading.Lock()
 
