@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
-from phone import Phone  # noqa: E402
+from phone import PHONE, Phone  # noqa: E402
 from werkzeug.serving import make_server  # noqa: E402
 
 from companion.web import create_app  # noqa: E402
@@ -37,7 +37,7 @@ def measure(game: str, url: str, browser) -> list:
     contexts = []
 
     def factory() -> Phone:
-        context = browser.new_context(viewport={"width": 360, "height": 740}, device_scale_factor=2,
+        context = browser.new_context(viewport=PHONE, device_scale_factor=2,
                                       is_mobile=True, has_touch=True)
         contexts.append(context)
         return Phone(context.new_page(), strict=False, game=game)

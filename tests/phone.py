@@ -12,6 +12,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 MIN_TARGET = 44  # CSS px, the issue's (and Apple's) smallest tap target
+PHONE = {"width": 360, "height": 740}  # the phone every page is judged on (CSS px)
 
 
 @dataclass
@@ -126,3 +127,17 @@ def serious(page) -> list[str]:
     found = Axe().run(page, options={"rules": {"target-size": {"enabled": True}}}).response["violations"]
     return [f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes']][:3]}"
             for v in found if v["impact"] in ("serious", "critical")]
+
+
+def accessible(page, where: str = "") -> None:
+    """No serious axe-core finding, no tap target under 44 px, nothing wider than the phone."""
+    assert serious(page) == [], where
+    assert small_targets(page) == [], where
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], where
+
+
+def in_view(page, selector: str) -> bool:
+    """The element is shown and lies wholly inside the viewport (an answer where the finger is)."""
+    return page.locator(selector).evaluate("""(el) => { const r = el.getBoundingClientRect();
+      return r.height > 0 && r.top >= 0 && r.bottom <= window.innerHeight
+        && r.left >= 0 && r.right <= window.innerWidth; }""")

@@ -14,11 +14,11 @@ from werkzeug.serving import make_server
 
 from companion.web import create_app
 from conftest import CSP_BLOCKED
+from phone import PHONE
 
 pytestmark = pytest.mark.browser
 
 ARTIFACTS = Path(__file__).parent / "artifacts"
-PHONE = {"width": 360, "height": 740}
 CHROMIUM_FLAGS = [
     "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",

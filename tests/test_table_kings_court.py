@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 import turns_kings_court as turns
-from phone import Phone, serious, small_targets
-from test_browser import ARTIFACTS, PHONE, browser, new_phone, server  # noqa: F401 (fixtures)
+from phone import Phone, accessible, in_view
+from test_browser import ARTIFACTS, browser, new_phone, server  # noqa: F401 (fixtures)
 
 pytestmark = pytest.mark.browser
 
@@ -26,17 +26,6 @@ def following(browser, server):  # noqa: F811
     turns.score_a_hand(phone)
     turns.deal_card_by_card(phone)
     return phone
-
-
-def clean(page) -> None:
-    assert serious(page) == []
-    assert small_targets(page) == []
-    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
-
-
-def in_view(page, selector: str) -> bool:
-    return page.locator(selector).evaluate(
-        "(el) => { const r = el.getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight; }")
 
 
 def test_the_typical_turns_need_no_scrolling_and_every_tap_is_on_screen(server, browser):  # noqa: F811
@@ -104,7 +93,7 @@ def test_a_draft_stays_through_another_phone_s_entry_and_goes_when_its_turn_is_t
         other.tap('#adjust-points-box [data-step="-1"]')
     assert there.locator("#adjust-points").input_value() == "-2"
     other.type("#adjust-reason", "Miscounted")
-    clean(there)  # the sheet, its adjustment open
+    accessible(there)  # the sheet, its adjustment open
     other.tap("#adjust-go")
     here.locator('[data-total="1"]', has_text="-2").wait_for()
     assert here.locator("#turn-play .cp-chip").inner_text().startswith("Gold 9")
@@ -127,11 +116,11 @@ def test_no_fact_is_chosen_for_the_player(server, browser):  # noqa: F811
     page.fill('input[name="player-0"]', "Ann")
     page.fill('input[name="player-1"]', "Bob")
     assert page.locator("#first-dealer option:not([disabled])").all_inner_texts() == ["Ann", "Bob"]
-    clean(page)
+    accessible(page)
     page.select_option("#first-dealer", "1")
     page.locator("#create").click()
     page.wait_for_url("**/g/**")
-    clean(page)  # the start
+    accessible(page)  # the start
     assert page.locator('#panel .selected').all_inner_texts() == ["Score it"]
     phone.tap('[data-follow="1"]')
     assert page.locator('#deal-panel [aria-pressed="true"], #deal-panel .cp-chip').count() == 0
@@ -155,7 +144,7 @@ def test_no_fact_is_chosen_for_the_player(server, browser):  # noqa: F811
     assert "Who is the Siege Tower aimed at: tap the answer first." in page.locator("#message").inner_text()
     phone.tap("#risk-panel summary")
     assert page.locator("#risk-panel .selected").count() == 0
-    clean(page)  # mid-game
+    accessible(page)  # mid-game
     page.context.close()
 
 
@@ -184,7 +173,7 @@ def test_the_arbiter_follows_the_suit_in_force_not_a_default(server, browser):  
     phone.tap("#ask-go")
     page.locator("#message", has_text="No.").wait_for()
     assert "blue" in page.locator("#message").inner_text()
-    clean(page)  # the arbiter, its answer in the action bar
+    accessible(page)  # the arbiter, its answer in the action bar
     page.context.close()
 
 
@@ -214,5 +203,5 @@ def test_history_lines_and_a_finished_game(server, browser):  # noqa: F811
         assert not page.locator(button).is_visible()
     phone.tap("#view-hand")
     assert page.locator("#turn-play").count() == 0
-    clean(page)  # the end
+    accessible(page)  # the end
     page.context.close()

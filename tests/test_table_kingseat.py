@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import pytest
 
-from phone import Phone, serious, small_targets
-from test_browser import ARTIFACTS, PHONE, browser, new_phone, server  # noqa: F401
+from phone import Phone, accessible, in_view, serious, small_targets
+from test_browser import ARTIFACTS, browser, new_phone, server  # noqa: F401
 from test_browser_kingseat import api_poster, hidden_game
 from turns_kingseat import NAMES, PRINCES, VOTES, play_typical_turns, set_up
 
@@ -23,22 +23,10 @@ def strict_phone(browser):  # noqa: F811
     return Phone(new_phone(browser), strict=True, game="kingseat")
 
 
-def in_viewport(locator) -> bool:
-    box = locator.bounding_box()
-    return bool(box) and box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"] \
-        and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
-
-
 def six_players(post):
     """A six-player game made through the API, as the setup page would make it."""
     return post("/api/games", {"game": "kingseat", "options": {
         "players": NAMES, "kingseat": 0, "princes": PRINCES, "leftovers": []}})
-
-
-def accessible(page, where: str):
-    assert serious(page) == [], where
-    assert small_targets(page) == [], where
-    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], where
 
 
 def test_the_typical_turns_need_no_scrolling_and_few_taps(server, browser):  # noqa: F811
@@ -116,7 +104,7 @@ def test_a_refused_vote_is_said_in_the_action_bar_and_the_draft_stays(server, br
     # Dee voted Hornseeker though told to vote Lionsyre: refused, in the action bar, on screen.
     message = page.locator("#message")
     expect(message).to_contain_text("Lionsyre")
-    assert in_viewport(message)
+    assert in_view(page, "#message")
     expect(page.locator("#record")).to_be_disabled()
     expect(page.locator('[data-voter="3"]')).to_contain_text("Hornseeker")  # the draft stays
     # Dee holds no Lionsyre card: said, the vote goes through.
@@ -151,7 +139,7 @@ def test_a_draft_is_kept_across_a_loyalty_set_aside_and_dropped_when_the_vote_is
     post(f"/api/games/{game['id']}/moves", {"seq": game["seq"], "move": {"type": "vote", "votes": VOTES}})
     message = page.locator("#message")
     expect(message).to_contain_text("was stored on another phone, so what was entered here was dropped")
-    assert in_viewport(message)
+    assert in_view(page, "#message")
     expect(page.locator("#actor")).to_have_text("Cid acts")
 
 

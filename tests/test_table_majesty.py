@@ -12,8 +12,8 @@ import json
 import pytest
 from playwright.sync_api import expect
 
-from phone import Phone, serious, small_targets
-from test_browser import ARTIFACTS, PHONE, browser, new_phone, server  # noqa: F401
+from phone import Phone, in_view, serious, small_targets
+from test_browser import ARTIFACTS, browser, new_phone, server  # noqa: F401
 from turns_majesty import play_typical_turns, set_up
 
 pytestmark = pytest.mark.browser
@@ -28,11 +28,6 @@ LATE = {  # Ann's turn, 21st of 24: she holds 1 meeple; both hold chips (Bob's c
              "meeples": 5, "points": 18, "chips": {"1": 8, "10": 1}}],
         "display": ["innkeeper-noble", "knight", "witch", "guard", "innkeeper", "brewer"],
         "display_meeples": [0] * 6, "turn": 0}}
-
-
-def in_view(page, selector: str) -> bool:
-    return page.locator(selector).evaluate(
-        "(el) => { const r = el.getBoundingClientRect(); return r.height > 0 && r.top >= 0 && r.bottom <= innerHeight; }")
 
 
 def start(page, server_url: str, options: dict) -> str:

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from phone import Phone, serious, small_targets
-from test_browser import ARTIFACTS, PHONE, browser, new_phone, server  # noqa: F401
+from phone import Phone, accessible, in_view
+from test_browser import ARTIFACTS, browser, new_phone, server  # noqa: F401
 from turns_royal_visit import play_typical_turns, set_up
 
 pytestmark = pytest.mark.browser
@@ -17,12 +17,6 @@ pytestmark = pytest.mark.browser
 
 def strict_phone(browser):  # noqa: F811
     return Phone(new_phone(browser), strict=True)
-
-
-def clean(page) -> None:
-    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
-    assert small_targets(page) == []
-    assert serious(page) == []
 
 
 def rows(page) -> list[int]:
@@ -51,7 +45,7 @@ def test_the_typical_turns_need_no_scrolling_and_every_tap_is_on_screen(server, 
     expect(page.locator('[data-option][data-move="guard:2>0"]')).to_have_count(0)
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "royal_visit_turn.png"))
-    clean(page)
+    accessible(page)
 
 
 def join(browser, url: str, seat: int | None = None):  # noqa: F811
@@ -64,11 +58,6 @@ def join(browser, url: str, seat: int | None = None):  # noqa: F811
         page.locator(f'#seat-choices [data-seat="{seat}"]').tap()
         page.locator("#more").wait_for(state="hidden")
     return page
-
-
-def in_view(page, selector: str) -> bool:
-    return page.locator(selector).evaluate("""(el) => { const r = el.getBoundingClientRect();
-      return r.height > 0 && r.top >= 0 && r.bottom <= window.innerHeight; }""")
 
 
 def play(page, card: str, option: str):
@@ -179,7 +168,7 @@ def test_nothing_is_chosen_for_the_player(server, browser):  # noqa: F811
     page.goto(f"{server}/new/royal_visit")
     # Who got the Wizard is a fact of the table: not answered in advance.
     expect(page.locator('input[name="wizard"]:checked')).to_have_count(0)
-    clean(page)
+    accessible(page)
     page.fill('input[name="player_top"]', "Ann")
     page.fill('input[name="player_bottom"]', "Bob")
     page.locator("#create").tap()
@@ -216,19 +205,19 @@ def test_the_setup_steppers_reach_negative_spaces_and_a_game_ends_asking_nothing
     for name, value in (("king", "6"), ("guard_low", "5"), ("guard_high", "8"), ("wizard_pos", "-2"), ("jester", "-4")):
         page.fill(f'input[name="{name}"]', value)
     page.select_option('select[name="turn"]', "top")
-    clean(page)
+    accessible(page)
     page.locator("#create").tap()
     expect(page.locator("#crown")).to_have_text("-3")
-    clean(page)  # the start
+    accessible(page)  # the start
     # The King's only legal move (+5 is a Guard's space) is entered at once, and said.
     page.locator('[data-card="king-1"]').tap()
     expect(page.locator("#message")).to_contain_text("the only move the rules allow now")
     expect(page.locator("#draft li")).to_have_text(["1. King 1: King +6 \u2192 +7"])
-    clean(page)  # mid-turn
+    accessible(page)  # mid-turn
     page.locator("#end-turn").tap()
     expect(page.locator("#winner")).to_contain_text("Ann won")
     expect(page.locator("#prompt")).to_have_text("The game is over: Ann won.")
     expect(page.locator("#turn-panel")).to_be_hidden()
     expect(page.locator("#end-turn")).to_be_hidden()
     page.screenshot(path=str(ARTIFACTS / "royal_visit_won.png"))
-    clean(page)
+    accessible(page)
