@@ -488,12 +488,12 @@ class Store:
             with self._sqlite_writers, self._plain() as conn:
                 result = conn.execute(self._add, {"game": game_id, "created": record.created_at,
                                                   **_entry_row(entry)})
-                if self._add is _ADD:
-                    written = result.rowcount
-                else:
+                if self.db.dialect.name == "postgresql":  # the write read the seats too
                     rows = result.all()
                     written = rows[0].written
                     held = {row.player: row.device for row in rows if row.player is not None}
+                else:
+                    written = result.rowcount
         except exc.IntegrityError:  # another phone's entry of the same number came first
             raise TableMovedOn(expected_seq, self.seq(game_id, fresh=True)) from None
         if written != 1:  # the game is gone, or is not the one the record was read from
