@@ -84,11 +84,11 @@ def new(game: str):
             error = refused
         else:
             remember(game_id)
-            return redirect(url_for("pages.game", game_id=game_id))
-    chosen = {ruling.id: request.form.get(f"ruling-{ruling.id}") for ruling in engine.rulings}
-    page = render_template(
-        f"{game}/new.html", engine=engine, error=error, form=request.form, current=chosen
-    )
+            return redirect(url_for("pages.game", game_id=game_id, created=1))
+    # The form as sent, or (a new game "with the same players and rulings") as its link says.
+    form = request.form if request.method == "POST" else request.args
+    chosen = {ruling.id: form.get(f"ruling-{ruling.id}") for ruling in engine.rulings}
+    page = render_template(f"{game}/new.html", engine=engine, error=error, form=form, current=chosen)
     return page, (422 if error else 200)
 
 
