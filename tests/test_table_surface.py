@@ -260,6 +260,7 @@ def test_an_answer_takes_a_strip_of_two_lines_and_goes_when_the_draft_changes(se
             if target.evaluate("(el) => !el.closest('.toolbar, dialog')"):
                 assert in_viewport(target) or target.bounding_box()["y"] > 740, target.inner_text()
         assert message.bounding_box()["height"] <= 52
+        assert serious(page) == [] and small_targets(page) == []
         page.screenshot(path=str(ARTIFACTS / "surface-answer-strip.png"))
         # The whole sentence and its rule, in a sheet.
         Phone(page).tap("#message .message-text")
@@ -329,6 +330,7 @@ def test_the_creating_phone_is_asked_who_holds_it_and_the_movers_phone_says_your
     page.screenshot(path=str(ARTIFACTS / "surface-who-created.png"))
     Phone(page).tap("#message .message-text")
     expect(page.locator("#who")).to_be_visible()
+    assert serious(page) == [] and small_targets(page) == []
     page.locator('#who [data-seat="0"]').tap()
     expect(page.locator("#who")).to_be_hidden()
     expect(page.locator("#message")).to_be_hidden()
@@ -428,6 +430,7 @@ def test_at_the_end_the_exports_and_a_new_game_with_the_same_players_appear_with
     again = page.locator("#again")
     expect(again).to_be_visible()
     assert in_viewport(again)
+    assert serious(page) == [] and small_targets(page) == []
     page.screenshot(path=str(ARTIFACTS / "surface-game-over.png"))
     again.tap()  # it leaves the page
     page.wait_for_url("**/new/royal_visit**")

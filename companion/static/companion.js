@@ -50,7 +50,7 @@ const Companion = (() => {
     box.hidden = false;
     const title = escape(error.title || "the rule");
     const rule = error.url
-      ? `<button type="button" class="rule-link" data-rule="${escape(error.url)}">Rule<span class="sr">: ${title}</span></button>` : "";
+      ? `<button type="button" class="rule-link" data-rule="${escape(error.url)}"><span>Rule<span class="sr-inline">: ${title}</span></span></button>` : "";
     box.innerHTML = `<button type="button" class="message-text"><span>${escape(error.message)}</span></button>${rule}
       <button type="button" class="message-close" aria-label="Dismiss this message">\u00d7</button>`;
   }
