@@ -219,6 +219,7 @@ def test_the_screen_stays_on_over_plain_http_by_a_silent_looping_video(browser):
         expect(page.locator("body")).to_have_attribute("data-awake", "video")
         page.locator("#more-button").tap()
         expect(page.locator("#wake-note")).to_contain_text("silent video playing in a loop")
+        page.locator("#screen").scroll_into_view_if_needed()
         page.screenshot(path=str(ARTIFACTS / "surface-wake-video.png"))
         # Turned off: the video stops; on again, the next tap starts it again.
         page.locator("#wake").tap()

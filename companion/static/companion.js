@@ -648,7 +648,7 @@ const Companion = (() => {
       history.replaceState(null, "", url);
       if (seatName() !== null || !names().length) continue;
       if (how === "joined") $("#who").showModal();
-      else say({ message: "Who holds this phone? Tap here to say (its prompts then say \u201cYour turn\u201d).", open: () => $("#who").showModal() }, "notice");
+      else say({ message: "Who holds this phone? Tap here to say.", open: () => $("#who").showModal() }, "notice");
     }
     poll(options.poll || 1000);
   }
