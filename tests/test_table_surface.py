@@ -461,3 +461,25 @@ def test_the_header_shows_the_whole_title(server, browser, game):  # noqa: F811
     assert heading.evaluate("(el) => el.scrollWidth <= el.clientWidth && el.scrollHeight <= el.clientHeight")
     assert in_viewport(heading)
     page.screenshot(path=str(ARTIFACTS / f"surface-header-{game}.png"))
+
+
+def test_a_rulings_change_drops_a_draft_the_page_cannot_check(server, browser):  # noqa: F811
+    """King's Court gives no draft.move(): a hand half scored on one phone goes when the
+    creating phone changes a ruling, with the sentence why (it was entered under the old
+    rulings), as another phone's entry would drop it."""
+    from playwright.sync_api import expect
+
+    from turns_kings_court import set_up
+
+    owner = Phone(new_phone(browser))
+    url = set_up(owner, server)
+    other = new_phone(browser)
+    other.goto(url)
+    Phone(other).tap('[data-out="1"]')
+    Phone(other).tap('[data-picker="0"] [data-kind="gold-7"]')
+    expect(other.locator("#undo")).to_have_attribute("aria-label", "Undo the last step of this turn")
+    owner.page.evaluate("""() => Companion.send(`/api/games/${Companion.game.id}/rulings`,
+      { rulings: { dealing_bonus: Companion.game.rulings.dealing_bonus === "everyone" ? "not-dealer" : "everyone" } })""")
+    expect(other.locator("#message")).to_contain_text("rulings were changed on another phone", timeout=5000)
+    expect(other.locator("#undo")).not_to_have_attribute("aria-label", "Undo the last step of this turn")
+    other.screenshot(path=str(ARTIFACTS / "surface-ruling-dropped-kings-court.png"))

@@ -182,7 +182,7 @@ const Companion = (() => {
     return dropped;
   }
 
-  const RULED = "The table's rulings were changed on another phone, so the move entered here was dropped: enter it again.";
+  const RULED = "The rulings were changed on another phone: enter this turn again.";
 
   function drop() {
     page.reset();
@@ -199,7 +199,7 @@ const Companion = (() => {
     page.redraw(game, false);
     drawUndo();
     const error = failure(status, data);
-    say({ ...error, message: `The table's rulings were changed on another phone, so the move entered here was dropped: ${error.message}` }, "notice");
+    say({ ...error, message: `The rulings were changed on another phone, so this turn was dropped: ${error.message}` }, "notice");
   }
 
   // The game ended: the end-of-game exports (More, "This game") as the server draws them now.
