@@ -639,16 +639,19 @@ const Companion = (() => {
     update(payload);
     if ($("#prompt")) new MutationObserver(yourTurn).observe($("#prompt"), { childList: true, characterData: true, subtree: true });
     yourTurn();
-    // A phone that came by the join code or link is asked who holds it, once; the phone that
-    // created the game is asked in the answer strip (the game's first turn stays in reach).
+    // A phone that came by the join code or link is asked who holds it, once, in a sheet; the
+    // phone that created the game, in the answer strip (the game's first turn stays in reach).
     const url = new URL(location.href);
-    for (const how of ["joined", "created"]) {
-      if (!url.searchParams.has(how)) continue;
-      url.searchParams.delete(how);
+    const joined = url.searchParams.has("joined");
+    if (joined) {
+      url.searchParams.delete("joined");
       history.replaceState(null, "", url);
-      if (seatName() !== null || !names().length) continue;
-      if (how === "joined") $("#who").showModal();
-      else say({ message: "Who holds this phone? Tap here to say.", open: () => $("#who").showModal() }, "notice");
+    }
+    if (seatName() === null && names().length) {
+      if (joined) $("#who").showModal();
+      else if ($("#who").hasAttribute("data-created")) {
+        say({ message: "Who holds this phone? Tap here to say.", open: () => $("#who").showModal() }, "notice");
+      }
     }
     poll(options.poll || 1000);
   }

@@ -84,7 +84,8 @@ def new(game: str):
             error = refused
         else:
             remember(game_id)
-            return redirect(url_for("pages.game", game_id=game_id, created=1))
+            session["created"] = game_id  # its page asks this phone who holds it, once
+            return redirect(url_for("pages.game", game_id=game_id))
     # The form as sent, or (a new game "with the same players and rulings") as its link says.
     form = request.form if request.method == "POST" else request.args
     chosen = {ruling.id: form.get(f"ruling-{ruling.id}") for ruling in engine.rulings}
@@ -96,6 +97,9 @@ def new(game: str):
 def game(game_id: str):
     record = store().load(game_id)
     remember(game_id)
+    created = session.get("created") == game_id  # the phone that created it, back from setup
+    if created:
+        session.pop("created")
     return render_template(
         f"{record.game}/play.html",
         engine=record.engine,
@@ -103,6 +107,7 @@ def game(game_id: str):
         join_url=join_link(game_id),
         join_code=store().join_code(game_id),
         poll=current_app.config["POLL_MILLISECONDS"],
+        created=created,
     )
 
 
