@@ -3,6 +3,28 @@
 // and redo (of the draft's last step, or of a stored entry, named), answers to a tap in the
 // action bar, the rule sheet, the history, the phone's player and the screen kept awake.
 // A game's script draws its state and its turn's controls, and nothing else.
+//
+// What a game's script gives Companion.start(payload, options):
+//   redraw(game, moved)   draw the state and the turn's controls from the page's own draft
+//   reset()               drop the draft
+//   draft                 {steps(), undo() -> sentence, keep(game) -> null or the sentence why
+//                         it goes}, and optionally:
+//     snapshot()          the draft as it is, before Undo takes back a step (null: nothing Redo
+//                         could put back); with it, Redo works inside a turn through
+//     restore(snapshot)   put that draft back, returning the sentence of what came back
+//     move()              the move the draft would store now (null: none yet): checked with the
+//                         server when the table's rulings change, the draft dropped if refused
+//                         (without it, a rulings change drops any draft)
+//   view()                optional: the name of the view shown (a page of several views); an
+//                         entry stored from another view is undone only after a question
+//   scanned(cards)        optional: fill the turn in from a photo's cards
+//   poll                  ms to wait after a failed request
+// What it may use: Companion.send(path, body), say(text or {message, url, title}, kind) and
+// say(null) to clear (an answer also goes at the next tap or typing on the page, a stored entry,
+// or a dropped draft), ask(text, yes), request, failure, update, escape, $, stepper, seatName,
+// drafted() (the draft changed without a tap), game. A prompt written in #prompt as
+// "<mover>'s turn: ..." reads "Your turn: ..." on the phone that holds the mover's seat. The body
+// carries data-entries (the game's entry count) and data-awake ("wake-lock", "video").
 "use strict";
 
 const Companion = (() => {
@@ -571,9 +593,7 @@ const Companion = (() => {
       </span></div>`;
   }
 
-  // A game page gives ``redraw(game, moved)`` (draws its state and its turn's controls from its
-  // own draft), ``reset()`` (drops the draft), ``draft`` ({steps(), undo(), keep(game)}: see
-  // the README's "One surface, four games") and, to take photos, ``scanned(cards)``.
+  // The game page's options: see the top of this file.
   function start(payload, options) {
     page = options;
     $("#undo").addEventListener("click", () => undoOrRedo("undo"));
