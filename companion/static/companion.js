@@ -505,6 +505,7 @@ const Companion = (() => {
   let wakeLock = null;
   let video = null;     // the fallback's video, made at the first tap that needs it
   let fallback = false; // no wake lock here: the next tap starts the video
+  let why = "";         // why not the wake lock, in words
   const wanted = () => localStorage.getItem(WAKE_KEY) !== "off";
   function awake(how, note) {
     if (how) document.body.dataset.awake = how; else delete document.body.dataset.awake;
@@ -521,6 +522,7 @@ const Companion = (() => {
       return;
     }
     if (document.hidden || wakeLock) return;
+    why = "browsers offer no wake lock to a page on plain http";
     if ("wakeLock" in navigator) {
       try {
         wakeLock = await navigator.wakeLock.request("screen");
@@ -528,12 +530,12 @@ const Companion = (() => {
         awake("wake-lock", "On, by the browser's wake lock, while this game is shown.");
         return;
       } catch (err) {
-        // refused (a phone saving its battery, say): the video below
+        why = `the browser refused its wake lock (${err.name})`;  // a phone saving its battery, say
       }
     }
     if (video && !video.paused) return;
     fallback = true;
-    awake(null, "Tap anywhere on the game to keep the screen on: this browser offers no wake lock to this page (plain http), so a silent video will play in a loop.");
+    awake(null, `Tap anywhere on the game to keep the screen on with a silent video playing in a loop: ${why}.`);
   }
 
   function playVideo() {
@@ -559,7 +561,7 @@ const Companion = (() => {
       video.addEventListener("pause", () => { if (wanted()) keepAwake(); });
     }
     video.play().then(
-      () => awake("video", "On, by a silent video playing in a loop (this browser offers no wake lock to this page, on plain http)."),
+      () => awake("video", `On, by a silent video playing in a loop: ${why}.`),
       (err) => { fallback = true; awake(null, `The screen cannot be kept on now (${err.name}): tap the game to try again.`); });
   }
 
