@@ -199,7 +199,7 @@ def serve(**config):
 
 def test_the_screen_stays_on_over_plain_http_by_a_silent_looping_video(browser):  # noqa: F811
     """Opened at this machine's network address (plain http, not a secure context), the page has
-    no Wake Lock API: the first tap starts the muted looping video, and More says so."""
+    no Wake Lock API: the first tap starts the silent looping video, and More says so."""
     from playwright.sync_api import expect
 
     from companion.lan import lan_address
@@ -217,6 +217,7 @@ def test_the_screen_stays_on_over_plain_http_by_a_silent_looping_video(browser):
         page.locator("#more [data-close]").first.tap()
         page.locator("#status").tap()
         expect(page.locator("body")).to_have_attribute("data-awake", "video")
+        # Playing with its (silent) sound on, as Chrome needs to hold the screen on for it.
         page.locator("#more-button").tap()
         expect(page.locator("#wake-note")).to_contain_text("silent video playing in a loop")
         page.locator("#screen").scroll_into_view_if_needed()

@@ -497,9 +497,11 @@ const Companion = (() => {
   // The screen stays on while a game page is shown, unless this phone turned it off in More.
   // Where the browser offers the Screen Wake Lock API (a secure context: https, or this
   // machine) it is asked, again whenever the page is shown again. Elsewhere (plain http on the
-  // network), or when the lock is refused, the technique of NoSleep.js: a muted, looping,
-  // inline video (its blank clips vendored in static/vendor/nosleep/) started by a tap keeps
-  // the phone awake. The note under the switch says which is in use; body[data-awake] is
+  // network), or when the lock is refused, the technique of NoSleep.js: a looping inline video
+  // of a blank frame and a silent sound track (its clips vendored in static/vendor/nosleep/),
+  // started by a tap, keeps the phone awake. It is silent but not muted, as NoSleep.js plays
+  // it: Chrome keeps the screen on for a video only while it plays with its sound on, or
+  // while it fills a fifth of the screen. The note under the switch says which is in use; body[data-awake] is
   // "wake-lock", "video" or absent.
   const WAKE_KEY = "companion-keep-screen-on";
   let wakeLock = null;
@@ -543,8 +545,6 @@ const Companion = (() => {
     fallback = false;
     if (!video) {
       video = document.createElement("video");
-      video.muted = true;
-      video.setAttribute("muted", "");
       video.setAttribute("playsinline", "");
       video.setAttribute("title", "Keeps the screen on");
       for (const [type, url] of Object.entries(JSON.parse($("#wake").dataset.videos))) {
