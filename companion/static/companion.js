@@ -182,7 +182,7 @@ const Companion = (() => {
       payload.history = game.history.slice(0, from - game.history_start).concat(payload.history);
     }
     game = payload;
-    document.body.dataset.entries = game.seq;
+    document.body.dataset.entries = game.seq;  // how far this phone follows the table
     document.body.classList.toggle("finished", Boolean(game.result));
     $("#again").hidden = !game.again;
     if (game.again) $("#again").href = game.again;
