@@ -65,6 +65,7 @@ const Companion = (() => {
   let said = null;  // the answer shown: {message, url, title, open}
   function say(error, kind = "error") {
     const box = $("#message");
+    box.parentElement.classList.toggle("answered", Boolean(error));  // the prompt under it hides
     if (!error) { box.hidden = true; box.innerHTML = ""; said = null; return; }
     if (typeof error === "string") error = { message: error };
     said = error;
