@@ -325,14 +325,12 @@ const Companion = (() => {
 
   // The prompt on the phone of the player whose turn it is says "Your turn" where the page
   // wrote the mover's name ("Ann's turn: ..."); the other phones name the mover.
-  const turnOf = (player) => (player === game.seat && player !== null && player !== undefined
-    ? "Your turn" : `${names()[player]}'s turn`);
   function yourTurn() {
     const prompt = $("#prompt");
     const mover = game.to_move;
     if (!prompt || mover === null || mover === undefined || mover !== game.seat || !names()[mover]) return;
     const theirs = `${names()[mover]}'s turn`;
-    if (prompt.textContent.startsWith(theirs)) prompt.textContent = turnOf(mover) + prompt.textContent.slice(theirs.length);
+    if (prompt.textContent.startsWith(theirs)) prompt.textContent = `Your turn${prompt.textContent.slice(theirs.length)}`;
   }
 
   // Send one entry; the server answers with the new game, a refusal (the draft stays as it
@@ -502,8 +500,8 @@ const Companion = (() => {
   // of a blank frame and a silent sound track (its clips vendored in static/vendor/nosleep/),
   // started by a tap, keeps the phone awake. It is silent but not muted, as NoSleep.js plays
   // it: Chrome keeps the screen on for a video only while it plays with its sound on, or
-  // while it fills a fifth of the screen. The note under the switch says which is in use; body[data-awake] is
-  // "wake-lock", "video" or absent.
+  // while it fills a fifth of the screen. The note under the switch says which is in use;
+  // body[data-awake] is "wake-lock", "video" or absent.
   const WAKE_KEY = "companion-keep-screen-on";
   let wakeLock = null;
   let video = null;     // the fallback's video, made at the first tap that needs it
