@@ -89,7 +89,9 @@ def new(game: str):
     # The form as sent, or (a new game "with the same players and rulings") as its link says.
     form = request.form if request.method == "POST" else request.args
     chosen = {ruling.id: form.get(f"ruling-{ruling.id}") for ruling in engine.rulings}
-    page = render_template(f"{game}/new.html", engine=engine, error=error, form=form, current=chosen)
+    page = render_template(
+        f"{game}/new.html", engine=engine, error=error, form=form, current=chosen
+    )
     return page, (422 if error else 200)
 
 
