@@ -101,7 +101,9 @@ class Engine(Protocol):
     # ``other_cards: dict[kind id, name]``. A game with secrets kept on a player's phone takes
     # them with ``secret(state, player, secret) -> state`` (raising RuleError), says with
     # ``secrets_open(state) -> bool`` when every phone may see them, and words their history
-    # line with ``describe_secret(name) -> str``.
+    # line with ``describe_secret(name) -> str``. A game whose setup form does not take the
+    # players' names as ``player-0``, ``player-1``, ... says with ``again(options) -> dict`` which
+    # of its form's fields give a new game the same players (see :func:`again_form`).
 
 
 MISSING = object()  # an option left out, told apart from one given as None
@@ -208,6 +210,20 @@ def normalise_rulings(engine: Engine, given: Mapping[str, Any] | None) -> dict[s
     if given:
         raise RuleError("rulings", f"There is no table ruling called {sorted(given)[0]!r}.")
     return chosen
+
+
+def again_form(engine: Engine, options: Mapping[str, Any],
+               rulings: Mapping[str, Any]) -> dict[str, str]:
+    """The setup form's fields for a new game with the same players and the rulings in force:
+    the players' names and every ruling, never a fact the players must state again for a new
+    game (who starts, the cards laid out)."""
+    players = options.get("players") or []
+    fields = (engine.again(options) if hasattr(engine, "again") else
+              {f"player-{seat}": str(name) for seat, name in enumerate(players)})
+    for ruling in engine.rulings:
+        if ruling.id in rulings:
+            fields[f"ruling-{ruling.id}"] = str(rulings[ruling.id])
+    return fields
 
 
 def _short(value: Any) -> str:

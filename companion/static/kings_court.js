@@ -651,7 +651,7 @@ const KingsCourt = (() => {
     $("#ev-other").addEventListener("click", (event) => Table().sendTurn(event.target.dataset.type));
     $("#ask-go").addEventListener("click", () => Table().ask());
     Companion.start(payload, {
-      poll, reset, redraw, scanned,
+      poll, reset, redraw, scanned, view: () => shown,
       draft: { steps: () => steps.length, undo, keep },
     });
   }

@@ -262,6 +262,24 @@ const RoyalVisit = (() => {
 
   function close() { card = null; options = null; asking++; }
 
+  // The shared Redo inside a turn: the cards (or the summon) as they were before an Undo.
+  function snapshot() {
+    if (card !== null || (summon && !chosenSummon)) return null;  // an open card: nothing to put back
+    return { draft: draft.slice(), views: views.slice(), chosenSummon, base };
+  }
+
+  function restore(saved) {
+    close();
+    ({ draft, views, chosenSummon, base } = saved);
+    summon = Boolean(chosenSummon);
+    if (photo) requeue();
+    return chosenSummon ? `Put back the Wizard's power: ${summonText(chosenSummon.move)}.`
+      : `Put back ${cardText(draft[draft.length - 1])}.`;
+  }
+
+  // The move the turn would store now (the shared page checks it when the rulings change).
+  const move = () => (chosenSummon ? chosenSummon.move : draft.length ? { type: "play", cards: draft } : null);
+
   // -- choosing moves ------------------------------------------------------------------------
 
   // The moves a card might make now, from the pawns as they stand after the draft; the engine
@@ -518,14 +536,13 @@ const RoyalVisit = (() => {
       if (game().result) return;
       if (card !== null || (summon && !chosenSummon)) { say("Tap one of the moves offered first, or Back."); return; }
       if (!draft.length && !chosenSummon) { say("Nothing to store yet: choose a card, the Wizard's power, or Pass."); return; }
-      const move = chosenSummon ? chosenSummon.move : { type: "play", cards: draft };
-      await Companion.send(`/api/games/${game().id}/moves`, { move });  // stored: it drops the draft
+      await Companion.send(`/api/games/${game().id}/moves`, { move: move() });  // stored: it drops the draft
     });
   }
 
   function start(payload, poll) {
     bind();
-    Companion.start(payload, { poll, reset, redraw, scanned, draft: { steps, undo, keep } });
+    Companion.start(payload, { poll, reset, redraw, scanned, draft: { steps, undo, keep, snapshot, restore, move } });
   }
 
   return { start };

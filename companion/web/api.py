@@ -65,6 +65,7 @@ def game_payload(record: Record, since: int = 0) -> dict[str, Any]:
     state = record.replay.state
     seat, seats = store().seats(record.id, g.device, record.claims)
     history_from, history = records.history(record, since)
+    result = engine.result(state)
     return {
         "id": record.id,
         "game": record.game,
@@ -74,7 +75,11 @@ def game_payload(record: Record, since: int = 0) -> dict[str, Any]:
         "seats": seats,
         "secrets": hasattr(engine, "secret"),
         "view": engine.view(state, seat),
-        "result": engine.result(state),
+        "result": result,
+        # At the end, the setup page for another game with the same players and rulings.
+        "again": url_for("pages.new", game=record.game,
+                         **protocol.again_form(engine, record.options, record.replay.rulings))
+        if result else None,
         "to_move": engine.to_move(state),
         "can_undo": bool(record.replay.done),
         "can_redo": bool(record.replay.undone),

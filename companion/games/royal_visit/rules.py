@@ -877,6 +877,12 @@ class RoyalVisit:
                                      f"deck's 54 less the two hands of 8.")
         return p
 
+    def again(self, options: Mapping[str, Any]) -> dict[str, str]:
+        """The setup form for a new game of the same players, each at their end of the board
+        (who got the Wizard is said again)."""
+        top, bottom = options["players"]
+        return {"player_top": str(top), "player_bottom": str(bottom)}
+
     def options_from_form(self, form: Mapping[str, str]) -> dict[str, Any]:
         top = str(form.get("player_top") or "")
         bottom = str(form.get("player_bottom") or "")
