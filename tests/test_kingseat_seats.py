@@ -1,0 +1,97 @@
+"""Kingseat seats and the secrets they keep, through the web layer (issue 22): a Loyalty set
+aside belongs to the seat and shows only on the phone that set it; a seat taken by another phone
+after the game began (or after its Loyalty was set) holds that Loyalty back and takes no new
+one; the game's creator frees a seat a lost phone still holds; a checked reveal shows no
+Loyalty."""
+from __future__ import annotations
+
+import json
+import random
+
+from conftest import Phone
+
+from companion.games.kingseat.simulate import play, random_options
+from test_kingseat_web import move, start
+
+VOTE = {"type": "vote", "votes": ["lionsyre", "hornseeker", "lionsyre-dark1", "monarchrys"]}
+
+
+def test_a_loyalty_never_shows_on_a_phone_that_takes_the_seat_later(app, phone, second_phone):
+    game_id, game = start(phone)
+    base = f"/api/games/{game_id}"
+    ann = Phone(app)
+    assert ann.post(f"{base}/seat", json={"player": 0}).status_code == 200
+    assert ann.post(f"{base}/secret", json={"secret": {"loyalty": "lionsyre"}}).status_code == 200
+    ann.post(f"{base}/seat", json={"player": None})  # Ann's phone lets the seat go
+    taken = second_phone.post(f"{base}/seat", json={"player": 0})
+    assert taken.status_code == 200
+    game = taken.get_json()["game"]
+    assert game["view"]["you"]["loyalty"] is None and game["view"]["you"]["held_back"]
+    assert game["history"][-1]["text"].startswith("Ann's seat was taken by another phone")
+    for answer in (second_phone.get(base), second_phone.get(f"{base}/export"),
+                   second_phone.get(f"/g/{game_id}"), ann.get(base), phone.get(base)):
+        assert '"loyalty": "lionsyre"' not in answer.get_data(as_text=True)
+        assert '"loyalty":"lionsyre"' not in answer.get_data(as_text=True)
+    export = second_phone.get(f"{base}/export").get_json()
+    assert export["entries"][0]["payload"] == {"player": 0, "secret": None}
+    refused = second_phone.post(f"{base}/secret", json={"secret": {"loyalty": "hornseeker"}})
+    assert refused.status_code == 422 and refused.get_json()["error"]["rule"] == "seat"
+    # the same phone asking for its own seat again changes nothing
+    again = second_phone.post(f"{base}/seat", json={"player": 0}).get_json()["game"]
+    assert again["seq"] == game["seq"]
+
+
+def test_a_seat_nobody_held_when_the_game_began_takes_no_secret(app, phone):
+    game_id, game = start(phone)
+    base = f"/api/games/{game_id}"
+    early = Phone(app)
+    early.post(f"{base}/seat", json={"player": 1})
+    move(phone, game, VOTE)
+    late = Phone(app)
+    assert late.post(f"{base}/seat", json={"player": 2}).status_code == 200
+    refused = late.post(f"{base}/secret", json={"secret": {"loyalty": "lionsyre"}})
+    assert refused.status_code == 422 and "changed phones after the game began" in \
+        refused.get_json()["error"]["message"]
+    # a phone that held its seat when the game began still sets its Loyalty
+    assert early.post(f"{base}/secret", json={"secret": {"loyalty": "lionsyre"}}).status_code == 200
+
+
+def test_the_creator_frees_a_seat_a_lost_phone_holds(app, phone, second_phone):
+    game_id, game = start(phone)
+    base = f"/api/games/{game_id}"
+    lost = Phone(app)  # the phone that lost its cookie: its old claim stays behind
+    lost.post(f"{base}/seat", json={"player": 1})
+    assert lost.post(f"{base}/secret", json={"secret": {"loyalty": "monarchrys"}}).status_code == 200
+    assert second_phone.post(f"{base}/seat", json={"player": 1}).status_code == 409
+    denied = second_phone.post(f"{base}/seat", json={"free": 1})
+    assert denied.status_code == 403 and "created this game" in denied.get_data(as_text=True)
+    assert phone.post(f"{base}/seat", json={"free": 9}).status_code == 400
+    freed = phone.post(f"{base}/seat", json={"free": 1})
+    assert freed.status_code == 200 and freed.get_json()["game"]["seats"] == []
+    got = second_phone.post(f"{base}/seat", json={"player": 1}).get_json()["game"]
+    assert got["seat"] == 1 and got["view"]["you"]["loyalty"] is None
+    assert '"loyalty": "monarchrys"' not in json.dumps(second_phone.get(f"{base}/export").get_json())
+
+
+def test_a_checked_reveal_carries_no_loyalty(app, phone):
+    options = random_options(random.Random(21), players=4)
+    entries = list(play(random.Random(21), options, secrets=1.0))
+    game = phone.post("/api/games", json={"game": "kingseat", "options": options}).get_json()["game"]
+    base = f"/api/games/{game['id']}"
+    phones = [Phone(app) for _ in range(4)]
+    for p, mine in enumerate(phones):
+        mine.post(f"{base}/seat", json={"player": p})
+    for kind, payload, player in entries:
+        if kind == "move" and payload["type"] == "reveal":
+            break
+        if kind == "secret":
+            answer = phones[player].post(f"{base}/secret", json={"secret": payload})
+            assert answer.status_code == 200, answer.get_json()
+            game = answer.get_json()["game"]
+        else:
+            game = move(phone, game, payload)
+    checked = phone.post(f"{base}/check", json={"move": payload})
+    assert checked.status_code == 200
+    body = checked.get_json()
+    assert body["ok"] and body["result"] is None and body["view"] is None
+    assert game["view"]["phase"] == "reveal"
