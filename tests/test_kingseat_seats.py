@@ -9,9 +9,9 @@ import json
 import random
 
 from conftest import Phone
+from test_kingseat_web import move, start
 
 from companion.games.kingseat.simulate import play, random_options
-from test_kingseat_web import move, start
 
 VOTE = {"type": "vote", "votes": ["lionsyre", "hornseeker", "lionsyre-dark1", "monarchrys"]}
 
@@ -57,7 +57,7 @@ def test_a_seat_nobody_held_when_the_game_began_takes_no_secret(app, phone):
 
 
 def test_the_creator_frees_a_seat_a_lost_phone_holds(app, phone, second_phone):
-    game_id, game = start(phone)
+    game_id, _ = start(phone)
     base = f"/api/games/{game_id}"
     lost = Phone(app)  # the phone that lost its cookie: its old claim stays behind
     lost.post(f"{base}/seat", json={"player": 1})
