@@ -8,7 +8,9 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
 from conftest import Phone
+from test_browser import ARTIFACTS, browser, new_phone, server  # noqa: F401 (fixtures)
 from test_kingseat_web import move, start
 
 from companion.games.kingseat.simulate import play, random_options
@@ -95,3 +97,39 @@ def test_a_checked_reveal_carries_no_loyalty(app, phone):
     body = checked.get_json()
     assert body["ok"] and body["result"] is None and body["view"] is None
     assert game["view"]["phase"] == "reveal"
+
+
+@pytest.mark.browser
+def test_a_stale_loyalty_is_asked_again_on_the_phone(server, browser):  # noqa: F811
+    """After Salsa Salamanda dark 1 the phone of its player asks for the Loyalty again."""
+    page = new_phone(browser)
+    page.goto(f"{server}/")
+
+    def api(path, body):
+        return page.evaluate("""async ([path, body]) => {
+            const token = document.querySelector('meta[name="csrf-token"]').content;
+            const answer = await fetch(path, {method: "POST", body: JSON.stringify(body),
+              headers: {"Content-Type": "application/json", "X-CSRFToken": token}});
+            return await answer.json(); }""", [path, body])
+
+    made = api("/api/games", {"game": "kingseat", "options": {
+        "players": ["Ann", "Bob", "Cid", "Dee"], "kingseat": 0,
+        "princes": ["lionsyre", "hornseeker", "gulliballistas", "salsa-salamanda"]}})
+    base = f"/api/games/{made['game']['id']}"
+    api(f"{base}/seat", {"player": 3})
+    api(f"{base}/secret", {"secret": {"loyalty": "salsa-salamanda"}})
+    for seq, body in enumerate([
+            {"type": "vote", "votes": ["lionsyre", "lionsyre", "hornseeker",
+                                       "salsa-salamanda-dark1"]},
+            {"type": "pass", "player": 2},
+            {"type": "action", "player": 3, "card": "salsa-salamanda-dark1"}], start=1):
+        assert "game" in api(f"{base}/moves", {"seq": seq, "move": body})
+    page.goto(f"{server}/g/{made['game']['id']}")
+    now = page.locator("#my-loyalty-now")
+    now.wait_for()
+    assert "Your Loyalty card changed" in now.inner_text()
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "kingseat_loyalty_asked_again.png"))
+    page.locator('[data-my-loyalty="lionsyre"]').tap()
+    page.locator("#my-loyalty-now", has_text="Set aside on this phone").wait_for()
+    page.context.close()
