@@ -99,11 +99,9 @@ def test_a_checked_reveal_carries_no_loyalty(app, phone):
     assert game["view"]["phase"] == "reveal"
 
 
-@pytest.mark.browser
-def test_a_stale_loyalty_is_asked_again_on_the_phone(server, browser):  # noqa: F811
-    """After Salsa Salamanda dark 1 the phone of its player asks for the Loyalty again."""
-    page = new_phone(browser)
-    page.goto(f"{server}/")
+def poster(page, url: str):
+    """POST a JSON body from this page's phone (its cookie and CSRF token)."""
+    page.goto(f"{url}/")
 
     def api(path, body):
         return page.evaluate("""async ([path, body]) => {
@@ -111,10 +109,42 @@ def test_a_stale_loyalty_is_asked_again_on_the_phone(server, browser):  # noqa: 
             const answer = await fetch(path, {method: "POST", body: JSON.stringify(body),
               headers: {"Content-Type": "application/json", "X-CSRFToken": token}});
             return await answer.json(); }""", [path, body])
+    return api
 
-    made = api("/api/games", {"game": "kingseat", "options": {
-        "players": ["Ann", "Bob", "Cid", "Dee"], "kingseat": 0,
-        "princes": ["lionsyre", "hornseeker", "gulliballistas", "salsa-salamanda"]}})
+
+OPTIONS = {"players": ["Ann", "Bob", "Cid", "Dee"], "kingseat": 0,
+           "princes": ["lionsyre", "hornseeker", "gulliballistas", "salsa-salamanda"]}
+
+
+@pytest.mark.browser
+def test_the_creator_frees_a_seat_on_the_page(server, browser):  # noqa: F811
+    creator, lost = new_phone(browser), new_phone(browser)
+    made = poster(creator, server)("/api/games", {"game": "kingseat", "options": OPTIONS})
+    poster(lost, server)(f"/api/games/{made['game']['id']}/seat", {"player": 1})
+    creator.goto(f"{server}/g/{made['game']['id']}")
+    creator.locator("#more-button").tap()
+    creator.locator('#seat-choices [data-seat="1"]').tap()
+    free = creator.locator("#seat-error [data-free-seat]", has_text="Free Bob's seat")
+    free.wait_for()
+    ARTIFACTS.mkdir(exist_ok=True)
+    creator.screenshot(path=str(ARTIFACTS / "seat_free.png"))
+    free.tap()
+    creator.locator("#seat-error").wait_for(state="hidden")
+    assert "another phone" not in creator.locator('#seat-choices [data-seat="1"]').inner_text()
+    creator.locator('#seat-choices [data-seat="1"]').tap()
+    from playwright.sync_api import expect
+
+    expect(creator.locator("#seat-now")).to_have_text("Bob's")
+    creator.context.close()
+    lost.context.close()
+
+
+@pytest.mark.browser
+def test_a_stale_loyalty_is_asked_again_on_the_phone(server, browser):  # noqa: F811
+    """After Salsa Salamanda dark 1 the phone of its player asks for the Loyalty again."""
+    page = new_phone(browser)
+    api = poster(page, server)
+    made = api("/api/games", {"game": "kingseat", "options": OPTIONS})
     base = f"/api/games/{made['game']['id']}"
     api(f"{base}/seat", {"player": 3})
     api(f"{base}/secret", {"secret": {"loyalty": "salsa-salamanda"}})

@@ -212,6 +212,16 @@ const Companion = (() => {
     }
     error.hidden = false;
     error.textContent = failure(status, data).message;
+    // The game's creator may free a seat another phone holds (one that lost its cookie).
+    if (status === 409 && game.owner && player !== null) {
+      error.insertAdjacentHTML("beforeend", ` <button type="button" class="secondary" data-free-seat="${player}">Free ${escape(names()[player])}'s seat</button>`);
+    }
+  }
+
+  async function freeSeat(player) {
+    const { status, data } = await request("POST", `/api/games/${game.id}/seat`, { free: player });
+    if (status === 200) { $("#seat-error").hidden = true; update(data.game); }
+    else $("#seat-error").textContent = failure(status, data).message;
   }
 
   // Send one entry; the server answers with the new game, a refusal (the draft stays as it
@@ -445,6 +455,10 @@ const Companion = (() => {
     $("#seat-choices").addEventListener("click", (event) => {
       const button = event.target.closest("[data-seat]");
       if (button) claimSeat(button.dataset.seat === "" ? null : Number(button.dataset.seat));
+    });
+    $("#seat-error").addEventListener("click", (event) => {
+      const button = event.target.closest("[data-free-seat]");
+      if (button) freeSeat(Number(button.dataset.freeSeat));
     });
     sheets();
     const rulings = $("#rulings");
