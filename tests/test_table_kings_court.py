@@ -226,3 +226,24 @@ def test_a_dungeon_is_answered_with_a_protector_on_the_page(server, browser):  #
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "kings_court_dungeon_answered.png"))
     page.context.close()
+
+
+def test_a_magician_as_the_dungeon_is_scored_as_the_magician(server, browser):  # noqa: F811
+    """Ruling 50: a Magician is one physical card whatever it was played as."""
+    from playwright.sync_api import expect
+
+    from test_browser import pick, start_kings_court
+
+    page = new_phone(browser)
+    start_kings_court(page, server, ["Ann", "Bob"])
+    page.locator('[data-out="0"]').tap()
+    pick(page, 1, "kingdom", "dungeon")
+    pick(page, 1, "kingdom", "dungeon")  # both real Dungeons in Bob's hand
+    page.locator("#extras summary").tap()
+    page.locator('input[data-magician="1"]').check()
+    expect(page.locator("#points-1")).to_have_text("120")  # 2 x 35 + the Magician's 50
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "kings_court_magician_dungeon.png"))
+    page.locator("#record").tap()
+    expect(page.locator('[data-total="1"]')).to_have_text("120")
+    page.context.close()
