@@ -256,6 +256,9 @@ def read_options(
 
 
 ENTRY_KINDS = ("move", "undo", "redo", "rulings", "secret")
+# The secret a seat's change of phone is recorded as (by the web layer, in a game that keeps
+# secrets): the engine holds back what the seat's earlier phone set, and takes no new secret.
+SEAT_CHANGED = {"seat": "changed"}
 
 
 @dataclass
@@ -315,10 +318,20 @@ def step(engine: Engine, replay: Replay, history: list[Any], kind: str, payload:
             raise RuleError("record", "A secret names its player and what was entered.")
         player = payload["player"]
         state = keep(replay.state, player, payload["secret"])  # checks the player too
-        earlier = [keep(before, player, payload["secret"]) for before in history]
+        earlier = [_kept(keep, before, player, payload["secret"]) for before in history]
         replay.state, history[:] = state, earlier
     else:
         raise RuleError("record", f"An entry of kind {kind!r} is not one of {list(ENTRY_KINDS)}.")
+
+
+def _kept(keep, before: Any, player: int, secret: Any) -> Any:
+    """An earlier position with a secret carried into it; one it would not take (the secret
+    answers a change made after that position, such as a Loyalty card exchanged) stays as it
+    was."""
+    try:
+        return keep(before, player, secret)
+    except RuleError:
+        return before
 
 
 def replay(

@@ -58,7 +58,7 @@ class Lines:
             text = f"Redone: {self.lines[touched]['text']}"
         elif entry.kind == "secret":
             who = self.names[entry.player] if entry.player is not None else "A player"
-            text = engine.describe_secret(who)
+            text = engine.describe_secret(who, entry.payload.get("secret"))
         else:
             text = "Table rulings changed: " + ", ".join(
                 f"{key} = {value}" for key, value in sorted(entry.payload.items())
@@ -117,12 +117,17 @@ def secrets_open(record: Record) -> bool:
 
 def entries_for(record: Record, seat: int | None) -> list[dict[str, Any]]:
     """Every entry as the phone holding ``seat`` may see it: another player's secret keeps
-    only whose it is until the game opens the secrets."""
+    only whose it is until the game opens the secrets, and so does one set before the seat
+    changed phones (``protocol.SEAT_CHANGED``, which itself is shown as it is)."""
     opened = secrets_open(record)
+    moved = {entry.player: entry.seq for entry in record.entries
+             if entry.kind == "secret" and entry.payload.get("secret") == protocol.SEAT_CHANGED}
     out = []
     for entry in record.entries:
         line = entry.to_dict()
-        if entry.kind == "secret" and not opened and entry.player != seat:
+        hidden = entry.player != seat or entry.seq < moved.get(entry.player, -1)
+        if entry.kind == "secret" and not opened and hidden and \
+                entry.payload.get("secret") != protocol.SEAT_CHANGED:
             line["payload"] = {"player": entry.player, "secret": None}
         out.append(line)
     return out

@@ -219,7 +219,9 @@ def test_a_phone_holds_a_seat_and_keeps_its_loyalty_to_itself(app, phone, second
     assert wrong.status_code == 422 and "not in this game" in wrong.get_json()["error"]["message"]
     mine = phone.post(f"{base}/secret", json={"secret": {"loyalty": "hornseeker"}})
     game = mine.get_json()["game"]
-    assert game["view"]["you"] == {"player": 1, "name": "Bob", "loyalty": "hornseeker"}
+    assert game["view"]["you"] == {"player": 1, "name": "Bob", "loyalty": "hornseeker",
+                                   "loyalty_stale": False, "loyalty_version": 0,
+                                   "held_back": False}
     assert game["history"][-1]["text"] == "Bob set their Loyalty aside on their phone"
     for other in (second_phone, app.test_client()):
         answer = other.get(base).get_data(as_text=True)

@@ -205,3 +205,45 @@ def test_history_lines_and_a_finished_game(server, browser):  # noqa: F811
     assert page.locator("#turn-play").count() == 0
     accessible(page)  # the end
     page.context.close()
+
+
+def test_a_dungeon_is_answered_with_a_protector_on_the_page(server, browser):  # noqa: F811
+    """Rulebook: the Dungeon is a draw card, and the Protector answers "a draw card"."""
+    phone = following(browser, server)
+    page = phone.page
+    phone.tap('#turn-play [data-group="kingdom"]')
+    phone.tap('#turn-play [data-kind="dungeon"]')
+    phone.tap("#ev-play")  # Ann lays the Dungeon in front of Bob
+    page.locator(".kc-due", has_text="Waiting: the Dungeon").wait_for()
+    assert "(Dungeon)" in page.locator(".kc-hands").inner_text()
+    phone.tap('#turn-play [data-group="kingdom"]')
+    phone.tap('#turn-play [data-kind="protector"]')
+    phone.tap("#ev-play")
+    page.locator("#top", has_text="Protector").wait_for()
+    assert page.locator('[data-hand="1"]').inner_text() == "6"
+    assert "(Dungeon)" not in page.locator(".kc-hands").inner_text()
+    assert page.locator(".kc-due").count() == 0
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "kings_court_dungeon_answered.png"))
+    page.context.close()
+
+
+def test_a_magician_as_the_dungeon_is_scored_as_the_magician(server, browser):  # noqa: F811
+    """Ruling 50: a Magician is one physical card whatever it was played as."""
+    from playwright.sync_api import expect
+
+    from test_browser import pick, start_kings_court
+
+    page = new_phone(browser)
+    start_kings_court(page, server, ["Ann", "Bob"])
+    page.locator('[data-out="0"]').tap()
+    pick(page, 1, "kingdom", "dungeon")
+    pick(page, 1, "kingdom", "dungeon")  # both real Dungeons in Bob's hand
+    page.locator("#extras summary").tap()
+    page.locator('input[data-magician="1"]').check()
+    expect(page.locator("#points-1")).to_have_text("120")  # 2 x 35 + the Magician's 50
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "kings_court_magician_dungeon.png"))
+    page.locator("#record").tap()
+    expect(page.locator('[data-total="1"]')).to_have_text("120")
+    page.context.close()

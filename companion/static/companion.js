@@ -316,11 +316,28 @@ const Companion = (() => {
       error.hidden = status === 200;
       error.textContent = status === 200 ? "" : failure(status, data).message;
     }
-    if (status !== 200) return;
+    if (status !== 200) {
+      // The game's creator may free a seat another phone holds (one that lost its cookie).
+      if (status === 409 && game.owner && player !== null) {
+        for (const error of errors) {
+          error.insertAdjacentHTML("beforeend", ` <button type="button" class="secondary" data-free-seat="${player}">Free ${escape(names()[player])}'s seat</button>`);
+        }
+      }
+      return;
+    }
     if (said && said.open) say(null);  // the question was answered
     update(data.game);
     $("#more").close();
     $("#who").close();
+  }
+
+  async function freeSeat(player) {
+    const { status, data } = await request("POST", `/api/games/${game.id}/seat`, { free: player });
+    for (const error of document.querySelectorAll(".seat-error")) {
+      error.hidden = status === 200;
+      error.textContent = status === 200 ? "" : failure(status, data).message;
+    }
+    if (status === 200) update(data.game);
   }
 
   // The prompt on the phone of the player whose turn it is says "Your turn" where the page
@@ -607,6 +624,10 @@ const Companion = (() => {
     document.addEventListener("click", (event) => {
       const button = event.target.closest(".seat-choices [data-seat]");
       if (button) claimSeat(button.dataset.seat === "" ? null : Number(button.dataset.seat));
+    });
+    document.addEventListener("click", (event) => {
+      const button = event.target.closest(".seat-error [data-free-seat]");
+      if (button) freeSeat(Number(button.dataset.freeSeat));
     });
     document.addEventListener("click", clearAnswer, true);
     document.addEventListener("input", clearAnswer, true);

@@ -61,7 +61,7 @@ const KingsCourt = (() => {
 
   function fresh() {
     return { mode: "hand", number: null, hand: null, out: null, nobody: false, typed: {}, points: {},
-      cards: {}, tabs: {}, open: null, last: "", next: null, draws: [], dungeon: [], played: [], cut: "", dealer: null,
+      cards: {}, tabs: {}, open: null, last: "", next: null, draws: [], dungeon: [], played: [], cut: "", dealer: null, lastMagician: false, magicians: [],
       follow: false, play: { card: null, by: null, on: null } };
   }
 
@@ -81,6 +81,8 @@ const KingsCourt = (() => {
     d.dungeon = Array.isArray(e.dungeon) ? e.dungeon.slice() : (e.dungeon === null || e.dungeon === undefined ? [] : [e.dungeon]);
     d.played = (e.played || []).map((p) => ({ ...p }));
     d.cut = e.cut || "";
+    d.lastMagician = Boolean(e.last_magician);  // a Magician counts as the Magician (ruling 50)
+    d.magicians = (e.dungeon_magicians || []).slice();
     return d;
   }
 
@@ -141,6 +143,8 @@ const KingsCourt = (() => {
     if (!draft.fixed && draft.last && draft.next !== null) m.next = draft.next;
     if (draft.draws.length) m.next_draws = draft.draws.slice();
     if (!draft.fixed && draft.dungeon.length) m.dungeon = draft.dungeon.slice();
+    if (!draft.fixed && draft.last && draft.lastMagician) m.last_magician = true;
+    if (!draft.fixed && draft.magicians.length) m.dungeon_magicians = draft.magicians.slice();
     if (!draft.fixed && draft.played.length) m.played = draft.played.map((p) => ({ ...p }));
     if (!draft.fixed && draft.cut) m.cut = draft.cut;
     return m;
@@ -226,9 +230,12 @@ const KingsCourt = (() => {
       ${draft.nobody ? "" : `<label>${escape(nameOf(draft.out))} went out with
         <select id="last"><option value="">a card that makes nobody draw</option>
         ${drawKinds.map((c) => `<option value="${c.id}" ${draft.last === c.id ? "selected" : ""}>${escape(c.name)}</option>`).join("")}</select></label>
-        ${draft.last ? `<fieldset><legend>The next player</legend>${nameButtons(others.map((s) => [s, nameOf(s)]), "next", nextSeat())}</fieldset>` : ""}`}
+        ${draft.last ? `<label class="radio"><input type="checkbox" id="last-magician" ${draft.lastMagician ? "checked" : ""}> It was a Magician played as that card</label>
+          <fieldset><legend>The next player</legend>${nameButtons(others.map((s) => [s, nameOf(s)]), "next", nextSeat())}</fieldset>` : ""}`}
       ${v.cards.some((c) => c.id === "dungeon") ? `<fieldset><legend>In the Dungeon when the hand ended</legend>
-        ${others.map((s) => `<label class="radio"><input type="checkbox" data-dungeon="${s}" ${draft.dungeon.includes(s) ? "checked" : ""}> ${escape(nameOf(s))}</label>`).join("")}</fieldset>` : ""}
+        ${others.map((s) => `<label class="radio"><input type="checkbox" data-dungeon="${s}" ${draft.dungeon.includes(s) ? "checked" : ""}> ${escape(nameOf(s))}</label>`).join("")}</fieldset>
+        <fieldset><legend>A Magician played as the Dungeon in front of</legend>
+        ${others.map((s) => `<label class="radio"><input type="checkbox" data-magician="${s}" ${draft.magicians.includes(s) ? "checked" : ""}> ${escape(nameOf(s))}</label>`).join("")}</fieldset>` : ""}
       ${playedKinds.length ? `<fieldset><legend>Risk and Warlord cards played</legend>
         <ul class="choices">${draft.played.map((p, i) => `<li><span class="grow">${escape(cardName(p.card))} by ${escape(nameOf(p.by))}${p.on !== undefined && p.on !== null ? ` on ${escape(nameOf(p.on))}` : ""}</span>
           <button type="button" class="secondary" data-unplay="${i}" aria-label="Remove the ${escape(cardName(p.card))}">\u00d7</button></li>`).join("")}</ul>
@@ -316,7 +323,13 @@ const KingsCourt = (() => {
       return false;
     }
     if (type !== "change") return false;
-    if (target.id === "last") { step("the last card"); draft.last = target.value; draft.next = null; if (!target.value) draft.draws = []; }
+    if (target.id === "last") { step("the last card"); draft.last = target.value; draft.next = null; if (!target.value) { draft.draws = []; draft.lastMagician = false; } }
+    else if (target.id === "last-magician") { step("the Magician as the last card"); draft.lastMagician = target.checked; }
+    else if (target.dataset.magician !== undefined) {
+      step("the Magician as the Dungeon");
+      const seat = Number(target.dataset.magician);
+      draft.magicians = target.checked ? [...draft.magicians, seat].sort() : draft.magicians.filter((s) => s !== seat);
+    }
     else if (target.dataset.dungeon !== undefined) {
       step("the Dungeon");
       const seat = Number(target.dataset.dungeon);

@@ -932,9 +932,14 @@ const Kingseat = (() => {
     box.hidden = !you || Boolean(v.tell.cards) || v.phase === "over";
     if (box.hidden) return;
     const set = you.loyalty;
+    if (you.held_back) {
+      box.innerHTML = `<h2>My Loyalty <span class="small">(${escape(you.name)}'s phone)</span></h2>
+        <p id="my-loyalty-now">This seat changed phones after the game began: your Loyalty is entered openly after the Tell is turned over.</p>`;
+      return;
+    }
     box.innerHTML = `
       <h2>My Loyalty <span class="small">(${escape(you.name)}'s phone)</span></h2>
-      <p id="my-loyalty-now">${set ? `Set aside on this phone: ${princeChip(set)}` : "Not set aside yet."}</p>
+      <p id="my-loyalty-now"${you.loyalty_stale ? ' class="error" role="alert"' : ""}>${set ? `Set aside on this phone: ${princeChip(set)}` : you.loyalty_stale ? "Your Loyalty card changed (Salsa Salamanda): tap the prince on the card you hold now." : "Not set aside yet."}</p>
       <p class="small">Only this phone shows it, until the Tell is turned over; then it counts as your Loyalty. ${set ? "If it changes, tap the new prince: the last one counts." : "Tap the prince on your Loyalty card."}</p>
       <div class="ks-princes" role="group" aria-label="My Loyalty">${v.princes.map((prince) => `<button type="button" class="ks-prince ks-c${set === prince ? " selected" : ""}" style="${C.paint(prince)}" data-my-loyalty="${prince}" ${mine && mine.busy ? "disabled" : ""}>${escape(C.princeName(prince))}</button>`).join("")}</div>
       ${mine && mine.error ? `<p class="error" role="alert" id="my-loyalty-error">${escape(mine.error)}</p>` : ""}`;
@@ -943,7 +948,7 @@ const Kingseat = (() => {
   async function setMine(prince) {
     mine = { busy: true, error: "" };
     drawMine();
-    const { status, data } = await Companion.request("POST", `/api/games/${game().id}/secret`, { secret: { loyalty: prince } });
+    const { status, data } = await Companion.request("POST", `/api/games/${game().id}/secret`, { secret: { loyalty: prince, version: view().you.loyalty_version } });
     mine = { busy: false, error: status === 200 ? "" : Companion.failure(status, data).message };
     if (status === 200) Companion.update(data.game);
     else drawMine();
@@ -983,8 +988,8 @@ const Kingseat = (() => {
     if (!currentMove().move) return "";
     if (!checked || checked.key !== keyOf()) return `<p class="small">Checking…</p>`;
     if (checked.status !== 200) return "";
-    const after = checked.data.view;
-    const count = ranked(after.tell.count || {});
+    const after = checked.data.view;  // none when the reveal would open the Loyalties
+    const count = after ? ranked(after.tell.count || {}) : [];
     return `<p class="ks-result">The count agrees with everything the table saw.</p>
       ${count.length ? `<ul class="ks-tally">${count.map(([prince, n]) => `<li>${princeChip(prince)} <strong>${n}</strong></li>`).join("")}</ul>` : ""}`;
   }

@@ -300,7 +300,12 @@ def random_action(rng: random.Random, s: State, t: Table, actor: int) -> dict | 
             i = rng.randrange(len(hands[actor]))
             hands[actor][i], t.loyalty[actor] = t.loyalty[actor], hands[actor][i]
     elif kid == "salsa-salamanda-dark2":
-        maybe_target(others)
+        if any(p != -1 for p in s.secret):  # a Loyalty on a phone goes with its card: say whose
+            if not others:
+                return None
+            move["target"] = rng.choice(others)
+        else:
+            maybe_target(others)
         if "target" in move:
             p = move["target"]
             t.loyalty[actor], t.loyalty[p] = t.loyalty[p], t.loyalty[actor]

@@ -6,7 +6,7 @@ from typing import Any, Sequence
 from companion.games.kingseat.cards import KINDS, PRINCE_IDS, PRINCES, similar_colours
 from companion.games.kingseat.state import (
     BROWNBEARDS, KIND_IDS, KIND_INDEX, KIND_NAMES, kind_of_prince, N_KINDS, plural,
-    PRINCE_INDEX, PRINCE_NAMES, PUBLISHED, SQUID_STRIP, SQULOFISH, State, WOOLFHALL,
+    PRINCE_INDEX, PRINCE_NAMES, PUBLISHED, SQUID_STRIP, SQULOFISH, STALE, State, WOOLFHALL,
 )
 from companion.games.kingseat.reading import (
     beside_king, card_word, drawn_this_round, swap_partners, tell_most, voters_of,
@@ -82,6 +82,7 @@ def view(state: State, player: int | None = None) -> dict[str, Any]:
             "loyalty": PRINCE_IDS[s.loyalties[p]] if over else
             PRINCE_IDS[s.secret[p]] if opened and s.secret[p] >= 0 else None,
             "loyalty_set": s.secret[p] >= 0,
+            "loyalty_stale": s.secret[p] == STALE,
         })
     total = s.deck_size
     per_hand, spare = divmod(total, n)
@@ -124,7 +125,11 @@ def view(state: State, player: int | None = None) -> dict[str, Any]:
         "hand_cards": [KIND_IDS[k] for k in range(N_KINDS) if unseen[k] > 0],
         "you": None if player is None or not 0 <= player < n else {
             "player": player, "name": s.players[player],
-            "loyalty": PRINCE_IDS[s.secret[player]] if s.secret[player] >= 0 else None},
+            "loyalty": PRINCE_IDS[s.secret[player]] if s.secret[player] >= 0 and
+            not s.moved[player] else None,
+            "loyalty_stale": s.secret[player] == STALE and not s.moved[player],
+            "loyalty_version": s.changes[player],
+            "held_back": s.moved[player]},
         "action": action_choices(s) if s.phase == "action" else None,
         "next_round": {
             "sit_out": list(s.coming.sit_out),
