@@ -9,10 +9,10 @@ from __future__ import annotations
 import random
 from typing import Any, Mapping
 
-from companion.games.royal_visit.cards import HAND_SIZE, KIND_BY_ID, physical_cards
+from companion.games.royal_visit.cards import HAND_SIZE, KINDS, physical_cards
 from companion.games.royal_visit.rules import ENGINE, State
 
-_SUIT = {kind_id: kind.suit for kind_id, kind in KIND_BY_ID.items()}
+_SUIT = {kind.id: kind.suit for kind in KINDS}
 _DECK = [kind_id for kind_id, _ in physical_cards()]
 
 PASS_CHANCE = 0.02
@@ -116,7 +116,19 @@ def random_game(rng: random.Random, options: Mapping[str, Any] | None = None,
                 f"turn {before.turn_number}: piles {len(pile)}/{len(discard)}/{len(hand)} but "
                 f"the engine counts {state.draw_pile}/{state.discard_size}/"
                 f"{state.hands[mover]}")
+        _check_copies(state, hands)
     return moves, state
+
+
+def _check_copies(state: State, hands: list[list[str]]) -> None:
+    """Every card really held must be one the engine thinks the seat may hold."""
+    for seat, hand in enumerate(hands):
+        for index, kind in enumerate(KINDS):
+            room = kind.copies - state.discard[index] - state.unseen[seat][index]
+            if hand.count(kind.id) > room:
+                raise SimulationError(
+                    f"turn {state.turn_number}: {state.players[seat]} holds "
+                    f"{hand.count(kind.id)} {kind.name} but the engine allows {room}")
 
 
 def _run_out(rng: random.Random, pile: list, discard: list, little: bool, state: State):
