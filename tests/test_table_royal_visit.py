@@ -221,3 +221,84 @@ def test_the_setup_steppers_reach_negative_spaces_and_a_game_ends_asking_nothing
     expect(page.locator("#end-turn")).to_be_hidden()
     page.screenshot(path=str(ARTIFACTS / "royal_visit_won.png"))
     accessible(page)
+
+
+KINDS_ON_PAGE = ("king-1", "court", "guard-1", "guard-1+1", "guard-flank", "wizard-1", "wizard-2",
+                 "wizard-3", "jester-1", "jester-2", "jester-3", "jester-4", "jester-5",
+                 "jester-middle")
+
+
+def store(page, moves) -> None:
+    """Enter stored moves through the API from the page, as another phone would."""
+    seq = page.evaluate("() => Companion.game.seq")
+    for move in moves:
+        status = page.evaluate("""([move, seq]) => Companion.request("POST",
+          `/api/games/${Companion.game.id}/moves`, { move, seq }).then((r) => r.status)""", [move, seq])
+        assert status == 200, move
+        seq += 1
+    page.wait_for_function("(seq) => Companion.game.seq === seq", arg=seq)
+
+
+def ends(card: dict, state) -> int | None:
+    """The space a legal card's move ends on, as the board marks it (None: no single space)."""
+    if card["card"] == "court":
+        return state.king + card["dir"]
+    if card["card"] == "guard-flank" or len(card["moves"]) != 1:
+        return None
+    return card["moves"][0]["to"]
+
+
+def test_the_board_and_the_buttons_agree_and_a_highlighted_space_makes_the_move(server, browser):  # noqa: F811
+    """Issue 21 item 11: over positions of a simulated game, for every card the highlighted
+    spaces are the ends of the moves the engine allows, the buttons are those moves, and
+    tapping a space that only one move ends on enters that move."""
+    import random
+
+    from playwright.sync_api import expect
+
+    from companion.games.royal_visit import ENGINE
+    from companion.games.royal_visit.simulate import random_game
+
+    options = {"players": ["Ann", "Bob"], "wizard": 0}
+    moves, _ = random_game(random.Random(5), options)
+    phone = strict_phone(browser)
+    set_up(phone, server)
+    page = phone.page
+    state, done, tapped = ENGINE.new(options), 0, 0
+    for upto in (0, 9, 22, 34):
+        store(page, moves[done:upto])
+        for move in moves[done:upto]:
+            state = ENGINE.apply(state, move)
+        done = upto
+        for kind in KINDS_ON_PAGE:
+            legal = list(ENGINE.legal_cards(state, kinds=[kind]))
+            page.locator(f'[data-card="{kind}"]').tap()
+            if not legal:
+                expect(page.locator("#message")).not_to_be_empty()
+                expect(page.locator("[data-option]")).to_have_count(0)
+                continue
+            if len(legal) == 1:  # entered at once
+                expect(page.locator("#draft li")).to_have_count(1)
+                page.locator("#undo").tap()
+                expect(page.locator("#draft li")).to_have_count(0)
+                continue
+            expect(page.locator("[data-option]")).to_have_count(len(legal))
+            marked = {int(p) for p in page.locator("#board .rv-space.target").evaluate_all(
+                "(els) => els.map((e) => e.dataset.pos)")}
+            spaces = [ends(card, state) for card in legal]
+            assert marked == {s for s in spaces if s is not None}, (upto, kind)
+            single = [s for s in spaces if s is not None and spaces.count(s) == 1]
+            if not single:
+                page.locator("#back").tap()
+                continue
+            phone.tap(f'#board .rv-space.target[data-pos="{single[0]}"]')
+            expect(page.locator("#draft li")).to_have_count(1)
+            chosen = legal[spaces.index(single[0])]
+            after = ENGINE.view(ENGINE.apply(state, {"type": "play", "cards": [chosen]}))
+            for pawn in ("king", "wizard", "jester"):
+                expect(page.locator(f".rv-space[data-pos='{after['pawns'][pawn]}'] .rv-chip.{pawn}")).to_have_count(1)
+            tapped += 1
+            page.locator("#undo").tap()
+            expect(page.locator("#draft li")).to_have_count(0)
+    assert tapped >= 10
+    page.context.close()

@@ -5,6 +5,8 @@
 // A photo of the cards played (Scan) lists them, left to right, as the cards to place: each one
 // opens its moves in turn, and a card the rules cannot take now is flagged with the engine's
 // reason. A phone that says who holds it draws that player's Chateau at the bottom.
+// While a card's moves are offered, the spaces they end on are highlighted on the board, and
+// tapping one makes that move (the buttons stay, for the moves a space cannot name alone).
 "use strict";
 
 const RoyalVisit = (() => {
@@ -483,7 +485,26 @@ const RoyalVisit = (() => {
 
   // -- taps ----------------------------------------------------------------------------------
 
+  // A tap on the board: the highlighted space nearest the finger (within half a 44 px target,
+  // so a space's row is easy to hit though it is drawn 24 px high) names the move ending there.
+  function boardTap(event) {
+    if (!options) return;
+    let best = null;
+    let distance = 22;
+    for (const row of $("#board").querySelectorAll(".rv-space.target")) {
+      const box = row.getBoundingClientRect();
+      const off = Math.abs(event.clientY - (box.top + box.height / 2));
+      if (off <= distance) { best = row; distance = off; }
+    }
+    if (!best) return;
+    const to = Number(best.dataset.pos);
+    const here = options.filter((o) => o.to === to);
+    if (here.length === 1) { close(); enter(here[0]); return; }
+    say(`${here.length} moves end on ${signed(to)} (${here.map((o) => o.what).join(", ")}): tap the move's button.`, "ok");
+  }
+
   function bind() {
+    $("#board").addEventListener("click", boardTap);
     $("#panel").addEventListener("click", async (event) => {
       const target = event.target.closest("button");
       if (!target) return;
