@@ -204,7 +204,10 @@ def test_the_setup_steppers_reach_negative_spaces_and_a_game_ends_asking_nothing
     # The King on +6 between Guards on +5 and +8: one King card wins.
     for name, value in (("king", "6"), ("guard_low", "5"), ("guard_high", "8"), ("wizard_pos", "-2"), ("jester", "-4")):
         page.fill(f'input[name="{name}"]', value)
-    page.select_option('select[name="turn"]', "top")
+    page.locator('input[name="crown_side"][value="big"]').check()
+    page.locator('input[name="turn"][value="top"]').check()
+    for name in ("draw_pile", "reshuffles"):
+        page.fill(f'input[name="{name}"]', "30" if name == "draw_pile" else "0")
     accessible(page)
     page.locator("#create").tap()
     expect(page.locator("#crown")).to_have_text("-3")

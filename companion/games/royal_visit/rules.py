@@ -904,7 +904,7 @@ class RoyalVisit:
         bottom = str(form.get("player_bottom") or "")
         wizard_side = str(form.get("wizard") or "").strip()
         if wizard_side not in ("top", "bottom"):
-            raise RuleError("setup", "Say who got the Wizard in their Duchy: top or bottom.")
+            raise RuleError("setup", "Say who got the Wizard in their Duchy.")
         given = {}
         for ruling in self.rulings:
             value = form.get(f"ruling-{ruling.id}")
@@ -917,7 +917,10 @@ class RoyalVisit:
         if str(form.get("start") or "").strip() == "position":
             turn = str(form.get("turn") or "").strip()
             if turn not in ("top", "bottom"):
-                raise RuleError("position", "Say whose turn it is: top or bottom.")
+                raise RuleError("position", "Say whose turn it is.")
+            side = str(form.get("crown_side") or "").strip().lower()
+            if side not in ("big", "little"):
+                raise RuleError("crown-side", "Say which side of the Crown is up: Big or Little.")
             options["position"] = {
                 "king": _form_int(form, "king", "King's space"),
                 "guards": [_form_int(form, "guard_low", "lower Guard's space"),
@@ -925,7 +928,7 @@ class RoyalVisit:
                 "wizard": _form_int(form, "wizard_pos", "Wizard's space"),
                 "jester": _form_int(form, "jester", "Jester's space"),
                 "crown": _form_int(form, "crown", "Crown's place"),
-                "crown_side": str(form.get("crown_side") or "").strip().lower(),
+                "crown_side": side,
                 "draw_pile": _form_int(form, "draw_pile", "draw pile size"),
                 "reshuffles": _form_int(form, "reshuffles", "number of reshuffles"),
                 "turn": 0 if turn == "top" else 1,
