@@ -28,11 +28,11 @@ def stored_options(page) -> dict:
     return page.evaluate("fetch(Companion.game.urls.export).then((r) => r.json()).then((d) => d.options)")
 
 
-def create(page, server: str, *, wizard: str, rulings: dict | None = None,
+def create(page, base: str, *, wizard: str, rulings: dict | None = None,
            position: dict | None = None) -> dict:
     from playwright.sync_api import expect
 
-    page.goto(f"{server}/new/royal_visit")
+    page.goto(f"{base}/new/royal_visit")
     names(page)
     page.locator(f'input[name="wizard"][value="{wizard}"]').check()
     if rulings:

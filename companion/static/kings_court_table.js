@@ -225,7 +225,7 @@ window.KingsCourtTable = (() => {
         <span>Suit <strong id="suit" class="kc-suit-word s-${escape(h.suit || "kingdom")}">${escape(h.suit || "-")}</strong></span>
         <span>Play goes <strong id="direction">${escape(h.direction_words)}</strong></span>
         <span>Draw pile <strong id="draw-pile">${h.draw_pile}</strong>${h.reshuffles ? ` (reshuffled ${h.reshuffles}\u00d7)` : ""}</span>
-        ${h.pending ? `<span class="kc-due">Waiting: draw ${h.pending.count} (${escape(cardName(h.pending.kind))})</span>` : ""}
+        ${h.pending ? `<span class="kc-due">Waiting: ${h.pending.dungeons ? "the Dungeon" : `draw ${h.pending.count} (${escape(cardName(h.pending.kind))})`}</span>` : ""}
       </div>
       <p class="kc-hands" aria-label="Cards in each hand">${names.map((name, seat) => `<span class="${seat === h.to_play ? "kc-mover" : ""}"${seat === h.to_play ? ' aria-current="true"' : ""}>${escape(name)} <strong data-hand="${seat}">${h.hands[seat]}</strong>${h.dungeon[seat] ? " (Dungeon)" : ""}${h.on_guard.includes(seat) ? " On Guard!" : ""}${h.face_up[seat].length ? ` \u00b7 up: ${h.face_up[seat].map((c) => escape(cardName(c))).join(", ")}` : ""}</span>`).join(" ")}</p>`;
     const effects = h.effects.length ? `<p class="small kc-options" id="follow-effects">${h.effects.map(escape).join(" ")}</p>` : "";
@@ -235,7 +235,7 @@ window.KingsCourtTable = (() => {
       <p class="small kc-options" id="follow-options">${h.options.map(escape).join(" ")}</p>
       <div id="turn-play">${playHtml("turn", turn, ctx, turnKinds())}</div>
       <details id="risk-panel" ${risk.open ? "open" : ""}><summary>Risk cards, On Guard, Dungeon${h.partners ? ", partner's Yes" : ""}, stop following</summary>
-        ${h.partners && h.yes !== h.to_play && !h.pending && !h.dungeon[h.to_play] && !h.penalty.includes(h.to_play)
+        ${h.ask_partner
           ? `<p><button type="button" class="secondary" id="ev-yes">${escape(names[h.to_play])}'s partner said Yes</button></p>` : ""}
         ${riskHtml(names)}</details>`;
   }
