@@ -486,7 +486,7 @@ const RoyalVisit = (() => {
   // -- taps ----------------------------------------------------------------------------------
 
   // A tap on the board: the highlighted space nearest the finger (within half a 44 px target,
-  // so a space's row is easy to hit though it is drawn 24 px high) names the move ending there.
+  // so a space's row is easy to hit though it is drawn 22 px high) names the move ending there.
   function boardTap(event) {
     if (!options) return;
     let best = null;
