@@ -4,8 +4,9 @@ The moves come from the engine's own simulator (``simulate.table_game``: game ``
 way ``ENDINGS[seed % 3]`` names, with a pass, the Wizard's power, the King's privilege and Jester
 cards among its turns). Each turn is entered on the mover's own phone as a player would: a card,
 then the highlighted space its move ends on (or the move's button when no single space names
-it; nothing when the rules allow one move only), End turn; the Wizard's power and its pawn; Pass
-and its question. Once a game, a card of the wrong type is tapped first (the refusal must go as
+it; nothing when the rules allow one move only), End turn; the Wizard's power and the pawn to
+call, tapped where it stands; Pass and its question. At every offer the highlighted spaces are
+checked against the engine's legal moves. Once a game, a card of the wrong type is tapped first (the refusal must go as
 soon as the right card is tapped). benchmarks/table.py measures these games; the browser test
 runs them strict.
 """
@@ -68,6 +69,12 @@ def end_space(card: dict, king: int) -> int | None:
     return card["moves"][0]["to"]
 
 
+def marked(page) -> set[int]:
+    """The spaces highlighted on the board."""
+    return {int(p) for p in page.locator("#board .rv-space.target").evaluate_all(
+        "(els) => els.map((e) => e.dataset.pos)")}
+
+
 def play_cards(phone, state, move: dict, mistap: bool) -> bool:
     """Enter a play card by card (with ``mistap``, a card of another type before a later card
     whose moves are offered); returns whether the wrong tap is still to make."""
@@ -93,6 +100,7 @@ def play_cards(phone, state, move: dict, mistap: bool) -> bool:
         if len(legal) > 1:
             expect(page.locator("[data-option]")).to_have_count(len(legal))
             ends = [end_space(c, king) for c in legal]
+            assert marked(page) == {e for e in ends if e is not None}
             end = end_space(card, king)
             if end is not None and ends.count(end) == 1:
                 phone.tap(f'#board .rv-space.target[data-pos="{end}"]')
@@ -120,8 +128,11 @@ def enter(phone, state, move: dict, check, mistap: bool) -> bool:
         if len(summons) > 1:
             expect(page.locator("[data-option]")).to_have_count(len(summons))
             check(page, "the Wizard's calls")
+            # the pawns he may call are marked where they stand: the board and the buttons agree
+            sources = {state.king if s["pawn"] == "king" else s["from"] for s in summons}
+            assert marked(page) == sources
             frm = state.king if move["pawn"] == "king" else move["from"]
-            phone.tap(f'[data-option][data-move="summon:{move["pawn"]}:{frm}"]')
+            phone.tap(f'#board .rv-space.target[data-pos="{frm}"]')
         expect(page.locator("#draft li")).to_have_count(1)
     else:
         mistap = play_cards(phone, state, move, mistap)
