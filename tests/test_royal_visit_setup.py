@@ -110,6 +110,7 @@ def test_the_form_for_a_game_under_way_states_nothing_for_the_players(server, br
     page.locator('input[name="crown_side"]').first.evaluate("(el) => el.form.querySelectorAll('input[name=crown_side]').forEach((r) => { r.checked = false; })")
     page.locator("#create").click()
     expect(page.locator("#setup .error")).to_contain_text("Say which side of the Crown is up")
+    page.screenshot(path=str(ARTIFACTS / "royal_visit_setup_refused.png"))
     page.context.close()
 
 
@@ -153,5 +154,7 @@ def test_ruling_values_are_shown_in_words(server, browser):  # noqa: F811
     for ident in ("towards-mover", "duchy-only", "wild-middle", "allowed", " = "):
         assert ident not in text, ident
     assert "Numbered moves only go toward the mover's own Chateau" in text
+    other.locator("#history li").first.scroll_into_view_if_needed()
+    other.screenshot(path=str(ARTIFACTS / "royal_visit_rulings_words.png"))
     owner.context.close()
     other.context.close()
