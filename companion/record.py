@@ -60,8 +60,8 @@ class Lines:
             who = self.names[entry.player] if entry.player is not None else "A player"
             text = engine.describe_secret(who, entry.payload.get("secret"))
         else:
-            text = "Table rulings changed: " + ", ".join(
-                f"{key} = {value}" for key, value in sorted(entry.payload.items())
+            text = "Table rulings changed: " + "; ".join(
+                _ruling_words(engine, key, value) for key, value in sorted(entry.payload.items())
             )
         if touched != entry.seq:  # a new dict: a copy made before still reads as it was
             self.lines[touched] = {**self.lines[touched], "undone": entry.kind == "undo"}
@@ -242,3 +242,15 @@ def _shown(value: Any) -> str:
     """A value of the file in a sentence: JSON spelling, cut short."""
     text = json.dumps(value)
     return text if len(text) <= 40 else text[:40] + "..."
+
+
+def _ruling_words(engine: protocol.Engine, key: str, value: Any) -> str:
+    """A ruling changed, in the words of its setup form: "Direction of moves: numbered moves
+    only go toward the mover's own Chateau"."""
+    for ruling in engine.rulings:
+        if ruling.id == key:
+            for choice, meaning in ruling.choices:
+                if str(choice) == str(value):
+                    return f"{ruling.title}: {meaning.rstrip('.')}"
+            return f"{ruling.title}: {_shown(value)}"
+    return f"{key}: {_shown(value)}"

@@ -5,6 +5,9 @@
 // A photo of the cards played (Scan) lists them, left to right, as the cards to place: each one
 // opens its moves in turn, and a card the rules cannot take now is flagged with the engine's
 // reason. A phone that says who holds it draws that player's Chateau at the bottom.
+// While a card's moves are offered, the spaces they end on are highlighted on the board, and
+// tapping one makes that move (the buttons stay, for the moves a space cannot name alone); for
+// the Wizard's power, the pawns he may call are highlighted where they stand.
 "use strict";
 
 const RoyalVisit = (() => {
@@ -61,10 +64,14 @@ const RoyalVisit = (() => {
     return here;
   }
 
-  // The spaces the offered moves end on, marked on the board.
+  // The space each offered move is tapped at on the board: where a card's move ends, where a
+  // pawn the Wizard may call stands (none for a move no single space names).
+  const space = (o) => (o.move ? o.from : o.to);
+
+  // The spaces of the offered moves, marked on the board.
   function targets() {
     if (!options) return new Set();
-    return new Set(options.map((o) => o.to).filter((to) => to !== undefined));
+    return new Set(options.map(space).filter((at) => at !== undefined));
   }
 
   // The board, one row a space: seat 0's Chateau (+8) at the top unless this phone is seat 0's,
@@ -373,7 +380,7 @@ const RoyalVisit = (() => {
       if (status !== 200) return;
       const m = moves[i];
       const from = m.pawn === "king" ? pawns.king : m.from;
-      options.push({ suit: m.pawn, pawn: m.pawn, to: pawns.wizard, key: `summon:${m.pawn}:${from}`, move: m, view: data.view,
+      options.push({ suit: m.pawn, pawn: m.pawn, from, to: pawns.wizard, key: `summon:${m.pawn}:${from}`, move: m, view: data.view,
         what: PAWN_NAME[m.pawn], where: [`${signed(from)} → ${signed(pawns.wizard)}`],
         says: `Wizard's power: the ${PAWN_NAME[m.pawn]} from ${from} to the Wizard on ${pawns.wizard}` });
     });
@@ -501,7 +508,26 @@ const RoyalVisit = (() => {
 
   // -- taps ----------------------------------------------------------------------------------
 
+  // A tap on the board: the highlighted space nearest the finger (within half a 44 px target,
+  // so a space's row is easy to hit though it is drawn 22 px high) names the move ending there.
+  function boardTap(event) {
+    if (!options) return;
+    let best = null;
+    let distance = 22;
+    for (const row of $("#board").querySelectorAll(".rv-space.target")) {
+      const box = row.getBoundingClientRect();
+      const off = Math.abs(event.clientY - (box.top + box.height / 2));
+      if (off <= distance) { best = row; distance = off; }
+    }
+    if (!best) return;
+    const at = Number(best.dataset.pos);
+    const here = options.filter((o) => space(o) === at);
+    if (here.length === 1) { close(); enter(here[0]); return; }
+    say(`${here.length} moves end on ${signed(at)} (${here.map((o) => o.what).join(", ")}): tap the move's button.`, "ok");
+  }
+
   function bind() {
+    $("#board").addEventListener("click", boardTap);
     $("#panel").addEventListener("click", async (event) => {
       const target = event.target.closest("button");
       if (!target) return;
