@@ -1197,7 +1197,7 @@ def test_view_is_json_ready_and_complete():
     json.dumps(view)
     assert set(view) == {"game", "players", "sides", "locations", "display", "deck", "supply",
                          "turn", "turn_number", "round", "last_turn", "final", "ranking",
-                         "rulings", "result"}
+                         "rulings", "in_force", "result"}
     ann = view["players"][0]
     assert ann["realm"]["brewery"] == ["miller-brewer"] and ann["points"] == 2 + 1
     assert ann["meeples"] == 5 and ann["cards"] == 1
@@ -1358,3 +1358,16 @@ def test_a_record_replays_to_the_same_state():
     assert caught.value.rule == "rulings"
     step(ENGINE, result, history, "redo", None)
     assert result.state == final
+
+
+def test_the_options_in_force_are_said_in_words():
+    two = {"players": ["Ann", "Bob"], "first": 0, "display": DISPLAY}
+    assert ENGINE.in_force(ENGINE.new({**two, "sides": "B"})) == [
+        "Locations: All on side B.", "Deck: 6 tier-1 cards set aside on top of tier 2."]
+    mixed = {loc: "A" for loc in ("mill", "brewery", "cottage", "guardhouse", "barracks", "inn",
+                                 "castle")}
+    words = ENGINE.in_force(ENGINE.new({**two, "sides": {**mixed, "infirmary": "B"},
+                                        "deck": "shuffled"}))
+    assert words == [("Locations: A mixed set: Mill A, Brewery A, Cottage A, Guardhouse A, "
+                      "Barracks A, Inn A, Castle A, Infirmary B."),
+                     "Deck: both tiers shuffled together (the variant)."]

@@ -229,3 +229,63 @@ def test_a_finished_game_shows_the_final_scores_and_offers_nothing(server, brows
     assert in_view(page, "#ranking")
     assert serious(page) == [] and small_targets(page) == []
     page.screenshot(path=str(ARTIFACTS / "majesty_final.png"))
+
+
+SETUPS = (  # (players, knight holder, sides, deck): every choice of the form at least once
+    (("Ann", "Bob"), 1, "A", "standard"),
+    (("Ann", "Bob", "Cid"), 2, "B", "shuffled"),
+    (("Ann", "Bob", "Cid", "Dee"), 0, {"mill": "B", "brewery": "A", "cottage": "B", "guardhouse": "A",
+                                       "barracks": "A", "inn": "B", "castle": "B", "infirmary": "A"}, "standard"),
+    (("Ann", "Bob", "Cid"), 0, {"mill": "A", "brewery": "A", "cottage": "A", "guardhouse": "A",
+                                "barracks": "A", "inn": "A", "castle": "A", "infirmary": "B"}, "shuffled"),
+)
+
+
+@pytest.mark.parametrize("names,knight,sides,deck", SETUPS)
+def test_the_setup_page_creates_the_game_it_shows(server, browser, names, knight, sides, deck):  # noqa: F811
+    """One control for the sides: the per-location choices show only for a mixed set, and a
+    choice made there and then abandoned for all A or all B never reaches the game."""
+    page = new_phone(browser)
+    page.goto(server + "/new/majesty")
+    for seat, name in enumerate(names):
+        page.fill(f'input[name="player-{seat}"]', name)
+    page.check(f'input[name="first"][value="{knight}"]')
+    locations = page.locator('select[name^="side-"]')
+    expect(locations.first).to_be_hidden()  # "All on side A" shows no per-location choice
+    page.check('input[name="sides"][value="mixed"]')
+    expect(locations).to_have_count(8)
+    for i in range(8):
+        expect(locations.nth(i)).to_be_visible()
+        expect(locations.nth(i)).to_have_value("")  # nothing stated for the table
+    if isinstance(sides, str):
+        for i in range(8):  # the opposite side everywhere, then the one control says otherwise
+            locations.nth(i).select_option("B" if sides == "A" else "A")
+        page.check(f'input[name="sides"][value="{sides}"]')
+        expect(locations.first).to_be_hidden()
+    else:
+        for location, side in sides.items():
+            page.select_option(f'select[name="side-{location}"]', side)
+    page.check(f'input[name="deck"][value="{deck}"]')
+    for slot, kind in enumerate(["miller", "brewer", "witch", "guard", "knight", "noble"]):
+        page.select_option(f'select[name="display-{slot}"]', kind)
+    assert serious(page) == [] and small_targets(page) == []
+    page.locator("#create").click()
+    expect(page.locator("#turn")).to_have_text(f"{names[knight]}'s turn")
+    game_id = page.url.rsplit("/", 1)[-1]
+    stored = page.evaluate("async (id) => (await (await fetch(`/api/games/${id}/export`)).json())", game_id)
+    assert stored["options"]["players"] == list(names)
+    assert stored["options"]["first"] == knight
+    assert stored["options"]["sides"] == sides
+    assert stored["options"]["deck"] == deck
+    # The game page says each location's side, and the options in force in words.
+    every = {loc: sides for loc in SETUPS[2][2]} if isinstance(sides, str) else sides
+    page.locator("#setup-box summary").tap()
+    for location, side in every.items():
+        expect(page.locator(f'[data-location="{location}"] .mj-side')).to_have_text(side)
+    words = page.locator("#in-force li")
+    expect(words.first).to_contain_text(
+        {"A": "All on side A", "B": "All on side B"}.get(sides, "A mixed set") if isinstance(sides, str)
+        else "A mixed set")
+    expect(words.nth(1)).to_contain_text("both tiers shuffled" if deck == "shuffled" else "tier-1 cards set aside")
+    assert serious(page) == [] and small_targets(page) == []
+    page.context.close()

@@ -282,7 +282,7 @@ const Majesty = (() => {
         <p>${plural(p.meeples, "meeple")} \u00b7 ${p.cards} of 12 cards \u00b7 Infirmary ${p.infirmary.length}</p>
         <p class="small">Chips: ${escape(chipsText(p.chips))}${p.owed ? ` (the box owes ${p.owed})` : ""}</p>
         <ul class="mj-realm">${v.locations.filter((l) => l.id !== "infirmary").map((l) =>
-          `<li><span class="mj-loc c-${l.character}">${l.number}</span>${escape(l.name)} <strong>${(p.realm[l.id] || []).length}</strong></li>`).join("")}</ul>
+          `<li><span class="mj-loc c-${l.character}">${l.number}</span>${escape(l.name)} <span class="mj-side-tag" aria-label="side ${l.side}">${l.side}</span><strong>${(p.realm[l.id] || []).length}</strong></li>`).join("")}</ul>
         ${p.exchange ? `<details><summary>Fewer chips</summary><p>Give ${escape(chipsText(p.exchange.give))}, take ${escape(chipsText(p.exchange.take))}: ${p.exchange.chips_after} chips.</p>
           <button type="button" class="secondary" data-change="${p.seat}">Done: record the swap</button></details>` : ""}
       </section>`).join(""));
@@ -296,6 +296,16 @@ const Majesty = (() => {
           `<li>${swatches(kind.split("-"))}<strong>${n}</strong></li>`).join("")}</ul>`).join("") || "<p>The deck is empty.</p>"}
       <p class="small">By character, where the cards are known: ${Object.entries(v.deck.characters_known).map(([c, n]) => `${CHARACTER_NAMES[c]} ${n}`).join(", ")}.</p>
       </details>`);
+  }
+
+  // How the game was set up: each location's side with what it does, and the options in words.
+  function drawSetup() {
+    const v = view();
+    fill("setup", `<details id="setup-box"><summary>Locations and options</summary>
+      <ul id="in-force" class="mj-in-force">${v.in_force.map((text) => `<li>${escape(text)}</li>`).join("")}</ul>
+      <ul class="mj-locations">${v.locations.map((l) => `<li data-location="${l.id}"><p><strong>${l.number}. ${escape(l.name)}</strong>,
+        side <span class="mj-side">${l.side}</span>${l.id === "infirmary" ? "" : ` · majority ${l.majority}`}</p>
+        <p class="small">${escape(l.text)}</p></li>`).join("")}</ul></details>`);
   }
 
   function drawPrompt(need) {
@@ -320,7 +330,7 @@ const Majesty = (() => {
   function redraw() {
     const need = game().result ? { what: "over" } : needs();
     drawStatus(); drawFinal(); drawDisplay(need); drawPick(need); drawDraft(); drawCastle(need);
-    drawPreview(); drawLast(need); drawPlayers(); drawDeck(); drawPrompt(need);
+    drawPreview(); drawLast(need); drawPlayers(); drawDeck(); drawSetup(); drawPrompt(need);
   }
 
   // -- Scan ----------------------------------------------------------------------------------

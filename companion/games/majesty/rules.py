@@ -943,6 +943,23 @@ class Majesty:
         return {"players": parts, "display": display, "display_meeples": meeples,
                 "turn": seats[int(turn)]}
 
+    @staticmethod
+    def in_force(state: State) -> list[str]:
+        """Each option the game was set up with, in words, one sentence an option (Majesty has
+        no table rulings: its options are the sides and the deck)."""
+        sides = state.sides
+        if len(set(sides)) == 1:
+            where = f"All on side {sides[0]}."
+        else:
+            where = ("A mixed set: " + ", ".join(f"{LOC_NAMES[loc]} {sides[loc]}"
+                                                  for loc in range(8)) + ".")
+        if state.deck.variant == "shuffled":
+            deck = "Deck: both tiers shuffled together (the variant)."
+        else:
+            deck = (f"Deck: {SET_ASIDE[len(state.players)]} tier-1 cards set aside on top of "
+                    f"tier 2.")
+        return [f"Locations: {where}", deck]
+
     def with_rulings(self, state: State, rulings: Mapping[str, Any]) -> State:
         normalise_rulings(self, rulings)
         return state
@@ -1420,6 +1437,7 @@ class Majesty:
             "final": self._final_view(state),
             "ranking": ranking(state.points) if over else None,
             "rulings": {},
+            "in_force": self.in_force(state),
             "result": self.result(state),
         }
 
