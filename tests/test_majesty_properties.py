@@ -365,3 +365,43 @@ def test_legal_moves_are_exactly_the_moves_validate_accepts(seed, options, data)
                 assert kind not in new and error.rule == "deck-holds"
             else:
                 assert kind in new
+
+
+# --------------------------------------------------------------------------- corrections
+
+
+@examples(300)
+@given(seed=SEEDS, options=game_options(), cut=st.floats(0, 1), pick=st.integers(0, 5),
+       kind=st.sampled_from([k.id for k in KINDS]))
+def test_a_correction_leads_where_entering_the_right_card_would(seed, options, cut, pick, kind):
+    """Correcting a card still in the display gives the state the game would be in had the
+    card been entered right in the first place; a correction refused for the deck is a card
+    the game could not have been entered with either."""
+    options = with_display(options, seed)
+    moves, _ = random_game(random.Random(seed), options)
+    moves = moves[:int(cut * (len(moves) - 1))]
+    state = replay(ENGINE, options, [("move", m) for m in moves])[0].state
+    slot = pick % len(state.display)
+    number, _, setup_slot = state.turned[slot]
+    fix = {"type": "correct", "turn": number, "card": kind}
+    right_options, right_moves = dict(options), [dict(m) for m in moves]
+    if number == 0:
+        fix["slot"] = setup_slot
+        right_options["display"] = list(options["display"])
+        right_options["display"][setup_slot] = kind
+    else:
+        right_moves[number - 1]["new_card"] = kind
+    try:
+        corrected = ENGINE.apply(state, fix)
+    except RuleError as refused:
+        assert refused.rule in ("correction", "deck-holds")
+        if refused.rule == "deck-holds":
+            try:
+                replay(ENGINE, right_options, [("move", m) for m in right_moves])
+            except RuleError:
+                return
+            raise AssertionError("the correction was refused but the right card replays")
+        return
+    right = replay(ENGINE, right_options, [("move", m) for m in right_moves])[0].state
+    assert corrected == right
+    check_state(corrected)
