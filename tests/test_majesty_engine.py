@@ -317,7 +317,7 @@ def test_seed_example_paying_meeples_and_taking_them_back():
     assert s.meeples[ANN] == 0 + 1 and s.display_meeples == (1, 1, 0, 0, 0, 0)  # Castle: +1
     assert ENGINE.view(s)["display"][1] == {
         "slot": 1, "card": "miller", "name": "Miller", "characters": ["miller"], "meeples": 1,
-        "cost": 1, "affordable": True, "turned_up": 0, "setup_slot": 1, "correctable": False}
+        "cost": 1, "affordable": True, "turned_up": 0, "setup_slot": 1, "correctable": False, "could_be": []}
     s = run(s, take(1, "noble"))  # Bob pays one meeple and takes the Miller's one
     assert s.meeples[BOB] == 5 and s.points[BOB] == 2
     assert s.supply_meeples == 30 - 2 - 5 - 1 and s.display_meeples == (2, 0, 0, 0, 0, 0)
@@ -1386,6 +1386,8 @@ def test_a_card_turned_up_is_corrected_by_an_entry_of_its_own():
     s = played(game(), {"type": "take", "slot": 0, "new_card": "brewer"},  # turn 1: Ann
                {"type": "take", "slot": 0, "new_card": "witch"})  # turn 2: Bob (the Brewer)
     assert [KINDS[k].id for k in s.display][-2:] == ["brewer", "witch"]
+    could_be = ENGINE.view(s)["display"][4]["could_be"]  # the page offers only these
+    assert "knight" in could_be and "brewer" not in could_be and "guard-innkeeper" not in could_be
     fix = {"type": "correct", "turn": 1, "card": "knight"}
     ENGINE.validate(s, fix)
     after = ENGINE.apply(s, fix)
@@ -1413,7 +1415,7 @@ def test_a_card_turned_up_is_corrected_by_an_entry_of_its_own():
     ({"type": "correct", "turn": 3, "card": "witch"}, "correction", "There is no turn 3 yet"),
     ({"type": "correct", "turn": 0, "card": "witch"}, "correction", "say which slot"),
     ({"type": "correct", "turn": 0, "slot": 0, "card": "guard"}, "correction",
-     "The card dealt into slot 0 at setup has been taken since"),
+     "Card 1 of the setup display has been taken since"),
     ({"type": "correct", "turn": 2, "card": "noble-noble"}, "move-format", "must be a card"),
     ({"type": "correct", "turn": 2, "card": "guard-innkeeper"}, "deck-holds",
      "The card turned up at turn 2 came from tier 2, and tier 2 has no Guard/Innkeeper card"),

@@ -8,6 +8,7 @@ Without Chromium the tests skip, except under CI (see tests/test_browser.py).
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from playwright.sync_api import expect
@@ -125,7 +126,7 @@ def test_undo_takes_back_the_last_step_of_the_turn_being_entered(server, browser
     expect(page.locator("#message")).to_contain_text("Took back the Miller/Brewer as Brewer.")
     expect(page.locator('[data-slot="0"][data-as="brewer"]')).to_be_visible()
     expect(page.locator(".mj-card.selected")).to_have_count(0)
-    expect(page.locator("#end-turn")).to_be_disabled()
+    expect(page.locator("#end-turn")).to_have_attribute("aria-disabled", "true")
     expect(page.locator("#history li")).to_have_count(1)  # Ann's stored turn stays
 
 
@@ -145,7 +146,7 @@ def test_a_draft_stays_through_a_chip_swap_and_goes_when_the_turn_is_stored_else
     expect(ann.locator('.mj-player[data-seat="1"]')).not_to_contain_text("Fewer chips")
     expect(ann.locator("#draft")).to_have_text("Ann takes the Innkeeper/Noble as Noble (free); turned up: Miller.")
     expect(ann.locator("#exchange")).to_have_value("-1")
-    expect(ann.locator("#end-turn")).to_be_enabled()
+    expect(ann.locator("#end-turn")).not_to_have_attribute("aria-disabled", "true")
 
     # Then it stores Ann's turn itself: the draft here goes, with the reason.
     other.locator('[data-slot="1"]').tap()
@@ -187,7 +188,7 @@ def test_setup_states_nothing_for_the_table_and_offers_the_names_typed(server, b
     expect(page.locator("#turn")).to_have_text("Dan's turn")
     # On the game page nothing is chosen for the mover either.
     expect(page.locator(".mj-card.selected, .mj-half.selected")).to_have_count(0)
-    expect(page.locator("#end-turn")).to_be_disabled()
+    expect(page.locator("#end-turn")).to_have_attribute("aria-disabled", "true")
     expect(page.locator("#prompt")).to_have_text("Dan's turn: tap the card you take (a split card by the half you place)")
 
 
@@ -289,3 +290,98 @@ def test_the_setup_page_creates_the_game_it_shows(server, browser, names, knight
     expect(words.nth(1)).to_contain_text("both tiers shuffled" if deck == "shuffled" else "tier-1 cards set aside")
     assert serious(page) == [] and small_targets(page) == []
     page.context.close()
+
+
+def covered(page, selector: str) -> bool:
+    """Is anything (the action bar included) over the centre or a corner of the element?"""
+    return page.locator(selector).first.evaluate("""(el) => {
+      const r = el.getBoundingClientRect();
+      const points = [[r.left + r.width / 2, r.top + r.height / 2], [r.left + 1, r.top + 1],
+        [r.right - 1, r.top + 1], [r.left + 1, r.bottom - 1], [r.right - 1, r.bottom - 1]];
+      return points.some(([x, y]) => { const hit = document.elementFromPoint(x, y);
+        return !hit || !(el.contains(hit) || hit.contains(el)); });
+    }""")
+
+
+def test_a_card_turned_up_entered_wrong_is_corrected_without_replaying_the_turns(server, browser):  # noqa: F811
+    phone = Phone(new_phone(browser), strict=True)
+    page = phone.page
+    set_up(page, server)
+    with phone.turn("Ann"):
+        phone.tap('[data-slot="0"][data-as="brewer"]')
+        phone.tap('[data-new-card="guard"]')  # the table turned up a Knight
+        phone.tap("#end-turn")
+        expect(page.locator("#turn")).to_have_text("Bob's turn")
+    with phone.turn("the correction"):
+        phone.tap("#fix-open")
+        expect(page.locator("#prompt")).to_have_text("Tap the display card that was entered wrong")
+        phone.tap('[data-fix-slot="5"]')
+        expect(page.locator("#pick h2")).to_have_text("The card turned up at turn 1 (entered as the Guard) was")
+        expect(page.locator('[data-fix-card="guard"]')).to_have_count(0)
+        # Only the cards the deck could have turned up then are offered: with two players every
+        # card turned up is a tier-2 card, and tier 2 has no Guard/Noble.
+        expect(page.locator('[data-fix-card="guard-noble"]')).to_have_count(0)
+        phone.tap('[data-fix-card="witch"]')
+        expect(page.locator("#draft")).to_have_text(
+            "Correction: the card turned up at turn 1 was the Witch, not the Guard.")
+        phone.tap('[data-fix-card="knight"]')
+        expect(page.locator("#draft")).to_have_text(
+            "Correction: the card turned up at turn 1 was the Knight, not the Guard.")
+        expect(page.locator("#end-turn")).to_have_text("Correct it")
+        phone.tap("#end-turn")
+        expect(page.locator('[data-slot="5"]')).to_have_text("Knight")
+    expect(page.locator("#turn")).to_have_text("Bob's turn")  # a correction is not a turn
+    expect(page.locator("#history li").first).to_contain_text(
+        "Correction: the card turned up at turn 1 was the Knight, not the Guard")
+    page.locator("#undo").tap()
+    expect(page.locator("#message")).to_contain_text("Undone: Correction")
+    expect(page.locator('[data-slot="5"]')).to_have_text("Guard")
+    assert serious(page) == [] and small_targets(page) == []
+
+
+def test_take_the_card_says_what_is_missing_and_a_greyed_card_links_its_rule(server, browser):  # noqa: F811
+    page = new_phone(browser)
+    start(page, server, LATE)
+    page.locator("#end-turn").tap(force=True)  # aria-disabled: a finger taps it all the same
+    expect(page.locator("#message .message-text")).to_have_text("First tap the card Ann takes.")
+    page.locator('[data-slot="3"]').tap(force=True)
+    expect(page.locator("#message .rule-link")).to_have_text("Rule: Paying for a card")
+    page.locator('[data-slot="0"][data-as="noble"]').tap()
+    page.locator("#end-turn").tap(force=True)
+    expect(page.locator("#message .message-text")).to_have_text(
+        "First tap the card turned up into the display.")
+    page.locator('[data-new-card="miller"]').tap()
+    expect(page.locator("#message")).to_be_hidden()
+    assert serious(page) == [] and small_targets(page) == []
+    # No internal id on the page, no card name broken over two lines or wider than its button.
+    for step in range(2):
+        text = page.evaluate("""() => document.body.innerText + ' ' + [...document.querySelectorAll('[aria-label]')]
+            .map((el) => el.getAttribute('aria-label')).join(' ')""")
+        ids = [kind for kind in ("miller-brewer", "innkeeper-noble", "witch-guard", "brewer-knight", "mill", "innkeeper")
+               if re.search(rf"(?<![A-Za-z-]){kind}(?![A-Za-z-])", text)]
+        assert ids == [], ids
+        assert broken_names(page) == []
+        page.locator("#undo").tap()
+
+
+def broken_names(page) -> list[str]:
+    """Card and location names split over two lines (hyphenated or broken) or wider than their
+    box."""
+    return page.evaluate("""() => {
+      const out = [];
+      for (const el of document.querySelectorAll('.mj-char, .mj-half, .mj-kind, .mj-fix, .mj-realm li')) {
+        if (!el.offsetParent) continue;
+        if (el.scrollWidth > el.clientWidth + 1) out.push(`${el.textContent.trim()} overflows`);
+        const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          for (const match of node.textContent.matchAll(/\\S+/g)) {
+            const range = document.createRange();
+            range.setStart(node, match.index);
+            range.setEnd(node, match.index + match[0].length);
+            const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+            if (lines.size > 1) out.push(`${match[0]} is broken`);
+          }
+        }
+      }
+      return out;
+    }""")

@@ -22,7 +22,8 @@ A move is one whole turn, as JSON::
 
     {"type": "correct", "turn": 14,  # the card turned up at turn 14 (still in the display) was
      "card": "knight"}               # the Knight; "turn": 0 with "slot" names a card of the
-                                     # setup display by its slot then (not a turn)
+                                     # setup display by its slot then, 0 = the free one (not a
+                                     # turn)
 """
 from __future__ import annotations
 
@@ -1151,7 +1152,7 @@ class Majesty:
             if type(setup_slot) is not int or not 0 <= setup_slot < DISPLAY_SIZE:
                 raise RuleError("correction", "The setup display has six cards: say which slot, "
                                               "0 to 5, the card was dealt into.")
-            what = f"The card dealt into slot {setup_slot} at setup"
+            what = f"Card {setup_slot + 1} of the setup display"
             slots = [s for s, t in enumerate(state.turned) if t[0] == 0 and t[2] == setup_slot]
         else:
             what = f"The card turned up at turn {number}"
@@ -1467,7 +1468,7 @@ class Majesty:
     @staticmethod
     def _describe_correction(move: dict, before: State | None) -> str:
         number = move["turn"]
-        what = (f"the card dealt into slot {move['slot']} at setup" if number == 0 else
+        what = (f"card {move['slot'] + 1} of the setup display" if number == 0 else
                 f"the card turned up at turn {number}")
         text = f"Correction: {what} was the {KIND_NAMES[KIND_INDEX[move['card']]]}"
         if before is not None:
@@ -1554,7 +1555,8 @@ class Majesty:
                  "affordable": not over and slot <= held,
                  "turned_up": state.turned[slot][0],
                  "setup_slot": state.turned[slot][2],
-                 "correctable": not over and state.turned[slot][1] >= 0}
+                 "correctable": not over and state.turned[slot][1] >= 0,
+                 "could_be": [] if over else self._could_be(state, slot)}
                 for slot, k in enumerate(state.display)],
             "deck": self._deck_view(state),
             "supply": {"meeples": state.supply_meeples,
@@ -1569,6 +1571,24 @@ class Majesty:
             "in_force": self.in_force(state),
             "result": self.result(state),
         }
+
+    def _could_be(self, state: State, slot: int) -> list[str]:
+        """The kinds a correction of the display card in ``slot`` may name (none for a card of
+        a starting position)."""
+        number, part, setup_slot = state.turned[slot]
+        if part < 0:
+            return []
+        fix: dict[str, Any] = {"type": "correct", "turn": number}
+        if number == 0:
+            fix["slot"] = setup_slot
+        out = []
+        for kid in KIND_IDS:
+            try:
+                self._check_correct(state, {**fix, "card": kid})
+            except RuleError:
+                continue
+            out.append(kid)
+        return out
 
     @staticmethod
     def _deck_view(state: State) -> dict[str, Any]:
