@@ -14,7 +14,7 @@ from companion.games.majesty import chips as C
 from companion.games.majesty.rules import (
     CHAR_IDS, KIND_IDS, LOC_IDS, REALM_SIZE, RULE_IDS, State, deck_size,
 )
-from companion.games.majesty.simulate import build_deck, random_game
+from companion.games.majesty.simulate import build_deck, random_game, table_game
 from rules_checks import validate_then_apply
 
 NAMES = ["Ann", "Bob", "Cid", "Dee"]
@@ -405,3 +405,17 @@ def test_a_correction_leads_where_entering_the_right_card_would(seed, options, c
     right = replay(ENGINE, right_options, [("move", m) for m in right_moves])[0].state
     assert corrected == right
     check_state(corrected)
+
+
+@examples(60)
+@given(seed=SEEDS, options=game_options(), slips=st.integers(0, 3))
+def test_a_table_that_corrects_its_slips_ends_where_the_right_cards_lead(seed, options, slips):
+    options, entries, final = table_game(random.Random(seed), options, slips=slips)
+    assert final.final is not None
+    fixes = [e for e in entries if e["type"] == "correct"]
+    assert len(fixes) <= slips
+    turns = [dict(e) for e in entries if e["type"] == "take"]
+    for fix in fixes:
+        turns[fix["turn"] - 1]["new_card"] = fix["card"]
+    right = replay(ENGINE, options, [("move", m) for m in turns])[0].state
+    assert right == final
