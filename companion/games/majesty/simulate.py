@@ -156,7 +156,7 @@ def table_game(rng: random.Random, options: Mapping[str, Any], *, slips: int = 1
                     or (deck and deck[0] not in ENGINE.possible_new_cards(state))):
                 fix()
                 move = choose_move(rng, state)
-        if deck and not (number == total and rng.random() < 0.5):
+        if deck and number < total:  # the page asks for no card after the last turn
             real = deck.pop(0)
             move["new_card"] = real
             if number in wrong_at and wrong is None:
