@@ -8,9 +8,8 @@ Without Chromium the test skips, except under CI (see tests/test_browser.py).
 from __future__ import annotations
 
 import pytest
-
 from phone import PHONE, Phone, watch
-from test_browser import browser, chromium_path, server  # noqa: F401
+from test_browser import browser, server  # noqa: F401
 from whole_majesty import play_whole_games
 
 pytestmark = pytest.mark.browser

@@ -15,11 +15,11 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+from phone import accessible
 from playwright.sync_api import expect
 
 from companion.games.majesty.rules import CASTLE, ENGINE, KIND_IDS, REALM_SIZE
 from companion.games.majesty.simulate import table_game
-from phone import accessible
 
 NAMES = ("Ann", "Bob", "Cleo", "Dan")
 SIDES = ("mixed", "A", "B")
