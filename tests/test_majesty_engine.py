@@ -1447,3 +1447,14 @@ def test_a_correction_is_undone_like_any_entry():
     assert KINDS[result.state.display[-1]].id == "brewer"
     result, _ = replay(ENGINE, options, [("move", m) for m in moves])
     assert KINDS[result.state.display[-1]].id == "knight"
+
+
+def test_another_game_at_the_same_table_keeps_the_players_sides_and_deck():
+    mixed = {loc.id: "B" if loc.number % 2 else "A" for loc in LOCATIONS}
+    fields = ENGINE.again({"players": ["Ann", "Bob", "Cid"], "first": 2, "sides": mixed,
+                           "deck": "shuffled", "display": DISPLAY})
+    assert fields == {"player-0": "Ann", "player-1": "Bob", "player-2": "Cid", "sides": "mixed",
+                      **{f"side-{loc}": side for loc, side in mixed.items()}, "deck": "shuffled"}
+    assert ENGINE.again({"players": ["Ann", "Bob"], "first": 0, "sides": "b",
+                         "display": DISPLAY}) == {"player-0": "Ann", "player-1": "Bob",
+                                                  "sides": "B", "deck": "standard"}

@@ -13,6 +13,7 @@ control of the turn uncovered and go once the right tap is made.
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 
 from phone import accessible
@@ -25,6 +26,7 @@ NAMES = ("Ann", "Bob", "Cleo", "Dan")
 SIDES = ("mixed", "A", "B")
 LOCATIONS = ("mill", "brewery", "cottage", "guardhouse", "barracks", "inn", "castle", "infirmary")
 ARTIFACTS = Path(__file__).parent / "artifacts"
+REFUSED_EXCHANGE = re.compile(r"^(Buying \d+ meeples? costs|The supply holds only)")
 
 
 def plan(seed: int) -> dict:
@@ -143,8 +145,12 @@ def take(table: Table, move: dict) -> None:
             if abs(exchange) <= 3:
                 for _ in range(abs(exchange)):
                     phone.tap(f'#castle [data-step="{1 if exchange > 0 else -1}"]')
-            else:
+            else:  # typed; first one meeple more than the points or the supply allow
+                phone.type("#exchange", str(min(state.points[seat], state.supply_meeples) + 1))
+                expect(page.locator("#message")).to_contain_text(REFUSED_EXCHANGE)
+                table.check(phone, "a refused exchange")
                 phone.type("#exchange", str(exchange))
+                phone.fixed("typing an exchange the rules allow")
         expect(page.locator("#preview")).to_contain_text(f"If {name} takes it")
         table.check(phone, "what the turn scores")
         phone.tap("#end-turn")

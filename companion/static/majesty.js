@@ -145,6 +145,14 @@ const Majesty = (() => {
     return said;
   }
 
+  // Redo inside a draft: the draft as it was before Undo took a step back, and putting it back.
+  const snapshot = () => JSON.parse(JSON.stringify({ choice, trail, began }));
+  function restore(saved) {
+    ({ choice, trail, began } = saved);
+    refreshPreview();
+    return "Put back the step taken back.";
+  }
+
   // Another phone's entry: a chip swap leaves the turn as it was; anything else moves the
   // table on, and the turn entered here no longer fits it.
   function keep(g) {
@@ -521,6 +529,7 @@ const Majesty = (() => {
       const value = Number(event.target.value) || 0;
       if (value) setStep("exchange", value);
       else { delete choice.exchange; trail = trail.filter((step) => step !== "exchange"); }
+      Companion.say(null);  // the draft changed: an answer about the old one goes
       refreshPreview();
     });
     $("#players").addEventListener("click", (event) => {
@@ -539,7 +548,7 @@ const Majesty = (() => {
     Companion.start(payload, {
       poll, reset, scanned,
       redraw: (_game, moved) => { if (moved && !game().result && ["done", "fix_done"].includes(needs().what)) refreshPreview(); else redraw(); },
-      draft: { steps: () => trail.length, undo, keep },
+      draft: { steps: () => trail.length, undo, keep, snapshot, restore },
     });
   }
 

@@ -963,6 +963,21 @@ class Majesty:
                 "turn": seats[int(turn)]}
 
     @staticmethod
+    def again(options: Mapping[str, Any]) -> dict[str, str]:
+        """The setup form's fields for another game at the same table: the players in their
+        seats, the sides and the deck. Who drew the knight and the cards turned up are facts of
+        the new game, left for the table to state."""
+        fields = {f"player-{seat}": str(name) for seat, name in enumerate(options["players"])}
+        sides = options.get("sides", "A")
+        if isinstance(sides, Mapping):
+            fields["sides"] = "mixed"
+            fields.update({f"side-{loc}": str(side).upper() for loc, side in sides.items()})
+        else:
+            fields["sides"] = str(sides).upper()
+        fields["deck"] = str(options.get("deck", "standard"))
+        return fields
+
+    @staticmethod
     def in_force(state: State) -> list[str]:
         """Each option the game was set up with, in words, one sentence an option (Majesty has
         no table rulings: its options are the sides and the deck)."""
