@@ -8,7 +8,6 @@ Without Chromium the tests skip, except under CI (see tests/test_browser.py).
 from __future__ import annotations
 
 import json
-import re
 
 import pytest
 from playwright.sync_api import expect
@@ -16,6 +15,7 @@ from playwright.sync_api import expect
 from phone import Phone, in_view, serious, small_targets
 from test_browser import ARTIFACTS, browser, new_phone, server  # noqa: F401
 from turns_majesty import play_typical_turns, set_up
+from whole_majesty import broken_names, internal_ids
 
 pytestmark = pytest.mark.browser
 
@@ -45,13 +45,6 @@ def start(page, server_url: str, options: dict) -> str:
     return game_id
 
 
-def overflowing(page) -> list[str]:
-    """Card names wider than their label (or the page wider than the phone) at 360 px."""
-    return page.evaluate("""() => [...document.querySelectorAll('.mj-char, .mj-half, .mj-kind')]
-        .filter((el) => el.offsetParent && el.scrollWidth > el.clientWidth + 1).map((el) => el.textContent)
-        .concat(document.documentElement.scrollWidth > innerWidth ? ['the page'] : [])""")
-
-
 def test_the_typical_turns_need_no_scrolling_and_every_tap_is_on_screen(server, browser):  # noqa: F811
     phones = play_typical_turns(lambda: Phone(new_phone(browser), strict=True), server)
     turns = phones[0].turns
@@ -72,10 +65,10 @@ def test_a_turn_on_one_screen_looks_right_and_is_accessible(server, browser):  #
     page.goto(server + "/new/majesty")
     assert serious(page) == [] and small_targets(page) == []
     set_up(page, server)
-    assert serious(page) == [] and small_targets(page) == [] and not overflowing(page)
+    assert serious(page) == [] and small_targets(page) == [] and broken_names(page) == []
     page.locator('[data-slot="1"][data-as="noble"]').tap()
     expect(page.locator("#prompt")).to_have_text("Ann's turn: tap the card turned up into the display")
-    assert serious(page) == [] and small_targets(page) == [] and not overflowing(page)
+    assert serious(page) == [] and small_targets(page) == [] and broken_names(page) == []
     page.locator('[data-new-card="innkeeper"]').tap()
     expect(page.locator("#preview")).to_contain_text("If Ann takes it")
     expect(page.locator("#draft")).to_have_text(
@@ -355,33 +348,6 @@ def test_take_the_card_says_what_is_missing_and_a_greyed_card_links_its_rule(ser
     assert serious(page) == [] and small_targets(page) == []
     # No internal id on the page, no card name broken over two lines or wider than its button.
     for step in range(2):
-        text = page.evaluate("""() => document.body.innerText + ' ' + [...document.querySelectorAll('[aria-label]')]
-            .map((el) => el.getAttribute('aria-label')).join(' ')""")
-        ids = [kind for kind in ("miller-brewer", "innkeeper-noble", "witch-guard", "brewer-knight", "mill", "innkeeper")
-               if re.search(rf"(?<![A-Za-z-]){kind}(?![A-Za-z-])", text)]
-        assert ids == [], ids
+        assert internal_ids(page) == []
         assert broken_names(page) == []
         page.locator("#undo").tap()
-
-
-def broken_names(page) -> list[str]:
-    """Card and location names split over two lines (hyphenated or broken) or wider than their
-    box."""
-    return page.evaluate("""() => {
-      const out = [];
-      for (const el of document.querySelectorAll('.mj-char, .mj-half, .mj-kind, .mj-fix, .mj-realm li')) {
-        if (!el.offsetParent) continue;
-        if (el.scrollWidth > el.clientWidth + 1) out.push(`${el.textContent.trim()} overflows`);
-        const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
-        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-          for (const match of node.textContent.matchAll(/\\S+/g)) {
-            const range = document.createRange();
-            range.setStart(node, match.index);
-            range.setEnd(node, match.index + match[0].length);
-            const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
-            if (lines.size > 1) out.push(`${match[0]} is broken`);
-          }
-        }
-      }
-      return out;
-    }""")

@@ -43,6 +43,40 @@ def plan(seed: int) -> dict:
             "deck": "shuffled" if seed % 4 == 0 else "standard"}
 
 
+def internal_ids(page) -> list[str]:
+    """The split cards' ids ("miller-brewer") and any snake_case word the page shows in its text
+    or says to a screen reader: there should be none (a single character's id, "knight", is
+    also a word of the sentences)."""
+    text = page.evaluate("""() => document.body.innerText + ' ' + [...document.querySelectorAll('[aria-label]')]
+        .map((el) => el.getAttribute('aria-label')).join(' ')""")
+    return [word for word in KIND_IDS if "-" in word and word in text] + \
+        re.findall(r"\b[a-z]+_[a-z_]+\b", text)
+
+
+def broken_names(page) -> list[str]:
+    """Card and location names split over two lines (hyphenated or broken) or wider than their
+    box, and a page wider than the phone."""
+    return page.evaluate("""() => {
+      const out = [];
+      for (const el of document.querySelectorAll('.mj-char, .mj-half, .mj-kind, .mj-fix, .mj-realm li')) {
+        if (!el.offsetParent) continue;
+        if (el.scrollWidth > el.clientWidth + 1) out.push(`${el.textContent.trim()} overflows`);
+        const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          for (const match of node.textContent.matchAll(/\\S+/g)) {
+            const range = document.createRange();
+            range.setStart(node, match.index);
+            range.setEnd(node, match.index + match[0].length);
+            const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+            if (lines.size > 1) out.push(`${match[0]} is broken`);
+          }
+        }
+      }
+      if (document.documentElement.scrollWidth > innerWidth) out.push("the page is wider than the phone");
+      return out;
+    }""")
+
+
 def press(phone, target) -> None:
     """Tap a control the page shows as unavailable (aria-disabled): a finger taps it all the
     same; counted as a tap, and it must be on screen first like any other."""
@@ -64,10 +98,13 @@ class Table:
         self.seen: set[str] = set()
 
     def check(self, phone, kind: str) -> None:
-        """Strict: the first time a kind of state shows, it must be accessible."""
+        """Strict: the first time a kind of state shows, it must be accessible, name no card or
+        location by its internal id, and show every card name whole."""
         if self.strict and kind not in self.seen:
             self.seen.add(kind)
             accessible(phone.page, kind)
+            assert internal_ids(phone.page) == [], kind
+            assert broken_names(phone.page) == [], kind
 
     def caught_up(self, phone) -> None:
         expect(phone.page.locator("body")).to_have_attribute("data-entries", str(self.seq),
