@@ -1,7 +1,7 @@
 // Kingseat's pages. The setup page (KingseatSetup): princes ticked by set or by hand, colour
 // warnings, the deal (with or without the Dark cards) and the leftover cards. The game page
-// (Kingseat): the table around the Kingseat, the Tell as a face-down pile (its size, the cards
-// that went in face up, how many are face down), each round's vote tapped in and checked
+// (Kingseat): the table around the Kingseat, the Tell as a face-down pile (its size and the
+// deal's leftovers, never what went in by kind), each round's vote tapped in and checked
 // (winner and tie-break shown before it is stored), the action phase player by player (swap,
 // do nothing or the card's action with its fields; a card put into the Tell face down is never
 // named), a private "My Loyalty" panel on the phone that holds a seat, the Tell turned over
@@ -352,15 +352,13 @@ const Kingseat = (() => {
   function drawPiles() {
     const v = view();
     const t = v.tell;
-    const seen = Object.entries(t.seen || {});
     const discard = Object.entries(v.discard);
     $("#piles-box summary").textContent = `The Tell (${t.size}) and the Discard (${v.discard_size})`;
     $("#piles").innerHTML = `
       <div class="ks-pile" id="tell">
         <div class="ks-back" aria-hidden="true"><span>${t.size}</span></div>
         <div><h3>The Tell</h3>
-          <p><strong id="tell-size">${t.size}</strong> ${t.size === 1 ? "card" : "cards"}${t.cards ? ", turned over" : `: <strong id="tell-face-down">${t.face_down}</strong> face down, counted at the end`}.</p>
-          ${seen.length ? `<p class="small">Went in face up${t.leftovers.length ? " (with the deal's leftovers)" : ""}:</p><p class="ks-cards" id="tell-seen">${seen.map(([k, n]) => many(k, n)).join(" ")}</p>` : ""}
+          <p><strong id="tell-size">${t.size}</strong> ${t.size === 1 ? "card" : "cards"}${t.cards ? ", turned over" : ", face down: counted at the end. What went in is for the table to remember"}.</p>
           ${t.leftovers.length ? `<p class="small" id="leftovers">Left over from the deal: ${escape(and(t.leftovers.map(C.cardName)))}.</p>` : ""}</div>
       </div>
       <div class="ks-pile" id="discard-pile">
@@ -668,10 +666,9 @@ const Kingseat = (() => {
           + numbers([["count", "Squlofish cards taken"]]);
       case "squlofish-dark1": {
         const squid = C.kindsOf("squlofish");
-        const most = n.most_in_tell;
-        const seen = Object.entries(n.seen_in_tell);
+        const most = n.may_be_in_tell;
         return (n.discard ? pick("discard", 1, `The Hand card ${who} discarded to pay`) : `<p class="small">${who} has no cards to discard.</p>`)
-          + (Object.keys(most).length ? `<p class="small">${who} looks through the Tell and moves Squlofish cards, face up, to the Discard (worth up to ${n.most_votes} votes; every card that still fits goes).${seen.length ? ` Face up in the Tell: ${seen.map(([k, c]) => `${c} ${escape(C.cardName(k))}`).join(", ")}.` : ""}</p>`
+          + (Object.keys(most).length ? `<p class="small">${who} looks through the Tell and moves Squlofish cards, face up, to the Discard (worth up to ${n.most_votes} votes; every card that still fits goes).</p>`
             + pick("removed", squid.reduce((sum, k) => sum + (most[k] || 0), 0), "The Squlofish cards moved to the Discard",
               { kinds: squid.filter((k) => most[k]), limit: (kind) => most[kind] || 0, empty: "None" })
             : `<p class="small">No Squlofish card can be in the Tell.</p>`);

@@ -9,7 +9,7 @@ from companion.games.kingseat.state import (
     PRINCE_INDEX, PRINCE_NAMES, PUBLISHED, SQUID_STRIP, SQULOFISH, State, WOOLFHALL,
 )
 from companion.games.kingseat.reading import (
-    beside_king, card_word, drawn_this_round, swap_partners, tell_most, voters_of,
+    beside_king, card_word, drawn_this_round, swap_partners, voters_of,
     winning_in_tell,
 )
 from companion.games.kingseat.actions import hardshell_givers
@@ -56,7 +56,7 @@ def _and(words: Sequence[str]) -> str:
 
 def view(state: State, player: int | None = None) -> dict[str, Any]:
     """What the phone of ``player`` (None: a phone that holds no seat) may see. Nothing in it
-    depends on a card the table cannot see: the Tell shows its size and the cards that went in
+    depends on a card the table cannot see: the Tell shows its size and the deal's leftovers (never what went in by kind)
     face up until it is revealed, and a Loyalty set aside on a phone shows on that phone only."""
     s = state
     n = len(s.players)
@@ -95,14 +95,14 @@ def view(state: State, player: int | None = None) -> dict[str, Any]:
                         f"({PRINCES[pa].colour} and {PRINCES[pb].colour}); the rules advise "
                         f"against playing them together.")
     direction = give_direction(s.round)
+    # The Tell is a face-down pile: its size and the deal's leftovers, never what went in by
+    # kind (the rulings), until it is turned over.
     tell_view: dict[str, Any] = {
-        "size": s.tell_size, "leftovers": [KIND_IDS[k] for k in s.leftovers],
-        "seen": {KIND_IDS[k]: c for k, c in enumerate(s.tell_seen) if c},
-        "face_down": s.tell_size - sum(s.tell_seen)}
+        "size": s.tell_size, "leftovers": [KIND_IDS[k] for k in s.leftovers]}
     if opened:
         tell_view["cards"] = {KIND_IDS[k]: c for k, c in enumerate(s.revealed) if c}
         tell_view["count"] = {PRINCE_IDS[p]: v for p, v in final_tally(s).items()}
-    unseen = s.unseen()
+    possible = maybe_held(s)
     discard = {KIND_IDS[k]: c for k, c in enumerate(s.discard) if c}
     return {
         "game": "kingseat",
@@ -121,7 +121,7 @@ def view(state: State, player: int | None = None) -> dict[str, Any]:
         "reveal": None if s.phase != "reveal" else {
             "size": s.tell_size,
             "cards": [KIND_IDS[k] for k in range(N_KINDS) if s.copies[k] > s.discard[k]]},
-        "hand_cards": [KIND_IDS[k] for k in range(N_KINDS) if unseen[k] > 0],
+        "hand_cards": [KIND_IDS[k] for k in range(N_KINDS) if possible[k] > 0],
         "you": None if player is None or not 0 <= player < n else {
             "player": player, "name": s.players[player],
             "loyalty": PRINCE_IDS[s.secret[player]] if s.secret[player] >= 0 else None},
@@ -154,6 +154,16 @@ def view(state: State, player: int | None = None) -> dict[str, Any]:
         "result": result(s),
     }
 
+def maybe_held(s: State) -> tuple[int, ...]:
+    """Cards of each kind that the table view may offer as held: every copy not face up in the
+    Discard or on the table. Before the reveal it counts the Tell's cards too, so that what the
+    page offers never says what went into the Tell (the engine refuses a card that cannot be
+    held, and says so)."""
+    if s.revealed is not None:
+        return s.unseen()
+    return tuple(c - d - x for c, d, x in zip(s.copies, s.discard, s.table()))
+
+
 def vote_view(s: State) -> dict[str, Any]:
     eff = s.effects
     return {
@@ -167,7 +177,7 @@ def vote_view(s: State) -> dict[str, Any]:
         "open": eff.open_vote,
         "first": None if eff.first < 0 else eff.first,
         "no_actions": eff.no_actions,
-        "cards": [KIND_IDS[k] for k, c in enumerate(s.unseen()) if c > 0],
+        "cards": [KIND_IDS[k] for k, c in enumerate(maybe_held(s)) if c > 0],
     }
 
 def action_choices(s: State) -> dict[str, Any] | None:
@@ -241,10 +251,10 @@ def needs(s: State, actor: int, kind: int) -> dict[str, Any]:
         return {"givers": hardshell_givers(s, actor)}
     if kid == "squlofish-dark1":
         squids = [kind_of_prince(SQULOFISH, d) for d in range(3)]
-        most = {KIND_IDS[k]: tell_most(s, k) for k in squids}
+        held = maybe_held(s)
+        most = {KIND_IDS[k]: min(held[k], s.tell_size) for k in squids}
         return {"discard": hands[actor] > 0,
-                "seen_in_tell": {KIND_IDS[k]: s.tell_seen[k] for k in squids if s.tell_seen[k]},
-                "most_in_tell": {kid: n for kid, n in most.items() if n},
+                "may_be_in_tell": {kid: n for kid, n in most.items() if n},
                 "most_votes": SQUID_STRIP}
     if kid == "smugwing-dark1":
         drawn = drawn_this_round(s)
