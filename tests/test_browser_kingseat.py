@@ -382,6 +382,9 @@ def test_face_down_cards_stay_hidden_and_the_tell_is_turned_over(server, browser
     from playwright.sync_api import expect
     from scan_support import card_photo
 
+    from phone import Phone
+    from turns_kingseat import set_my_loyalty
+
     from companion.games.kingseat import ENGINE
 
     options, moves = hidden_game()
@@ -398,22 +401,19 @@ def test_face_down_cards_stay_hidden_and_the_tell_is_turned_over(server, browser
 
     # Ann's phone says it is Ann's and sets her Loyalty aside: only that phone shows it.
     ann.goto(url)
-    expect(ann.locator("#my-loyalty")).to_be_hidden()
+    expect(ann.locator("#my-loyalty-button")).to_have_count(0)
     ann.locator("#more-button").tap()  # "This phone" is in the More sheet
     ann.locator('#seat-choices [data-seat="0"]').tap()
     expect(ann.locator("#seat-now")).to_have_text("Ann's")
-    expect(ann.locator("#my-loyalty")).to_be_visible()
-    expect(ann.locator("#my-loyalty-now")).to_have_text("Not set aside yet.")
-    ann.locator(f'[data-my-loyalty="{ann_loyalty}"]').tap()
-    expect(ann.locator("#my-loyalty-now .ks-chip")).to_have_text(_prince_name(ann_loyalty))
+    expect(ann.locator("#more")).to_be_hidden()
+    set_my_loyalty(Phone(ann), ann_loyalty)
     assert ann.evaluate("Companion.game.view.you.loyalty") == ann_loyalty
-    ann.locator("#my-loyalty").screenshot(path=str(ARTIFACTS / "kingseat_my_loyalty.png"))
     no_sideways_scroll(ann)
 
     # The table's phone: no seat, no Loyalty shown; Ann's seat cannot be taken from it.
     table.goto(url)
     expect(table.locator('#seats [data-player="0"]')).to_contain_text("Loyalty set aside")
-    expect(table.locator("#my-loyalty")).to_be_hidden()
+    expect(table.locator("#my-loyalty-button")).to_have_count(0)
     assert table.evaluate("Companion.game.view.you") is None
     assert table.evaluate("Companion.game.view.players[0].loyalty") is None
     expect(table.locator("#history")).to_contain_text("Ann set their Loyalty aside on their phone")
@@ -457,7 +457,7 @@ def test_face_down_cards_stay_hidden_and_the_tell_is_turned_over(server, browser
                 if number == 1:
                     # Ann sets her Loyalty aside again meanwhile: an entry of its own, which
                     # must not drop the players tapped in on the table's phone.
-                    ann.locator(f'[data-my-loyalty="{ann_loyalty}"]').tap()
+                    set_my_loyalty(Phone(ann), ann_loyalty)
                     table.wait_for_function("seq => Companion.game.seq === seq", arg=game["seq"] + 1)
                     game = table.evaluate("Companion.game")
                     expect(table.locator('[data-field="players"] .selected')).to_have_count(2)
@@ -532,9 +532,9 @@ def test_face_down_cards_stay_hidden_and_the_tell_is_turned_over(server, browser
     final = ENGINE.apply(ENGINE.apply(state, reveal), loyalties)
     expect(table.locator("#winner")).to_have_text(ENGINE.result(final)["reason"])
     expect(table.locator("#loyalties li.won")).to_have_count(len(ENGINE.result(final)["winners"]))
-    # Ann's phone follows: her panel is gone, her Loyalty is everyone's now.
+    # Ann's phone follows: her button is gone, her Loyalty is everyone's now.
     expect(ann.locator("#winner")).to_have_text(ENGINE.result(final)["reason"])
-    expect(ann.locator("#my-loyalty")).to_be_hidden()
+    expect(ann.locator("#my-loyalty-button")).to_have_count(0)
 
 
 def _prince_name(prince: str) -> str:
@@ -575,3 +575,47 @@ def test_smugwing_dark1_after_cards_came_out_of_the_tell_asks_what_was_found(ser
     after = ENGINE.apply(state, {"type": "action", "player": 3, "card": "smugwing-dark1",
                                  "moved": ["lionsyre"]})
     assert page.evaluate("Companion.game.view") == json.loads(json.dumps(ENGINE.view(after)))
+
+
+def test_a_loyalty_set_on_a_phone_is_never_on_the_game_screen(server, browser):  # noqa: F811
+    """Issue 21 item 4: the Loyalty lives on its own sheet, opened by pressing and holding *My
+    Loyalty*, never drawn on the game screen; it is set or changed only after a question."""
+    from playwright.sync_api import expect
+
+    from phone import Phone, accessible
+    from turns_kingseat import NAMES, PRINCES, hold_on, set_my_loyalty
+
+    ann = Phone(new_phone(browser), strict=True, game="kingseat")
+    page = ann.page
+    post = api_poster(page, server)
+    game = post("/api/games", {"game": "kingseat", "options": {
+        "players": NAMES, "kingseat": 0, "princes": PRINCES, "leftovers": []}})
+    post(f"/api/games/{game['id']}/seat", {"player": 0})
+    page.goto(server + game["urls"]["page"])
+    expect(page.locator("#voter-now")).to_contain_text("Ann")
+    # Nothing of the Loyalty on the game screen: no prince buttons for it, no panel.
+    expect(page.locator("#play [data-my-loyalty], #play #my-loyalty-now")).to_have_count(0)
+    expect(page.locator("#loyalty-sheet")).to_be_hidden()
+    page.screenshot(path=str(ARTIFACTS / "kingseat_loyalty_button.png"))
+    # A plain tap does not open it: the answer says to hold.
+    ann.tap("#my-loyalty-button")
+    expect(page.locator("#message")).to_contain_text("hold")
+    expect(page.locator("#loyalty-sheet")).to_be_hidden()
+    set_my_loyalty(ann, "lionsyre")
+    assert page.evaluate("Companion.game.view.you.loyalty") == "lionsyre"
+    expect(page.locator("#play")).not_to_contain_text("Set aside on")
+    # Changing it asks first; "Keep it" keeps it.
+    hold_on(ann, "#my-loyalty-button")
+    expect(page.locator("#my-loyalty-now")).to_contain_text("Lionsyre")
+    expect(page.locator("#loyalty-sheet [data-my-loyalty]")).to_have_count(0)
+    ann.tap("#my-loyalty-change")
+    accessible(page, "the Loyalty sheet")
+    page.screenshot(path=str(ARTIFACTS / "kingseat_my_loyalty.png"))
+    ann.tap('#loyalty-sheet [data-my-loyalty="hornseeker"]')
+    expect(page.locator("#ask-text")).to_have_text("Change your Loyalty from Lionsyre to Hornseeker?")
+    ann.tap("#ask-no")
+    assert page.evaluate("Companion.game.view.you.loyalty") == "lionsyre"
+    page.locator("#loyalty-sheet [data-close]").tap()
+    set_my_loyalty(ann, "hornseeker")
+    assert page.evaluate("Companion.game.view.you.loyalty") == "hornseeker"
+    expect(page.locator("#play")).not_to_contain_text("Set aside on")

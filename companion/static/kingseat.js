@@ -4,7 +4,7 @@
 // deal's leftovers, never what went in by kind), each round's vote tapped in and checked
 // (winner and tie-break shown before it is stored), the action phase player by player (swap,
 // do nothing or the card's action with its fields; a card put into the Tell face down is never
-// named), a private "My Loyalty" panel on the phone that holds a seat, the Tell turned over
+// named), a phone's own Loyalty on a sheet of its own (press and hold My Loyalty), the Tell turned over
 // (counted by tapping or by photos), the Loyalties and the final count. The engine decides
 // everything; the page only asks for what it needs and shows its answers.
 "use strict";
@@ -59,7 +59,7 @@ const KingseatCards = (() => {
   }
 
   function princeChip(prince) {
-    return `<span class="ks-chip ks-c" style="${paint(prince)}">${escape(princeName(prince))}</span>`;
+    return `<span class="ks-chip ks-c" style="${paint(prince)}" data-prince="${prince}">${escape(princeName(prince))}</span>`;
   }
 
   // ------------------------------------------------------------------ the card picker
@@ -316,8 +316,8 @@ const Kingseat = (() => {
     const arrow = give ? (give.direction === "left" ? "\u21bb" : "\u21ba") : "";
     $("#status").innerHTML = `
       ${g.result ? `<p class="winner" id="winner">${escape(g.result.reason)}</p>` : ""}
-      <p class="ks-line1"><span><span id="round">Round ${v.round}</span> \u00b7 <span id="phase">${PHASES[v.phase]}${v.vote && v.vote.replay ? " (again)" : ""}</span></span>
-        <span class="ks-king">\u265b King: <strong id="king">${escape(nameOf(v.king))}</strong></span></p>
+      <p class="ks-line1${mineButton() ? " with-mine" : ""}"><span><span id="round">Round ${v.round}</span> \u00b7 <span id="phase">${PHASES[v.phase]}${v.vote && v.vote.replay ? " (again)" : ""}</span></span>
+        <span class="ks-king">\u265b King: <strong id="king">${escape(nameOf(v.king))}</strong></span>${mineButton()}</p>
       ${give && v.phase === "vote" ? `<p class="ks-give" id="give-cards" data-direction="${give.direction}"><span class="ks-arrow" aria-hidden="true">${arrow}</span>
         <span>Hand one card to the ${give.direction === "left" ? "left (clockwise)" : "right (anticlockwise)"}.</span></p>` : ""}`;
   }
@@ -920,30 +920,84 @@ const Kingseat = (() => {
 
   // ------------------------------------------------------------------ the end
 
-  // This phone's own Loyalty, set aside at the start: shown on this phone only, until the
-  // Tell is turned over. It may be set again; the last one counts.
+  // This phone's own Loyalty, set aside at the start: never on the game screen. Pressing and
+  // holding *My Loyalty* (in the status line) opens its sheet; a plain tap only says so. It is
+  // set, or changed, after a question; the last one counts, until the Tell is turned over.
+  const HOLD_MS = 600;
+  let holding = null;   // the timer of a press on My Loyalty
+  let changing = false; // the sheet shows the princes to change it
+
+  function mineButton() {
+    const v = view();
+    if (!v.you || v.tell.cards || v.phase === "over") return "";
+    return `<button type="button" class="chip ks-mine-button" id="my-loyalty-button" aria-haspopup="dialog"
+      aria-controls="loyalty-sheet" aria-label="My Loyalty: press and hold to see it">My Loyalty <small aria-hidden="true">hold</small></button>`;
+  }
+
+  function holdStart(event) {
+    if (!event.target.closest("#my-loyalty-button") || (event.button || 0) > 0) return;
+    const button = event.target.closest("#my-loyalty-button");
+    clearTimeout(holding && holding.timer);
+    button.classList.add("holding");
+    holding = { ready: false, timer: setTimeout(() => { holding.ready = true; button.classList.add("ready"); }, HOLD_MS) };
+  }
+
+  function holdEnd(event) {
+    if (!holding) return;
+    const { ready, timer } = holding;
+    clearTimeout(timer);
+    holding = null;
+    const button = $("#my-loyalty-button");
+    if (button) button.classList.remove("holding", "ready");
+    if (event.type !== "pointerup") return;
+    if (ready) openMine();
+    else Companion.say("Press and hold My Loyalty to see it: it never shows on the game screen.", "notice");
+  }
+
+  function openMine() {
+    changing = false;
+    mine = null;
+    drawMine();
+    const sheet = $("#loyalty-sheet");
+    if (!sheet.open) sheet.showModal();
+  }
+
   function drawMine() {
     const v = view();
     const you = v.you;
-    const box = $("#my-loyalty");
-    box.hidden = !you || Boolean(v.tell.cards) || v.phase === "over";
-    if (box.hidden) return;
+    const sheet = $("#loyalty-sheet");
+    if (!you || v.tell.cards || v.phase === "over") {
+      if (sheet.open) sheet.close();
+      return;
+    }
     const set = you.loyalty;
-    box.innerHTML = `
-      <h2>My Loyalty <span class="small">(${escape(you.name)}'s phone)</span></h2>
-      <p id="my-loyalty-now">${set ? `Set aside on this phone: ${princeChip(set)}` : "Not set aside yet."}</p>
-      <p class="small">Only this phone shows it, until the Tell is turned over; then it counts as your Loyalty. ${set ? "If it changes, tap the new prince: the last one counts." : "Tap the prince on your Loyalty card."}</p>
-      <div class="ks-princes" role="group" aria-label="My Loyalty">${v.princes.map((prince) => `<button type="button" class="ks-prince ks-c${set === prince ? " selected" : ""}" style="${C.paint(prince)}" data-my-loyalty="${prince}" ${mine && mine.busy ? "disabled" : ""}>${escape(C.princeName(prince))}</button>`).join("")}</div>
+    const grid = !set || changing;
+    $("#loyalty-sheet-title").textContent = `My Loyalty (${you.name})`;
+    $("#loyalty-sheet-body").innerHTML = `
+      <p id="my-loyalty-now">${set ? `Set aside on this phone: ${princeChip(set)}` : "Not set aside on this phone yet."}</p>
+      <p class="small">Only this sheet shows it, on this phone, until the Tell is turned over; then it counts as ${escape(you.name)}’s Loyalty.</p>
+      ${grid ? `<p class="small">${set ? "Tap the new prince:" : "Tap the prince on your Loyalty card:"}</p>
+        <div class="ks-princes ks-three" role="group" aria-label="My Loyalty">${v.princes.map((prince) => `<button type="button" class="ks-prince ks-c${set === prince ? " selected" : ""}" style="${C.paint(prince)}" data-my-loyalty="${prince}" ${mine && mine.busy ? "disabled" : ""}>${escape(C.princeName(prince))}</button>`).join("")}</div>`
+        : `<button type="button" class="secondary" id="my-loyalty-change">Change it</button>`}
       ${mine && mine.error ? `<p class="error" role="alert" id="my-loyalty-error">${escape(mine.error)}</p>` : ""}`;
   }
 
   async function setMine(prince) {
+    const set = view().you.loyalty;
+    const name = C.princeName(prince);
+    const question = set ? (set === prince ? `Set ${name} aside again as your Loyalty?` : `Change your Loyalty from ${C.princeName(set)} to ${name}?`)
+      : `Set ${name} aside as your Loyalty?`;
+    if (!(await Companion.ask(question, set && set !== prince ? "Change it" : "Set it"))) return;
     mine = { busy: true, error: "" };
     drawMine();
     const { status, data } = await Companion.request("POST", `/api/games/${game().id}/secret`, { secret: { loyalty: prince } });
     mine = { busy: false, error: status === 200 ? "" : Companion.failure(status, data).message };
-    if (status === 200) Companion.update(data.game);
-    else drawMine();
+    if (status === 200) {
+      changing = false;
+      Companion.update(data.game);
+    } else {
+      drawMine();
+    }
   }
 
   const tellTotal = () => Object.values(draft.tell).reduce((sum, n) => sum + n, 0);
@@ -1201,7 +1255,6 @@ const Kingseat = (() => {
       changed();
       return;
     }
-    if (button.dataset.myLoyalty) { setMine(button.dataset.myLoyalty); return; }
     if (button.dataset.voter !== undefined) {
       draft.cursor = Number(button.dataset.voter);  // where to enter, not a step of the turn
       changed();
@@ -1313,6 +1366,21 @@ const Kingseat = (() => {
     $("#play").addEventListener("change", onInput);
     $("#play").addEventListener("input", onInput);
     $("#record").addEventListener("click", store);
+    const sheet = $("#loyalty-sheet");
+    sheet.addEventListener("click", (event) => {
+      const button = event.target.closest("button");
+      if (!button) return;
+      if (button.dataset.myLoyalty) setMine(button.dataset.myLoyalty);
+      else if (button.id === "my-loyalty-change") { changing = true; drawMine(); }
+    });
+    $("#status").addEventListener("pointerdown", holdStart);
+    for (const kind of ["pointerup", "pointercancel", "pointerleave"]) $("#status").addEventListener(kind, holdEnd);
+    // No click after a finger's hold (it would land on the sheet's backdrop and close it).
+    for (const kind of ["contextmenu", "touchend"]) {
+      $("#status").addEventListener(kind, (event) => { if (event.target.closest("#my-loyalty-button")) event.preventDefault(); }, { passive: false });
+    }
+    // A key (Enter or Space) on My Loyalty is as deliberate as a hold.
+    $("#status").addEventListener("click", (event) => { if (event.detail === 0 && event.target.closest("#my-loyalty-button")) openMine(); });
     Companion.start(payload, {
       poll, reset, redraw, scanned,
       draft: { steps: () => draft.trail.length, undo, keep },
