@@ -619,3 +619,33 @@ def test_a_loyalty_set_on_a_phone_is_never_on_the_game_screen(server, browser): 
     set_my_loyalty(ann, "hornseeker")
     assert page.evaluate("Companion.game.view.you.loyalty") == "hornseeker"
     expect(page.locator("#play")).not_to_contain_text("Set aside on")
+
+
+def test_the_game_starts_with_the_setup_passes_and_a_revote_gives_no_cards(server, browser):  # noqa: F811
+    """Issue 21 item 13 and issue 22 item 8: the first screen reminds the table of the setup
+    passes and the Loyalty before "hand one card to the left"; the vote after Brownbeards' dark
+    2 is prompted as the same round voted again, with no new Give Cards."""
+    from playwright.sync_api import expect
+
+    page = new_phone(browser)
+    post = api_poster(page, server)
+    names = ["Ann", "Bob", "Cid", "Dee"]
+    game = post("/api/games", {"game": "kingseat", "options": {
+        "players": names, "kingseat": 0, "princes": "complete"}})
+    page.goto(server + game["urls"]["page"])
+    start = page.locator("#setup-reminder")
+    expect(start).to_contain_text("two cards to the right")
+    expect(start).to_contain_text("two to the left")
+    expect(start).to_contain_text("Loyalty")
+    expect(start).to_contain_text("Then round 1: hand one card to the left")
+    page.screenshot(path=str(ARTIFACTS / "kingseat_start.png"))
+    for move in ({"type": "vote", "votes": ["lionsyre", "lionsyre", "smugwing", "brownbeards-dark2"]},
+                 {"type": "pass", "player": 2},
+                 {"type": "action", "player": 3, "card": "brownbeards-dark2"}):
+        game = post(f"/api/games/{game['id']}/moves", {"seq": game["seq"], "move": move})
+    page.wait_for_function("seq => Companion.game.seq === seq", arg=game["seq"])
+    expect(page.locator("#setup-reminder")).to_have_count(0)
+    expect(page.locator("#phase")).to_have_text("The vote (again)")
+    expect(page.locator("#revote")).to_contain_text("no new Give Cards")
+    expect(page.locator("#status")).not_to_contain_text("Hand one card")
+    page.screenshot(path=str(ARTIFACTS / "kingseat_revote.png"))

@@ -584,6 +584,7 @@ def test_brownbeards_dark2_undoes_the_round_and_it_is_voted_again():
     assert s.hands == (26, 26, 26, 25)
     assert s.coming.sit_out == ()
     assert s.vote.undone and ENGINE.view(s)["vote"]["replay"]
+    assert ENGINE.view(s)["give_cards"] is None  # voted again, with no new Give Cards
     refused(s, V("lionsyre", "lionsyre", "smugwing", "brownbeards-dark2"), "copies")
     s = run(s, V("slydefox", "lionsyre", "slydefox", "woolfhall"))
     assert s.vote.winner == 1 and tell_of(s) == {"slydefox": 2}

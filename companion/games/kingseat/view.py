@@ -113,7 +113,8 @@ def view(state: State, player: int | None = None) -> dict[str, Any]:
         "princes": [PRINCE_IDS[p] for p in s.princes],
         "round": s.round,
         "phase": s.phase,
-        "give_cards": None if s.phase in ("reveal", "loyalty", "over") else {
+        # a round voted again after Brownbeards' dark 2 has no new Give Cards
+        "give_cards": None if s.phase in ("reveal", "loyalty", "over") or s.replays else {
             "direction": "left" if direction > 0 else "right",
             "text": f"Round {s.round}: everyone hands one card to the "
                     f"{'left (clockwise)' if direction > 0 else 'right (anticlockwise)'}."},
