@@ -240,8 +240,10 @@ def enter_action(page, move: dict):
         page.locator(f'[data-field="found"] [data-value="{"some" if "moved" in move else "all"}"]').tap()
         for card in move.get("moved", []):
             pick(page, "moved", card)
-    for entry in move.get("discards", []):
-        pick(page, f"discards-{entry['player']}", entry["card"])
+    for entry in move.get("discards", []):  # a name (unless it is the one asked), its card
+        if not page.locator(f'[data-discarder="{entry["player"]}"][aria-current="step"]').count():
+            page.locator(f'[data-discarder="{entry["player"]}"]').tap()
+        page.locator(f'[data-discard-kind="{entry["card"]}"]').tap()
     for player in move.get("givers", []):
         tap_player(page, "givers", player)
     if "winning" in move:

@@ -437,14 +437,14 @@ const Kingseat = (() => {
   }
 
   // The cards a vote may be: a row a prince (its regular card, then Dark 1 and Dark 2).
-  function cardGrid(kinds, chosen, label) {
+  function cardGrid(kinds, chosen, label, attribute = "data-vote-kind") {
     const princes = view().princes.filter((prince) => C.kindsOf(prince).some((k) => kinds.includes(k)));
     const two = princes.length > 7;  // two princes a row, so that twelve fit the screen
     const cells = (prince) => C.kindsOf(prince).map((kind, dark) => {
       if (!kinds.includes(kind)) return `<span class="ks-none" aria-hidden="true"></span>`;
       const name = C.cardName(kind);
       return `<button type="button" class="ks-cell ks-c${dark ? " dark" : ""}${chosen === kind ? " selected" : ""}" style="${C.paint(prince, dark)}"
-        data-vote-kind="${kind}" aria-label="${escape(name)}" ${chosen === kind ? 'aria-pressed="true"' : ""}>${dark ? `${two ? "D" : "Dark "}${dark}` : escape(C.princeName(prince))}</button>`;
+        ${attribute}="${kind}" aria-label="${escape(name)}" ${chosen === kind ? 'aria-pressed="true"' : ""}>${dark ? `${two ? "D" : "Dark "}${dark}` : escape(C.princeName(prince))}</button>`;
     }).join("");
     return `<div class="ks-grid${two ? " two" : ""}" role="group" aria-label="${escape(label)}">${princes.map((prince) => `<div class="ks-row">${cells(prince)}</div>`).join("")}</div>`;
   }
@@ -660,7 +660,7 @@ const Kingseat = (() => {
       case "crassclamps-dark2":
         return choosePlayers("first", n.first, "Who lays the first card next round", { optional: true, nobody: "From the Kingseat" });
       case "hardshell-hero-dark1":
-        return n.discards.length ? n.discards.map((p) => pick(`discards-${p}`, 1, `The card ${escape(nameOf(p))} discarded`)).join("")
+        return n.discards.length ? discarders(n.discards, kinds, (p) => `The card ${escape(nameOf(p))} discarded`)
           : `<p class="small">Nobody else holds cards.</p>`;
       case "hardshell-hero-dark2":
         return `<p>${n.givers.length ? `${escape(and(n.givers.map(nameOf)))} each hand ${who} one card.` : "Nobody has to hand over a card."}</p>`;
@@ -678,8 +678,8 @@ const Kingseat = (() => {
       }
       case "squlofish-dark2": {
         const squid = C.kindsOf("squlofish").filter((k) => kinds.includes(k));
-        return `<p class="small">Only the player (or players, on a tie) holding the most Squlofish discards one.</p>`
-          + n.discards.map((p) => pick(`discards-${p}`, 1, `${escape(nameOf(p))} discarded`, { kinds: squid, empty: "Nothing" })).join("");
+        return `<p class="small">Only the player (or players, on a tie) holding the most Squlofish discards one: tap each one's name, then the card.</p>`
+          + discarders(n.discards, squid, (p) => `${escape(nameOf(p))} discarded`, true);
       }
       case "smugwing-dark1": {
         if (!n.drawn) return `<p class="small">This round's winning cards go from the Tell to the Discard.</p>`;
@@ -700,6 +700,31 @@ const Kingseat = (() => {
       default:
         return `<p class="small">${FIELDLESS}</p>`;
     }
+  }
+
+  // A card discarded by each of several players, one player at a time: a strip of their
+  // names (with the card tapped), then one tap on the card grid for the named player.
+  // `optional`: a player may discard nothing (no card is assumed for anyone).
+  const discarderNow = (players) => {
+    const f = draft.f;
+    if (f.dcursor !== undefined) return f.dcursor;
+    const left = players.find((p) => !(f[`discards-${p}`] || []).length);
+    return left === undefined ? null : left;
+  };
+
+  function discarders(players, kinds, label, optional = false) {
+    const f = draft.f;
+    const now = optional ? (f.dcursor === undefined ? null : f.dcursor) : discarderNow(players);
+    const strip = players.map((p) => {
+      const card = (f[`discards-${p}`] || [])[0];
+      const style = card ? ` style="${C.paint(C.princeOf(card), C.KIND[card].dark)}"` : "";
+      return `<button type="button" class="ks-voter${card ? ` ks-c${C.KIND[card].dark ? " dark" : ""}` : " secondary"}${p === now ? " now" : ""}"${style} data-discarder="${p}"
+        ${p === now ? 'aria-current="step"' : ""} aria-label="${escape(nameOf(p))}: ${card ? escape(C.cardName(card)) : optional ? "nothing" : "no card yet"}">
+        <span class="ks-voter-name">${crowned(p)}</span><span class="ks-voter-card">${card ? escape(C.cardName(card)) : "\u2014"}</span></button>`;
+    }).join("");
+    return `<div class="ks-field" data-field="discards"><div class="ks-strip${players.length > 6 ? " many" : ""}" role="group" aria-label="Who discarded">${strip}</div>
+      ${now === null ? "" : `<h3 id="discarder-now">${label(now)}</h3>${cardGrid(kinds, (f[`discards-${now}`] || [])[0], label(now), "data-discard-kind")}
+        ${optional ? `<button type="button" class="secondary ks-fewer" data-discard-kind="">${escape(nameOf(now))} discarded nothing</button>` : ""}`}</div>`;
   }
 
   // What goes into the Tell face down: said, never named.
@@ -1237,6 +1262,17 @@ const Kingseat = (() => {
     });
   }
 
+  function tapDiscard(kind) {
+    const n = view().action.needs;
+    const optional = view().action.card === "squlofish-dark2";
+    const now = optional ? draft.f.dcursor : discarderNow(n.discards);
+    if (now === null || now === undefined) return;
+    step(kind ? `Took back ${nameOf(now)}'s discard: ${C.cardName(kind)}.` : `Took back: ${nameOf(now)} discarded nothing.`, () => {
+      draft.f[`discards-${now}`] = kind ? [kind] : [];
+      draft.f.dcursor = optional ? undefined : after(n.discards, now, (p) => !(draft.f[`discards-${p}`] || []).length);
+    });
+  }
+
   // The next player still to enter, going round from this one; none left: null (the result).
   function after(order, player, open) {
     const at = order.indexOf(player);
@@ -1264,6 +1300,12 @@ const Kingseat = (() => {
       return;
     }
     if (button.dataset.voteKind) { tapVote(button.dataset.voteKind); return; }
+    if (button.dataset.discarder !== undefined) {
+      draft.f.dcursor = Number(button.dataset.discarder);  // where to enter, not a step
+      changed();
+      return;
+    }
+    if (button.dataset.discardKind !== undefined) { tapDiscard(button.dataset.discardKind); return; }
     const before = snapshot();
     if (C.pickerTap(button, (why) => Companion.say(why, "notice"))) {
       if (snapshot() !== before) draft.trail.push({ before, text: `Took back \u201c${label(button)}\u201d.` });
