@@ -24,8 +24,10 @@ def vote(page, player: int, card: str):
 
 
 def pick(page, key: str, card: str):
+    """A card in a picker: its prince (unless its cards are shown), then the card."""
     picker = page.locator(f'[data-pick="{key}"]')
-    picker.locator(f'[data-prince="{card.split("-dark")[0]}"]').tap()
+    if not picker.locator(f'[data-kind="{card}"]').is_visible():
+        picker.locator(f'[data-prince="{card.split("-dark")[0]}"]').tap()
     picker.locator(f'[data-kind="{card}"]').tap()
 
 
@@ -232,6 +234,8 @@ def enter_action(page, move: dict):
     for field in ("taken", "given"):
         if field in move:
             page.fill(f'#ks-{field}', str(move[field]))
+    if kind == "squlofish-dark1" and page.locator('[data-field="found"]').count():
+        page.locator(f'[data-field="found"] [data-value="{"some" if move["removed"] else "none"}"]').tap()
     for card in move.get("removed", []):
         pick(page, "removed", card)
     if move.get("discard"):
@@ -445,8 +449,13 @@ def test_face_down_cards_stay_hidden_and_the_tell_is_turned_over(server, browser
                 offered = table.locator('[data-pick="discard"] [data-prince]').evaluate_all(
                     "els => els.map(e => e.dataset.prince)")
                 assert set(offered) == {k.split("-dark")[0] for k in hand_cards}
-                expect(table.locator('[data-pick="removed"] [data-prince]')).to_have_count(1)
                 pick(table, "discard", move["discard"])
+                # Nothing assumed: "None" or "Some" is said before the Squlofish are tapped.
+                expect(table.locator("#prompt")).to_contain_text("Squlofish cards came out")
+                found = "some" if move["removed"] else "none"
+                table.locator(f'[data-field="found"] [data-value="{found}"]').tap()
+                if move["removed"]:
+                    expect(table.locator('[data-pick="removed"] [data-prince]')).to_have_count(1)
                 for card in move["removed"]:
                     pick(table, "removed", card)
             else:

@@ -107,7 +107,7 @@ def pick(phone, key: str, card: str):
     chose it, in a picker for one card)."""
     page = phone.page
     root = f'[data-pick="{key}"]'
-    if not page.locator(f'{root} [data-kind="{card}"]').count():
+    if not page.locator(f'{root} [data-kind="{card}"]').is_visible():
         phone.tap(f'{root} [data-prince="{card.split("-dark")[0]}"]')
     chosen = page.locator(f'{root} [data-kind="{card}"].selected').count()
     if not chosen:
@@ -161,6 +161,8 @@ def enter_action(phone, move: dict):
             phone.type(f"#ks-{field}", str(move[field]))
     if move.get("discard"):
         pick(phone, "discard", move["discard"])
+    if kind == "squlofish-dark1" and page.locator('[data-field="found"]').count():
+        phone.tap(f'[data-field="found"] [data-value="{"some" if move["removed"] else "none"}"]')
     for card in move.get("removed", []):
         pick(phone, "removed", card)
     if kind == "smugwing-dark1" and page.locator('[data-field="found"]').count():

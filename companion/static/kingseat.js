@@ -93,9 +93,10 @@ const KingseatCards = (() => {
         : `No ${KIND[kind].name} is left to pick.`;
       return `<button type="button" class="ks-kind ks-c${dark ? " dark" : ""}${selected ? " selected" : ""}${full ? " greyed" : ""}" style="${paint(open, dark)}" data-kind="${kind}" ${full ? `aria-disabled="true" data-why="${escape(why)}"` : ""}>${DARK[dark]}${left !== null && max > 1 ? ` <small>(${left} left)</small>` : ""}</button>`;
     }).join("") : "";
+    // One card: the card chosen is the one outlined (no row of chips). One prince: its cards.
     return `<div class="ks-picker" data-pick="${escape(key)}">
-      <div class="ks-chosen">${chips || `<span class="small">${escape(options.empty || "No card yet")}</span>`}${max > 1 ? `<span class="small ks-count">${chosen.length} of ${max}</span>` : ""}</div>
-      <div class="ks-princes">${princes.map((prince) => `<button type="button" class="ks-prince ks-c${prince === open ? " selected" : ""}" style="${paint(prince)}" data-prince="${prince}">${escape(princeName(prince))}</button>`).join("")}</div>
+      ${max > 1 ? `<div class="ks-chosen">${chips || `<span class="small">${escape(options.empty || "No card yet")}</span>`}<span class="small ks-count">${chosen.length} of ${max}</span></div>` : ""}
+      <div class="ks-princes"${princes.length === 1 ? " hidden" : ""}>${princes.map((prince) => `<button type="button" class="ks-prince ks-c${prince === open ? " selected" : ""}" style="${paint(prince)}" data-prince="${prince}">${escape(princeName(prince))}</button>`).join("")}</div>
       ${cards ? `<div class="ks-kinds">${cards}</div>` : ""}
     </div>`;
   }
@@ -671,9 +672,10 @@ const Kingseat = (() => {
         const squid = C.kindsOf("squlofish");
         const most = n.may_be_in_tell;
         return (n.discard ? pick("discard", 1, `The Hand card ${who} discarded to pay`) : `<p class="small">${who} has no cards to discard.</p>`)
-          + (Object.keys(most).length ? `<p class="small">${who} looks through the Tell and moves Squlofish cards, face up, to the Discard (worth up to ${n.most_votes} votes; every card that still fits goes).</p>`
-            + pick("removed", squid.reduce((sum, k) => sum + (most[k] || 0), 0), "The Squlofish cards moved to the Discard",
-              { kinds: squid.filter((k) => most[k]), limit: (kind) => most[kind] || 0, empty: "None" })
+          + (Object.keys(most).length ? chooseValue("found", [["none", "None"], ["some", "Some: tap them"]],
+            `Squlofish cards ${who} moved from the Tell to the Discard (worth up to ${n.most_votes} votes; every card that still fits goes)`)
+            + (f.found === "some" ? pick("removed", squid.reduce((sum, k) => sum + (most[k] || 0), 0), "The Squlofish cards moved to the Discard",
+              { kinds: squid.filter((k) => most[k]), limit: (kind) => most[kind] || 0, empty: "None yet" }) : "")
             : `<p class="small">No Squlofish card can be in the Tell.</p>`);
       }
       case "squlofish-dark2": {
@@ -833,7 +835,9 @@ const Kingseat = (() => {
       case "squlofish": m.target = target("target"); m.count = num("count", "Squlofish cards were taken"); break;
       case "squlofish-dark1":
         m.discard = n.discard ? cards("discard", 1, "discarded to pay")[0] : null;
-        m.removed = (f.removed || []).slice();
+        if (Object.keys(n.may_be_in_tell).length && f.found === undefined) throw new Error("Say whether Squlofish cards came out of the Tell");
+        if (f.found === "some" && !(f.removed || []).length) throw new Error("Tap the Squlofish cards moved to the Discard");
+        m.removed = f.found === "some" ? f.removed.slice() : [];
         break;
       case "squlofish-dark2":
         m.discards = n.discards.filter((p) => (f[`discards-${p}`] || []).length).map((p) => ({ player: p, card: f[`discards-${p}`][0] }));
