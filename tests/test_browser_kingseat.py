@@ -287,7 +287,7 @@ def enter(page, move: dict):
             if card is not None:
                 vote(page, player, card)
         for player in move.get("none_held", []):
-            page.locator(f'[data-none-held="{player}"]').check()
+            page.locator(f'[data-none-held="{player}"]').tap()
     elif move["type"] == "loyalty":
         for player, prince in enumerate(move["loyalties"]):
             page.locator(f'[data-loyal-who="{player}"]').tap()

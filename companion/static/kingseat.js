@@ -96,7 +96,7 @@ const KingseatCards = (() => {
     // One card: the card chosen is the one outlined (no row of chips). One prince: its cards.
     return `<div class="ks-picker" data-pick="${escape(key)}">
       ${max > 1 ? `<div class="ks-chosen">${chips || `<span class="small">${escape(options.empty || "No card yet")}</span>`}<span class="small ks-count">${chosen.length} of ${max}</span></div>` : ""}
-      <div class="ks-princes"${princes.length === 1 ? " hidden" : ""}>${princes.map((prince) => `<button type="button" class="ks-prince ks-c${prince === open ? " selected" : ""}" style="${paint(prince)}" data-prince="${prince}">${escape(princeName(prince))}</button>`).join("")}</div>
+      <div class="ks-princes${princes.length === 1 ? " ks-gone" : ""}">${princes.map((prince) => `<button type="button" class="ks-prince ks-c${prince === open ? " selected" : ""}" style="${paint(prince)}" data-prince="${prince}">${escape(princeName(prince))}</button>`).join("")}</div>
       ${cards ? `<div class="ks-kinds">${cards}</div>` : ""}
     </div>`;
   }
@@ -243,7 +243,7 @@ const Kingseat = (() => {
   const game = () => Companion.game;
   const view = () => game().view;
   const nameOf = (p) => view().players[p].name;
-  const PHASES = { vote: "The vote", action: "Actions", reveal: "The Tell turned over", loyalty: "Loyalties", over: "Game over" };
+  const PHASES = { vote: "The vote", action: "Actions", reveal: "The Tell", loyalty: "Loyalties", over: "Game over" };
 
   let draft = fresh();
   let checked = null;   // the engine's answer to the draft: {key, status, data}
@@ -580,10 +580,11 @@ const Kingseat = (() => {
   }
 
   function votePreview() {
-    const held = breaking().map((p) => {
-      const forced = forcedOf(p);
-      return `<label class="radio"><input type="checkbox" data-none-held="${p}" ${draft.none[p] ? "checked" : ""}> ${escape(nameOf(p))} holds no ${escape(C.princeName(forced.prince))} card</label>`;
-    }).join("");
+    // Players who broke an order to vote a prince: a tap says they held none of it.
+    const broke = breaking();
+    const princes = [...new Set(broke.map((p) => C.princeName(forcedOf(p).prince)))];
+    const held = broke.length ? `<div class="ks-field" data-field="none-held"><h3>Who held no ${escape(and(princes))} card? Tap each.</h3>
+      <div class="ks-choose">${broke.map((p) => `<button type="button" class="${draft.none[p] ? "selected" : "secondary"}" data-none-held="${p}" aria-pressed="${Boolean(draft.none[p])}">${crowned(p)}</button>`).join("")}</div></div>` : "";
     if (!checked || checked.key !== keyOf()) return `${held}<p class="small">Checking the vote\u2026</p>`;
     if (checked.status !== 200) return `${held}<p class="small">The rules refuse this vote: see the message below. Tap a name above to change that vote.</p>`;
     const after = checked.data.view.last_vote;
@@ -606,7 +607,7 @@ const Kingseat = (() => {
     const hands = v.hands;
     const who = escape(a.name);
     const them = f.target === undefined || f.target === null ? "they" : nameOf(f.target);  // stepper labels escape
-    const pick = (key, max, label, options = {}) => `<div class="ks-field"><h3>${label}</h3>${C.picker(key, f[key] || [], { max, kinds, set: (cards) => { f[key] = cards; changed(); }, ...options })}</div>`;
+    const pick = (key, max, label, options = {}) => `<div class="ks-field">${label ? `<h3>${label}</h3>` : ""}${C.picker(key, f[key] || [], { max, kinds, set: (cards) => { f[key] = cards; changed(); }, ...options })}</div>`;
     switch (a.card) {
       case "lionsyre-dark2":
         return n.face_down ? facedown(`The King picks ${plural(n.face_down, "card")} from ${who}'s Hand and puts ${n.face_down === 1 ? "it" : "them"} into the Tell face down.`)
@@ -673,8 +674,8 @@ const Kingseat = (() => {
         const most = n.may_be_in_tell;
         return (n.discard ? pick("discard", 1, `The Hand card ${who} discarded to pay`) : `<p class="small">${who} has no cards to discard.</p>`)
           + (Object.keys(most).length ? chooseValue("found", [["none", "None"], ["some", "Some: tap them"]],
-            `Squlofish cards ${who} moved from the Tell to the Discard (worth up to ${n.most_votes} votes; every card that still fits goes)`)
-            + (f.found === "some" ? pick("removed", squid.reduce((sum, k) => sum + (most[k] || 0), 0), "The Squlofish cards moved to the Discard",
+            `Squlofish moved out of the Tell (all that fit in ${n.most_votes} votes)`)
+            + (f.found === "some" ? pick("removed", squid.reduce((sum, k) => sum + (most[k] || 0), 0), "",
               { kinds: squid.filter((k) => most[k]), limit: (kind) => most[kind] || 0, empty: "None yet" }) : "")
             : `<p class="small">No Squlofish card can be in the Tell.</p>`);
       }
@@ -929,7 +930,7 @@ const Kingseat = (() => {
     }
     $("#action-panel").innerHTML = `
       <div class="ks-actor"><h2 id="actor">${escape(a.name)} acts</h2>${chip(a.card)}</div>
-      <p class="small ks-card-text">${escape(kind.text)} <span id="still-to-act">${a.order.length > 1 ? `Then: ${escape(and(a.order.slice(1).map(nameOf)))}.` : "Last to act this round."}</span></p>
+      <p class="small ks-card-text${mode === "action" ? " ks-clamp" : ""}" id="card-text">${escape(kind.text)} <span id="still-to-act">${a.order.length > 1 ? `Then: ${escape(and(a.order.slice(1).map(nameOf)))}.` : "Last to act this round."}</span></p>
       ${notes.map((n) => `<p class="small ks-note">${escape(n)}</p>`).join("")}
       <div class="ks-modes" role="group" aria-label="What ${escape(a.name)} does">${a.may.map((m) =>
         `<button type="button" class="${mode === m ? "selected" : "secondary"}" data-mode="${m}" ${mode === m ? 'aria-pressed="true"' : ""}>${escape(labels[m])}</button>`).join("")}</div>
@@ -1045,19 +1046,24 @@ const Kingseat = (() => {
     const total = tellTotal();
     const by = fewer ? -1 : 1;
     const princes = v.princes.filter((prince) => C.kindsOf(prince).some((k) => r.cards.includes(k)));
+    // More than six princes: two a row, each a block of its name over its three cards.
+    const blocks = princes.length > 6;
     const cells = (prince) => C.kindsOf(prince).map((kind, dark) => {
       if (!r.cards.includes(kind)) return `<span class="ks-none" aria-hidden="true"></span>`;
       const n = draft.tell[kind] || 0;
       const name = escape(C.cardName(kind));
       return `<button type="button" class="ks-cell ks-c${dark ? " dark" : ""}" style="${C.paint(prince, dark)}" data-step-kind="${kind}" data-step-by="${by}"
-        aria-label="${name}: ${n} counted; tap to count one ${fewer ? "fewer" : "more"}"><span>${dark ? `D${dark}` : escape(C.princeName(prince))}</span>
+        aria-label="${name}: ${n} counted; tap to count one ${fewer ? "fewer" : "more"}"><span>${dark ? `D${dark}` : blocks ? "R" : escape(C.princeName(prince))}</span>
         <span class="ks-n" data-tell-count="${kind}">${n}</span></button>`;
     }).join("");
+    const grid = blocks
+      ? `<div class="ks-blocks ks-count" role="group" aria-label="The Tell's cards by kind">${princes.map((prince) => `<div class="ks-block">
+          <span class="ks-block-name" aria-hidden="true">${escape(C.princeName(prince))}</span><div class="ks-block-cells">${cells(prince)}</div></div>`).join("")}</div>`
+      : `<div class="ks-grid ks-count" role="group" aria-label="The Tell's cards by kind">${princes.map((prince) => `<div class="ks-row">${cells(prince)}</div>`).join("")}</div>`;
     $("#reveal-panel").innerHTML = `
-      <h2>Every Hand is empty: count the Tell</h2>
-      <p class="small ks-note">Lay its ${plural(r.size, "card")} out face up and tap each card's kind once, or Scan them (each photo adds the cards it reads).</p>
+      <p class="small ks-note">Every Hand is empty. Lay the Tell's ${plural(r.size, "card")} out face up and tap each card's kind once (or Scan them).</p>
       <p class="ks-total" id="reveal-total"><strong>${total}</strong> of ${r.size} cards counted</p>
-      <div class="ks-grid ks-count" role="group" aria-label="The Tell's cards by kind">${princes.map((prince) => `<div class="ks-row">${cells(prince)}</div>`).join("")}</div>
+      ${grid}
       <button type="button" class="${fewer ? "selected" : "secondary"} ks-fewer" id="count-fewer" aria-pressed="${fewer}">${fewer ? "Tap the kind to take one off" : "Count one fewer"}</button>
       <div id="reveal-preview" class="ks-preview" aria-live="polite">${revealPreview()}</div>`;
   }
@@ -1304,6 +1310,11 @@ const Kingseat = (() => {
       return;
     }
     if (button.dataset.voteKind) { tapVote(button.dataset.voteKind); return; }
+    if (button.dataset.noneHeld !== undefined) {
+      const p = Number(button.dataset.noneHeld);
+      step(`Took back: ${nameOf(p)} ${draft.none[p] ? "holds" : "holds no"} such card.`, () => { draft.none[p] = !draft.none[p]; });
+      return;
+    }
     if (button.dataset.discarder !== undefined) {
       draft.f.dcursor = Number(button.dataset.discarder);  // where to enter, not a step
       changed();
@@ -1381,19 +1392,14 @@ const Kingseat = (() => {
     });
   }
 
-  // A typed number or a ticked box: a step too (typing the next digit replaces the last step's
+  // A typed number: a step too (typing the next digit replaces the last step's
   // value rather than adding one).
   function onInput(event) {
     const target = event.target;
     let key;
     let value;
     let text;
-    if (target.dataset.noneHeld !== undefined) {
-      const p = Number(target.dataset.noneHeld);
-      key = ["none", p];
-      value = target.checked;
-      text = `Took back: ${nameOf(p)} ${value ? "holds no such card" : "holds one"}.`;
-    } else if (target.closest(".stepper") && target.name) {
+    if (target.closest(".stepper") && target.name) {
       key = ["f", target.name];
       value = target.value === "" ? undefined : Math.max(0, Math.floor(Number(target.value)) || 0);
       const label = target.closest(".stepper").querySelector(".stepper-label").firstChild.textContent.trim();
