@@ -129,6 +129,7 @@ def enter_vote(phone, move: dict):
         phone.tap(f'#vote-panel [data-vote-kind="{votes[player]}"]')
     for player in move.get("none_held", []):
         phone.tap(f'[data-none-held="{player}"]')
+        phone.fixed(f"{player} held none")
 
 
 def enter_action(phone, move: dict):

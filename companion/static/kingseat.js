@@ -476,7 +476,7 @@ const Kingseat = (() => {
         ${forced ? `<p class="ks-forced small">Must vote ${escape(C.princeName(forced.prince))} (${escape(C.princeName(forced.by))}), unless ${escape(nameOf(now))} holds none.</p>` : ""}
         ${cardGrid(vote.cards, draft.votes[now], `${nameOf(now)}'s card`)}`;
     } else {
-      body = `<div id="vote-preview" class="ks-preview" aria-live="polite">${votePreview()}</div>`;
+      body = `${noneHeld()}<div id="vote-preview" class="ks-preview" aria-live="polite">${votePreview()}</div>`;
     }
     $("#vote-panel").innerHTML = `
       <div class="ks-strip${vote.voters.length > 6 ? " many" : ""}" role="group" aria-label="The votes, from the Kingseat clockwise">${strip}</div>
@@ -579,18 +579,21 @@ const Kingseat = (() => {
     changed();
   }
 
-  function votePreview() {
-    // Players who broke an order to vote a prince: a tap says they held none of it.
+  // Players who broke an order to vote a prince: a tap says they held none of it.
+  function noneHeld() {
     const broke = breaking();
     const princes = [...new Set(broke.map((p) => C.princeName(forcedOf(p).prince)))];
-    const held = broke.length ? `<div class="ks-field" data-field="none-held"><h3>Who held no ${escape(and(princes))} card? Tap each.</h3>
+    return broke.length ? `<div class="ks-field" data-field="none-held"><h3>Who held no ${escape(and(princes))} card? Tap each.</h3>
       <div class="ks-choose">${broke.map((p) => `<button type="button" class="${draft.none[p] ? "selected" : "secondary"}" data-none-held="${p}" aria-pressed="${Boolean(draft.none[p])}">${crowned(p)}</button>`).join("")}</div></div>` : "";
-    if (!checked || checked.key !== keyOf()) return `${held}<p class="small">Checking the vote\u2026</p>`;
-    if (checked.status !== 200) return `${held}<p class="small">The rules refuse this vote: see the message below. Tap a name above to change that vote.</p>`;
+  }
+
+  function votePreview() {
+    if (!checked || checked.key !== keyOf()) return `<p class="small">Checking the vote\u2026</p>`;
+    if (checked.status !== 200) return `<p class="small">The rules refuse this vote: see the message below. Tap a name above to change that vote.</p>`;
     const after = checked.data.view.last_vote;
     const tally = ranked(after.tally).map(([prince, n]) => `<li class="${prince === after.winner ? "won" : ""}">${princeChip(prince)} <strong>${n}</strong>${prince === after.winner ? " \u2190 wins" : ""}</li>`).join("");
     const acts = checked.data.view.action ? checked.data.view.action.order : [];
-    return `${held}<ul class="ks-tally" id="tally">${tally}</ul>
+    return `<ul class="ks-tally" id="tally">${tally}</ul>
       <p class="ks-result" id="vote-result">${escape(after.text)}</p>
       <p class="small">The ${C.princeName(after.winner)} cards go into the Tell. ${acts.length === 1 ? `Then ${escape(nameOf(acts[0]))} acts.` : acts.length ? `Then ${escape(and(acts.map(nameOf)))} act, in that order.` : "Nobody else acts: the round ends."}</p>`;
   }
@@ -1181,19 +1184,38 @@ const Kingseat = (() => {
     else drawFinal();
   }
 
-  // Only the parts the draft changes: the open panel and the toolbar.
+  // Only the parts the draft changes: the open panel and the toolbar. A refusal of the draft
+  // as it was goes with it (the new draft is checked again).
+  let refusing = false;  // the action bar shows the engine's refusal of the draft
   function changed() {
+    unsay();
     drawPanel();
     drawToolbar();
     scheduleCheck();
   }
 
   // The engine's answer came: the preview shows it; a refusal is said in the action bar.
+  const drawnHtml = new WeakMap();  // a preview box -> the markup it shows
+
+  function unsay() {
+    if (refusing) Companion.say(null);
+    refusing = false;
+  }
+
   function drawPreview() {
     const v = view();
-    if (checked.status !== 200) Companion.say(checked.data && checked.data.error ? checked.data.error : { message: "The companion did not answer." }, "error");
+    if (checked.status !== 200) {
+      Companion.say(checked.data && checked.data.error ? checked.data.error : { message: "The companion did not answer." }, "error");
+      refusing = true;
+    } else {
+      unsay();
+    }
     const box = $(`#${v.phase}-preview`);
-    if (box) box.innerHTML = { vote: votePreview, action: actionPreview, reveal: revealPreview, loyalty: loyaltyPreview }[v.phase]();
+    const html = box && { vote: votePreview, action: actionPreview, reveal: revealPreview, loyalty: loyaltyPreview }[v.phase]();
+    if (box && drawnHtml.get(box) !== html) {  // nothing under the finger is redrawn for nothing
+      box.innerHTML = html;
+      drawnHtml.set(box, html);
+    }
     drawToolbar();
   }
 
@@ -1412,6 +1434,7 @@ const Kingseat = (() => {
     draft[key[0]][key[1]] = value;
     if (last && last.field === key.join()) last.text = text;
     else draft.trail.push({ before, text, field: key.join() });
+    unsay();
     drawToolbar();
     scheduleCheck();
   }
