@@ -471,7 +471,8 @@ def test_face_down_cards_stay_hidden_and_the_tell_is_turned_over(server, browser
                     set_my_loyalty(Phone(ann), ann_loyalty)
                     table.wait_for_function("seq => Companion.game.seq === seq", arg=game["seq"] + 1)
                     game = table.evaluate("Companion.game")
-                    expect(table.locator('[data-field="players"] .selected')).to_have_count(2)
+                    names = [options["players"][p] for p in move["players"]]
+                    expect(table.locator('[data-reopen="players"]')).to_contain_text(" and ".join(names))
                 if move["card"] == "slydefox" and number == 1:
                     expect(table.locator("#prompt")).to_contain_text("check it, then store it")
                     table.locator("#action-panel").screenshot(

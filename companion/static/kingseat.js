@@ -739,21 +739,37 @@ const Kingseat = (() => {
   }
 
   // Player buttons for one field. multi: how many may be chosen; optional: "nobody" allowed.
+  // A field once answered folds into one line that says the answer; a tap on it opens the
+  // field again (so that the fields after it fit on the screen).
+  const folded = (field) => draft.f.open !== field;
+  function answer(field, label, text) {
+    return `<div class="ks-field" data-field="${field}"><button type="button" class="secondary ks-answer" data-reopen="${field}"
+      aria-label="${escape(label)}: ${escape(text)}. Tap to change it"><span class="ks-answer-label">${label}</span> <strong>${escape(text)}</strong></button></div>`;
+  }
+
   function choosePlayers(field, players, label, options = {}) {
     const value = draft.f[field];
     const chosen = options.multi ? (value || []) : [value];
+    const extra = (options.extra || []).find(([key]) => key === value);
+    if (folded(field) && (options.multi ? chosen.length === options.multi : value !== undefined)) {
+      const text = options.multi ? and(chosen.map(nameOf)) : extra ? extra[1] : value === null ? options.nobody || "Nobody" : nameOf(value);
+      return answer(field, label, text);
+    }
     const buttons = players.map((p) => `<button type="button" class="secondary${chosen.includes(p) ? " selected" : ""}" data-player="${p}">${crowned(p)}</button>`);
     for (const [key, text] of options.extra || []) buttons.push(`<button type="button" class="secondary${value === key ? " selected" : ""}" data-value="${key}">${escape(text)}</button>`);
     if (options.optional) buttons.push(`<button type="button" class="secondary${value === null ? " selected" : ""}" data-player="">${escape(options.nobody || "Nobody")}</button>`);
-    return `<div class="ks-field" data-field="${field}" ${options.multi ? `data-multi="${options.multi}"` : ""}><h3>${label}</h3><div class="ks-choose">${buttons.join("")}</div></div>`;
+    return `<div class="ks-field" data-field="${field}" ${options.multi ? `data-multi="${options.multi}"` : ""}><h3>${label}</h3><div class="ks-choose${buttons.length > 6 ? " ks-four" : ""}">${buttons.join("")}</div></div>`;
   }
 
   function choosePrince(field, princes, label) {
+    if (folded(field) && draft.f[field]) return answer(field, label, C.princeName(draft.f[field]));
     return `<div class="ks-field" data-field="${field}"><h3>${label}</h3><div class="ks-princes">${princes.map((prince) =>
       `<button type="button" class="ks-prince ks-c${draft.f[field] === prince ? " selected" : ""}" style="${C.paint(prince)}" data-prince="${prince}">${escape(C.princeName(prince))}</button>`).join("")}</div></div>`;
   }
 
   function chooseValue(field, values, label) {
+    const chosen = values.find(([value]) => value === draft.f[field]);
+    if (folded(field) && chosen) return answer(field, label, chosen[1]);
     return `<div class="ks-field" data-field="${field}"><h3>${label}</h3><div class="ks-choose">${values.map(([value, text]) =>
       `<button type="button" class="secondary${draft.f[field] === value ? " selected" : ""}" data-value="${value}">${escape(text)}</button>`).join("")}</div></div>`;
   }
@@ -1386,11 +1402,17 @@ const Kingseat = (() => {
       step(`Took back the swap with ${nameOf(Number(button.dataset.swap))}.`, () => { draft.swap = Number(button.dataset.swap); });
       return;
     }
+    if (button.dataset.reopen) {
+      draft.f.open = button.dataset.reopen;  // where to enter, not a step
+      changed();
+      return;
+    }
     const holder = button.closest("[data-field]");
     if (!holder || v.phase !== "action") return;
     const field = holder.dataset.field;
     const f = draft.f;
     step(`Took back \u201c${label(button)}\u201d.`, () => {
+      delete f.open;
       if (button.dataset.player !== undefined) {
         const p = button.dataset.player === "" ? null : Number(button.dataset.player);
         const multi = Number(holder.dataset.multi || 0);
