@@ -1019,3 +1019,16 @@ def test_no_view_shows_the_tells_running_tally_before_the_end():
         assert "lionsyre-dark1" in view["hand_cards"]
     refused(s, V("lionsyre-dark1", "lionsyre", "woolfhall", "hornseeker", "brownbeards"),
             "copies")
+
+
+def test_history_lines_carry_their_round():
+    """Issue 21 item 14: the history says which round each vote and action belongs to (the
+    reveal and the Loyalties come after the last round)."""
+    s = game(4)
+    names = s.players
+    vote = V("lionsyre", "slydefox", "lionsyre", "woolfhall")
+    assert ENGINE.describe(vote, names, before=s, after=run(s, vote)) == \
+        "Round 1 \u00b7 The vote: Ann Lionsyre, Bob Slydefox, Cid Lionsyre, Dee Woolfhall"
+    s = run(s, vote)
+    assert ENGINE.describe(PASS(BOB), names, before=s, after=run(s, PASS(BOB))) == \
+        "Round 1 \u00b7 Bob did nothing with their card"

@@ -150,9 +150,9 @@ def test_a_vote_and_an_action_stored_through_the_api_show_on_the_page(phone):
     assert view["hands"] == [7, 9, 9, 9] and view["give_cards"]["direction"] == "right"
     assert any("into the Tell" in line for line in view["last_events"])
     lines = [line["text"] for line in payload["history"]]
-    assert lines[1] == ("Ann used the Lionsyre (dark 2): the King put cards from Ann's Hand into "
-                        "the Tell, face down")
-    assert lines[2] == "Dee swapped places and a card with Ann"
+    assert lines[1] == ("Round 1 \u00b7 Ann used the Lionsyre (dark 2): the King put cards from "
+                        "Ann's Hand into the Tell, face down")
+    assert lines[2] == "Round 1 \u00b7 Dee swapped places and a card with Ann"
     assert payload["history"][2]["player"] == "Dee"
 
 

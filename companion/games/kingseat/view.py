@@ -17,9 +17,17 @@ from companion.games.kingseat.round import give_direction, voting_players
 from companion.games.kingseat.reveal import final_tally, loyalty_cards, result
 
 
-def describe(move: Any, players: Sequence[str]) -> str:
+def describe(move: Any, players: Sequence[str], round_number: int | None = None) -> str:
     """One history line for an accepted move, in a player's words, naming who did what by
-    ``players``. Cards that went into the Tell face down are not named: the Tell is secret."""
+    ``players``, after the round it belongs to (the reveal and the Loyalties come after the
+    last). Cards that went into the Tell face down are not named: the Tell is secret."""
+    line = _line(move, players)
+    if round_number is None or move["type"] in ("reveal", "loyalty"):
+        return line
+    return f"Round {round_number} \u00b7 {line}"
+
+
+def _line(move: Any, players: Sequence[str]) -> str:
     kind = move["type"]
     if kind == "vote":
         votes = [f"{players[p]} {KIND_NAMES[KIND_INDEX[kid]]}"
