@@ -660,3 +660,50 @@ def test_the_game_starts_with_the_setup_passes_and_a_revote_gives_no_cards(serve
     expect(page.locator("#revote")).to_contain_text("no new Give Cards")
     expect(page.locator("#status")).not_to_contain_text("Hand one card")
     page.screenshot(path=str(ARTIFACTS / "kingseat_revote.png"))
+
+
+# Each setup choice once: 4 to 10 players, every value of every ruling, the Kingseat anywhere,
+# princes by a premade set or ticked one by one, and the deal's leftover cards picked.
+SETUPS = (
+    (4, 3, "starter", {"cards_per_prince": 9, "squlofish_dark_weight": 1, "dark_cards": 1}),
+    (5, 0, ["lionsyre", "slydefox", "woolfhall", "hornseeker", "brownbeards"],
+     {"cards_per_prince": 10, "squlofish_dark_weight": 2, "dark_cards": 1}),
+    (6, 5, "complete", {"cards_per_prince": 14, "squlofish_dark_weight": 1, "dark_cards": 0}),
+    (7, 2, ["monarchrys", "crassclamps", "gulliballistas", "hardshell-hero", "squlofish",
+            "smugwing", "salsa-salamanda"],
+     {"cards_per_prince": 9, "squlofish_dark_weight": 2, "dark_cards": 0}),
+    (8, 7, "complete", {"cards_per_prince": 10, "squlofish_dark_weight": 1, "dark_cards": 1}),
+    (9, 4, "complete", {"cards_per_prince": 14, "squlofish_dark_weight": 2, "dark_cards": 1}),
+    (10, 9, "complete", {"cards_per_prince": 9, "squlofish_dark_weight": 1, "dark_cards": 0}),
+)
+
+
+def test_every_setup_choice_creates_the_game_it_says(server, browser):  # noqa: F811
+    """Issue 21: a game created through the setup page for each choice stores exactly the
+    options chosen (players, Kingseat, princes, rulings, leftover cards)."""
+    import random
+
+    from whole_kingseat import create_game
+
+    from companion.games.kingseat import SETS
+    from companion.games.kingseat.simulate import random_options
+
+    page = new_phone(browser)
+    for players, kingseat, princes, rulings in SETUPS:
+        chosen = list(SETS[princes]) if isinstance(princes, str) else princes
+        options = random_options(random.Random(players), players, chosen, rulings)
+        options["kingseat"] = kingseat
+        page.goto(server + "/new/kingseat")
+        if isinstance(princes, str):  # the premade set's button ticks its princes
+            page.locator(f'[data-set="{princes}"]').tap()
+            ticked = page.locator("[data-prince-box]:checked").evaluate_all(
+                "boxes => boxes.map(b => b.dataset.princeBox)")
+            assert sorted(ticked) == sorted(chosen), princes
+        url = create_game(page, server, options, goto=False)
+        game_id = url.rsplit("/", 1)[-1]
+        stored = page.request.get(f"{server}/api/games/{game_id}/export").json()["options"]
+        assert stored["players"] == options["players"]
+        assert stored["kingseat"] == kingseat
+        assert sorted(stored["princes"]) == sorted(chosen)
+        assert sorted(stored["leftovers"]) == sorted(options["leftovers"])
+        assert stored["rulings"] == rulings, (players, stored["rulings"])

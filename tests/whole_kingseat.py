@@ -51,12 +51,13 @@ def whole_entries(seed: int):
 # ---------------------------------------------------------------------------- setting up
 
 
-def create_game(page, server_url: str, options: dict) -> str:
-    """The setup page, filled in as the table would (not a turn: it may scroll); returns the
-    game page's address."""
+def create_game(page, server_url: str, options: dict, goto: bool = True) -> str:
+    """The setup page (opened here unless ``goto`` is false), filled in as the table would (not
+    a turn: it may scroll); returns the game page's address."""
     from playwright.sync_api import expect
 
-    page.goto(server_url + "/new/kingseat")
+    if goto:
+        page.goto(server_url + "/new/kingseat")
     for seat, name in enumerate(options["players"]):
         page.fill(f'input[name="player-{seat}"]', name)
     page.select_option("#kingseat", str(options["kingseat"]))
