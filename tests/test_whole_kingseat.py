@@ -12,6 +12,8 @@ from phone import Phone, accessible
 from test_browser import ARTIFACTS, browser, new_phone, server  # noqa: F401
 from whole_kingseat import play_one
 
+from companion.games.kingseat import ENGINE
+
 pytestmark = pytest.mark.browser
 
 
@@ -19,9 +21,14 @@ def test_a_whole_game_of_four_on_two_phones(server, browser):  # noqa: F811
     from playwright.sync_api import expect
 
     checked = []
+    # Ids the engine uses that a player never needs to read.
+    ids = [kind.id for kind in ENGINE.cards if "-" in kind.id] + \
+        [ruling.id for ruling in ENGINE.rulings]
 
     def check(phone, what):
         accessible(phone.page, what)
+        text = phone.page.evaluate("document.body.innerText")
+        assert not [word for word in ids if word in text], what
         checked.append(what)
 
     phones = play_one(lambda: Phone(new_phone(browser), strict=True), server, 0, check)
