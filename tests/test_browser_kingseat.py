@@ -385,10 +385,9 @@ def hidden_game():
 def test_face_down_cards_stay_hidden_and_the_tell_is_turned_over(server, browser):  # noqa: F811
     import json
 
+    from phone import Phone
     from playwright.sync_api import expect
     from scan_support import card_photo
-
-    from phone import Phone
     from turns_kingseat import set_my_loyalty
 
     from companion.games.kingseat import ENGINE
@@ -592,9 +591,8 @@ def test_smugwing_dark1_after_cards_came_out_of_the_tell_asks_what_was_found(ser
 def test_a_loyalty_set_on_a_phone_is_never_on_the_game_screen(server, browser):  # noqa: F811
     """Issue 21 item 4: the Loyalty lives on its own sheet, opened by pressing and holding *My
     Loyalty*, never drawn on the game screen; it is set or changed only after a question."""
-    from playwright.sync_api import expect
-
     from phone import Phone, accessible
+    from playwright.sync_api import expect
     from turns_kingseat import NAMES, PRINCES, hold_on, set_my_loyalty
 
     ann = Phone(new_phone(browser), strict=True, game="kingseat")

@@ -7,7 +7,6 @@ Without Chromium the tests skip (see tests/test_browser.py).
 from __future__ import annotations
 
 import pytest
-
 from phone import Phone, accessible
 from test_browser import ARTIFACTS, browser, new_phone, server  # noqa: F401
 from whole_kingseat import play_one

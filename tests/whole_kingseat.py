@@ -16,9 +16,10 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+from turns_kingseat import set_my_loyalty
+
 from companion.games.kingseat.cards import PRINCE_IDS
 from companion.games.kingseat.simulate import play, random_options
-from turns_kingseat import set_my_loyalty
 
 ARTIFACTS = Path(__file__).parent / "artifacts"
 
@@ -223,11 +224,16 @@ def label_of(move: dict, players: int) -> str:
             "loyalty": "the Loyalties"}[kind]
 
 
-def play_one(factory, server_url: str, seed: int, check=None) -> list:
-    """One whole game; ``check(phone, what)`` (if given) is called on each new kind of state."""
+def play_one(factory, server_url: str, seed: int, check=None, pool=None) -> list:
+    """One whole game on the phones of ``pool`` (as many more as it needs from ``factory``);
+    ``check(phone, what)`` (if given) is called on each new kind of state. Returns the phones
+    that played."""
     options, entries = whole_entries(seed)
     n = len(options["players"])
-    phones = [factory() for _ in range(phones_for(seed))]
+    pool = [] if pool is None else pool
+    while len(pool) < phones_for(seed):
+        pool.append(factory())
+    phones = pool[:phones_for(seed)]
     for phone in phones:
         phone.game = "kingseat"
     url = create_game(phones[0].page, server_url, options)
@@ -268,8 +274,10 @@ def play_one(factory, server_url: str, seed: int, check=None) -> list:
 
 
 def play_whole_games(factory, server_url: str, seeds) -> list:
-    """Whole games through the page, one a seed; returns every phone that played."""
-    phones = []
+    """Whole games through the page, one a seed, the same phones going on to the next game as
+    at a table; returns every phone that played. (A phone's page shows one game at a time, so
+    the other phones' delays are those of the last game.)"""
+    pool: list = []
     for seed in seeds:
-        phones += play_one(factory, server_url, seed)
-    return phones
+        play_one(factory, server_url, seed, pool=pool)
+    return pool
