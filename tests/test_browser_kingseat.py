@@ -86,7 +86,7 @@ def test_four_players_play_three_rounds_of_kingseat_on_a_phone(server, browser):
 
     expect(page.locator("#king")).to_have_text("Ann")
     expect(page.locator("#round")).to_have_text("Round 1")
-    expect(page.locator("#give-cards")).to_contain_text("to the left (clockwise)")
+    expect(page.locator("#give-cards")).to_contain_text("hand one card to the left")
     expect(page.locator("#tell-size")).to_have_text("1")
     expect(page.locator("#leftovers")).to_contain_text("Monarchrys")
     hands(page, {0: 10, 1: 10, 2: 10, 3: 10})
