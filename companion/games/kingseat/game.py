@@ -387,7 +387,8 @@ class Kingseat:
 
     def describe(self, move: Any, players: Sequence[str], *, before: Any = None,
                  after: Any = None) -> str:
-        return view.describe(move, players)  # from the move alone: the states hold the secrets
+        # from the move and the round alone: the states hold the secrets
+        return view.describe(move, players, None if before is None else before.round)
 
     def view(self, state: State, player: int | None = None) -> dict[str, Any]:
         return view.view(state, player)

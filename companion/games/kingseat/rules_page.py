@@ -102,9 +102,10 @@ RULES: tuple[RuleEntry, ...] = (
     RuleEntry("piles", "The Tell and the Discard",
               "Two piles grow during the game: the Tell, face down, holding the votes that "
               "count at the end, and the Discard, face up. The app never asks which card goes "
-              "into the Tell face down: it counts them. It shows the Tell's size and the cards "
-              "the table saw go in face up (the leftovers, each round's winning cards, "
-              "Brownbeards), until the Tell is turned over at the end.",
+              "into the Tell face down: it counts them. Like the pile itself, it shows only the "
+              "Tell's size and the deal's leftover cards until the Tell is turned over at the "
+              "end: remembering which cards went in face up is the players' part. A vote or "
+              "an entry naming a card that cannot be in a Hand is refused all the same.",
               SECTION_SETUP),
     RuleEntry("give-cards", "Give Cards",
               "Each round starts with everyone handing one Hand card to a neighbour: to the "
