@@ -65,13 +65,13 @@ def ours(data: bytes, game: str) -> tuple[set[str], set[str]]:
 
 
 def opencv_only(data: bytes, game: str) -> tuple[set[str], set[str]]:
-    from companion import scan
+    from companion.scan import reader
 
-    scan.USE_ZXING = False
+    reader.USE_ZXING = False
     try:
         return ours(data, game)
     finally:
-        scan.USE_ZXING = True
+        reader.USE_ZXING = True
 
 
 READERS = {"companion scan": ours, "zxing-cpp alone": zxing_scan}
