@@ -46,11 +46,17 @@ def find_codes(image: np.ndarray, every_code: bool = True, zxing: bool = False) 
 def _find(gray: np.ndarray, every_code: bool, zxing: bool
           ) -> tuple[list[Found], list[np.ndarray]]:
     """The codes read (each printed code once), and the quads of the candidates left unread
-    (but for those where a card already read has another code, with ``every_code`` False)."""
+    (but for those where a card already read has another code, with ``every_code`` False).
+
+    With ``every_code`` False, when zxing-cpp has read codes and every finder pattern the photo
+    shows belongs to a code read, OpenCV's detector (the slowest step) is not run: there is
+    nothing left for it to find."""
     found: list[Found] = _zxing(gray) if zxing else []
     expected: list[tuple[np.ndarray, float]] = []  # (centre, side) of codes of cards read
     for f in found:
         expected.extend(_siblings(f.corners))
+    if found and not every_code and not _code_shaped(_unexplained(_finders(gray), found)):
+        return _distinct(found), []
     failed, unread = [], []
     for candidates in (_candidates, _finder_codes):
         if candidates is _finder_codes and found and not any(_steep(f.corners) for f in found):
@@ -146,6 +152,32 @@ def _card_geometry() -> list[tuple[float, float, float]]:
 SIBLINGS = _card_geometry()
 
 
+def _outlines() -> dict[str, np.ndarray]:
+    """A card's outline seen from one of its codes, in that code's modules (its top-left corner
+    at 0, 0; x right, y down, as the code reads): from the face code ("face"), from a corner
+    code ("corner": the bottom-right one is the top-left one turned round with the card), and
+    the strip a fanned hand leaves showing of a card, its corner code's column ("strip")."""
+    width, height, quiet = 63.0, 88.0, 4
+    face = np.array([FRAME + quiet * FACE_MODULE, height - FRAME - 25 * FACE_MODULE])
+    corner = np.full(2, FRAME + quiet * CORNER_MODULE)
+    card = np.array([[0, 0], [width, 0], [width, height], [0, height]])
+    strip = np.array([[0, 0], [corner[0] + 25 * CORNER_MODULE, 0],
+                      [corner[0] + 25 * CORNER_MODULE, height], [0, height]])
+    return {"face": (card - face) / FACE_MODULE, "corner": (card - corner) / CORNER_MODULE,
+            "strip": (strip - corner) / CORNER_MODULE}
+
+
+OUTLINES = _outlines()
+
+
+def _outline(quad: np.ndarray, seen_from: str) -> np.ndarray:
+    """The outline (4 x 2, pixels) of the card whose code is at ``quad`` (oriented), read as the
+    code OUTLINES names."""
+    matrix = cv2.getPerspectiveTransform(_square(0, 1), quad.astype(np.float32))
+    points = OUTLINES[seen_from].astype(np.float32).reshape(-1, 1, 2)
+    return cv2.perspectiveTransform(points, matrix).reshape(4, 2)
+
+
 def _siblings(quad: np.ndarray) -> list[tuple[np.ndarray, float]]:
     """Where the other codes of the card whose code is at ``quad`` (oriented) may be."""
     matrix = cv2.getPerspectiveTransform(_square(0, 1), quad.astype(np.float32))
@@ -230,27 +262,10 @@ def _finder_codes(gray: np.ndarray) -> list[np.ndarray]:
 
 def _find_finders(gray: np.ndarray) -> list[np.ndarray]:
     """Quads of version-1 codes from their three finder patterns, for codes seen at a steep
-    angle, which OpenCV's detector misses: each finder a dark square in a light ring in a dark
-    square (contours nested three deep in an adaptive threshold, the innermost about a ninth of
-    the outermost's area and at its centre); three of a size, each one to five finder widths
-    from the others, may be a code, oriented so that it is not seen mirrored."""
-    binary = cv2.adaptiveThreshold(gray, 255, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY_INV,
-                                   25, 7)
-    contours, hierarchy = cv2.findContours(binary, cv2.RETR_TREE, cv2.CHAIN_APPROX_SIMPLE)
-    if hierarchy is None:
-        return []
-    links = hierarchy[0]
-    holes = links[:, 2]
-    cores = np.where(holes >= 0, links[np.maximum(holes, 0), 2], -1)
-    finders = []  # (centre, width)
-    for outer in np.flatnonzero(cores >= 0):  # three deep
-        area, inner = cv2.contourArea(contours[outer]), cv2.contourArea(contours[cores[outer]])
-        if area < 40 or inner <= 0 or not 2.5 < area / inner < 14:
-            continue
-        centre = contours[outer].reshape(-1, 2).mean(axis=0)
-        core = contours[cores[outer]].reshape(-1, 2).mean(axis=0)
-        if np.linalg.norm(core - centre) < 0.15 * area ** 0.5:
-            finders.append((centre, area ** 0.5))
+    angle, which OpenCV's detector misses: three finders (``_finders``) of a size, each one to
+    five finder widths from the others, may be a code, oriented so that it is not seen
+    mirrored."""
+    finders = _finders(gray)
     quads = []
     corners = np.float32([[3.5, 3.5], [N - 3.5, 3.5], [3.5, N - 3.5]])
     for a, (corner, width) in enumerate(finders):
@@ -273,3 +288,51 @@ def _find_finders(gray: np.ndarray) -> list[np.ndarray]:
                     quads.append(cv2.transform(_square(0, 1).reshape(-1, 1, 2), affine)
                                  .reshape(4, 2).astype(np.float64))
     return quads
+
+
+SPECKS = 20_000  # dark specks in a photo past which the smallest are wiped before tracing
+
+
+def _finders(gray: np.ndarray) -> list[tuple[np.ndarray, float]]:
+    """The finder patterns in the image, (centre, width): each a dark square in a light ring in
+    a dark square (contours nested three deep in an adaptive threshold, the innermost about a
+    ninth of the outermost's area and at its centre). A pixel is dark 14 grey levels under its
+    neighbourhood's mean (at 7, the grain of a table and the noise of a dim photo made a hundred
+    thousand specks, whose contours took seconds to trace); where there are still more than
+    SPECKS apart (the moiré of a screen), those under two pixels across are wiped first."""
+    binary = cv2.adaptiveThreshold(gray, 255, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY_INV,
+                                   25, 14)
+    if cv2.connectedComponents(binary, connectivity=8)[0] > SPECKS:
+        binary = cv2.morphologyEx(binary, cv2.MORPH_OPEN, np.ones((2, 2), np.uint8))
+    contours, hierarchy = cv2.findContours(binary, cv2.RETR_TREE, cv2.CHAIN_APPROX_SIMPLE)
+    if hierarchy is None:
+        return []
+    links = hierarchy[0]
+    holes = links[:, 2]
+    cores = np.where(holes >= 0, links[np.maximum(holes, 0), 2], -1)
+    finders = []  # (centre, width)
+    for outer in np.flatnonzero(cores >= 0):  # three deep
+        area, inner = cv2.contourArea(contours[outer]), cv2.contourArea(contours[cores[outer]])
+        if area < 40 or inner <= 0 or not 2.5 < area / inner < 14:
+            continue
+        centre = contours[outer].reshape(-1, 2).mean(axis=0)
+        core = contours[cores[outer]].reshape(-1, 2).mean(axis=0)
+        if np.linalg.norm(core - centre) < 0.15 * area ** 0.5:
+            finders.append((centre, area ** 0.5))
+    return finders
+
+
+def _unexplained(finders: list[tuple[np.ndarray, float]], found: list[Found]
+                 ) -> list[tuple[np.ndarray, float]]:
+    """The finder patterns that lie in no code read."""
+    quads = [f.corners.astype(np.float32) for f in found]
+    return [(centre, width) for centre, width in finders if not any(
+        cv2.pointPolygonTest(quad, (float(centre[0]), float(centre[1])), True) > -width
+        for quad in quads)]
+
+
+def _code_shaped(finders: list[tuple[np.ndarray, float]]) -> bool:
+    """Whether two of the finder patterns could be two corners of one code: of a size, one to
+    five widths apart."""
+    return any(0.6 < other / width < 1.7 and 1.1 * width < np.linalg.norm(a - b) < 5 * width
+               for i, (a, width) in enumerate(finders) for b, other in finders[i + 1:])
