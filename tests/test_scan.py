@@ -54,7 +54,7 @@ def test_each_kind_of_photo_gives_its_cards(photos, category, megapixels, index)
     assert all(card.code.game == spec.game for card in result.cards)
     assert {other.text for other in result.others} == set(spec.others)
     assert (result.width, result.height) == spec.scene.size  # the upright photo's size
-    assert 0 < result.seconds < 5
+    assert result.seconds > 0  # how long it took is said (a test never bounds it)
 
 
 def test_a_fanned_hand_shows_only_corners_and_every_card_reads(photos):

@@ -12,9 +12,10 @@ opposite corners; printables/faces.py). The pipeline:
    WebP, APNG) is read frame by frame, its first MAX_FRAMES frames, one held at a time, and the
    cards of all its frames counted once.
 2. **Find at a reduced size** (about 2000 px long; a large JPEG is decoded at that scale) for
-   speed: zxing-cpp reads most codes in a few ms; OpenCV's ``QRCodeDetectorAruco.detectMulti``
-   finds the rest, codes already read left out, largest first; where a code read is seen at a
-   steep angle (or none was read), codes are also sought from their three finder patterns.
+   speed: zxing-cpp reads most codes in a few ms; when a finder pattern the copy shows belongs
+   to no code read, OpenCV's ``QRCodeDetectorAruco.detectMulti`` finds the rest, codes already
+   read left out, largest first; where a code read is seen at a steep angle (or none was read),
+   codes are also sought from their three finder patterns.
 3. **Rectify and read** each candidate ourselves: warp its quad to a 21 x 21-module square,
    turn it so the finder patterns sit where a version-1 code has them, threshold each module
    against the finder patterns' own dark and light (a plane through the three, for uneven
@@ -24,10 +25,11 @@ opposite corners; printables/faces.py). The pipeline:
    corrected from them (the detector's corners are often a module off), twice at most.
 4. **Fall back** to OpenCV's own detect-and-decode on a crop for what is still unread (another
    version of QR code: a link, a note), except where a card already read has its other codes.
-5. **Read again at full resolution** what the reduced size may have lost: when a candidate is
-   still unread, when a card is known only from small modules (the corner codes of a fanned
-   hand, cards far away) or when nothing was read, zxing-cpp reads the full-resolution pixels,
-   and each unread candidate is rectified from them.
+5. **Look harder where the copy says cards may be missed** (``reader.read_photo``): the full
+   resolution when nothing was read, a candidate is unread, a card is known only from small
+   codes, the layout is a fan's or print is left that no card read explains; then small codes
+   sought enlarged in every such place of the photo; each pass only while it fits in a CPU time
+   budget (``ScanResult.passes`` says which ran).
 6. **Count each card once** and order them in reading order; cards of one game with two deck
    marks get a note (two printed decks mixed).
 

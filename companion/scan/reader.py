@@ -51,9 +51,9 @@ class ScanResult:
 
 WORK_SIDE = 2000  # codes are found on a copy about this long (a larger photo is reduced)
 # How hard to look, from what the first pass saw (pixels a module, of the pixels read):
-SMALL_MODULE = 3.5  # a code read at the reduced size under this: its neighbours may be smaller
-ALONE_MODULE = 6.0  # a card known from one small code (a fan, cards overlapping): more are hidden
-ENLARGE_MODULE = 2.5  # a code read under this: codes under 2 px a module are likely, enlarged
+SMALL_MODULE = 3.5  # a card known only from codes under this at the reduced size: look closer
+ALONE_MODULE = 6.0  # cards known from one code under this each (a fan): more are hidden
+ENLARGE_MODULE = 2.5  # a card known only from codes under this: smaller ones likely, enlarged
 ENLARGED_MODULE = 3.2  # pixels a module the smallest code read gets enlarged first (x1.5-x3)
 BUDGET = 1.0  # CPU seconds a photo's reading may take: a pass that would not fit is left out
 # seconds a pixel, to tell beforehand whether a pass fits in what is left of the budget (one core
@@ -145,24 +145,24 @@ def read_photo(gray: np.ndarray, size: tuple[int, int] | None = None,
 
     How hard to look is decided from what the first pass sees:
 
-    1. Codes are found on a copy reduced to about WORK_SIDE (a 2 MP photo as it is).
+    1. Codes are found on a copy reduced to about WORK_SIDE (a 2 MP photo as it is), and where
+       printed matter shows is measured on it (``_busy``).
     2. The full resolution is read again (zxing-cpp, and each candidate left unread rectified
        from it) when the reduced copy may have lost cards: nothing read, a candidate unread, a
        card known only from codes under SMALL_MODULE pixels a module (cards beside it may have
-       smaller ones still), or a
-       card known from one small code only (a fanned hand shows one corner of each card;
-       cards overlap: more are hidden than were read).
-    3. Small codes are sought enlarged over the whole photo, not only near the codes read: when
-       nothing was read, a card is known only from codes under ENLARGE_MODULE pixels a
-       module, or the layout is
-       a fan's, each busy region of the photo (where printed matter is, from its local
-       contrast; those holding no code read first) is enlarged so that the smallest code read
-       gets about ENLARGED_MODULE pixels a module (x2 when none was) and read by zxing-cpp.
+       smaller ones still), most cards known from one small code each (a fanned hand), or print
+       that no card read explains (``_unexplained``).
+    3. Small codes are sought enlarged over the whole photo, not only near the codes read, when
+       nothing was read, a card is known only from codes under ENLARGE_MODULE pixels a module,
+       the layout is a fan's, or print is left unexplained: each such place (the unexplained
+       ones first) is enlarged so that the smallest code read gets about ENLARGED_MODULE pixels
+       a module (x2 when none was) and read by zxing-cpp; then again at x2 and x3 while that
+       finds new cards and print is left unexplained.
     4. Each pass after the first runs only when its cost (pixels times what a pixel costs)
        fits before ``deadline`` (time.thread_time(): the reading thread's CPU time, which a
-       busy machine does not take from it; BUDGET from now by default): on a 48 MP
-       photo the full resolution may be left out, and the enlarged regions are read in their
-       order until the time is spent."""
+       busy machine does not take from it; BUDGET from now by default): on a 48 MP photo the
+       full resolution may be left out, and the enlarged places are read in their order until
+       the time is spent."""
     if deadline is None:
         deadline = time.thread_time() + BUDGET
     passes = [] if passes is None else passes
