@@ -21,6 +21,7 @@ zxing-cpp.
     python benchmarks/scan.py --per-category 4  # a quick look
     python benchmarks/scan.py --misses          # also list each photo with a card missed
     python benchmarks/scan.py --only-ours       # the reader alone (no zxing-cpp columns)
+    python benchmarks/scan.py --per-category 3 --first 10 --category far --size 12  # a part
     python benchmarks/scan.py --memory-only     # the memory and start-up figures alone
     python benchmarks/scan.py --startup-only    # the start-up figure alone
 """
