@@ -55,7 +55,7 @@ def _find(gray: np.ndarray, every_code: bool, zxing: bool
     expected: list[tuple[np.ndarray, float]] = []  # (centre, side) of codes of cards read
     for f in found:
         expected.extend(_siblings(f.corners))
-    if found and not every_code and not _code_shaped(_unexplained(_finders(gray), found)):
+    if found and not every_code and not _code_shaped(_unexplained(_finders(gray)[0], found)):
         return _distinct(found), []
     failed, unread = [], []
     for candidates in (_candidates, _finder_codes):
@@ -253,19 +253,19 @@ def _finder_codes(gray: np.ndarray) -> list[np.ndarray]:
     """``_find_finders`` on the photo, and on a copy enlarged twice when the photo is small
     enough (2 MP): a finder pattern of 1-2 pixels a module (a code seen at a steep angle, its far
     side squeezed) shows its three nested squares only enlarged."""
-    quads = _find_finders(gray)
-    if max(gray.shape) <= FINDER_ENLARGED_SIDE:
+    quads, wipe = _find_finders(gray)
+    if max(gray.shape) <= FINDER_ENLARGED_SIDE:  # specks wiped there if they were here
         enlarged = cv2.resize(gray, None, fx=2, fy=2, interpolation=cv2.INTER_LINEAR)
-        quads += [quad / 2 for quad in _find_finders(enlarged)]
+        quads += [quad / 2 for quad in _find_finders(enlarged, 2 * wipe)[0]]
     return quads
 
 
-def _find_finders(gray: np.ndarray) -> list[np.ndarray]:
+def _find_finders(gray: np.ndarray, wipe: int | None = None) -> tuple[list[np.ndarray], int]:
     """Quads of version-1 codes from their three finder patterns, for codes seen at a steep
     angle, which OpenCV's detector misses: three finders (``_finders``) of a size, each one to
     five finder widths from the others, may be a code, oriented so that it is not seen
-    mirrored."""
-    finders = _finders(gray)
+    mirrored. Also the size of the specks wiped (``_finders``)."""
+    finders, wipe = _finders(gray, wipe)
     quads = []
     corners = np.float32([[3.5, 3.5], [N - 3.5, 3.5], [3.5, N - 3.5]])
     for a, (corner, width) in enumerate(finders):
@@ -287,26 +287,31 @@ def _find_finders(gray: np.ndarray) -> list[np.ndarray]:
                     affine = cv2.getAffineTransform(corners, np.float32([top, one, two]))
                     quads.append(cv2.transform(_square(0, 1).reshape(-1, 1, 2), affine)
                                  .reshape(4, 2).astype(np.float64))
-    return quads
+    return quads, wipe
 
 
 SPECKS = 20_000  # dark specks in a photo past which the smallest are wiped before tracing
 
 
-def _finders(gray: np.ndarray) -> list[tuple[np.ndarray, float]]:
+def _finders(gray: np.ndarray, wipe: int | None = None
+             ) -> tuple[list[tuple[np.ndarray, float]], int]:
     """The finder patterns in the image, (centre, width): each a dark square in a light ring in
     a dark square (contours nested three deep in an adaptive threshold, the innermost about a
     ninth of the outermost's area and at its centre). A pixel is dark 14 grey levels under its
     neighbourhood's mean (at 7, the grain of a table and the noise of a dim photo made a hundred
     thousand specks, whose contours took seconds to trace); where there are still more than
-    SPECKS apart (the moiré of a screen), those under two pixels across are wiped first."""
+    SPECKS apart (the moiré of a screen), those under two pixels across are wiped first; or
+    those under ``wipe`` pixels across, when given (on a copy enlarged from one counted, whose
+    count would take a label a pixel). Also the size wiped, 0 for none."""
     binary = cv2.adaptiveThreshold(gray, 255, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY_INV,
                                    25, 14)
-    if cv2.connectedComponents(binary, connectivity=8)[0] > SPECKS:
-        binary = cv2.morphologyEx(binary, cv2.MORPH_OPEN, np.ones((2, 2), np.uint8))
+    if wipe is None:
+        wipe = 2 if cv2.connectedComponents(binary, connectivity=8)[0] > SPECKS else 0
+    if wipe:
+        binary = cv2.morphologyEx(binary, cv2.MORPH_OPEN, np.ones((wipe, wipe), np.uint8))
     contours, hierarchy = cv2.findContours(binary, cv2.RETR_TREE, cv2.CHAIN_APPROX_SIMPLE)
     if hierarchy is None:
-        return []
+        return [], wipe
     links = hierarchy[0]
     holes = links[:, 2]
     cores = np.where(holes >= 0, links[np.maximum(holes, 0), 2], -1)
@@ -319,7 +324,7 @@ def _finders(gray: np.ndarray) -> list[tuple[np.ndarray, float]]:
         core = contours[cores[outer]].reshape(-1, 2).mean(axis=0)
         if np.linalg.norm(core - centre) < 0.15 * area ** 0.5:
             finders.append((centre, area ** 0.5))
-    return finders
+    return finders, wipe
 
 
 def _unexplained(finders: list[tuple[np.ndarray, float]], found: list[Found]

@@ -4,6 +4,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from itertools import pairwise
 
 import cv2
 import numpy as np
@@ -268,8 +269,10 @@ def _busy(gray: np.ndarray) -> np.ndarray:
     neighbours by BUSY_CONTRAST (the modules of a code, even at a pixel a module, and the print
     of a card; not a table's grain, nor glare, nor a screen's moiré), with a margin."""
     edges = cv2.morphologyEx(gray, cv2.MORPH_GRADIENT, np.ones((3, 3), np.uint8))
-    share = cv2.blur((edges > BUSY_CONTRAST).astype(np.float32), (9, 9))
-    return cv2.dilate((share > BUSY_SHARE).astype(np.uint8) * 255, np.ones((15, 15), np.uint8))
+    cv2.threshold(edges, BUSY_CONTRAST, 255, cv2.THRESH_BINARY, dst=edges)
+    cv2.blur(edges, (9, 9), dst=edges)  # the share of such pixels around, 0-255, in place
+    cv2.threshold(edges, int(BUSY_SHARE * 255), 255, cv2.THRESH_BINARY, dst=edges)
+    return cv2.dilate(edges, np.ones((15, 15), np.uint8))
 
 
 def _regions(busy: np.ndarray, least: int = 400) -> list[np.ndarray]:
@@ -313,9 +316,9 @@ def _read_enlarged(work: np.ndarray, scale: float, regions: list[np.ndarray], fa
                    deadline: float) -> tuple[list[Found], bool]:
     """zxing-cpp's reads of each region in turn (boxes in pixels of ``work``, an image ``scale``
     times smaller than the full photo; one inside a region read already is left out) enlarged
-    ``factor`` times each way; each only while it fits before ``deadline`` and within
-    ENLARGED_PIXELS in all. Corners in full pixels; and whether every region was read (False
-    when the budget ran out)."""
+    ``factor`` times each way (in tiles, ``_tiles``); each only while it fits before
+    ``deadline`` and within ENLARGED_PIXELS in all. Corners in full pixels; and whether every
+    region was read (False when the budget ran out)."""
     height, width = work.shape
     read: list[Found] = []
     left = ENLARGED_PIXELS
@@ -332,12 +335,32 @@ def _read_enlarged(work: np.ndarray, scale: float, regions: list[np.ndarray], fa
             continue
         if time.thread_time() + area * enlarge ** 2 * ENLARGED_COST > deadline:
             return read, False
-        crop = cv2.resize(work[y0:y1, x0:x1], None, fx=enlarge, fy=enlarge,
-                          interpolation=cv2.INTER_CUBIC)
-        left -= crop.size
-        read += [Found(f.text, (f.corners / enlarge + (x0, y0)) * scale)
-                 for f in _zxing(crop, invert=False)]
+        left -= int(area * enlarge ** 2)
+        for tx0, ty0, tx1, ty1 in _tiles(x0, y0, x1, y1, enlarge):
+            crop = cv2.resize(work[ty0:ty1, tx0:tx1], None, fx=enlarge, fy=enlarge,
+                              interpolation=cv2.INTER_CUBIC)
+            read += [Found(f.text, (f.corners / enlarge + (tx0, ty0)) * scale)
+                     for f in _zxing(crop, invert=False)]
     return read, True
+
+
+TILE_PIXELS = 4_000_000  # the most pixels one enlarged copy has: a larger region is read in tiles
+TILE_OVERLAP = 160  # pixels the tiles share (wider than a small code with its quiet zone)
+
+
+def _tiles(x0: int, y0: int, x1: int, y1: int, enlarge: float) -> list[tuple[int, int, int, int]]:
+    """The box cut into strips across its longer side, each under TILE_PIXELS once enlarged
+    (the memory a read holds stays small), neighbours overlapping by TILE_OVERLAP."""
+    count = int(np.ceil((x1 - x0) * (y1 - y0) * enlarge ** 2 / TILE_PIXELS))
+    if count <= 1:
+        return [(x0, y0, x1, y1)]
+    if x1 - x0 >= y1 - y0:
+        edges = np.linspace(x0, x1, count + 1).astype(int)
+        return [(max(x0, a - TILE_OVERLAP // 2), y0, min(x1, b + TILE_OVERLAP // 2), y1)
+                for a, b in pairwise(edges)]
+    edges = np.linspace(y0, y1, count + 1).astype(int)
+    return [(x0, max(y0, a - TILE_OVERLAP // 2), x1, min(y1, b + TILE_OVERLAP // 2))
+            for a, b in pairwise(edges)]
 
 
 def _reading_order(items: list, row_height: float) -> list:
