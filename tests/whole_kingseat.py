@@ -275,8 +275,7 @@ def play_one(factory, server_url: str, seed: int, check=None, pool=None) -> list
 
 def play_whole_games(factory, server_url: str, seeds) -> list:
     """Whole games through the page, one a seed, the same phones going on to the next game as
-    at a table; returns every phone that played. (A phone's page shows one game at a time, so
-    the other phones' delays are those of the last game.)"""
+    at a table; returns every phone that played."""
     pool: list = []
     for seed in seeds:
         play_one(factory, server_url, seed, pool=pool)

@@ -243,13 +243,5 @@ def play_whole_games(factory, server_url: str, seeds) -> list:
         table.check(last, "the final scores")
         ARTIFACTS.mkdir(exist_ok=True)
         last.page.screenshot(path=str(ARTIFACTS / f"majesty_whole_{seed}.png"))
-        for phone in phones:  # each game's entries numbered apart, so delays() never compares
-            phone.page.evaluate(_APART, GAME_APART * len(everyone))  # two games' entry n
         everyone.extend(phones)
     return everyone
-
-
-GAME_APART = 1000  # more entries than any game has
-_APART = """(base) => { const shown = {};
-  for (const [n, t] of Object.entries(window.entriesShown || {})) shown[base + Number(n)] = t;
-  window.entriesShown = shown; }"""
