@@ -142,6 +142,11 @@ def test_the_creator_frees_a_seat_on_the_page(server, browser):  # noqa: F811
 @pytest.mark.browser
 def test_a_stale_loyalty_is_asked_again_on_the_phone(server, browser):  # noqa: F811
     """After Salsa Salamanda dark 1 the phone of its player asks for the Loyalty again."""
+    from playwright.sync_api import expect
+
+    from phone import Phone as PhonePage
+    from turns_kingseat import hold_on
+
     page = new_phone(browser)
     api = poster(page, server)
     made = api("/api/games", {"game": "kingseat", "options": OPTIONS})
@@ -155,11 +160,16 @@ def test_a_stale_loyalty_is_asked_again_on_the_phone(server, browser):  # noqa: 
             {"type": "action", "player": 3, "card": "salsa-salamanda-dark1"}], start=1):
         assert "game" in api(f"{base}/moves", {"seq": seq, "move": body})
     page.goto(f"{server}/g/{made['game']['id']}")
-    now = page.locator("#my-loyalty-now")
-    now.wait_for()
-    assert "Your Loyalty card changed" in now.inner_text()
+    # The game screen says only that the Loyalty must be set again; the sheet, held open, asks.
+    expect(page.locator("#my-loyalty-button")).to_contain_text("My Loyalty changed")
+    phone = PhonePage(page, strict=True)
+    hold_on(phone, "#my-loyalty-button")
+    now = page.locator("#loyalty-sheet #my-loyalty-now")
+    expect(now).to_contain_text("Your Loyalty card changed")
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "kingseat_loyalty_asked_again.png"))
-    page.locator('[data-my-loyalty="lionsyre"]').tap()
-    page.locator("#my-loyalty-now", has_text="Set aside on this phone").wait_for()
+    phone.tap('#loyalty-sheet [data-my-loyalty="lionsyre"]')
+    phone.tap("#ask-yes")
+    expect(now).to_contain_text("Set aside on this phone")
+    expect(page.locator("#my-loyalty-button")).not_to_contain_text("changed")
     page.context.close()

@@ -309,8 +309,6 @@ def test_the_board_and_the_buttons_agree_and_a_highlighted_space_makes_the_move(
     page.context.close()
 
 
-@pytest.mark.xfail(strict=False, reason="needs the shared branch's answer strip (a message as "
-                   "high as the prompt): passes with its companion.css, _game.html, companion.js")
 def test_a_refusal_hides_nothing_of_the_turn(server, browser):  # noqa: F811
     """Issue 21 item 6: with a refusal showing on the mover's own phone, every control of the
     turn (Jester 5, Jester to middle, the Wizard's power, Pass, the draft's buttons, End turn)

@@ -982,8 +982,11 @@ const Kingseat = (() => {
   function mineButton() {
     const v = view();
     if (!v.you || v.tell.cards || v.phase === "over") return "";
-    return `<button type="button" class="chip ks-mine-button" id="my-loyalty-button" aria-haspopup="dialog"
-      aria-controls="loyalty-sheet" aria-label="My Loyalty: press and hold to see it">My Loyalty <small aria-hidden="true">hold</small></button>`;
+    // After Salsa Salamanda dark 1 (done at the table, in the open) the button says the
+    // Loyalty must be set again; what it was or is stays on the sheet.
+    const stale = v.you.loyalty_stale;
+    return `<button type="button" class="chip ks-mine-button${stale ? " ks-mine-stale" : ""}" id="my-loyalty-button" aria-haspopup="dialog"
+      aria-controls="loyalty-sheet" aria-label="My Loyalty${stale ? " changed: set it again" : ""}: press and hold to see it">My Loyalty${stale ? " changed" : ""} <small aria-hidden="true">hold</small></button>`;
   }
 
   function holdStart(event) {
