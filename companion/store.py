@@ -394,9 +394,23 @@ class Store:
             self._records.pop(game_id, None)
 
     # -- reading ------------------------------------------------------------------------
-    def load(self, game_id: str) -> Record:
+    def load(self, game_id: str, keep: bool = True) -> Record:
+        """The game brought up to date; ``keep=False`` reads one this process does not keep
+        without putting it among the kept (the statistics and the archive read every game)."""
         with self._plain() as conn:
-            return self._load(conn, game_id)
+            return self._load(conn, game_id, keep)
+
+    def about(self, game_id: str) -> Any:
+        """The stored row of a game (its name, owner, options), even one no page can load
+        (kept by an older companion under an id it would not make now): its creator may
+        still delete it."""
+        _check_stored_id(game_id)
+        with self._plain() as conn:
+            row = conn.execute(select(games.c.id, games.c.game, games.c.owner)
+                               .where(games.c.id == game_id)).first()
+        if row is None:
+            raise GameNotFound(game_id)
+        return row
 
     def seq(self, game_id: str, fresh: bool = False) -> int:
         """How many entries the game has: what phones poll to see that the table moved. On
@@ -425,7 +439,7 @@ class Store:
                 return seq
             fresh = not self.changes.wait(game_id, version, remaining)
 
-    def _load(self, conn, game_id: str) -> Record:
+    def _load(self, conn, game_id: str, keep: bool = True) -> Record:
         """The game brought up to date: a kept record reads, in one query, that its game is
         still there and the entries added since; another is read whole."""
         _check_id(game_id)
@@ -447,7 +461,7 @@ class Store:
         if added:
             record = record.advanced(added)
         self.changes.correct(game_id, record.seq)
-        if added or kept is None:
+        if kept is not None and added or kept is None and keep:
             self._keep(record)
         return record
 
@@ -582,6 +596,11 @@ class Store:
         mine = next((player for player, holder in held.items() if holder == device), None)
         return mine, sorted(held)
 
+    def games_of(self, device: str) -> set[str]:
+        """The games this phone created or holds a seat in."""
+        with self._plain() as conn:
+            return set(conn.execute(held_by(device)).scalars())
+
     def claim(self, game_id: str, device: str, player: int | None, name: str = "") -> None:
         """This phone holds ``player`` from now on (None: no player). A seat another phone
         holds is refused: that phone must let it go first."""
@@ -604,7 +623,8 @@ class Store:
                 from None
 
     def delete(self, game_id: str) -> None:
-        _check_id(game_id)
+        """Delete a game and all that belongs to it (any stored game, readable or not)."""
+        _check_stored_id(game_id)
         self._forget(game_id)
         with self._writing() as conn:
             conn.execute(delete(claims).where(claims.c.game_id == game_id))
@@ -618,10 +638,22 @@ class Store:
         self.changes.notify(game_id)
 
 
+def held_by(device: str):
+    """The ids of the games a phone created or holds a seat in (a query)."""
+    return select(games.c.id).where(games.c.owner == device).union(
+        select(claims.c.game_id).where(claims.c.device == device))
+
+
 def _check_id(game_id: str) -> None:
     """A text that cannot be a game id is no game, and never reaches the database (PostgreSQL
     refuses a NUL in a query where SQLite would look it up)."""
     if not GAME_ID.fullmatch(game_id):
+        raise GameNotFound(game_id)
+
+
+def _check_stored_id(game_id: str) -> None:
+    """What the id column may hold at all (older companions stored any text an archive gave)."""
+    if len(game_id) > 32 or "\x00" in game_id:
         raise GameNotFound(game_id)
 
 

@@ -10,6 +10,7 @@ from pathlib import Path
 from flask import Flask, abort, g, request, session
 from flask_wtf.csrf import CSRFProtect
 from platformdirs import user_data_dir
+from werkzeug.exceptions import BadRequest
 
 import companion.games  # noqa: F401  (registers every engine)
 from companion import inputs
@@ -73,10 +74,16 @@ def create_app(test_config: dict | None = None) -> Flask:
         DATABASE_CONNECTIONS=20,  # connections each process keeps open (requests take turns)
         SCANS_AT_ONCE=1,  # photos read at once (see companion/web/limits.py)
         PRINTS_AT_ONCE=1,  # PDFs drawn at once
-        BUSY_WAIT_SECONDS=3,  # how long a scan or print waits for its turn before a 503
+        IMPORTS_AT_ONCE=1,  # records and archives imported at once
+        STATISTICS_AT_ONCE=1,  # statistics, the archive and the CSV of plays worked out at once
+        BUSY_WAIT_SECONDS=3,  # how long a heavy request waits for its turn before a 503
         # The Statistics page and all that lists every game: off with `companion serve
         # --no-stats`, or COMPANION_NO_STATS=1 for a WSGI server such as gunicorn.
         STATISTICS=not os.environ.get("COMPANION_NO_STATS"),
+        # The archive and the CSV of plays list every game (their ids, so their links) only
+        # with `companion serve --share-stats` (COMPANION_SHARE_STATS=1); otherwise each phone's
+        # own games (companion/web/rights.py).
+        SHARE_STATISTICS=bool(os.environ.get("COMPANION_SHARE_STATS")),
     )
     if test_config:
         app.config.update(test_config)
@@ -102,6 +109,12 @@ def create_app(test_config: dict | None = None) -> Flask:
         for text in texts:
             if isinstance(text, str) and (fault := inputs.text_fault(text)):
                 abort(400, fault)
+
+    @app.errorhandler(inputs.InputError)
+    def _refused(error: inputs.InputError):
+        """A value outside what the companion takes (companion/inputs.py): 400 with its sentence,
+        as JSON under /api and as a page elsewhere."""
+        return app.handle_http_exception(BadRequest(str(error)))
 
     csrf.init_app(app)
 

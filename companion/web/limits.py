@@ -1,9 +1,11 @@
-"""Photos and prints cannot starve the table: how many scans and prints run at once.
+"""Heavy requests cannot starve the table: how many scans, prints, imports and statistics run at
+once.
 
-Reading a photo or drawing a PDF costs a core for up to seconds; a few at once and the table's
-moves wait. Each kind has its places (``SCANS_AT_ONCE``, ``PRINTS_AT_ONCE``); a request finding
-them taken waits up to ``BUSY_WAIT_SECONDS``, then is answered 503 with Retry-After and a
-sentence.
+Reading a photo, drawing a PDF, replaying an imported record or working out the statistics
+costs a core for up to seconds; a few at once and the table's moves wait. Each kind has its
+places (``SCANS_AT_ONCE``, ``PRINTS_AT_ONCE``, ``IMPORTS_AT_ONCE``, ``STATISTICS_AT_ONCE``); a
+request finding them taken waits up to ``BUSY_WAIT_SECONDS``, then is answered 503 with
+Retry-After and a sentence.
 """
 from __future__ import annotations
 
@@ -14,12 +16,15 @@ from flask import current_app
 from werkzeug.exceptions import ServiceUnavailable
 
 RETRY_AFTER = 5  # seconds
+IMPORT_BUSY = "Other games are being imported right now: try again in a few seconds."
 
 
 def init_app(app) -> None:
     app.extensions["busy"] = {
         "scan": threading.BoundedSemaphore(app.config["SCANS_AT_ONCE"]),
         "print": threading.BoundedSemaphore(app.config["PRINTS_AT_ONCE"]),
+        "import": threading.BoundedSemaphore(app.config["IMPORTS_AT_ONCE"]),
+        "stats": threading.BoundedSemaphore(app.config["STATISTICS_AT_ONCE"]),
     }
 
 

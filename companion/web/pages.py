@@ -25,7 +25,7 @@ from companion import engine as protocol
 from companion import inputs, lan
 from companion import record as records
 from companion.store import GameNotFound
-from companion.web import store
+from companion.web import limits, rights, store
 from companion.web.api import game_payload
 
 bp = Blueprint("pages", __name__)
@@ -121,14 +121,13 @@ def qr(game_id: str):
     return Response(out.getvalue(), mimetype="image/svg+xml")
 
 
-@bp.post("/g/<game_id>/delete")
+@bp.post("/g/<path:game_id>/delete")  # any id stored, one with a "/" too
+@rights.needs("delete")
 def delete(game_id: str):
-    record = store().load(game_id)
-    if record.owner != g.device:
-        abort(403, "Only the phone that created this game may delete it.")
+    engine = protocol.REGISTRY.get(store().about(game_id).game)
     store().delete(game_id)
     session["games"] = [other for other in session.get("games", []) if other != game_id]
-    flash(f"The {record.engine.title} game was deleted.")
+    flash(f"The {engine.title if engine else 'unreadable'} game was deleted.")
     return redirect(url_for("pages.home"))
 
 
@@ -136,7 +135,8 @@ def delete(game_id: str):
 def import_():
     try:
         game, options, stored = records.parse_export(uploaded_json("record"))
-        game_id = store().import_record(game, options, stored, g.device)
+        with limits.place("import", limits.IMPORT_BUSY):
+            game_id = store().import_record(game, options, stored, g.device)
     except protocol.RuleError as refused:
         flash(f"That file could not be imported: {refused.message}")
         return redirect(url_for("pages.home"))
