@@ -124,3 +124,139 @@ def test_the_cli_deletes_a_game_that_cannot_be_read(app, database_url, capsys):
     assert game_count(app) == 0
     assert main(["--database", database_url, "delete", HOSTILE_ID]) == 1
     assert "There is no game" in capsys.readouterr().err
+
+
+# -- who may change what (companion/web/rights.py), route by route, from a second cookie ---------
+# Every POST route is for anyone with the game's link (the table), or names who may use it.
+OPEN = {"pages.join", "pages.new", "pages.import_", "api.create", "api.move", "api.check", "api.ask",
+        "api.scan", "api.undo", "api.redo", "api.claim_seat", "api.secret", "api.import_",
+        "printing.print_page", "stats.import_archive"}
+CREATOR = {"pages.delete", "api.rulings", "stats.mark"}
+SEATED = {"stats.rename", "stats.merge"}
+
+
+def test_every_route_that_changes_something_says_who_may(app):
+    posts = {rule.endpoint for rule in app.url_map.iter_rules() if "POST" in rule.methods}
+    assert posts == OPEN | CREATOR | SEATED
+
+
+def _creator_routes(phone: Phone, game_id: str) -> dict:
+    return {
+        "stats.mark": lambda: phone.form(f"/g/{game_id}/mark", {"status": "abandoned"}),
+        "api.rulings": lambda: phone.post(f"/api/games/{game_id}/rulings",
+                                          json={"seq": 0, "rulings": {"direction": "towards-mover"}}),
+        "pages.delete": lambda: phone.form(f"/g/{game_id}/delete", {}),
+    }
+
+
+def test_only_the_creator_marks_changes_rulings_and_deletes(app, phone, second_phone):
+    game_id = create(phone)["id"]
+    second_phone.post(f"/api/games/{game_id}/seat", json={"player": 1})  # a seat is not enough
+    for endpoint, send in _creator_routes(second_phone, game_id).items():
+        refused = send()
+        assert refused.status_code == 403, endpoint
+        assert "Only the phone that created this game may" in refused.get_data(as_text=True)
+    state = phone.get(f"/api/games/{game_id}").get_json()["game"]
+    assert state["seq"] == 0 and state["rulings"]["direction"] != "towards-mover"
+    assert "Marked" not in second_phone.get(f"/g/{game_id}").get_data(as_text=True)
+    assert "Mark abandoned" not in second_phone.get(f"/g/{game_id}").get_data(as_text=True)
+    assert "Mark abandoned" in phone.get(f"/g/{game_id}").get_data(as_text=True)
+    for endpoint, send in _creator_routes(phone, game_id).items():
+        assert send().status_code in (200, 302), endpoint
+    assert game_count(app) == 0
+
+
+def _person(phone: Phone, name: str) -> int:
+    return {p["name"]: p["id"] for p in phone.get("/stats.json").get_json()["players"]}[name]
+
+
+def test_players_are_renamed_and_merged_by_a_phone_at_every_table_they_sat(app, phone, second_phone):
+    store = app.extensions["store"]
+    mine = store_game(store, "royal_visit", *simulated("royal_visit", 1, ["Ann", "Bob"]),
+                      owner=device_of(phone))
+    theirs = store_game(store, "royal_visit", *simulated("royal_visit", 2, ["Bob", "Cid"]),
+                        owner="another phone")
+    store_game(store, "royal_visit", *simulated("royal_visit", 3, ["Dee", "Eve"]),
+               owner="another phone")
+    bob, cid, dee = _person(phone, "Bob"), _person(phone, "Cid"), _person(phone, "Dee")
+    sentence = "Only a phone that created, or holds a seat in, every game these players sat in"
+    for who in (phone, second_phone):  # Bob also sat at a table neither phone was at
+        refused = who.form("/players/rename", {"player": str(bob), "name": "Robert"})
+        assert refused.status_code == 403 and sentence in refused.get_data(as_text=True)
+        assert who.form("/players/merge", {"keep": str(cid), "other": str(dee)}).status_code == 403
+    # A seat at the other table is enough.
+    assert phone.post(f"/api/games/{theirs}/seat", json={"player": 0}).status_code == 200
+    assert second_phone.form("/players/rename", {"player": str(bob), "name": "Robert"}).status_code == 403
+    assert phone.form("/players/rename", {"player": str(bob), "name": "Robert"}).status_code == 302
+    assert "Robert" in {p["name"] for p in phone.get("/stats.json").get_json()["players"]}
+    # Cid sat only at the table this phone holds a seat at; Dee never: no merge.
+    assert phone.form("/players/merge", {"keep": str(cid), "other": str(dee)}).status_code == 403
+    assert {"Cid", "Dee"} <= {p["name"] for p in phone.get("/stats.json").get_json()["players"]}
+    assert mine
+
+
+def _listed(phone: Phone) -> tuple[set, set]:
+    archive = phone.get("/export/archive.json").get_json(force=True)
+    plays = phone.get("/export/plays.csv").get_data(as_text=True).splitlines()[1:]
+    return {game["id"] for game in archive["games"]}, {row.split(",")[0] for row in plays}
+
+
+def test_the_archive_and_plays_list_this_phones_games_unless_shared(app, phone, second_phone,
+                                                                    database_url):
+    store = app.extensions["store"]
+    mine = store_game(store, "royal_visit", *simulated("royal_visit", 1, ["Ann", "Bob"]),
+                      owner=device_of(phone))
+    theirs = store_game(store, "royal_visit", *simulated("royal_visit", 2, ["Bob", "Cid"]),
+                        owner="another phone")
+    assert _listed(phone) == ({mine}, {mine})
+    assert _listed(second_phone) == (set(), set())
+    second_phone.post(f"/api/games/{mine}/seat", json={"player": 1})  # it joined that table
+    assert _listed(second_phone) == ({mine}, {mine})
+    second_phone.get(f"/g/{theirs}")  # it has that game's link: nothing to hide from it
+    assert _listed(second_phone) == ({mine, theirs}, {mine, theirs})
+    from companion.web import create_app
+
+    shared = create_app({"TESTING": True, "DATABASE_URL": database_url, "SECRET_KEY": "t",
+                         "SHARE_STATISTICS": True})
+    try:
+        assert _listed(Phone(shared)) == ({mine, theirs}, {mine, theirs})
+    finally:
+        shared.extensions["store"].dispose()
+
+
+# -- join codes --------------------------------------------------------------------------------
+def _code(phone: Phone, game_id: str) -> str:
+    import re
+
+    page = phone.get(f"/g/{game_id}").get_data(as_text=True)
+    return re.search(r'<p class="join-code" id="join-code">([^<]+)</p>', page).group(1)
+
+
+def test_wrong_join_codes_are_slowed_down_for_the_client_that_types_them(app, phone, second_phone):
+    game_id = create(phone)["id"]
+    code = _code(phone, game_id)
+    wrong = next(c for c in ("222222", "ZZZZZZ") if c != code)
+    second_phone.client.environ_base["REMOTE_ADDR"] = "10.0.0.2"
+    for _ in range(app.config["WRONG_CODES"]):
+        assert second_phone.form("/join", {"code": wrong}).status_code == 404
+    slowed = second_phone.form("/join", {"code": code})  # even the right one, for a while
+    assert slowed.status_code == 429
+    assert 1 <= int(slowed.headers["Retry-After"]) <= app.config["WRONG_CODES_SECONDS"]
+    assert "Too many wrong codes from this phone: try again in" in slowed.get_data(as_text=True)
+    # Another phone on the network is not held up.
+    third = Phone(app)
+    third.client.environ_base["REMOTE_ADDR"] = "10.0.0.3"
+    assert third.form("/join", {"code": code}).headers["Location"] == f"/g/{game_id}?joined=1"
+
+
+def test_the_join_box_takes_the_link_the_game_page_shows_and_keeps_a_wrong_code(phone, second_phone):
+    game_id = create(phone)["id"]
+    for pasted in (f"http://192.168.1.23:8000/g/{game_id}?joined=1", f" /g/{game_id}/ ",
+                   f"https://table.local/g/{game_id}#more"):
+        joined = second_phone.form("/join", {"code": pasted})
+        assert joined.headers["Location"] == f"/g/{game_id}?joined=1", pasted
+    wrong = second_phone.form("/join", {"code": "K7M-2QX"})
+    assert wrong.status_code == 404
+    page = wrong.get_data(as_text=True)
+    assert 'value="K7M-2QX"' in page and "No game has that code" in page
+    assert second_phone.form("/join", {"code": "http://["}).status_code == 404

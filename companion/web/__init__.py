@@ -76,6 +76,8 @@ def create_app(test_config: dict | None = None) -> Flask:
         PRINTS_AT_ONCE=1,  # PDFs drawn at once
         IMPORTS_AT_ONCE=1,  # records and archives imported at once
         STATISTICS_AT_ONCE=1,  # statistics, the archive and the CSV of plays worked out at once
+        WRONG_CODES=5,  # wrong join codes a client may type in WRONG_CODES_SECONDS, then 429
+        WRONG_CODES_SECONDS=60,
         BUSY_WAIT_SECONDS=3,  # how long a heavy request waits for its turn before a 503
         # The Statistics page and all that lists every game: off with `companion serve
         # --no-stats`, or COMPANION_NO_STATS=1 for a WSGI server such as gunicorn.

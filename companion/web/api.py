@@ -352,5 +352,5 @@ def _http(error: HTTPException):
 
 # The pages' handlers are registered by status code, and Flask prefers a code over a class:
 # name the same codes here so the API always answers in JSON.
-for _code in (400, 403, 404, 405, 413, 503):
+for _code in (400, 403, 404, 405, 413, 429, 503):
     bp.register_error_handler(_code, _http)

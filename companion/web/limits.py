@@ -10,16 +10,19 @@ Retry-After and a sentence.
 from __future__ import annotations
 
 import threading
+import time
+from collections import OrderedDict, deque
 from contextlib import contextmanager
 
-from flask import current_app
-from werkzeug.exceptions import ServiceUnavailable
+from flask import current_app, request
+from werkzeug.exceptions import ServiceUnavailable, TooManyRequests
 
 RETRY_AFTER = 5  # seconds
 IMPORT_BUSY = "Other games are being imported right now: try again in a few seconds."
 
 
 def init_app(app) -> None:
+    app.extensions["wrong_codes"] = Guesses(app.config["WRONG_CODES"], app.config["WRONG_CODES_SECONDS"])
     app.extensions["busy"] = {
         "scan": threading.BoundedSemaphore(app.config["SCANS_AT_ONCE"]),
         "print": threading.BoundedSemaphore(app.config["PRINTS_AT_ONCE"]),
@@ -38,6 +41,42 @@ def place(kind: str, busy_message: str):
     finally:
         places.release()
         _give_back_memory()
+
+
+class Guesses:
+    """Wrong join codes per client (its address): ``most`` in ``seconds``, then 429 until the
+    first of them is that old. Kept for the last ``CLIENTS`` clients only."""
+
+    CLIENTS = 10_000
+
+    def __init__(self, most: int, seconds: float):
+        self.most, self.seconds = most, seconds
+        self._wrong: OrderedDict[str, deque[float]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def _recent(self, client: str, now: float) -> deque[float]:
+        wrong = self._wrong.setdefault(client, deque())
+        self._wrong.move_to_end(client)
+        while wrong and wrong[0] <= now - self.seconds:
+            wrong.popleft()
+        while len(self._wrong) > self.CLIENTS:
+            self._wrong.popitem(last=False)
+        return wrong
+
+    def check(self) -> None:
+        """429 with Retry-After while this client has used up its wrong codes."""
+        now = time.monotonic()
+        with self._lock:
+            wrong = self._recent(request.remote_addr or "", now)
+            if len(wrong) < self.most:
+                return
+            wait = max(1, round(wrong[0] + self.seconds - now))
+        raise TooManyRequests(f"Too many wrong codes from this phone: try again in {wait} "
+                              f"seconds, or scan the QR code on the other phone.", retry_after=wait)
+
+    def wrong(self) -> None:
+        with self._lock:
+            self._recent(request.remote_addr or "", time.monotonic()).append(time.monotonic())
 
 
 def _give_back_memory() -> None:
