@@ -13,7 +13,7 @@ from sqlalchemy import func, insert, select
 from companion.store import games, seats
 from conftest import Phone, device_of
 from stats_games import simulated, store_game
-from test_api import OPTIONS, create
+from test_api import KING_UP, OPTIONS, create
 
 HOSTILE_ID = "<b>x</b> not an id at all"
 PAGES = ["/stats", "/stats.json", "/export/archive.json", "/export/plays.csv", "/players", "/"]
@@ -260,3 +260,61 @@ def test_the_join_box_takes_the_link_the_game_page_shows_and_keeps_a_wrong_code(
     page = wrong.get_data(as_text=True)
     assert 'value="K7M-2QX"' in page and "No game has that code" in page
     assert second_phone.form("/join", {"code": "http://["}).status_code == 404
+
+
+# -- a database that does not answer ------------------------------------------------------------
+def _outage_answers(phone: Phone, game_id: str) -> None:
+    for answer in (phone.get(f"/api/games/{game_id}"),
+                   phone.post(f"/api/games/{game_id}/moves", json={"seq": 0, "move": KING_UP})):
+        assert answer.status_code == 503 and answer.headers["Retry-After"] == "2"
+        assert "cannot reach its database right now" in answer.get_json()["error"]["message"]
+    page = phone.get(f"/g/{game_id}")
+    assert page.status_code == 503 and page.headers["Retry-After"] == "2"
+    assert "cannot reach its database right now" in page.get_data(as_text=True)
+
+
+def test_a_database_that_does_not_answer_is_a_503_with_retry_after(app, phone, monkeypatch):
+    """The connection refused, as a database restarting refuses it (both databases)."""
+    game_id = create(phone)["id"]
+    store = app.extensions["store"]
+    store._forget(game_id)
+    dbapi = store.db.dialect.loaded_dbapi
+
+    def refused(*args, **kwargs):
+        raise dbapi.OperationalError("connection refused: the database is restarting")
+
+    with monkeypatch.context() as patch:
+        patch.setattr(store.db.pool, "connect", refused)
+        _outage_answers(phone, game_id)
+    assert phone.post(f"/api/games/{game_id}/moves", json={"seq": 0, "move": KING_UP}).status_code == 200
+
+
+def test_postgresql_refusing_connections_is_a_503_and_then_recovers(postgresql_url):
+    """A real outage: PostgreSQL stops taking connections to the database and ends those open."""
+    from sqlalchemy import create_engine, text
+
+    from companion.store import normalise_url
+    from companion.web import create_app
+
+    app = create_app({"TESTING": True, "DATABASE_URL": postgresql_url, "SECRET_KEY": "t"})
+    admin = create_engine(normalise_url(postgresql_url).rsplit("/", 1)[0] + "/postgres",
+                          isolation_level="AUTOCOMMIT")
+    name = postgresql_url.rsplit("/", 1)[1]
+    try:
+        phone = Phone(app)
+        game_id = create(phone)["id"]
+        app.extensions["store"]._forget(game_id)
+        with admin.connect() as conn:
+            conn.execute(text(f'ALTER DATABASE "{name}" WITH ALLOW_CONNECTIONS false'))
+            conn.execute(text("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                              "WHERE datname = :name AND pid <> pg_backend_pid()"), {"name": name})
+        try:
+            _outage_answers(phone, game_id)
+        finally:
+            with admin.connect() as conn:
+                conn.execute(text(f'ALTER DATABASE "{name}" WITH ALLOW_CONNECTIONS true'))
+        moved = phone.post(f"/api/games/{game_id}/moves", json={"seq": 0, "move": KING_UP})
+        assert moved.status_code == 200
+    finally:
+        admin.dispose()
+        app.extensions["store"].dispose()

@@ -10,7 +10,8 @@ from pathlib import Path
 from flask import Flask, abort, g, request, session
 from flask_wtf.csrf import CSRFProtect
 from platformdirs import user_data_dir
-from werkzeug.exceptions import BadRequest
+from sqlalchemy import exc
+from werkzeug.exceptions import BadRequest, ServiceUnavailable
 
 import companion.games  # noqa: F401  (registers every engine)
 from companion import inputs
@@ -48,6 +49,7 @@ def _secret_key() -> str:
 
 
 csrf = CSRFProtect()
+DATABASE_DOWN = "The companion cannot reach its database right now: try again in a few seconds."
 
 
 def create_app(test_config: dict | None = None) -> Flask:
@@ -117,6 +119,19 @@ def create_app(test_config: dict | None = None) -> Flask:
         """A value outside what the companion takes (companion/inputs.py): 400 with its sentence,
         as JSON under /api and as a page elsewhere."""
         return app.handle_http_exception(BadRequest(str(error)))
+
+    database = app.extensions["store"].db.dialect.loaded_dbapi
+    unreachable = (exc.OperationalError, exc.InterfaceError, exc.TimeoutError,
+                   database.OperationalError, database.InterfaceError)
+
+    def _database_down(error: Exception):
+        """The database does not answer (restarting, unreachable, every connection taken): 503
+        with Retry-After and a sentence; the pages ask again by themselves."""
+        app.logger.warning("The database did not answer: %s", str(error).splitlines()[0])
+        return app.handle_http_exception(ServiceUnavailable(DATABASE_DOWN, retry_after=2))
+
+    for kind in unreachable:
+        app.register_error_handler(kind, _database_down)
 
     csrf.init_app(app)
 
