@@ -305,11 +305,14 @@ def _utc(moment: datetime) -> datetime:
 
 class Store:
     """The games in one database. Each process keeps the records it served last
-    (``cached_games`` of them) and brings one up to date by reading only the entries numbered
+    (``cached_games`` of them, holding ``cached_entries`` entries in all: a record's memory is
+    about its entries', each with the state before it and its history line, 1 to 2.5 kB; a
+    record of more entries than that is read each time, never kept) and brings one up to date by reading only the entries numbered
     from its count on: entries are only ever appended, so the count read from the database
     says exactly what another process added, and a move costs the same at entry 5 and 5,000."""
 
-    def __init__(self, url: str, cached_games: int = 64, connections: int = 20):
+    def __init__(self, url: str, cached_games: int = 64, connections: int = 20,
+                 cached_entries: int = 100_000):
         self.url = normalise_url(url)
         pool = {}
         if not re.fullmatch(r"sqlite(\+\w+)?://(/(:memory:)?)?", self.url):
@@ -321,7 +324,8 @@ class Store:
         if self.db.dialect.name == "sqlite":
             _serialise_sqlite_writers(self.db)
         metadata.create_all(self.db)
-        self.cached_games = cached_games
+        self.cached_games, self.cached_entries = cached_games, cached_entries
+        self._kept_entries = 0  # the entries of the records kept
         self._sqlite_writers = threading.Lock() if self.db.dialect.name == "sqlite" else nullcontext()
         self._plain_options = ({"plain": True} if self.db.dialect.name == "sqlite"
                              else {"isolation_level": "AUTOCOMMIT"})
@@ -380,18 +384,26 @@ class Store:
             return record
 
     def _keep(self, record: Record) -> None:
-        """Keep ``record`` unless one further on is kept already (another thread's)."""
+        """Keep ``record`` unless one further on is kept already (another thread's), putting
+        out the records used longest ago beyond the bounds."""
+        if record.seq > self.cached_entries:  # never worth the others' places
+            self._forget(record.id)
+            return
         with self._records_lock:
             kept = self._records.get(record.id)
             if kept is None or kept.seq < record.seq:
                 self._records[record.id] = record
+                self._kept_entries += record.seq - (kept.seq if kept else 0)
             self._records.move_to_end(record.id)
-            while len(self._records) > self.cached_games:
-                self._records.popitem(last=False)
+            while (len(self._records) > self.cached_games
+                   or self._kept_entries > self.cached_entries):
+                self._kept_entries -= self._records.popitem(last=False)[1].seq
 
     def _forget(self, game_id: str) -> None:
         with self._records_lock:
-            self._records.pop(game_id, None)
+            gone = self._records.pop(game_id, None)
+            if gone is not None:
+                self._kept_entries -= gone.seq
 
     # -- reading ------------------------------------------------------------------------
     def load(self, game_id: str, keep: bool = True) -> Record:

@@ -318,3 +318,74 @@ def test_postgresql_refusing_connections_is_a_503_and_then_recovers(postgresql_u
     finally:
         admin.dispose()
         app.extensions["store"].dispose()
+
+
+# -- bounded cost --------------------------------------------------------------------------------
+def test_the_kept_records_are_bounded_by_their_entries(database_url):
+    from companion.store import Store
+
+    store = Store(database_url, cached_games=64, cached_entries=30)
+    try:
+        games_ = [store.create("royal_visit", OPTIONS, "o") for _ in range(5)]
+        for game_id in games_:
+            store.load(game_id)
+            for seq in range(8):
+                store.append(game_id, seq, "move", {"type": "pass"})
+        assert store._kept_entries <= 30 and len(store._records) == 3  # the three used last
+        assert sum(record.seq for record in store._records.values()) == store._kept_entries
+        long = store.create("royal_visit", OPTIONS, "o")
+        for seq in range(31):  # a record longer than the bound is read each time, never kept
+            store.append(long, seq, "move", {"type": "pass"})
+        assert long not in store._records and store._kept_entries <= 30
+        assert store.load(long).seq == 31 and store.load(games_[0]).seq == 8
+        store.delete(games_[0])
+        assert sum(record.seq for record in store._records.values()) == store._kept_entries
+    finally:
+        store.dispose()
+
+
+def test_an_import_or_statistics_beyond_their_places_is_told_to_retry(app, phone, monkeypatch):
+    """One import and one statistics request at a time (IMPORTS_AT_ONCE, STATISTICS_AT_ONCE);
+    others wait BUSY_WAIT_SECONDS, then 503 with Retry-After and a sentence."""
+    from companion.web import limits
+
+    app.config["BUSY_WAIT_SECONDS"] = 0.2
+    record = phone.get(f"/api/games/{create(phone)['id']}/export").get_json()
+    for kind, send, sentence in [
+        ("import", lambda: phone.post("/api/import", json=record), "being imported"),
+        ("stats", lambda: phone.get("/stats.json"), "statistics are being worked out"),
+        ("stats", lambda: phone.get("/export/archive.json"), "statistics are being worked out"),
+    ]:
+        places = app.extensions["busy"][kind]
+        assert places.acquire(timeout=5)  # another request holds the place
+        try:
+            busy = send()
+        finally:
+            places.release()
+        assert busy.status_code == 503 and busy.headers["Retry-After"] == str(limits.RETRY_AFTER)
+        assert sentence in busy.get_data(as_text=True), kind
+        assert send().status_code in (200, 201)
+
+
+def test_statistics_read_a_game_again_only_when_it_got_an_entry(app, phone, monkeypatch):
+    from companion.store import Store
+
+    store = app.extensions["store"]
+    ids = [store_game(store, "royal_visit", *simulated("royal_visit", seed, ["Ann", "Bob"]),
+                      owner=device_of(phone)) for seed in (1, 2, 3)]
+    loaded = []
+    original = Store.load
+    monkeypatch.setattr(Store, "load", lambda self, game_id, keep=True: (
+        loaded.append(game_id), original(self, game_id, keep))[1])
+    first = phone.get("/stats.json").get_json()
+    assert sorted(loaded) == sorted(ids) and first["plays"] == 3
+    loaded.clear()
+    assert phone.get("/stats.json").get_json() == first and loaded == []
+    phone.form(f"/g/{ids[0]}/mark", {"status": "abandoned"})  # a mark: no game read again
+    loaded.clear()
+    assert phone.get("/stats.json").get_json()["plays"] == 2 and loaded == []
+    fresh = create(phone)["id"]
+    phone.post(f"/api/games/{fresh}/moves", json={"seq": 0, "move": KING_UP})
+    loaded.clear()
+    phone.get("/stats.json")
+    assert loaded == [fresh]

@@ -73,6 +73,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         LONG_POLL_SECONDS=25,  # a phone's request for news is held at most this long
         WAITING_PHONES=32,  # requests held at once (each holds a server thread)
         CACHED_GAMES=64,  # games each process keeps replayed in memory (companion/store.py)
+        CACHED_ENTRIES=100_000,  # ... holding at most this many entries in all (~1-2.5 kB each)
         DATABASE_CONNECTIONS=20,  # connections each process keeps open (requests take turns)
         SCANS_AT_ONCE=1,  # photos read at once (see companion/web/limits.py)
         PRINTS_AT_ONCE=1,  # PDFs drawn at once
@@ -94,7 +95,8 @@ def create_app(test_config: dict | None = None) -> Flask:
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _secret_key()
     app.extensions["store"] = Store(app.config["DATABASE_URL"] or default_database_url(),
-                                    app.config["CACHED_GAMES"], app.config["DATABASE_CONNECTIONS"])
+                                    app.config["CACHED_GAMES"], app.config["DATABASE_CONNECTIONS"],
+                                    app.config["CACHED_ENTRIES"])
     app.extensions["waiting_phones"] = threading.BoundedSemaphore(app.config["WAITING_PHONES"])
 
     @app.before_request
