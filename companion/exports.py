@@ -271,10 +271,11 @@ def _archived_game(item: Any) -> tuple:
         raise protocol.RuleError("import", "Its marks are not a list.")
     checked = []
     for number, item_mark in enumerate(item_marks):
-        if not isinstance(item_mark, dict) or item_mark.get("status") not in people.MARKS:
+        status = item_mark.get("status") if isinstance(item_mark, dict) else None
+        if not isinstance(status, str) or status not in people.MARKS:
             raise protocol.RuleError("import", f"Mark {number + 1} is not abandoned, played "
                                                f"wrong or counts.")
-        checked.append((item_mark["status"], inputs.moment(item_mark.get("at"),
+        checked.append((status, inputs.moment(item_mark.get("at"),
                                                             f"Mark {number + 1}")))
     return original, game, options, stored, names, checked
 

@@ -57,6 +57,8 @@ def every_page_answers(phone: Phone) -> None:
      "Game 1: Mark 1 has a time outside 2000 to today."),
     ({"players": ["A" * 65, "Bob"]}, "Game 1: Player 1&#39;s name is longer than 30 characters."),
     ({"players": ["ann", "ANN"]}, "Game 1: Every player needs a different name."),
+    ({"marks": [{"status": {"a": 1}, "at": "2026-01-01T00:00:00+00:00"}]},
+     "Game 1: Mark 1 is not abandoned, played wrong or counts."),
 ])
 def test_a_hostile_archive_is_refused_and_every_page_still_answers(app, phone, changes, refusal):
     data = archive_of(phone, **changes)
