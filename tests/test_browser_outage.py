@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 
 import pytest
-
 from test_browser import browser, new_phone, play_card, server, set_up  # noqa: F401  (fixtures)
 
 pytestmark = pytest.mark.browser

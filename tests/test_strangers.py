@@ -4,16 +4,14 @@ from __future__ import annotations
 
 import io
 import json
-import subprocess
-import sys
 
 import pytest
-from sqlalchemy import func, insert, select
-
-from companion.store import games, seats
 from conftest import Phone, device_of
+from sqlalchemy import func, insert, select
 from stats_games import simulated, store_game
 from test_api import KING_UP, OPTIONS, create
+
+from companion.store import games
 
 HOSTILE_ID = "<b>x</b> not an id at all"
 PAGES = ["/stats", "/stats.json", "/export/archive.json", "/export/plays.csv", "/players", "/"]

@@ -14,8 +14,9 @@ The archive and the CSV of plays list the games this phone created, holds a seat
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import wraps
-from typing import Any, Callable
+from typing import Any
 
 from flask import abort, current_app, g, session
 
@@ -35,8 +36,8 @@ RULES: dict[str, tuple[Callable[..., bool], str]] = {
     "delete": (created, "Only the phone that created this game may delete it."),
     "rulings": (created, "Only the phone that created this game may change its rulings."),
     "mark": (created, "Only the phone that created this game may mark it."),
-    "players": (seated_everywhere, "Only a phone that created, or holds a seat in, every game "
-                                   "these players sat in may rename or merge them."),
+    "players": (seated_everywhere, ("Only a phone that created, or holds a seat in, every game "
+                                    "these players sat in may rename or merge them.")),
 }
 
 
