@@ -235,7 +235,7 @@ def import_archive(store: Store, data: Any, owner: str) -> tuple[int, int]:
             skipped += 1
             continue
         known.add(fingerprint)
-        game_id = store.import_record(game, options, stored, owner,
+        game_id = store.import_record(game, options, stored, owner, keep=False,
                                       game_id=original if _free(store, original) else None)
         with store._writing() as conn:
             try:

@@ -274,15 +274,18 @@ class Record:
         names = [player["name"] for player in engine.view(replay.state).get("players", [])]
         return cls(id, game, options, owner, created_at, [], replay, history, records.Lines(names))
 
-    def advanced(self, added: list[Entry]) -> Record:
+    def advanced(self, added: list[Entry], imported: bool = False) -> Record:
         """This record with ``added`` (numbered on from :attr:`seq`) carried out; RuleError if
-        the rules refuse one of them, this record unchanged either way."""
+        the rules refuse one of them, this record unchanged either way. ``imported``: each
+        entry must also name the player the store would have written (see record.check_player)."""
         engine = self.engine
         replay = protocol.Replay(self.replay.state, list(self.replay.done), list(self.replay.undone),
                                  dict(self.replay.rulings))
         history, lines = list(self.history), self.lines.copy()
         for entry in added:
             before = replay.state
+            if imported:
+                records.check_player(entry, records.entered_by(entry, engine.to_move(before)))
             protocol.step(engine, replay, history, entry.kind, entry.payload)
             lines.add(engine, entry, before, replay.state)
         return replace(self, entries=self.entries + added, replay=replay, history=history, lines=lines,
@@ -536,22 +539,25 @@ class Store:
 
     def import_record(
         self, game: str, options: dict[str, Any], stored: list[Entry], owner: str,
-        game_id: str | None = None,
+        game_id: str | None = None, keep: bool = True,
     ) -> str:
         """Store a whole exported record under a new id (or ``game_id``, when an archive brings
-        a game whose id is free here), after replaying it to prove it legal."""
-        engine = protocol.get_engine(game)
-        replay, history = protocol.replay(engine, options, [])
-        for entry in stored:
-            records.check_player(entry, records.entered_by(entry, engine.to_move(replay.state)))
-            protocol.step(engine, replay, history, entry.kind, entry.payload)
+        a game whose id is free here), after replaying it to prove it legal. The replayed record
+        is kept (``keep``), so that the import's answer and the game's page do not replay it
+        again."""
+        game_id = game_id or new_game_id()
+        created = datetime.now(timezone.utc)
+        protocol.get_engine(game)  # RuleError for a game this companion does not know
+        record = Record.start(game_id, game, options, owner, created).advanced(stored, imported=True)
         with self._writing() as conn:
-            game_id = _insert_game(conn, game, options, owner, game_id)
+            _insert_game(conn, game, options, owner, game_id, created)
             if stored:
                 conn.execute(
                     insert(entries),
                     [{"game_id": game_id, **_entry_row(e)} for e in stored],
                 )
+        if keep:
+            self._keep(record)
         return game_id
 
     def append_secret(self, game_id: str, player: int, secret: Any) -> Record:
@@ -679,12 +685,14 @@ def new_game_id() -> str:
 
 
 def _insert_game(
-    conn, game: str, options: dict[str, Any], owner: str, game_id: str | None = None
+    conn, game: str, options: dict[str, Any], owner: str, game_id: str | None = None,
+    created: datetime | None = None,
 ) -> str:
     game_id = game_id or new_game_id()
     conn.execute(
         insert(games).values(
-            id=game_id, game=game, options=options, owner=owner, created_at=datetime.now(timezone.utc)
+            id=game_id, game=game, options=options, owner=owner,
+            created_at=created or datetime.now(timezone.utc),
         )
     )
     _insert_join_code(conn, game_id)

@@ -389,3 +389,25 @@ def test_statistics_read_a_game_again_only_when_it_got_an_entry(app, phone, monk
     loaded.clear()
     phone.get("/stats.json")
     assert loaded == [fresh]
+
+
+def test_an_imported_game_is_replayed_once_and_plays_on(app, phone, monkeypatch):
+    """The import keeps the record it replayed: its answer and its page do not replay it again,
+    and the next move is written against it (both databases)."""
+    from companion.store import Record
+
+    game_id = create(phone)["id"]
+    phone.post(f"/api/games/{game_id}/moves", json={"seq": 0, "move": KING_UP})
+    record = phone.get(f"/api/games/{game_id}/export").get_json()
+    replays = []
+    original = Record.advanced
+    monkeypatch.setattr(Record, "advanced", lambda self, added, imported=False: (
+        replays.append(len(added)), original(self, added, imported))[1])
+    imported = phone.post("/api/import", json=record)
+    assert imported.status_code == 201 and replays == [1]
+    copy = imported.get_json()["game"]["id"]
+    assert phone.get(f"/g/{copy}").status_code == 200 and replays == [1]
+    undone = phone.post(f"/api/games/{copy}/undo", json={"seq": 1})
+    assert undone.status_code == 200 and undone.get_json()["game"]["seq"] == 2
+    app.extensions["store"]._forget(copy)
+    assert phone.get(f"/api/games/{copy}").get_json()["game"]["seq"] == 2

@@ -326,9 +326,10 @@ def import_():
         game, options, stored = records.parse_export(body)
         with limits.place("import", limits.IMPORT_BUSY):
             game_id = store().import_record(game, options, stored, g.device)
+            answer = game_payload(store().load(game_id))
     except protocol.RuleError as error:
         return refusal(error, body.get("game") if isinstance(body.get("game"), str) else None)
-    return jsonify(game=game_payload(store().load(game_id))), 201
+    return jsonify(game=answer), 201
 
 
 @bp.errorhandler(GameNotFound)
