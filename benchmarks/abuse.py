@@ -16,6 +16,9 @@
   another (told to retry: after Retry-After) and the server's RSS after them (target < 500 MB).
 - games: 10,000 games created and played (two moves each) by four phones: RSS after each
   2,500 (target < 400 MB, flat).
+- fuzz: tests/test_fuzz.py's generated requests (every route of the URL map, values of every
+  kind) sent over HTTP, 20,000 (``--fuzz N``): how they were answered, 5xx and hangs (no answer
+  within 10 s) counted (target: none of either).
 
 The server runs as in benchmarks/web.py, on 127.0.0.1, as `companion serve` starts.
 """
@@ -39,7 +42,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 from web import Phone, Server, load  # noqa: E402  (benchmarks/web.py, beside this file)
 
 TABLES = 10
-PARTS = ("photos", "statistics", "imports", "games")
+PARTS = ("photos", "statistics", "imports", "games", "fuzz")
 NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal", "Ida", "Jo", "Kim", "Lou"]
 
 
@@ -269,22 +272,91 @@ def games_part(server: Server, name: str) -> list[tuple[str, str, str]]:
              " / ".join(f"{size:.0f}" for size in sizes) + " MB", "< 400, flat")]
 
 
+def fuzz_part(server: Server, name: str, count: int) -> list[tuple[str, str, str]]:
+    import http.client
+    import socket
+    from urllib.parse import urlencode
+
+    from hypothesis import HealthCheck, Phase, given, settings
+    from hypothesis import strategies as st
+    from werkzeug.datastructures import FileStorage
+    from werkzeug.test import stream_encode_multipart
+
+    import test_fuzz as fuzz
+
+    from companion.web import create_app
+
+    routes_of = create_app({"DATABASE_URL": "sqlite://", "SECRET_KEY": "routes"})  # its URL map
+    phone = Phone(server.port)
+    real = [phone.create(), phone.create()]
+    answers: Counter = Counter()
+
+    def over_http(method: str, path: str, how: str | None, body) -> int:
+        headers = {"Cookie": phone.cookie, "X-CSRFToken": phone.token}
+        data = None
+        if how in ("json", "raw"):
+            data, headers["Content-Type"] = body, "application/json"
+        elif how == "form":
+            data = urlencode({key: value.encode("utf-8", "surrogatepass")
+                              for key, value in {"csrf_token": phone.token, **body}.items()}).encode()
+            headers["Content-Type"] = "application/x-www-form-urlencoded"
+        elif how is not None:
+            stream, length, boundary = stream_encode_multipart(
+                {"csrf_token": phone.token, how: FileStorage(io.BytesIO(body), filename="x", name=how)},
+                boundary="fuzz-boundary")
+            data, headers["Content-Type"] = stream.read(), f"multipart/form-data; boundary={boundary}"
+        for _ in range(2):  # a connection the server closed after its last answer: a new one
+            try:
+                phone.conn.request(method, path, body=data, headers=headers)
+                response = phone.conn.getresponse()
+                response.read()
+                if response.getheader("Connection", "").lower() == "close":
+                    phone.conn.close()
+                return response.status
+            except socket.timeout:
+                phone.conn.close()
+                return 0  # a hang
+            except (http.client.HTTPException, OSError):
+                phone.conn.close()
+        return -1  # closed without an answer, twice
+
+    phone.conn.close()
+    phone.conn.timeout = 10
+
+    @settings(max_examples=max(1, count // fuzz.BATCH), deadline=None, database=None,
+              phases=(Phase.generate,), suppress_health_check=list(HealthCheck))
+    @given(st.lists(fuzz.requests(routes_of, real), min_size=fuzz.BATCH, max_size=fuzz.BATCH))
+    def send(batch):
+        for request in batch:
+            answers[over_http(*request)] += 1
+
+    send()
+    routes_of.extensions["store"].dispose()
+    server_errors = sum(n for status, n in answers.items() if status >= 500)
+    by_class = Counter()
+    for status, n in answers.items():
+        by_class["hang" if status == 0 else "closed" if status < 0 else f"{status // 100}xx"] += n
+    return [(f"{name}: {sum(answers.values())} fuzzed requests over HTTP",
+             ", ".join(f"{n} x {what}" for what, n in sorted(by_class.items())), ""),
+            (f"{name}: 5xx; hangs", f"{server_errors}; {answers[0]}", "0; 0")]
+
+
 def run(name: str, url: str, parts: set[str], photos: dict[str, bytes] | None,
-        record: bytes | None) -> list[tuple[str, str, str]]:
+        record: bytes | None, fuzzed: int = 20_000) -> None:
     server = Server(url)
-    rows = []
     try:
         if "photos" in parts:
-            rows += photos_part(server, name, photos)
+            show(photos_part(server, name, photos))
         if "statistics" in parts:
-            rows += statistics_part(server, name)
+            show(statistics_part(server, name))
         if "imports" in parts:
-            rows += imports_part(server, name, record)
+            show(imports_part(server, name, record))
         if "games" in parts:
-            rows += games_part(server, name)
+            show(games_part(server, name))
+        if "fuzz" in parts:
+            show(fuzz_part(server, name, fuzzed))
     finally:
         server.stop()
-    return rows
 
 
 def main() -> None:
@@ -292,19 +364,24 @@ def main() -> None:
     parser.add_argument("--postgresql", default=os.environ.get("COMPANION_BENCH_DATABASE_URL"))
     parser.add_argument("--parts", default=",".join(PARTS),
                         help=f"which parts, comma-separated (default: {','.join(PARTS)})")
+    parser.add_argument("--fuzz", type=int, default=20_000, metavar="N",
+                        help="fuzzed requests a database (default: 20,000)")
     args = parser.parse_args()
     parts = set(args.parts.split(","))
     photos = images() if "photos" in parts else None
     record = maximal_record() if "imports" in parts else None
-    rows, before = [], os.getloadavg()[0]
+    print(f"load average (1 min) before: {os.getloadavg()[0]:.2f}", flush=True)
     with tempfile.TemporaryDirectory() as folder:
-        rows += run("SQLite", f"sqlite:///{folder}/abuse.db", parts, photos, record)
+        run("SQLite", f"sqlite:///{folder}/abuse.db", parts, photos, record, args.fuzz)
     if args.postgresql:
-        rows += run("PostgreSQL", args.postgresql, parts, photos, record)
-    rows.insert(0, ("load average (1 min) before; after", f"{before:.2f}; {os.getloadavg()[0]:.2f}", ""))
-    width = max(len(label) for label, _, _ in rows)
+        run("PostgreSQL", args.postgresql, parts, photos, record, args.fuzz)
+    print(f"load average (1 min) after: {os.getloadavg()[0]:.2f}")
+
+
+def show(rows: list[tuple[str, str, str]]) -> None:
+    """Print a part's figures as soon as it has them."""
     for label, figure, target in rows:
-        print(f"{label:{width}}  {figure}" + (f"  [{target}]" if target else ""))
+        print(f"{label:70}  {figure}" + (f"  [{target}]" if target else ""), flush=True)
 
 
 if __name__ == "__main__":

@@ -309,13 +309,13 @@ def _utc(moment: datetime) -> datetime:
 class Store:
     """The games in one database. Each process keeps the records it served last
     (``cached_games`` of them, holding ``cached_entries`` entries in all: a record's memory is
-    about its entries', each with the state before it and its history line, 1 to 2.5 kB; a
+    about its entries', each with the state before it and its history line, 2 to 4 kB; a
     record of more entries than that is read each time, never kept) and brings one up to date by reading only the entries numbered
     from its count on: entries are only ever appended, so the count read from the database
     says exactly what another process added, and a move costs the same at entry 5 and 5,000."""
 
     def __init__(self, url: str, cached_games: int = 64, connections: int = 20,
-                 cached_entries: int = 100_000):
+                 cached_entries: int = 50_000):
         self.url = normalise_url(url)
         pool = {}
         if not re.fullmatch(r"sqlite(\+\w+)?://(/(:memory:)?)?", self.url):
