@@ -247,8 +247,8 @@ def imports_part(server: Server, name: str, record: bytes) -> list[tuple[str, st
     statuses = Counter(retried(phone, "/api/import", record) for _ in range(64))
     rows.append((f"{name}: 64 maximal imports ({len(record) / 1e6:.2f} MB each) answered",
                  answered(statuses), ""))
-    rows.append((f"{name}: server RSS at the peak during the imports above; after 64", f"{peak:.0f} MB; "
-                 f"{server.usage()[1]:.0f} MB", "; < 500"))
+    rows.append((f"{name}: server RSS at the peak during the imports above; after 64",
+                 f"{peak:.0f} MB; {server.usage()[1]:.0f} MB", "; < 500"))
     return rows
 
 
@@ -277,12 +277,11 @@ def fuzz_part(server: Server, name: str, count: int) -> list[tuple[str, str, str
     import socket
     from urllib.parse import urlencode
 
+    import test_fuzz as fuzz
     from hypothesis import HealthCheck, Phase, given, settings
     from hypothesis import strategies as st
     from werkzeug.datastructures import FileStorage
     from werkzeug.test import stream_encode_multipart
-
-    import test_fuzz as fuzz
 
     from companion.web import create_app
 

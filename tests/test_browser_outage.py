@@ -57,20 +57,20 @@ def test_the_pages_a_stranger_changes_are_accessible(table, browser):  # noqa: F
     with a game that cannot be read (the creator's Delete it button)."""
     from datetime import datetime, timezone
 
+    from phone import accessible
     from playwright.sync_api import expect
     from sqlalchemy import insert
 
     from companion.store import games
-    from phone import accessible
 
-    app, server = table
+    app, base = table
     page = new_phone(browser)
-    set_up(page, f"{server}/new/royal_visit", {"player_top": "Ann", "player_bottom": "Bob",
-                                              "wizard": "top"})
+    set_up(page, f"{base}/new/royal_visit", {"player_top": "Ann", "player_bottom": "Bob",
+                                            "wizard": "top"})
     expect(page.locator("#turn")).to_contain_text("Ann's turn")
     game_url = page.url
     stranger = new_phone(browser)
-    stranger.goto(f"{server}/")
+    stranger.goto(f"{base}/")
     stranger.fill('input[name="code"]', "K7M-2QX")
     stranger.locator("form[action='/join'] button").tap()
     expect(stranger.locator("#join-error")).to_contain_text("No game has that code")
@@ -92,7 +92,7 @@ def test_the_pages_a_stranger_changes_are_accessible(table, browser):  # noqa: F
         conn.execute(insert(games).values(
             id="<b>x</b> not an id at all", game="royal_visit", options={"players": ["A", "B"]},
             owner=owner, created_at=datetime.now(timezone.utc)))
-    page.goto(f"{server}/stats")
+    page.goto(f"{base}/stats")
     expect(page.locator("#unreadable")).to_contain_text("1 game could not be read")
     page.locator("#unreadable").scroll_into_view_if_needed()
     accessible(page, "statistics with a game that cannot be read")
