@@ -194,6 +194,8 @@ class _Read:
             conn.close()
 
 
+IMPORT_CHUNK = 1_000  # an import's entries written a transaction at a time
+
 # What secrets.token_urlsafe(16) makes (22 characters); the column holds up to 32.
 GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 
@@ -549,13 +551,16 @@ class Store:
         created = datetime.now(timezone.utc)
         protocol.get_engine(game)  # RuleError for a game this companion does not know
         record = Record.start(game_id, game, options, owner, created).advanced(stored, imported=True)
+        # The entries go in a transaction of IMPORT_CHUNK at a time, the game's row first: a long
+        # record's write would hold SQLite's (and this process's) write lock for a second or
+        # more, and every table's move would wait for it. Until the import answers, nobody has
+        # the game's id; each part written is a legal record.
         with self._writing() as conn:
             _insert_game(conn, game, options, owner, game_id, created)
-            if stored:
-                conn.execute(
-                    insert(entries),
-                    [{"game_id": game_id, **_entry_row(e)} for e in stored],
-                )
+        rows = [{"game_id": game_id, **_entry_row(e)} for e in stored]
+        for start in range(0, len(rows), IMPORT_CHUNK):
+            with self._writing() as conn:
+                conn.execute(insert(entries), rows[start:start + IMPORT_CHUNK])
         if keep:
             self._keep(record)
         return game_id

@@ -411,3 +411,19 @@ def test_an_imported_game_is_replayed_once_and_plays_on(app, phone, monkeypatch)
     assert undone.status_code == 200 and undone.get_json()["game"]["seq"] == 2
     app.extensions["store"]._forget(copy)
     assert phone.get(f"/api/games/{copy}").get_json()["game"]["seq"] == 2
+
+
+def test_a_long_import_is_written_a_part_at_a_time_and_read_back_whole(app, phone, monkeypatch):
+    """The tables' moves go between the parts of a long import's write (SQLite has one writer)."""
+    from companion import store as stored
+
+    monkeypatch.setattr(stored, "IMPORT_CHUNK", 2)
+    game_id = create(phone)["id"]
+    for seq in range(5):
+        assert phone.post(f"/api/games/{game_id}/moves",
+                          json={"seq": seq, "move": {"type": "pass"}}).status_code == 200
+    record = phone.get(f"/api/games/{game_id}/export").get_json()
+    copy = phone.post("/api/import", json=record).get_json()["game"]["id"]
+    app.extensions["store"]._forget(copy)
+    again = phone.get(f"/api/games/{copy}/export").get_json()
+    assert again["entries"] == record["entries"]
