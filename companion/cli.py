@@ -7,7 +7,7 @@ import sys
 # Each command imports what it needs when it runs: `companion scan` starts without the database,
 # the printables or Flask.
 
-COMMANDS = ("serve", "export", "import", "print", "scan")
+COMMANDS = ("serve", "export", "import", "delete", "print", "scan")
 
 
 def serve(args: argparse.Namespace) -> int:
@@ -19,7 +19,7 @@ def serve(args: argparse.Namespace) -> int:
     url = args.database or default_database_url()
     waiting = args.waiting if args.waiting is not None else max(args.threads - 8, 0)
     app = create_app({"DATABASE_URL": url, "WAITING_PHONES": waiting,
-                      "STATISTICS": not args.no_stats})
+                      "STATISTICS": not args.no_stats, "SHARE_STATISTICS": args.share_stats})
     lan = lan_address()
     shown = args.host if args.host not in ("0.0.0.0", "::") else (lan or "localhost")
     database = app.extensions["store"].db.url.render_as_string(hide_password=True)
@@ -155,6 +155,19 @@ def import_(args: argparse.Namespace) -> int:
         print(f"Refused ({refused.rule}): {refused.message}", file=sys.stderr)
         return 1
     print(game_id)
+    return 0
+
+
+def delete(args: argparse.Namespace) -> int:
+    """Delete a game by its id, one no page can read included."""
+    from companion.store import GameNotFound
+
+    try:
+        _store(args).delete(args.game_id)
+    except GameNotFound as missing:
+        print(missing, file=sys.stderr)
+        return 1
+    print(f"Deleted {args.game_id}")
     return 0
 
 
@@ -311,6 +324,10 @@ def _serving_arguments(serving: argparse.ArgumentParser) -> None:
     serving.add_argument("--no-stats", action="store_true",
                          help="no Statistics or Players page, no archive of every game and no "
                               "names suggested: for a server shared with strangers")
+    serving.add_argument("--share-stats", action="store_true",
+                         help="let every phone download the archive and CSV of every game (their "
+                              "ids, so their links); by default each phone gets the games it "
+                              "created, holds a seat in or opened")
 
 
 def _exporting_arguments(exporting: argparse.ArgumentParser) -> None:
@@ -348,6 +365,11 @@ def main(argv: list[str] | None = None) -> int:
         "import", help="store an exported record as a new game, or every new game of an archive")
     importing.add_argument("file")
     importing.set_defaults(run=import_)
+
+    deleting = commands.add_parser(
+        "delete", help="delete a game and all that belongs to it (one no page can read too)")
+    deleting.add_argument("game_id")
+    deleting.set_defaults(run=delete)
 
     printing = commands.add_parser(
         "print", help="write a printable PDF: a proxy deck, a score sheet, the board")

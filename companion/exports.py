@@ -15,6 +15,7 @@ from urllib.parse import quote
 from sqlalchemy import exc, insert, select
 
 from companion import engine as protocol
+from companion import inputs
 from companion import players as people
 from companion import record as records
 from companion.stats import HIGHEST_WINS, PRINCE_NAMES, Play, play_of
@@ -156,19 +157,26 @@ def plays_csv(plays: list[Play]) -> str:
 ARCHIVE_FIELDS = ("players", "marks")  # what the archive adds to each game's export
 
 
-def archive(store: Store) -> dict[str, Any]:
-    """Every game on the server: each one's full record, who sat in it and its marks. A game
-    that still keeps a secret on a player's phone (a Kingseat Loyalty before the reveal) is left
-    out and counted under "kept_back": its record would show the secret."""
+def archive(store: Store, only: set[str] | None = None) -> dict[str, Any]:
+    """Every game on the server (those of ``only``, when given): each one's full record, who sat
+    in it and its marks. A game that still keeps a secret on a player's phone (a Kingseat
+    Loyalty before the reveal) is left out and counted under "kept_back": its record would show
+    the secret; one that cannot be read at all is counted under "unreadable"."""
     seated = people.names_by_seat(store)
     marked = people.marks_of(store)
     with store.db.connect() as conn:
         ids = [row.id for row in conn.execute(
             select(games.c.id).order_by(games.c.created_at, games.c.id))]
     out = []
-    kept_back = 0
+    kept_back = unreadable = 0
     for game_id in ids:
-        item = records.export(store.load(game_id))
+        if only is not None and game_id not in only:
+            continue
+        try:
+            item = records.export(store.load(game_id, keep=False))
+        except (LookupError, protocol.RuleError):
+            unreadable += 1
+            continue
         if not item["complete"]:  # a game still keeping a player's secret stays out
             kept_back += 1
             continue
@@ -177,7 +185,7 @@ def archive(store: Store) -> dict[str, Any]:
         out.append(item)
     return {"format": ARCHIVE, "version": ARCHIVE_VERSION,
             "exported_at": datetime.now(timezone.utc).isoformat(), "games": out,
-            "kept_back": kept_back}
+            "kept_back": kept_back, "unreadable": unreadable}
 
 
 def _fingerprint(game: str, options: Any, stored: list[tuple[str, Any, Any, datetime]]) -> str:
@@ -213,19 +221,11 @@ def import_archive(store: Store, data: Any, owner: str) -> tuple[int, int]:
     parsed = []
     for number, item in enumerate(items):
         try:
-            record = {key: value for key, value in item.items() if key not in ARCHIVE_FIELDS} \
-                if isinstance(item, dict) else item
-            game, options, stored = records.parse_export(record)
-            protocol.replay(protocol.get_engine(game), options,
-                            [(e.kind, e.payload) for e in stored])
+            parsed.append(_archived_game(item))
         except protocol.RuleError as refused:
             raise protocol.RuleError("import", f"Game {number + 1}: {refused.message}") from None
-        names = item.get("players")
-        if not (isinstance(names, list) and len(names) == len(options.get("players") or ())
-                and all(isinstance(n, str) and n.strip() for n in names)):
-            names = list(options.get("players") or ())
-        item_marks = item.get("marks") if isinstance(item.get("marks"), list) else []
-        parsed.append((item.get("id"), game, options, stored, names, item_marks))
+        except inputs.InputError as refused:
+            raise protocol.RuleError("import", f"Game {number + 1}: {refused}") from None
     known = _fingerprints(store)
     added = skipped = 0
     for original, game, options, stored, names, item_marks in parsed:
@@ -235,7 +235,7 @@ def import_archive(store: Store, data: Any, owner: str) -> tuple[int, int]:
             skipped += 1
             continue
         known.add(fingerprint)
-        game_id = store.import_record(game, options, stored, owner,
+        game_id = store.import_record(game, options, stored, owner, keep=False,
                                       game_id=original if _free(store, original) else None)
         with store._writing() as conn:
             try:
@@ -243,26 +243,48 @@ def import_archive(store: Store, data: Any, owner: str) -> tuple[int, int]:
                     people.link(conn, game_id, names)
             except exc.IntegrityError:
                 pass  # already seated by a page read in between: the names in its options
-            for item_mark in item_marks:
-                if isinstance(item_mark, dict) and item_mark.get("status") in people.MARKS:
-                    conn.execute(insert(marks).values(
-                        game_id=game_id, status=item_mark["status"], at=_when(item_mark.get("at"))))
+            for status, at in item_marks:
+                conn.execute(insert(marks).values(game_id=game_id, status=status, at=at))
         added += 1
     return added, skipped
 
 
-def _free(store: Store, game_id: Any) -> bool:
-    if not isinstance(game_id, str) or not 16 <= len(game_id) <= 32:
+def _archived_game(item: Any) -> tuple:
+    """One game of an archive, checked as play checks what it stores: its record replayed, an id
+    the companion makes, its people's names as a setup form takes them, each mark's status and
+    time. (id, game, options, entries, names, marks); RuleError or InputError if refused."""
+    if not isinstance(item, dict):
+        raise protocol.RuleError("import", "It is not a game exported by the companion.")
+    record = {key: value for key, value in item.items() if key not in ARCHIVE_FIELDS}
+    game, options, stored = records.parse_export(record)
+    engine = protocol.get_engine(game)
+    protocol.replay(engine, options, [(e.kind, e.payload) for e in stored])
+    original = inputs.game_id(item.get("id"), "It") if "id" in item else None
+    seated = list(options.get("players") or ())
+    names = item.get("players", seated)
+    if names != seated:  # players renamed or merged where it was exported
+        if not isinstance(names, list) or len(names) != len(seated):
+            raise protocol.RuleError("import", "Its players are not one name for each seat.")
+        names = list(protocol.player_names(names, engine.title, len(seated), len(seated)))
+    item_marks = item.get("marks", [])
+    if not isinstance(item_marks, list):
+        raise protocol.RuleError("import", "Its marks are not a list.")
+    checked = []
+    for number, item_mark in enumerate(item_marks):
+        status = item_mark.get("status") if isinstance(item_mark, dict) else None
+        if not isinstance(status, str) or status not in people.MARKS:
+            raise protocol.RuleError("import", f"Mark {number + 1} is not abandoned, played "
+                                               f"wrong or counts.")
+        checked.append((status, inputs.moment(item_mark.get("at"),
+                                                            f"Mark {number + 1}")))
+    return original, game, options, stored, names, checked
+
+
+def _free(store: Store, game_id: str | None) -> bool:
+    if game_id is None:
         return False
     with store.db.connect() as conn:
         return conn.execute(select(games.c.id).where(games.c.id == game_id)).first() is None
-
-
-def _when(text: Any) -> datetime:
-    try:
-        return _utc(datetime.fromisoformat(text))
-    except (TypeError, ValueError):
-        return datetime.now(timezone.utc)
 
 
 def plays_of(store: Store, game_id: str) -> Play:

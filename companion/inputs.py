@@ -1,13 +1,18 @@
-"""What may come in: JSON bounded before it is parsed, and text that is valid Unicode without NUL.
+"""What may come in: JSON bounded before it is parsed, text that is valid Unicode without NUL,
+and the values every request and every import carries, bounded by what the databases store.
 
 Every JSON body (the API, an uploaded record, `companion import`) is read by :func:`parse_json`;
-the web app also checks every URL part, query and form field with :func:`text_fault`. A refusal is
-an :class:`InputError` with one sentence for the person who sent it.
+the web app also checks every URL part, query and form field with :func:`text_fault`. Numbers
+(entry numbers, seats, player ids, counts), times and game ids are read by :func:`number`,
+:func:`moment` and :func:`game_id`, from JSON, forms and queries alike, and by imports as by
+play. A refusal is an :class:`InputError` with one sentence for the person who sent it (the web
+app answers it 400).
 """
 from __future__ import annotations
 
 import json
 import re
+from datetime import datetime, timedelta, timezone
 from typing import Any
 
 import numpy as np
@@ -22,6 +27,48 @@ _BAD_TEXT = re.compile("[\x00\ud800-\udfff]")
 
 class InputError(ValueError):
     """Input refused before it reached the rules: ``str(error)`` is one sentence."""
+
+
+# An Integer column holds this much in SQLite and PostgreSQL alike (PostgreSQL's is 32 bits).
+LARGEST = 2**31 - 1
+# Times both databases store and read back, with room for another machine's clock.
+EARLIEST = datetime(2000, 1, 1, tzinfo=timezone.utc)
+CLOCK_SKEW = timedelta(days=1)
+# A game id as the companion makes them (secrets.token_urlsafe(16), never starting with "-").
+GAME_ID = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_-]{21}")
+_WHOLE = re.compile(r"-?[0-9]{1,10}")
+
+
+def number(value: Any, what: str, low: int = 0, high: int = LARGEST) -> int:
+    """A whole number from ``low`` to ``high``: a JSON integer, or text of ASCII digits (a form
+    field or a query). ``what`` names it in the refusal."""
+    if isinstance(value, str) and _WHOLE.fullmatch(value):
+        value = int(value)
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        raise InputError(f'"{what}" must be a whole number from {low} to {high}.')
+    return value
+
+
+def moment(value: Any, whose: str) -> datetime:
+    """A time (ISO 8601 text; UTC when it names no zone) from 2000 to tomorrow: what both
+    databases store and read back. ``whose`` starts the refusal ("Entry 3")."""
+    try:
+        at = datetime.fromisoformat(value)
+    except (TypeError, ValueError):
+        raise InputError(f"{whose} has no valid time.") from None
+    if at.tzinfo is None:
+        at = at.replace(tzinfo=timezone.utc)
+    if not EARLIEST <= at <= datetime.now(timezone.utc) + CLOCK_SKEW:
+        raise InputError(f"{whose} has a time outside {EARLIEST.year} to today.")
+    return at.astimezone(timezone.utc)
+
+
+def game_id(value: Any, whose: str) -> str:
+    """A game id as the companion makes them: 22 letters, digits, "_" or "-"."""
+    if not isinstance(value, str) or not GAME_ID.fullmatch(value):
+        shown = json.dumps(value)[:40]
+        raise InputError(f"{whose} has the id {shown}, which is not one the companion makes.")
+    return value
 
 
 def json_depth(data: bytes) -> int:

@@ -20,7 +20,7 @@ from sqlalchemy import exc, func, insert, select, update
 
 from companion.engine import NAME_LENGTH, RuleError
 from companion.store import (
-    GameNotFound, Store, _utc, games, marks, player_names, players, seats,
+    GameNotFound, Store, _utc, games, held_by, marks, player_names, players, seats,
 )
 
 ABANDONED, WRONG, COUNTS = "abandoned", "wrong", "counts"
@@ -116,6 +116,14 @@ def _by_game(store: Store, query, column, game_id: str | None, item) -> dict[str
     for row in rows:
         out.setdefault(row.game_id, []).append(item(row))
     return out
+
+
+def games_not_held(store: Store, player_ids: list[int], device: str) -> list[str]:
+    """The games these players sat in that ``device`` neither created nor holds a seat in."""
+    query = (select(seats.c.game_id).where(seats.c.player_id.in_(player_ids))
+             .where(seats.c.game_id.not_in(held_by(device))).distinct())
+    with store.db.connect() as conn:
+        return list(conn.execute(query).scalars())
 
 
 def _checked_name(name: Any) -> str:

@@ -8,11 +8,11 @@ left out of what another phone sees until the game opens them (``secrets_open``)
 from __future__ import annotations
 
 import json
-from datetime import datetime, timedelta, timezone
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from companion import engine as protocol
+from companion import inputs
 
 if TYPE_CHECKING:
     from companion.store import Entry, Record
@@ -155,8 +155,6 @@ def export(record: Record, seat: int | None = None) -> dict[str, Any]:
 FIELDS = frozenset(("format", "version", "game", "id", "created_at", "options", "complete",
                     "entries", "result", "final"))
 ENTRY_FIELDS = frozenset(("seq", "kind", "player", "at", "payload"))
-EARLIEST = datetime(2000, 1, 1, tzinfo=timezone.utc)
-CLOCK_SKEW = timedelta(days=1)  # another machine's clock may run ahead of this one's
 
 
 def parse_export(data: Any) -> tuple[str, dict[str, Any], list[Entry]]:
@@ -187,7 +185,6 @@ def parse_export(data: Any) -> tuple[str, dict[str, Any], list[Entry]]:
     raw = data.get("entries")
     if not isinstance(raw, list):
         raise bad("This file has no list of entries.")
-    latest = datetime.now(timezone.utc) + CLOCK_SKEW
     stored = []
     for number, item in enumerate(raw):
         if not isinstance(item, dict) or item.get("kind") not in protocol.ENTRY_KINDS:
@@ -201,13 +198,9 @@ def parse_export(data: Any) -> tuple[str, dict[str, Any], list[Entry]]:
         if player is not None and not _is_int(player):
             raise bad(f"Entry {number + 1} names its player wrongly: a seat number or null.")
         try:
-            at = datetime.fromisoformat(item["at"])
-        except (KeyError, TypeError, ValueError):
-            raise bad(f"Entry {number + 1} has no valid time.") from None
-        if at.tzinfo is None:
-            at = at.replace(tzinfo=timezone.utc)
-        if not EARLIEST <= at <= latest:
-            raise bad(f"Entry {number + 1} has a time outside {EARLIEST.year} to today.")
+            at = inputs.moment(item.get("at"), f"Entry {number + 1}")
+        except inputs.InputError as refused:
+            raise bad(str(refused)) from None
         payload = item.get("payload")
         if item["kind"] in ("undo", "redo") and payload is not None:
             raise bad(f"Entry {number + 1} is an {item['kind']}, which carries nothing.")

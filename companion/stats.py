@@ -8,16 +8,20 @@ marked abandoned or played wrong stays a play but is left out of every figure.
 """
 from __future__ import annotations
 
-from collections import Counter
-from dataclasses import dataclass, field
+import threading
+from collections import Counter, OrderedDict
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from statistics import mean
 from typing import Any, Iterable
+from weakref import WeakKeyDictionary
+
+from sqlalchemy import func, select
 
 from companion import players as people
-from companion.engine import get_engine
+from companion.engine import RuleError, get_engine
 from companion.games.kingseat.cards import PRINCES
-from companion.store import Record, Store, games
+from companion.store import Record, Store, entries, games
 
 # Where a game scores, whether the highest score wins (King's Court: the lowest total wins).
 HIGHEST_WINS = {"majesty": True, "kings_court": False}
@@ -64,13 +68,25 @@ class Play:
 
 def play_of(record: Record, seated: list[tuple[int, str]], status: str) -> Play:
     """A stored game as a play: its outcome read from the engine's result."""
+    return _dressed(outcome(record), seated, status)
+
+
+def _dressed(play: Play, seated: list[tuple[int, str]], status: str) -> Play:
+    """A game's outcome with who sat where by their current names, and its latest mark."""
+    return replace(play, players=seated, status=status,
+                   side_names=play.side_names or [name for _, name in seated])
+
+
+def outcome(record: Record) -> Play:
+    """What a record alone says of its play (no names but the sides', no mark): the same until
+    the game gets another entry."""
     engine, state = record.engine, record.replay.state
     stamps = [entry.at for entry in record.entries]
     play = Play(record.id, record.game, engine.title, stamps[-1] if stamps else record.created_at,
-                status, seated, turns=len(record.replay.done))
+                people.COUNTS, [], turns=len(record.replay.done))
     if len(stamps) > 1:
         play.minutes = (stamps[-1] - stamps[0]).total_seconds() / 60
-    seats = range(len(seated))
+    seats = range(len(record.lines.names))
     if record.game in FIRST_PLAYER_GAMES:
         play.start = engine.to_move(engine.new(record.options))
     result = engine.result(state)
@@ -80,8 +96,7 @@ def play_of(record: Record, seated: list[tuple[int, str]], status: str) -> Play:
         play.side_names = [side["name"] for side in view["sides"]]
     else:
         play.sides = [[seat] for seat in seats]
-        play.side_names = [name for _, name in seated]
-    play.roles = [None] * len(seated)
+    play.roles = [None] * len(seats)
     if record.game == "royal_visit":
         play.roles = [f"{p['chateau'].title()} Chateau" for p in view["players"]]
     elif record.game == "kings_court" and view["partnerships"]:
@@ -120,19 +135,79 @@ def _better(game: str):
     return lambda score, than: score < than
 
 
-def all_plays(store: Store) -> list[Play]:
-    """Every stored game as a play, oldest first."""
+@dataclass(frozen=True)
+class Unreadable:
+    """A stored game no page can load (kept by an older companion: an id it would not make
+    now, or a record today's rules refuse): left out of every figure, deleted by its creator."""
+
+    id: str
+    game: str
+    owner: str
+
+
+@dataclass
+class Plays:
+    """Every stored game as a play, oldest first, and the games that cannot be read."""
+
+    plays: list[Play]
+    unreadable: list[Unreadable]
+
+
+# Each process keeps every game's outcome (a Play without names or mark) with the entry count it
+# was read at: a game read again only when it got another entry, so the Statistics page costs a
+# query and the figures, not a replay of every game. Bounded: beyond it the oldest read are read
+# again when asked.
+KEPT_OUTCOMES = 20_000
+_OUTCOMES: WeakKeyDictionary[Store, OrderedDict[str, tuple]] = WeakKeyDictionary()
+_OUTCOMES_LOCK = threading.Lock()
+_ENTRY_COUNTS = select(
+    games.c.id, games.c.game, games.c.owner, games.c.created_at,
+    select(func.max(entries.c.seq)).where(entries.c.game_id == games.c.id)
+    .scalar_subquery().label("last"),
+).order_by(games.c.created_at, games.c.id)
+
+
+def read_plays(store: Store) -> Plays:
+    """Every stored game as a play, and the games that cannot be read."""
     seated = people.names_by_seat(store)
     marked = people.marks_of(store)
     with store.db.connect() as conn:
-        ids = [row.id for row in conn.execute(
-            games.select().order_by(games.c.created_at, games.c.id))]
-    plays = []
-    for game_id in ids:
-        record = store.load(game_id)
-        plays.append(play_of(record, seated.get(game_id, []), people.status(marked.get(game_id, []))))
+        rows = conn.execute(_ENTRY_COUNTS).all()
+    with _OUTCOMES_LOCK:
+        kept = _OUTCOMES.setdefault(store, OrderedDict())
+    plays, unreadable = [], []
+    for row in rows:
+        version = (row.created_at, row.last)
+        with _OUTCOMES_LOCK:
+            found = kept.get(row.id)
+        if found is None or found[0] != version:
+            found = (version, _outcome(store, row.id))
+            with _OUTCOMES_LOCK:
+                kept[row.id] = found
+                kept.move_to_end(row.id)
+                while len(kept) > KEPT_OUTCOMES:
+                    kept.popitem(last=False)
+        if found[1] is None:
+            unreadable.append(Unreadable(row.id, row.game, row.owner))
+        else:
+            plays.append(_dressed(found[1], seated.get(row.id, []),
+                                  people.status(marked.get(row.id, []))))
     plays.sort(key=lambda play: (play.date, play.id))
-    return plays
+    return Plays(plays, unreadable)
+
+
+def _outcome(store: Store, game_id: str) -> Play | None:
+    """A game's outcome, read without taking a place among the records the tables use; None
+    when it cannot be read."""
+    try:
+        return outcome(store.load(game_id, keep=False))
+    except (LookupError, RuleError):
+        return None
+
+
+def all_plays(store: Store) -> list[Play]:
+    """Every stored game that can be read, as a play, oldest first."""
+    return read_plays(store).plays
 
 
 def figures(plays: Iterable[Play]) -> dict[str, Any]:

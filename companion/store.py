@@ -194,6 +194,8 @@ class _Read:
             conn.close()
 
 
+IMPORT_CHUNK = 1_000  # an import's entries written a transaction at a time
+
 # What secrets.token_urlsafe(16) makes (22 characters); the column holds up to 32.
 GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 
@@ -274,15 +276,18 @@ class Record:
         names = [player["name"] for player in engine.view(replay.state).get("players", [])]
         return cls(id, game, options, owner, created_at, [], replay, history, records.Lines(names))
 
-    def advanced(self, added: list[Entry]) -> Record:
+    def advanced(self, added: list[Entry], imported: bool = False) -> Record:
         """This record with ``added`` (numbered on from :attr:`seq`) carried out; RuleError if
-        the rules refuse one of them, this record unchanged either way."""
+        the rules refuse one of them, this record unchanged either way. ``imported``: each
+        entry must also name the player the store would have written (see record.check_player)."""
         engine = self.engine
         replay = protocol.Replay(self.replay.state, list(self.replay.done), list(self.replay.undone),
                                  dict(self.replay.rulings))
         history, lines = list(self.history), self.lines.copy()
         for entry in added:
             before = replay.state
+            if imported:
+                records.check_player(entry, records.entered_by(entry, engine.to_move(before)))
             protocol.step(engine, replay, history, entry.kind, entry.payload)
             lines.add(engine, entry, before, replay.state)
         return replace(self, entries=self.entries + added, replay=replay, history=history, lines=lines,
@@ -305,11 +310,14 @@ def _utc(moment: datetime) -> datetime:
 
 class Store:
     """The games in one database. Each process keeps the records it served last
-    (``cached_games`` of them) and brings one up to date by reading only the entries numbered
+    (``cached_games`` of them, holding ``cached_entries`` entries in all: a record's memory is
+    about its entries', each with the state before it and its history line, 2 to 4 kB; a
+    record of more entries than that is read each time, never kept) and brings one up to date by reading only the entries numbered
     from its count on: entries are only ever appended, so the count read from the database
     says exactly what another process added, and a move costs the same at entry 5 and 5,000."""
 
-    def __init__(self, url: str, cached_games: int = 64, connections: int = 20):
+    def __init__(self, url: str, cached_games: int = 64, connections: int = 20,
+                 cached_entries: int = 50_000):
         self.url = normalise_url(url)
         pool = {}
         if not re.fullmatch(r"sqlite(\+\w+)?://(/(:memory:)?)?", self.url):
@@ -321,7 +329,8 @@ class Store:
         if self.db.dialect.name == "sqlite":
             _serialise_sqlite_writers(self.db)
         metadata.create_all(self.db)
-        self.cached_games = cached_games
+        self.cached_games, self.cached_entries = cached_games, cached_entries
+        self._kept_entries = 0  # the entries of the records kept
         self._sqlite_writers = threading.Lock() if self.db.dialect.name == "sqlite" else nullcontext()
         self._plain_options = ({"plain": True} if self.db.dialect.name == "sqlite"
                              else {"isolation_level": "AUTOCOMMIT"})
@@ -380,23 +389,45 @@ class Store:
             return record
 
     def _keep(self, record: Record) -> None:
-        """Keep ``record`` unless one further on is kept already (another thread's)."""
+        """Keep ``record`` unless one further on is kept already (another thread's), putting
+        out the records used longest ago beyond the bounds."""
+        if record.seq > self.cached_entries:  # never worth the others' places
+            self._forget(record.id)
+            return
         with self._records_lock:
             kept = self._records.get(record.id)
             if kept is None or kept.seq < record.seq:
                 self._records[record.id] = record
+                self._kept_entries += record.seq - (kept.seq if kept else 0)
             self._records.move_to_end(record.id)
-            while len(self._records) > self.cached_games:
-                self._records.popitem(last=False)
+            while (len(self._records) > self.cached_games
+                   or self._kept_entries > self.cached_entries):
+                self._kept_entries -= self._records.popitem(last=False)[1].seq
 
     def _forget(self, game_id: str) -> None:
         with self._records_lock:
-            self._records.pop(game_id, None)
+            gone = self._records.pop(game_id, None)
+            if gone is not None:
+                self._kept_entries -= gone.seq
 
     # -- reading ------------------------------------------------------------------------
-    def load(self, game_id: str) -> Record:
+    def load(self, game_id: str, keep: bool = True) -> Record:
+        """The game brought up to date; ``keep=False`` reads one this process does not keep
+        without putting it among the kept (the statistics and the archive read every game)."""
         with self._plain() as conn:
-            return self._load(conn, game_id)
+            return self._load(conn, game_id, keep)
+
+    def about(self, game_id: str) -> Any:
+        """The stored row of a game (its name, owner, options), even one no page can load
+        (kept by an older companion under an id it would not make now): its creator may
+        still delete it."""
+        _check_stored_id(game_id)
+        with self._plain() as conn:
+            row = conn.execute(select(games.c.id, games.c.game, games.c.owner)
+                               .where(games.c.id == game_id)).first()
+        if row is None:
+            raise GameNotFound(game_id)
+        return row
 
     def seq(self, game_id: str, fresh: bool = False) -> int:
         """How many entries the game has: what phones poll to see that the table moved. On
@@ -425,7 +456,7 @@ class Store:
                 return seq
             fresh = not self.changes.wait(game_id, version, remaining)
 
-    def _load(self, conn, game_id: str) -> Record:
+    def _load(self, conn, game_id: str, keep: bool = True) -> Record:
         """The game brought up to date: a kept record reads, in one query, that its game is
         still there and the entries added since; another is read whole."""
         _check_id(game_id)
@@ -447,7 +478,7 @@ class Store:
         if added:
             record = record.advanced(added)
         self.changes.correct(game_id, record.seq)
-        if added or kept is None:
+        if kept is not None and added or kept is None and keep:
             self._keep(record)
         return record
 
@@ -510,22 +541,28 @@ class Store:
 
     def import_record(
         self, game: str, options: dict[str, Any], stored: list[Entry], owner: str,
-        game_id: str | None = None,
+        game_id: str | None = None, keep: bool = True,
     ) -> str:
         """Store a whole exported record under a new id (or ``game_id``, when an archive brings
-        a game whose id is free here), after replaying it to prove it legal."""
-        engine = protocol.get_engine(game)
-        replay, history = protocol.replay(engine, options, [])
-        for entry in stored:
-            records.check_player(entry, records.entered_by(entry, engine.to_move(replay.state)))
-            protocol.step(engine, replay, history, entry.kind, entry.payload)
+        a game whose id is free here), after replaying it to prove it legal. The replayed record
+        is kept (``keep``), so that the import's answer and the game's page do not replay it
+        again."""
+        game_id = game_id or new_game_id()
+        created = datetime.now(timezone.utc)
+        protocol.get_engine(game)  # RuleError for a game this companion does not know
+        record = Record.start(game_id, game, options, owner, created).advanced(stored, imported=True)
+        # The entries go in a transaction of IMPORT_CHUNK at a time, the game's row first: a long
+        # record's write would hold SQLite's (and this process's) write lock for a second or
+        # more, and every table's move would wait for it. Until the import answers, nobody has
+        # the game's id; each part written is a legal record.
         with self._writing() as conn:
-            game_id = _insert_game(conn, game, options, owner, game_id)
-            if stored:
-                conn.execute(
-                    insert(entries),
-                    [{"game_id": game_id, **_entry_row(e)} for e in stored],
-                )
+            _insert_game(conn, game, options, owner, game_id, created)
+        rows = [{"game_id": game_id, **_entry_row(e)} for e in stored]
+        for start in range(0, len(rows), IMPORT_CHUNK):
+            with self._writing() as conn:
+                conn.execute(insert(entries), rows[start:start + IMPORT_CHUNK])
+        if keep:
+            self._keep(record)
         return game_id
 
     def append_secret(self, game_id: str, player: int, secret: Any) -> Record:
@@ -582,6 +619,11 @@ class Store:
         mine = next((player for player, holder in held.items() if holder == device), None)
         return mine, sorted(held)
 
+    def games_of(self, device: str) -> set[str]:
+        """The games this phone created or holds a seat in."""
+        with self._plain() as conn:
+            return set(conn.execute(held_by(device)).scalars())
+
     def claim(self, game_id: str, device: str, player: int | None, name: str = "") -> None:
         """This phone holds ``player`` from now on (None: no player). A seat another phone
         holds is refused: that phone must let it go first."""
@@ -610,7 +652,8 @@ class Store:
                                              claims.c.player == player))
 
     def delete(self, game_id: str) -> None:
-        _check_id(game_id)
+        """Delete a game and all that belongs to it (any stored game, readable or not)."""
+        _check_stored_id(game_id)
         self._forget(game_id)
         with self._writing() as conn:
             conn.execute(delete(claims).where(claims.c.game_id == game_id))
@@ -624,10 +667,22 @@ class Store:
         self.changes.notify(game_id)
 
 
+def held_by(device: str):
+    """The ids of the games a phone created or holds a seat in (a query)."""
+    return select(games.c.id).where(games.c.owner == device).union(
+        select(claims.c.game_id).where(claims.c.device == device))
+
+
 def _check_id(game_id: str) -> None:
     """A text that cannot be a game id is no game, and never reaches the database (PostgreSQL
     refuses a NUL in a query where SQLite would look it up)."""
     if not GAME_ID.fullmatch(game_id):
+        raise GameNotFound(game_id)
+
+
+def _check_stored_id(game_id: str) -> None:
+    """What the id column may hold at all (older companions stored any text an archive gave)."""
+    if len(game_id) > 32 or "\x00" in game_id:
         raise GameNotFound(game_id)
 
 
@@ -641,12 +696,14 @@ def new_game_id() -> str:
 
 
 def _insert_game(
-    conn, game: str, options: dict[str, Any], owner: str, game_id: str | None = None
+    conn, game: str, options: dict[str, Any], owner: str, game_id: str | None = None,
+    created: datetime | None = None,
 ) -> str:
     game_id = game_id or new_game_id()
     conn.execute(
         insert(games).values(
-            id=game_id, game=game, options=options, owner=owner, created_at=datetime.now(timezone.utc)
+            id=game_id, game=game, options=options, owner=owner,
+            created_at=created or datetime.now(timezone.utc),
         )
     )
     _insert_join_code(conn, game_id)

@@ -94,3 +94,9 @@ def phone(app):
 @pytest.fixture
 def second_phone(app):
     return Phone(app)
+
+
+def device_of(phone: Phone) -> str:
+    """The device id in a phone's signed cookie: what the app knows the phone by."""
+    with phone.client.session_transaction() as session:
+        return session["device"]

@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import shutil
 import threading
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -34,17 +35,24 @@ def chromium_path() -> str:
     pytest.skip("Chromium is not installed (apt-get install chromium)")
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("browser")
-    app = create_app({"DATABASE_URL": f"sqlite:///{folder / 'companion.db'}", "SECRET_KEY": "browser",
-                      "POLL_MILLISECONDS": 500})
+@contextmanager
+def serving(app):
+    """``app`` served on 127.0.0.1 in a thread: its address."""
     http = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=http.serve_forever, daemon=True)
     thread.start()
     yield f"http://127.0.0.1:{http.server_port}"
     http.shutdown()
     app.extensions["store"].dispose()
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("browser")
+    app = create_app({"DATABASE_URL": f"sqlite:///{folder / 'companion.db'}", "SECRET_KEY": "browser",
+                      "POLL_MILLISECONDS": 500})
+    with serving(app) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")

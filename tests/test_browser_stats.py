@@ -33,8 +33,6 @@ def test_the_statistics_page_on_a_phone(tmp_path):
     app = create_app({"DATABASE_URL": f"sqlite:///{tmp_path / 'companion.db'}",
                       "SECRET_KEY": "browser"})
     store = app.extensions["store"]
-    ids = [store_game(store, game, *simulated(game, seed, players, partnered))
-           for game, seed, players, partnered in GAMES]
     http = make_server("127.0.0.1", 0, app, threaded=True)
     threading.Thread(target=http.serve_forever, daemon=True).start()
     base = f"http://127.0.0.1:{http.server_port}"
@@ -45,6 +43,12 @@ def test_the_statistics_page_on_a_phone(tmp_path):
                                           has_touch=True)
             page = context.new_page()
             page.goto(base + "/")
+            # The games are this phone's (it may mark them): created with its device id.
+            cookie = next(c["value"] for c in context.cookies() if c["name"] == "session")
+            device = app.session_interface.get_signing_serializer(app).loads(cookie)["device"]
+            ids = [store_game(store, game, *simulated(game, seed, players, partnered), owner=device)
+                   for game, seed, players, partnered in GAMES]
+            page.reload()
             page.get_by_role("link", name="Who has won most").tap()
             expect(page.locator("h1")).to_have_text("Statistics")
             expect(page.locator("#summary")).to_have_text(f"{len(GAMES)} finished games counted.")

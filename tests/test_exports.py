@@ -13,6 +13,7 @@ from html import unescape
 from urllib.parse import unquote
 
 import pytest
+from conftest import device_of
 from test_stats import GAMES, PRINCE_NAMES, expected, play_all
 
 from companion.engine import get_engine
@@ -73,9 +74,9 @@ def without_ids(figures: dict) -> dict:
 
 
 @pytest.fixture
-def played(app):
+def played(app, phone):
     store = app.extensions["store"]
-    return store, play_all(store)
+    return store, play_all(store, owner=device_of(phone))
 
 
 def test_every_finished_game_is_a_bg_stats_play_with_its_link(played, phone):

@@ -14,6 +14,7 @@ import pytest
 from companion.engine import get_engine
 from companion.games.kingseat.cards import PRINCES
 from companion.store import seats
+from conftest import device_of
 from stats_games import simulated, store_game
 
 # (game, seed, players, partnerships): seeds picked for what they show.
@@ -29,15 +30,16 @@ GAMES = [
 PRINCE_NAMES = {prince.id: prince.name for prince in PRINCES}
 
 
-def play_all(store, games=GAMES) -> list[str]:
-    return [store_game(store, game, *simulated(game, seed, players, partnered))
+def play_all(store, games=GAMES, owner="test") -> list[str]:
+    return [store_game(store, game, *simulated(game, seed, players, partnered), owner=owner)
             for game, seed, players, partnered in games]
 
 
 @pytest.fixture
-def played(app):
+def played(app, phone):
+    """Every game of GAMES, created by ``phone`` (which may mark them and rename their players)."""
     store = app.extensions["store"]
-    return store, play_all(store)
+    return store, play_all(store, owner=device_of(phone))
 
 
 # -- the figures, worked out again from the stored records ----------------------------------------
@@ -242,7 +244,7 @@ def test_an_abandoned_game_changes_no_figure_and_is_kept(played, phone):
     before = phone.get("/stats.json").get_json()
     page_before = phone.get("/stats").get_data(as_text=True)
     extra = play_all(store, [("royal_visit", 5, ["Ann", "Fay"], False),
-                             ("majesty", 8, ["Fay", "Bob"], False)])
+                             ("majesty", 8, ["Fay", "Bob"], False)], owner=device_of(phone))
     assert phone.form(f"/g/{extra[0]}/mark", {"status": "abandoned"}).status_code == 302
     assert phone.form(f"/g/{extra[1]}/mark", {"status": "wrong"}).status_code == 302
     game_page = phone.get(f"/g/{extra[0]}").get_data(as_text=True)
@@ -282,7 +284,7 @@ def seats_of(store, name: str) -> int:
 
 def test_a_rename_and_a_merge_move_every_play(app, phone):
     store = app.extensions["store"]
-    ids = play_all(store, GAMES[:4])
+    ids = play_all(store, GAMES[:4], owner=device_of(phone))
     want = expected(store, ids)["players"]
     people = {p["name"]: p for p in phone.get("/stats.json").get_json()["players"]}
     bob = people["Bob"]["id"]
@@ -296,7 +298,8 @@ def test_a_rename_and_a_merge_move_every_play(app, phone):
     assert "Robert" in phone.get(f"/g/{ids[0]}/bgstats.json").get_data(as_text=True)
 
     # Bobby turns out to be Robert too: his game moves over, and his spelling follows.
-    bobby_game = play_all(store, [("royal_visit", 6, ["Bobby", "Cid"], False)])[0]
+    bobby_game = play_all(store, [("royal_visit", 6, ["Bobby", "Cid"], False)],
+                          owner=device_of(phone))[0]
     bobby = {p["name"]: p["id"] for p in phone.get("/stats.json").get_json()["players"]}["Bobby"]
     phone.form("/players/merge", {"keep": str(bob), "other": str(bobby)})
     figures = {p["name"]: p for p in phone.get("/stats.json").get_json()["players"]}
@@ -305,7 +308,8 @@ def test_a_rename_and_a_merge_move_every_play(app, phone):
     merged = phone.get(f"/g/{bobby_game}/bgstats.json").get_json(force=True)
     assert merged["players"][0]["name"] == "Robert"
     assert "also bob, bobby" in phone.get("/players").get_data(as_text=True)
-    later = store_game(store, "royal_visit", *simulated("royal_visit", 7, ["BOBBY", "Ann"]))
+    later = store_game(store, "royal_visit", *simulated("royal_visit", 7, ["BOBBY", "Ann"]),
+                       owner=device_of(phone))
     phone.get("/stats")
     assert seats_of(store, "Robert") == 6
     assert store.load(later).options["players"][0] == "BOBBY"  # the record itself is untouched
@@ -318,7 +322,7 @@ def test_a_rename_and_a_merge_move_every_play(app, phone):
     page = phone.client.post("/players/rename", data={"csrf_token": phone.token, "player": str(ann),
                                                       "name": "robert"}, follow_redirects=True)
     assert "Robert is already a player: merge the two instead." in page.get_data(as_text=True)
-    page = phone.client.post("/players/rename", data={"csrf_token": phone.token, "player": "x",
+    page = phone.client.post("/players/rename", data={"csrf_token": phone.token, "player": "999999",
                                                       "name": "Zed"}, follow_redirects=True)
     assert "There is no such player" in page.get_data(as_text=True)
     assert seats_of(store, "Ann") == 4 and seats_of(store, "Robert") == 6

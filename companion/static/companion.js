@@ -47,12 +47,21 @@ const Companion = (() => {
       options.headers["Content-Type"] = "application/json";
       options.body = JSON.stringify(body);
     }
-    let response;
-    try {
-      response = await fetch(path, options);
-    } catch (err) {
-      return { status: 0, data: { error: { message: "The companion cannot be reached: check this phone's network." } } };
+    let response, said = null;
+    // 503: the server's database is restarting (or it is too busy): say its sentence and ask
+    // again after its Retry-After, a few times; the sentence goes once an answer comes.
+    for (let tries = 0; ; tries++) {
+      try {
+        response = await fetch(path, options);
+      } catch (err) {
+        return { status: 0, data: { error: { message: "The companion cannot be reached: check this phone's network." } } };
+      }
+      if (response.status !== 503 || tries === 5) break;
+      const busy = await response.json().catch(() => null);
+      if (busy && busy.error) { said = busy.error.message; say(busy.error, "notice"); }
+      await new Promise((resolve) => setTimeout(resolve, 1000 * Math.min(10, Number(response.headers.get("Retry-After")) || 2)));
     }
+    if (said && $("#message").textContent.includes(said)) say(null);
     const data = response.status === 204 ? null : await response.json().catch(() => null);
     return { status: response.status, data };
   }

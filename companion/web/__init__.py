@@ -10,6 +10,8 @@ from pathlib import Path
 from flask import Flask, abort, g, request, session
 from flask_wtf.csrf import CSRFProtect
 from platformdirs import user_data_dir
+from sqlalchemy import exc
+from werkzeug.exceptions import BadRequest, ServiceUnavailable
 
 import companion.games  # noqa: F401  (registers every engine)
 from companion import inputs
@@ -47,6 +49,7 @@ def _secret_key() -> str:
 
 
 csrf = CSRFProtect()
+DATABASE_DOWN = "The companion cannot reach its database right now: try again in a few seconds."
 
 
 def create_app(test_config: dict | None = None) -> Flask:
@@ -70,20 +73,30 @@ def create_app(test_config: dict | None = None) -> Flask:
         LONG_POLL_SECONDS=25,  # a phone's request for news is held at most this long
         WAITING_PHONES=32,  # requests held at once (each holds a server thread)
         CACHED_GAMES=64,  # games each process keeps replayed in memory (companion/store.py)
+        CACHED_ENTRIES=50_000,  # ... holding at most this many entries in all (~2-4 kB each)
         DATABASE_CONNECTIONS=20,  # connections each process keeps open (requests take turns)
         SCANS_AT_ONCE=1,  # photos read at once (see companion/web/limits.py)
         PRINTS_AT_ONCE=1,  # PDFs drawn at once
-        BUSY_WAIT_SECONDS=3,  # how long a scan or print waits for its turn before a 503
+        IMPORTS_AT_ONCE=1,  # records and archives imported at once
+        STATISTICS_AT_ONCE=1,  # statistics, the archive and the CSV of plays worked out at once
+        WRONG_CODES=5,  # wrong join codes a client may type in WRONG_CODES_SECONDS, then 429
+        WRONG_CODES_SECONDS=60,
+        BUSY_WAIT_SECONDS=3,  # how long a heavy request waits for its turn before a 503
         # The Statistics page and all that lists every game: off with `companion serve
         # --no-stats`, or COMPANION_NO_STATS=1 for a WSGI server such as gunicorn.
         STATISTICS=not os.environ.get("COMPANION_NO_STATS"),
+        # The archive and the CSV of plays list every game (their ids, so their links) only
+        # with `companion serve --share-stats` (COMPANION_SHARE_STATS=1); otherwise each phone's
+        # own games (companion/web/rights.py).
+        SHARE_STATISTICS=bool(os.environ.get("COMPANION_SHARE_STATS")),
     )
     if test_config:
         app.config.update(test_config)
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _secret_key()
     app.extensions["store"] = Store(app.config["DATABASE_URL"] or default_database_url(),
-                                    app.config["CACHED_GAMES"], app.config["DATABASE_CONNECTIONS"])
+                                    app.config["CACHED_GAMES"], app.config["DATABASE_CONNECTIONS"],
+                                    app.config["CACHED_ENTRIES"])
     app.extensions["waiting_phones"] = threading.BoundedSemaphore(app.config["WAITING_PHONES"])
 
     @app.before_request
@@ -102,6 +115,25 @@ def create_app(test_config: dict | None = None) -> Flask:
         for text in texts:
             if isinstance(text, str) and (fault := inputs.text_fault(text)):
                 abort(400, fault)
+
+    @app.errorhandler(inputs.InputError)
+    def _refused(error: inputs.InputError):
+        """A value outside what the companion takes (companion/inputs.py): 400 with its sentence,
+        as JSON under /api and as a page elsewhere."""
+        return app.handle_http_exception(BadRequest(str(error)))
+
+    database = app.extensions["store"].db.dialect.loaded_dbapi
+    unreachable = (exc.OperationalError, exc.InterfaceError, exc.TimeoutError,
+                   database.OperationalError, database.InterfaceError)
+
+    def _database_down(error: Exception):
+        """The database does not answer (restarting, unreachable, every connection taken): 503
+        with Retry-After and a sentence; the pages ask again by themselves."""
+        app.logger.warning("The database did not answer: %s", str(error).splitlines()[0])
+        return app.handle_http_exception(ServiceUnavailable(DATABASE_DOWN, retry_after=2))
+
+    for kind in unreachable:
+        app.register_error_handler(kind, _database_down)
 
     csrf.init_app(app)
 

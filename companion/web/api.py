@@ -34,7 +34,7 @@ from companion import inputs
 from companion import record as records
 from companion import scan as scanner
 from companion.store import GameNotFound, Record, TableMovedOn
-from companion.web import limits, store
+from companion.web import limits, rights, store
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -123,10 +123,15 @@ def _body() -> dict[str, Any]:
 
 
 def _seq(body: dict[str, Any]) -> int:
-    seq = body.get("seq")
-    if not isinstance(seq, int) or isinstance(seq, bool) or seq < 0:
+    if "seq" not in body:
         abort(400, 'The request must say which entry it expects to write, as "seq": a number.')
-    return seq
+    return inputs.number(body["seq"], "seq")
+
+
+def _query_number(name: str) -> int | None:
+    """A whole number from the query string (None when it is not there)."""
+    value = request.args.get(name)
+    return None if value is None else inputs.number(value, name)
 
 
 def _append(game_id: str, kind: str, payload: Any):
@@ -150,8 +155,8 @@ def _append(game_id: str, kind: str, payload: Any):
 @bp.get("/games/<game_id>/history")
 def earlier_history(game_id: str):
     """The page of history lines before line ``before`` (a phone holds only the last ones)."""
-    before = request.args.get("before", type=int)
-    if before is None or before < 0:
+    before = _query_number("before")
+    if before is None:
         abort(400, 'Earlier history needs "before": the number of the first line the phone has.')
     start, lines = records.earlier_history(store().load(game_id), before)
     return jsonify(history_from=start, history=lines)
@@ -159,7 +164,7 @@ def earlier_history(game_id: str):
 
 @bp.get("/games/<game_id>")
 def state(game_id: str):
-    since = request.args.get("since", type=int)
+    since = _query_number("since")
     if since is not None and _wait(game_id, since) == since:
         return "", 204
     return jsonify(game=game_payload(store().load(game_id), since or 0))
@@ -271,10 +276,9 @@ def redo(game_id: str):
 
 
 @bp.post("/games/<game_id>/rulings")
+@rights.needs("rulings")
 def rulings(game_id: str):
     body = _body()
-    if store().load(game_id).owner != g.device:
-        abort(403, "Only the phone that created this game may change its rulings.")
     if not isinstance(body.get("rulings"), dict):
         abort(400, 'The request must carry the rulings under "rulings".')
     return _append(game_id, "rulings", body["rulings"])
@@ -364,10 +368,12 @@ def import_():
     body = _body()
     try:
         game, options, stored = records.parse_export(body)
-        game_id = store().import_record(game, options, stored, g.device)
+        with limits.place("import", limits.IMPORT_BUSY):
+            game_id = store().import_record(game, options, stored, g.device)
+            answer = game_payload(store().load(game_id))
     except protocol.RuleError as error:
         return refusal(error, body.get("game") if isinstance(body.get("game"), str) else None)
-    return jsonify(game=game_payload(store().load(game_id))), 201
+    return jsonify(game=answer), 201
 
 
 @bp.errorhandler(GameNotFound)
@@ -391,5 +397,5 @@ def _http(error: HTTPException):
 
 # The pages' handlers are registered by status code, and Flask prefers a code over a class:
 # name the same codes here so the API always answers in JSON.
-for _code in (400, 403, 404, 405, 413, 503):
+for _code in (400, 403, 404, 405, 413, 429, 503):
     bp.register_error_handler(_code, _http)

@@ -4,6 +4,7 @@ from __future__ import annotations
 import io
 import json
 from typing import Any
+from urllib.parse import urlsplit
 
 import qrcode
 import qrcode.image.svg
@@ -25,7 +26,7 @@ from companion import engine as protocol
 from companion import inputs, lan
 from companion import record as records
 from companion.store import GameNotFound
-from companion.web import store
+from companion.web import limits, rights, store
 from companion.web.api import game_payload
 
 bp = Blueprint("pages", __name__)
@@ -39,7 +40,9 @@ def remember(game_id: str) -> None:
 
 
 @bp.get("/")
-def home():
+def home(typed: str = "", wrong: str | None = None, status: int = 200):
+    """Start, join, import, and this phone's games; ``typed`` keeps a join code refused with
+    ``wrong``."""
     recent = []
     for game_id in session.get("games", []):
         try:
@@ -56,19 +59,31 @@ def home():
                 "moves": len(record.replay.done),
             }
         )
-    return render_template("home.html", games=protocol.REGISTRY.values(), recent=recent)
+    page = render_template("home.html", games=protocol.REGISTRY.values(), recent=recent,
+                           typed=typed, wrong=wrong)
+    return page, status
 
 
 @bp.post("/join")
 def join():
-    """A game's 6-character join code, or its whole link, as typed or pasted by a player."""
-    typed = request.form.get("code", "").strip().rstrip("/").rsplit("/", 1)[-1]
-    game_id = store().game_for_code(typed) or typed
+    """A game's 6-character join code, or its whole link (as the game page shows it, with its
+    query), as typed or pasted by a player. A client typing wrong codes is slowed down
+    (limits.Guesses): codes are short, so guessing them must be."""
+    typed = request.form.get("code", "")
+    guesses = current_app.extensions["wrong_codes"]
+    guesses.check()
+    try:
+        path = urlsplit(typed.strip()).path
+    except ValueError:  # "http://[": no link at all
+        path = typed
+    last = path.rstrip("/").rsplit("/", 1)[-1]
+    game_id = store().game_for_code(last) or last
     try:
         store().load(game_id)
     except GameNotFound:
-        flash("No game has that code. Check it, or scan the QR code on the other phone.")
-        return redirect(url_for("pages.home"))
+        guesses.wrong()
+        return home(typed, "No game has that code. Check it, or scan the QR code on the other "
+                           "phone.", 404)
     return redirect(url_for("pages.game", game_id=game_id, joined=1))
 
 
@@ -128,14 +143,13 @@ def qr(game_id: str):
     return Response(out.getvalue(), mimetype="image/svg+xml")
 
 
-@bp.post("/g/<game_id>/delete")
+@bp.post("/g/<path:game_id>/delete")  # any id stored, one with a "/" too
+@rights.needs("delete")
 def delete(game_id: str):
-    record = store().load(game_id)
-    if record.owner != g.device:
-        abort(403, "Only the phone that created this game may delete it.")
+    engine = protocol.REGISTRY.get(store().about(game_id).game)
     store().delete(game_id)
     session["games"] = [other for other in session.get("games", []) if other != game_id]
-    flash(f"The {record.engine.title} game was deleted.")
+    flash(f"The {engine.title if engine else 'unreadable'} game was deleted.")
     return redirect(url_for("pages.home"))
 
 
@@ -143,7 +157,8 @@ def delete(game_id: str):
 def import_():
     try:
         game, options, stored = records.parse_export(uploaded_json("record"))
-        game_id = store().import_record(game, options, stored, g.device)
+        with limits.place("import", limits.IMPORT_BUSY):
+            game_id = store().import_record(game, options, stored, g.device)
     except protocol.RuleError as refused:
         flash(f"That file could not be imported: {refused.message}")
         return redirect(url_for("pages.home"))
@@ -207,6 +222,7 @@ def register_error_pages(app) -> None:
     @app.errorhandler(403)
     @app.errorhandler(404)
     @app.errorhandler(413)
+    @app.errorhandler(429)
     @app.errorhandler(503)
     def _http(error):
         page = render_template("error.html", title=error.name, message=error.description)

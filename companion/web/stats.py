@@ -27,10 +27,10 @@ from flask import (
 from pygal.style import Style
 
 from companion import engine as protocol
-from companion import exports
+from companion import exports, inputs
 from companion import players as people
 from companion import stats
-from companion.web import store
+from companion.web import limits, rights, store
 from companion.web.pages import uploaded_json
 
 bp = Blueprint("stats", __name__)
@@ -62,7 +62,8 @@ def _known_players():
             return []
         return [person["name"] for person in people.everyone(store())]
 
-    return {"known_players": known_players, "statistics_on": statistics_on}
+    return {"known_players": known_players, "statistics_on": statistics_on,
+            "share_stats": current_app.config["SHARE_STATISTICS"]}
 
 
 def bar_chart(title: str, labels: list[str], values: list[float], unit: str = "") -> dict:
@@ -81,10 +82,20 @@ def bar_chart(title: str, labels: list[str], values: list[float], unit: str = ""
             "alt": f"{title}: {words}."}
 
 
+BUSY = "Other statistics are being worked out right now: try again in a few seconds."
+
+
+def _plays() -> stats.Plays:
+    """Every game as a play, in the place statistics take turns for (companion/web/limits.py)."""
+    with limits.place("stats", BUSY):
+        return stats.read_plays(store())
+
+
 @bp.get("/stats")
 def page():
     _needs_statistics()
-    figures = stats.figures(stats.all_plays(store()))
+    read = _plays()
+    figures = stats.figures(read.plays)
     charts = {}
     if figures["players"]:
         ranked = figures["players"][:10]
@@ -97,13 +108,15 @@ def page():
             charts[game["game"]] = bar_chart(
                 "How the games ended" if game["game"] == "royal_visit" else "Winning princes",
                 [e["how"] for e in game["endings"]], [e["count"] for e in game["endings"]])
-    return render_template("stats.html", figures=figures, charts=charts)
+    mine = [game for game in read.unreadable if game.owner == g.device]
+    return render_template("stats.html", figures=figures, charts=charts,
+                           unreadable=len(read.unreadable), deletable=mine)
 
 
 @bp.get("/stats.json")
 def figures_json():
     _needs_statistics()
-    return stats.figures(stats.all_plays(store()))
+    return stats.figures(_plays().plays)
 
 
 @bp.get("/players")
@@ -115,8 +128,10 @@ def players_page():
 @bp.post("/players/rename")
 def rename():
     _needs_statistics()
+    player = inputs.number(request.form.get("player"), "player", 1)
+    rights.check("players", player_ids=[player])
     try:
-        people.rename(store(), _number(request.form.get("player")), request.form.get("name"))
+        people.rename(store(), player, request.form.get("name"))
     except protocol.RuleError as refused:
         flash(refused.message)
     else:
@@ -127,8 +142,11 @@ def rename():
 @bp.post("/players/merge")
 def merge():
     _needs_statistics()
+    keep = inputs.number(request.form.get("keep"), "keep", 1)
+    other = inputs.number(request.form.get("other"), "other", 1)
+    rights.check("players", player_ids=[keep, other])
     try:
-        people.merge(store(), _number(request.form.get("keep")), _number(request.form.get("other")))
+        people.merge(store(), keep, other)
     except protocol.RuleError as refused:
         flash(refused.message)
     else:
@@ -136,28 +154,28 @@ def merge():
     return redirect(url_for("stats.players_page"))
 
 
-def _number(text: str | None) -> int | None:
-    return int(text) if text and text.isdigit() else None
-
-
 @bp.get("/export/archive.json")
 def archive():
     _needs_statistics()
-    body = json.dumps(exports.archive(store()), indent=1)
+    with limits.place("stats", BUSY):
+        body = json.dumps(exports.archive(store(), rights.visible_games()), indent=1)
     return _download(body, "application/json", "companion-archive.json")
 
 
 @bp.get("/export/plays.csv")
 def plays_csv():
     _needs_statistics()
-    return _download(exports.plays_csv(stats.all_plays(store())), "text/csv", "companion-plays.csv")
+    visible = rights.visible_games()
+    plays = [play for play in _plays().plays if visible is None or play.id in visible]
+    return _download(exports.plays_csv(plays), "text/csv", "companion-plays.csv")
 
 
 @bp.post("/import/archive")
 def import_archive():
     _needs_statistics()
     try:
-        added, skipped = exports.import_archive(store(), uploaded_json("archive"), g.device)
+        with limits.place("import", limits.IMPORT_BUSY):
+            added, skipped = exports.import_archive(store(), uploaded_json("archive"), g.device)
     except protocol.RuleError as refused:
         flash(f"That archive could not be imported: {refused.message}")
     else:
@@ -184,6 +202,7 @@ def scoring_csv(game_id: str):
 
 
 @bp.post("/g/<game_id>/mark")
+@rights.needs("mark")
 def mark(game_id: str):
     status = request.form.get("status", "")
     try:
@@ -201,7 +220,7 @@ def game_extras(game_id: str) -> dict:
     play = exports.plays_of(store(), game_id)
     link = exports.bgstats_link(exports.bgstats(play)) if play.finished else None
     return {"status": play.status, "label": people.MARKS[play.status], "bgstats": link,
-            "finished": play.finished,
+            "finished": play.finished, "may_mark": rights.allowed("mark", game_id=game_id),
             "scoring": play.game != "royal_visit" and (play.finished or play.game == "kings_court")}
 
 
