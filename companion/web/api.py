@@ -322,9 +322,7 @@ def _changes_phone(record: Record, player: int) -> bool:
 
 
 def _free_seat(record: Record, player: Any, names: list[str]):
-    if record.owner != g.device:
-        abort(403, "Only the phone that created this game may free a seat, with the table's "
-                   "knowledge.")
+    rights.check("free-seat", game_id=record.id)
     if type(player) is not int or not 0 <= player < len(names):
         abort(400, f'"free" must be a player number, 0 to {len(names) - 1}.')
     store().free(record.id, player)

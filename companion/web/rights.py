@@ -2,7 +2,7 @@
 
 | Action | Who may |
 |---|---|
-| ``delete`` a game, change its ``rulings``, ``mark`` it abandoned, played wrong or counting | the phone that created the game |
+| ``delete`` a game, change its ``rulings``, ``mark`` it abandoned, played wrong or counting, ``free-seat`` (let go of a seat a lost phone holds) | the phone that created the game |
 | ``players``: rename a player, merge two | a phone that created, or holds a seat in, every game those players sat in |
 
 Moves, undo, redo and seats are for anyone with the game's link (the table); the link is the
@@ -36,6 +36,8 @@ RULES: dict[str, tuple[Callable[..., bool], str]] = {
     "delete": (created, "Only the phone that created this game may delete it."),
     "rulings": (created, "Only the phone that created this game may change its rulings."),
     "mark": (created, "Only the phone that created this game may mark it."),
+    "free-seat": (created, ("Only the phone that created this game may free a seat, with the "
+                            "table's knowledge.")),
     "players": (seated_everywhere, ("Only a phone that created, or holds a seat in, every game "
                                     "these players sat in may rename or merge them.")),
 }
