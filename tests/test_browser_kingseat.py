@@ -644,9 +644,8 @@ def test_the_game_starts_with_the_setup_passes_and_a_revote_gives_no_cards(serve
         "players": names, "kingseat": 0, "princes": "complete"}})
     page.goto(server + game["urls"]["page"])
     start = page.locator("#setup-reminder")
-    expect(start).to_contain_text("two cards to the right, then two to the left, then one set "
-                                  "aside face down as the Loyalty")
-    expect(start).to_contain_text("Then round 1: hand one card to the left")
+    expect(start).to_contain_text("Setup: 2 cards right, 2 left, 1 face down as the Loyalty")
+    expect(start).to_contain_text("Round 1: hand one card left")
     page.screenshot(path=str(ARTIFACTS / "kingseat_start.png"))
     for move in ({"type": "vote", "votes": ["lionsyre", "lionsyre", "smugwing", "brownbeards-dark2"]},
                  {"type": "pass", "player": 2},

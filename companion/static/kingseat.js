@@ -320,8 +320,8 @@ const Kingseat = (() => {
       <p class="ks-line1${mineButton() ? " with-mine" : ""}"><span><span id="round">Round ${v.round}</span> \u00b7 <span id="phase">${PHASES[v.phase]}${v.vote && v.vote.replay ? " (again)" : ""}</span></span>
         <span class="ks-king">\u265b King: <strong id="king">${escape(nameOf(v.king))}</strong></span>${mineButton()}</p>
       ${v.phase !== "vote" ? "" : v.vote.replay ? `<p class="ks-give" id="revote">Brownbeards\u2019 dark 2 took the round back: every card is back in its Hand. Vote round ${v.round} again, with no new Give Cards.</p>`
-        : v.round === 1 && !v.last_vote ? `<div class="ks-give ks-setup" id="setup-reminder"><p>Setup first: two cards to the right, then two to the left, then one set aside face down as the Loyalty.</p>
-          <p class="ks-give" id="give-cards" data-direction="${give.direction}"><span class="ks-arrow" aria-hidden="true">${arrow}</span><span>Then round 1: hand one card to the left.</span></p></div>`
+        : v.round === 1 && !v.last_vote ? `<div class="ks-give ks-setup" id="setup-reminder"><p>Setup: 2 cards right, 2 left, 1 face down as the Loyalty.</p>
+          <p class="ks-give" id="give-cards" data-direction="${give.direction}"><span class="ks-arrow" aria-hidden="true">${arrow}</span><span>Round 1: hand one card left.</span></p></div>`
         : `<p class="ks-give" id="give-cards" data-direction="${give.direction}"><span class="ks-arrow" aria-hidden="true">${arrow}</span>
         <span>Hand one card to the ${give.direction === "left" ? "left (clockwise)" : "right (anticlockwise)"}.</span></p>`}`;
   }
@@ -479,7 +479,7 @@ const Kingseat = (() => {
       body = `${noneHeld()}<div id="vote-preview" class="ks-preview" aria-live="polite">${votePreview()}</div>`;
     }
     $("#vote-panel").innerHTML = `
-      <div class="ks-strip${vote.voters.length > 6 ? " many" : ""}" role="group" aria-label="The votes, from the Kingseat clockwise">${strip}</div>
+      <div class="ks-strip${fourToARow(vote.voters.length)}" role="group" aria-label="The votes, from the Kingseat clockwise">${strip}</div>
       ${notes.map((n) => `<p class="small ks-note">${escape(n)}</p>`).join("")}
       ${body}`;
   }
@@ -728,7 +728,7 @@ const Kingseat = (() => {
         ${p === now ? 'aria-current="step"' : ""} aria-label="${escape(nameOf(p))}: ${card ? escape(C.cardName(card)) : optional ? "nothing" : "no card yet"}">
         <span class="ks-voter-name">${crowned(p)}</span><span class="ks-voter-card">${card ? escape(C.cardName(card)) : "\u2014"}</span></button>`;
     }).join("");
-    return `<div class="ks-field" data-field="discards"><div class="ks-strip${players.length > 6 ? " many" : ""}" role="group" aria-label="Who discarded">${strip}</div>
+    return `<div class="ks-field" data-field="discards"><div class="ks-strip${fourToARow(players.length)}" role="group" aria-label="Who discarded">${strip}</div>
       ${now === null ? "" : `<h3 id="discarder-now">${label(now)}</h3>${cardGrid(kinds, (f[`discards-${now}`] || [])[0], label(now), "data-discard-kind")}
         ${optional ? `<button type="button" class="secondary ks-fewer" data-discard-kind="">${escape(nameOf(now))} discarded nothing</button>` : ""}`}</div>`;
   }
@@ -979,6 +979,9 @@ const Kingseat = (() => {
   let holding = null;   // the timer of a press on My Loyalty
   let changing = false; // the sheet shows the princes to change it
 
+  // A strip of players four to a row when that saves a row (4 players: one row; 7 or more).
+  const fourToARow = (n) => (n === 4 || n > 6 ? " many" : "");
+
   function mineButton() {
     const v = view();
     if (!v.you || v.tell.cards || v.phase === "over") return "";
@@ -1145,7 +1148,7 @@ const Kingseat = (() => {
     $("#loyalty-panel").innerHTML = `
       <h2>The Loyalties</h2>
       <p class="small ks-note">Everyone turns over their Loyalty card. ${cards.length ? `The cards left are ${escape(and(cards))}.` : ""}</p>
-      <div class="ks-strip${v.players.length > 6 ? " many" : ""}" role="group" aria-label="The Loyalties, from the Kingseat clockwise">${strip}</div>
+      <div class="ks-strip${fourToARow(v.players.length)}" role="group" aria-label="The Loyalties, from the Kingseat clockwise">${strip}</div>
       ${now === null ? `<div id="loyalty-preview" class="ks-preview" aria-live="polite">${loyaltyPreview()}</div>`
         : `<div data-loyalty="${now}"><h2 class="ks-asking" id="loyal-now">${crowned(now)}\u2019s Loyalty</h2>
         <div class="ks-princes ks-three" role="group" aria-label="${escape(nameOf(now))}'s Loyalty">${v.princes.map((prince) => `<button type="button" class="ks-prince ks-c${draft.loyalty[now] === prince ? " selected" : ""}" style="${C.paint(prince)}" data-prince="${prince}">${escape(C.princeName(prince))}</button>`).join("")}</div></div>`}`;
