@@ -205,3 +205,51 @@ def test_history_lines_and_a_finished_game(server, browser):  # noqa: F811
     assert page.locator("#turn-play").count() == 0
     accessible(page)  # the end
     page.context.close()
+
+
+def simulated_hand(selection: str, seed: int, players: int = 2, dealer: int = 0):
+    """The events of a hand the engine's simulator played, and how it ended."""
+    import random
+
+    from companion.games.kings_court import arbiter
+    from companion.games.kings_court.cards import selection_kinds
+    from companion.games.kings_court.play import random_hand
+
+    events, hand = random_hand(random.Random(seed), players, dealer, selection_kinds(selection, ()))
+    return events, arbiter.outcome(hand), arbiter.hand_view(hand)["hands"]
+
+
+def pick_any(phone, picker: str, count: int):
+    """Tap ``count`` cards in a picker, each the first still free on its open tab."""
+    for _ in range(count):
+        phone.tap(f'[data-picker="{picker}"] .cp-card:not([aria-disabled="true"])')
+
+
+@pytest.mark.parametrize("seed, last", [(679, "Drawbridge"), (191, "Dragon"), (75, "Dungeon")])
+def test_a_followed_hand_ending_on_a_draw_card_is_recorded_with_the_cards_drawn(server, browser, seed, last):  # noqa: F811
+    """Issue 21 item 2: the cards the next player drew are picked, and the page says so."""
+    events, ended, held = simulated_hand("kc+kd", seed)
+    assert (ended["last"] or "").startswith(last.lower())
+    phone = strict_phone(browser)
+    page = phone.page
+    turns.set_up(phone, server)
+    turns.enter_moves(page, events)
+    out, nxt, draws = ended["out"], ended["next"], ended["next_draws"]
+    name = turns.NAMES[nxt]
+    with phone.turn(f"score a followed hand ending on a {last}"):
+        phone.tap(f'[data-open="{nxt}"]')
+        pick_any(phone, str(nxt), held[nxt] - draws)
+        prompt = page.locator("#prompt").inner_text()
+        assert f"the {draws} cards {name} drew for the {last}" in prompt, prompt
+        phone.tap(f'[data-mode="drawn"][data-seat="{nxt}"]')
+        pick_any(phone, "drawn", draws)
+        assert "record it" in page.locator("#prompt").inner_text()
+        accessible(page, "the cards drawn picked")
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / f"kings_court_drawn_{last.lower()}.png"))
+        phone.tap("#record")
+        turns.wait_for_entry(page, len(events) + 1)
+    row = page.evaluate("Companion.game.view.rows[0]")
+    assert row["text"].startswith(f"{turns.NAMES[out]} went out with the {last}")
+    assert len(row["players"][nxt]["drawn"]) == draws
+    page.context.close()

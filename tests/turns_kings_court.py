@@ -107,3 +107,18 @@ def play_typical_turns(phone_factory, server_url) -> list[Phone]:
     a_draw(phone)
     may_i_play(phone)
     return [phone]
+
+
+def enter_moves(page, moves) -> None:
+    """Store ``moves`` one after another through the game's API from this page, then load the
+    page again (the events of a hand the simulator played, when only what follows is tested)."""
+    page.evaluate("""async (moves) => {
+      let seq = Companion.game.seq;
+      for (const move of moves) {
+        const { status, data } = await Companion.request("POST", `/api/games/${Companion.game.id}/moves`, { move, seq });
+        if (status !== 200) throw new Error(JSON.stringify(data));
+        seq = data.game.seq;
+      }
+    }""", moves)
+    page.reload()
+    page.locator("#views").wait_for()

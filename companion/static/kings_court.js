@@ -84,13 +84,18 @@ const KingsCourt = (() => {
     return d;
   }
 
-  // The hand a table followed card by card: the engine already knows how it ended.
+  // The hand a table followed card by card: the engine already knows how it ended, the last
+  // card and how many cards the next player drew for it included; the first hand to enter opens.
   function fromOutcome(outcome) {
-    const d = fresh();
-    d.out = outcome.out;
-    d.nobody = outcome.out === null;
-    d.fixed = true;
-    return d;
+    draft = fresh();
+    draft.out = outcome.out;
+    draft.nobody = outcome.out === null;
+    draft.fixed = true;
+    draft.last = outcome.last || "";
+    draft.next = outcome.next ?? null;
+    draft.need = outcome.next_draws || 0;
+    draft.open = firstEmpty();
+    return draft;
   }
 
   // Another phone's entry: the hand being scored stays while it is still this hand.
@@ -110,12 +115,31 @@ const KingsCourt = (() => {
   const nextSeat = () => (draft.next !== null ? draft.next : (draft.out + 1) % seats().length);
   const ready = () => draft.nobody || draft.out !== null;
 
+  // The seat whose picked hand takes the cards drawn for the last card (they are picked apart),
+  // or null; and, for a hand followed card by card, the sentence while they are not all picked.
+  function drawer() {
+    if (draft.nobody || draft.out === null || fire()) return null;
+    const s = nextSeat();
+    return !draft.typed[s] && ((draft.last && DRAW_CARDS(draft.last)) || draft.draws.length) ? s : null;
+  }
+  function drawsMissing() {
+    const s = drawer();
+    if (s === null || !draft.need || draft.draws.length === draft.need) return null;
+    return `pick the ${draft.need} cards ${nameOf(s)} drew for the ${cardName(draft.last)} (${nameOf(s)}: Drawn, ${draft.draws.length} of ${draft.need} picked)`;
+  }
+
   // The hands not entered yet: no card picked (or scanned) and no count typed.
   function waiting() {
     if (!ready() || fire()) return [];
     const out = draft.nobody ? null : draft.out;
     return seats().filter((s) => s !== out && (draft.typed[s]
       ? draft.points[s] === "" || draft.points[s] === undefined : !(draft.cards[s] || []).length));
+  }
+
+  // The hands the preview counts 0: not entered yet, or their drawn cards not all picked.
+  function pending() {
+    const later = waiting();
+    return drawsMissing() && !later.includes(drawer()) ? [...later, drawer()] : later;
   }
 
   // With ``provisional``, hands not entered yet count 0, so the preview can score the hands
@@ -126,7 +150,7 @@ const KingsCourt = (() => {
     if (!draft.fixed) m.out = draft.nobody ? null : draft.out;
     if (!fire()) {
       const out = draft.nobody ? null : draft.out;
-      const later = provisional ? waiting() : [];
+      const later = provisional ? pending() : [];
       m.cards = seats().map((s) => (s === out || draft.typed[s] || later.includes(s) ? null : (draft.cards[s] || [])));
       if (seats().some((s) => s !== out && (draft.typed[s] || later.includes(s)))) {
         m.points = seats().map((s) => {
@@ -139,7 +163,7 @@ const KingsCourt = (() => {
     }
     if (!draft.fixed && draft.last) m.last = draft.last;
     if (!draft.fixed && draft.last && draft.next !== null) m.next = draft.next;
-    if (draft.draws.length) m.next_draws = draft.draws.slice();
+    if (draft.draws.length && !(m.cards && m.cards[nextSeat()] === null)) m.next_draws = draft.draws.slice();
     if (!draft.fixed && draft.dungeon.length) m.dungeon = draft.dungeon.slice();
     if (!draft.fixed && draft.played.length) m.played = draft.played.map((p) => ({ ...p }));
     if (!draft.fixed && draft.cut) m.cut = draft.cut;
@@ -185,7 +209,7 @@ const KingsCourt = (() => {
     let html = "";
     if (draft.mode === "correct") html += `<p class="kc-ask-line"><strong>Correcting hand ${draft.number}</strong> <button type="button" class="secondary" id="cancel-correct">Stop correcting</button></p>`;
     if (draft.fixed) {
-      html += `<p class="kc-ask-line"><strong>${draft.nobody ? "Nobody went out" : `${escape(nameOf(draft.out))} went out`}</strong> (as the hand followed card by card ended).</p>`;
+      html += `<p class="kc-ask-line"><strong>${draft.nobody ? "Nobody went out" : `${escape(nameOf(draft.out))} went out`}</strong> (as followed)</p>`;
     } else if (!ready()) {
       const nobody = playedKinds.some((c) => ["poison-garden", "castle-fire"].includes(c.id)) ? [["nobody", "Nobody (Risk card)"]] : [];
       html += `<p class="kc-ask-line"><strong>Who went out?</strong></p>${nameButtons([...seats().map((s) => [s, nameOf(s)]), ...nobody], "out", null)}`;
@@ -201,15 +225,17 @@ const KingsCourt = (() => {
         const s = open;
         html += `<div class="kc-player" data-seat="${s}">
           <div class="kc-answers kc-modes">
-            <button type="button" class="secondary${draft.typed[s] ? "" : " selected"}" data-mode="pick" data-seat="${s}" aria-pressed="${!draft.typed[s]}">Pick cards</button>
+            <button type="button" class="secondary${draft.typed[s] || (draft.drawing && s === drawer()) ? "" : " selected"}" data-mode="pick" data-seat="${s}" aria-pressed="${!draft.typed[s] && !(draft.drawing && s === drawer())}">Pick cards</button>
             <button type="button" class="secondary${draft.typed[s] ? " selected" : ""}" data-mode="type" data-seat="${s}" aria-pressed="${Boolean(draft.typed[s])}">Type points</button>
+            ${s === drawer() ? `<button type="button" class="secondary${draft.drawing ? " selected" : ""}" data-mode="drawn" data-seat="${s}" aria-pressed="${Boolean(draft.drawing)}">Drawn ${draft.draws.length}${draft.need ? `/${draft.need}` : ""}</button>` : ""}
             <button type="button" class="secondary" data-scan="${s}" aria-label="Scan ${escape(nameOf(s))}'s hand">Scan</button>
           </div>
           ${draft.typed[s]
             ? `<label>Points left in ${escape(nameOf(s))}'s hand<input type="number" inputmode="numeric" min="0" data-typed="${s}"></label>`
-            : `<div class="kc-picker" data-picker="${s}">${CardPicker.html({ id: `hand-${s}`, kinds: pickerKinds(), chosen: draft.cards[s] || [], open: draft.tabs[s], limit: limitFor(s), label: `cards left in ${nameOf(s)}'s hand` })}</div>`}
-          ${!draft.nobody && s === nextSeat() && !draft.typed[s] && (draft.last && DRAW_CARDS(draft.last) || draft.draws.length)
-            ? `<h3>Cards ${escape(nameOf(s))} drew for the ${escape(cardName(draft.last || ""))}</h3><div class="kc-picker" data-picker="drawn">${CardPicker.html({ id: "drawn", kinds: pickerKinds(), chosen: draft.draws, open: draft.tabs.drawn, limit: limitFor("drawn"), label: "drawn cards" })}</div>` : ""}
+            : s === drawer() && draft.drawing
+              ? `<p class="small" id="drawn-line">The ${draft.need ? `${draft.need} ` : ""}cards ${escape(nameOf(s))} drew for the ${escape(cardName(draft.last))}, apart from the hand:</p>
+                <div class="kc-picker" data-picker="drawn">${CardPicker.html({ id: "drawn", kinds: pickerKinds(), chosen: draft.draws, open: draft.tabs.drawn, limit: limitFor("drawn"), label: "drawn cards" })}</div>`
+              : `<div class="kc-picker" data-picker="${s}">${CardPicker.html({ id: `hand-${s}`, kinds: pickerKinds(), chosen: draft.cards[s] || [], open: draft.tabs[s], limit: limitFor(s), label: `cards left in ${nameOf(s)}'s hand` })}</div>`}
         </div>`;
       }
     }
@@ -253,6 +279,7 @@ const KingsCourt = (() => {
         if (tap.full) { say(`Every ${cardName(tap.add)} of this game is already in the hands entered.`, "notice"); return false; }
         step(`the ${cardName(tap.add)} in ${where}`);
         list.push(tap.add);
+        if (owner === "drawn" && draft.need && list.length === draft.need) draft.drawing = false;  // all in: the hand again
       } else {
         step(`taking the ${cardName(list[tap.remove])} off ${where}`);
         list.splice(tap.remove, 1);
@@ -275,9 +302,11 @@ const KingsCourt = (() => {
       scanFor = Number(data.scan);  // as the toolbar's Scan; the photo fills this hand
       $("#scan").click();
       return false;
-    } else if (data.mode) {
+    } else if (data.mode === "drawn") draft.drawing = true;
+    else if (data.mode) {
       step(`${data.mode === "type" ? "typing" : "picking"} ${nameOf(Number(data.seat))}'s hand`);
       draft.typed[data.seat] = data.mode === "type";
+      draft.drawing = false;
     } else if (data.next !== undefined) { step("the next player"); draft.next = Number(data.next); }
     else if (data.cut !== undefined) { step("the dealing cut"); draft.cut = data.cut; }
     else if (data.playCard) draft.play.card = data.playCard;
@@ -380,7 +409,7 @@ const KingsCourt = (() => {
   async function preview() {
     if (!draft || !ready() || !scoring()) { previewed = null; drawPreview(); return; }
     const sent = JSON.stringify(draft);
-    const later = waiting();
+    const later = pending();
     const { status, data } = await Companion.request("POST", `/api/games/${game().id}/check`, { move: move(later.length > 0) });
     if (JSON.stringify(draft) !== sent) return;  // the player changed the hand meanwhile
     if (status !== 200) {
@@ -415,7 +444,7 @@ const KingsCourt = (() => {
       return;
     }
     const { row, later } = previewed;
-    if (later.length) { paint(box, `<p class="small" id="preview-waiting">Still to enter: ${escape(later.map((s) => `${nameOf(s)}'s hand`).join(", "))}.</p>`); return; }
+    if (later.length) { paint(box, `<p class="small" id="preview-waiting">Still to enter: ${escape(later.map((s) => (waiting().includes(s) ? `${nameOf(s)}'s hand` : `the cards ${nameOf(s)} drew`)).join(", "))}.</p>`); return; }
     paint(box, `<details class="kc-answer" id="preview-ok"><summary>${escape(row.text)}: ${escape(row.players.map((p) => `${p.name} ${signed(p.points)}`).join(", "))}</summary>${breakdownHtml(row)}
       ${row.events.map((e) => `<p><strong>${escape(e.text)}</strong></p>`).join("")}</details>`);
   }
@@ -429,6 +458,8 @@ const KingsCourt = (() => {
     if (!ready()) { say(draft.mode === "correct" ? "Tap who went out first." : `Hand ${view().hand_number}: tap who went out first.`, "error"); return; }
     const later = waiting();
     if (later.length) { say(`Enter ${later.map((s) => `${nameOf(s)}'s hand`).join(", ")} first (pick the cards or type the points).`, "error"); return; }
+    const drawn = drawsMissing();
+    if (drawn) { say(`${drawn[0].toUpperCase()}${drawn.slice(1)} first.`, "error"); return; }
     await Companion.send(`/api/games/${game().id}/moves`, { move: move() });  // stored: Companion drops the draft
   }
 
@@ -572,6 +603,7 @@ const KingsCourt = (() => {
       const later = ready() ? waiting() : [];
       text = !ready() ? `Hand ${v.hand_number}, ${nameOf(v.dealer)}'s deal: who went out?`
         : later.length ? `Hand ${v.hand_number}: enter ${nameOf(later.includes(draft.open) ? draft.open : firstEmpty())}'s hand${later.length > 1 ? ` (${later.length} to go)` : ""}.`
+        : drawsMissing() ? `Hand ${v.hand_number}: ${drawsMissing()}.`
         : `Hand ${v.hand_number}: every hand is in; record it.`;
       record.hidden = false;
     }
