@@ -253,3 +253,27 @@ def test_a_followed_hand_ending_on_a_draw_card_is_recorded_with_the_cards_drawn(
     assert row["text"].startswith(f"{turns.NAMES[out]} went out with the {last}")
     assert len(row["players"][nxt]["drawn"]) == draws
     page.context.close()
+
+
+def test_undo_in_may_i_play_takes_back_the_question_never_a_stored_hand(server, browser):  # noqa: F811
+    """Issue 21 item 3: Undo inside "May I play?" takes back the question's last card."""
+    phone = strict_phone(browser)
+    page = phone.page
+    turns.set_up(phone, server)
+    turns.score_a_hand(phone)  # stored from this phone: Undo elsewhere would take it back
+    stored = page.evaluate("Companion.game.seq")
+    phone.tap("#view-ask")
+    phone.tap('#ask-panel [data-group="blue"]')
+    phone.tap('#ask-panel [data-kind="blue-3"]')
+    phone.tap('#ask-play [data-kind="blue-7"]')
+    phone.tap('#ask-play [data-kind="blue-9"]')
+    phone.tap("#undo")
+    assert "Took back the Blue 9" in page.locator("#message").inner_text()
+    assert page.locator("#ask-play .cp-chip").all_inner_texts() == ["Blue 7 \u00d7"]
+    for _ in range(4):
+        phone.tap("#undo")
+    assert page.locator("#ask-top-change").count() == 0  # the top card taken back too
+    assert page.evaluate("Companion.game.seq") == stored
+    assert page.locator('[data-total="0"]').inner_text() == "32"
+    assert "stored" in page.locator("#message").inner_text()  # it says why nothing more goes
+    page.context.close()

@@ -42,7 +42,9 @@ const KingsCourt = (() => {
     steps.push({ sentence, snapshot: parts().map((part) => JSON.stringify(part.get())) });
   }
 
+  // Undo takes back the draft of the view shown: in "May I play?", the question's last step.
   function undo() {
+    if (shown === "ask") { const said = Table().askUndo(); redraw(); return said; }
     const last = steps.pop();
     if (!last) return "Nothing entered on this phone to take back.";
     parts().forEach((part, i) => part.set(JSON.parse(last.snapshot[i])));
@@ -684,7 +686,7 @@ const KingsCourt = (() => {
     $("#ask-go").addEventListener("click", () => Table().ask());
     Companion.start(payload, {
       poll, reset, redraw, scanned,
-      draft: { steps: () => steps.length, undo, keep },
+      draft: { steps: () => (shown === "ask" ? Math.max(1, Table().askSteps()) : steps.length), undo, keep },
     });
   }
 

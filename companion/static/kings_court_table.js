@@ -323,6 +323,15 @@ window.KingsCourtTable = (() => {
   // The question: the top card, the suit in force when the top card does not set it, what
   // waits for the player, and the cards of the turn. Kept apart from the table's draft.
   let asking = { top: null, suit: null, tab: null, pending: "", count: "", hand: "", dungeon: false, more: false, play: blankPlay() };
+  // The question's own steps, for Undo while it is shown: a stored entry is never undone there.
+  let asked = [];
+  const askStep = (sentence) => asked.push({ sentence, snapshot: JSON.stringify(asking) });
+  function askUndo() {
+    const last = asked.pop();
+    if (!last) return "Nothing in the question to take back (stored entries are undone from the Hand or Sheet view).";
+    asking = JSON.parse(last.snapshot);
+    return `Took back ${last.sentence} from the question.`;
+  }
 
   function askCtx() {
     const n = view().players.length;
@@ -360,19 +369,19 @@ window.KingsCourtTable = (() => {
   function onAskTap(button) {
     const top = CardPicker.read(button, "ask-top");
     if (top && top.tab) asking.tab = top.tab;
-    else if (top && top.add) { asking.top = top.add; asking.suit = null; asking.play.tab = ownSuit(top.add); }
-    else if (button.id === "ask-top-change") { asking.top = null; asking.suit = null; asking.play = blankPlay(); }
-    else if (button.dataset.askSuit) { asking.suit = button.dataset.askSuit; asking.play.tab = asking.suit; }
-    else if (!onPlayTap(button, "ask", asking.play, askCtx(), () => {})) return false;
+    else if (top && top.add) { askStep(`the ${cardName(top.add)} on top`); asking.top = top.add; asking.suit = null; asking.play.tab = ownSuit(top.add); }
+    else if (button.id === "ask-top-change") { askStep(`taking off the ${cardName(asking.top)} on top`); asking.top = null; asking.suit = null; asking.play = blankPlay(); }
+    else if (button.dataset.askSuit) { askStep("the suit in force"); asking.suit = button.dataset.askSuit; asking.play.tab = asking.suit; }
+    else if (!onPlayTap(button, "ask", asking.play, askCtx(), askStep)) return false;
     return true;
   }
 
   function onAskInput(target) {
-    if (target.id === "ask-pending") asking.pending = target.value;
+    if (target.id === "ask-pending") { askStep("the draw waiting"); asking.pending = target.value; }
     else if (target.id === "ask-count") asking.count = target.value;
     else if (target.id === "ask-hand") asking.hand = target.value;
-    else if (target.id === "ask-dungeon") asking.dungeon = target.checked;
-    else if (target.dataset.cp === "ask") onDefended(target, "ask", asking.play, () => {});
+    else if (target.id === "ask-dungeon") { askStep("the Dungeon"); asking.dungeon = target.checked; }
+    else if (target.dataset.cp === "ask") onDefended(target, "ask", asking.play, askStep);
   }
 
   async function ask() {
@@ -395,6 +404,7 @@ window.KingsCourtTable = (() => {
 
   // A scanned play for the arbiter: the cards go in as the play, and it is asked at once.
   function scanAsk(ids) {
+    askStep("the scanned cards");
     asking.play = { ...blankPlay(), cards: ids.slice(), extra: ids.map(() => ({})) };
     KingsCourt.show("ask");
     if (!asking.top) return `Asked about ${ids.map(cardName).join(", then ")}: tap the card on top of the discard pile, then May I play this?`;
@@ -451,5 +461,5 @@ window.KingsCourtTable = (() => {
   const dealing = () => Boolean(deal.card);
 
   return { followHtml, dealHtml, dealing, askHtml, askInputs, onTap, onChange, parts, turnActions, sendTurn, sendDeal, dealMissing,
-    ask, scanAsk, scanTurn, moreOpen: (open) => { risk.open = open; }, askOpen: (open) => { asking.more = open; } };
+    ask, scanAsk, scanTurn, askUndo, askSteps: () => asked.length, moreOpen: (open) => { risk.open = open; }, askOpen: (open) => { asking.more = open; } };
 })();
