@@ -263,6 +263,8 @@ def test_a_kings_court_table_scores_two_hands_with_the_card_picker(server, brows
 
     # Hand 1: Bob goes out; Ann holds Gold 7 and a King (7 + 25), Cid a Dragon and Blue 3 (35 + 3).
     page.locator('[data-out="1"]').tap()
+    page.locator('[data-last=""]').tap()  # went out with no draw card
+    page.locator('[data-cut="none"]').tap()  # the cut not tried
     expect(page.locator("#prompt")).to_have_text("Hand 1: enter Cid's hand (2 to go).")
     pick(page, 0, "gold", "gold-7")
     pick(page, 0, "kingdom", "king")
@@ -286,6 +288,8 @@ def test_a_kings_court_table_scores_two_hands_with_the_card_picker(server, brows
     # Hand 2: Ann goes out; Bob holds the Magic Potion with Green 9 and a Wizard (only 9
     # counts), Cid's count is typed.
     page.locator('[data-out="0"]').tap()
+    page.locator('[data-last=""]').tap()  # went out with no draw card
+    page.locator('[data-cut="none"]').tap()  # the cut not tried
     pick(page, 1, "kingdom", "magic-potion")
     pick(page, 1, "green", "green-9")
     pick(page, 1, "kingdom", "wizard")
@@ -307,8 +311,8 @@ def test_a_kings_court_table_scores_two_hands_with_the_card_picker(server, brows
     expect(page.locator("#turn")).to_contain_text("Hand 3 · Cid deals")
     page.locator('[data-row="1"]').tap()
     page.locator("#correct-row").tap()
-    page.locator("#extras summary").tap()
-    expect(page.locator("#extras")).to_contain_text("Bob's dealing cut")
+    page.locator('[data-restate="cut"]').tap()
+    expect(page.locator("#panel")).to_contain_text("Bob's dealing cut")
     page.context.close()
 
 

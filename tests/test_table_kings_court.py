@@ -277,3 +277,32 @@ def test_undo_in_may_i_play_takes_back_the_question_never_a_stored_hand(server, 
     assert page.locator('[data-total="0"]').inner_text() == "32"
     assert "stored" in page.locator("#message").inner_text()  # it says why nothing more goes
     page.context.close()
+
+
+def test_score_it_asks_how_the_hand_went_out_and_the_cut_on_one_screen(server, browser):  # noqa: F811
+    """Issue 21 items 7 and 8: nothing is chosen for the player (the last card, the dealing
+    cut), each is asked in turn, and the whole hand is scored without scrolling."""
+    phone = strict_phone(browser)
+    page = phone.page
+    turns.set_up(phone, server, names=("Ann", "Bob", "Cid"))
+    with phone.turn("score a hand with the dealing cut made"):
+        phone.tap('[data-out="1"]')
+        assert page.locator('#panel [aria-pressed="true"]').count() == 0
+        phone.tap("#record")
+        assert "how Bob went out" in page.locator("#message").inner_text()
+        phone.tap('[data-last="dragon"]')
+        assert page.locator('#panel [aria-pressed="true"]').count() == 0
+        phone.tap('[data-cut="made"]')
+        accessible(page, "the facts stated")
+        pick_any(phone, "2", 2)
+        phone.tap('[data-mode="drawn"][data-seat="2"]')
+        page.screenshot(path=str(ARTIFACTS / "kings_court_score_drawn.png"))
+        pick_any(phone, "drawn", 3)
+        phone.tap('[data-open="0"]')
+        pick_any(phone, "0", 1)
+        page.locator("#preview-ok").wait_for()
+        phone.tap("#record")
+        turns.wait_for_entry(page, 1)
+    entry = page.evaluate("Companion.game.view.rows[0].entry")
+    assert entry["cut"] == "made" and entry["last"] == "dragon" and len(entry["next_draws"]) == 3
+    page.context.close()

@@ -32,10 +32,13 @@ def wait_for_entry(page, count: int):
 
 
 def score_a_hand(phone: Phone):
-    """Hand 1 of a game of two: Bob went out, Ann is left with the Gold 7 and a King (32)."""
+    """Hand 1 of a game of two: Bob went out with an ordinary card, no dealing cut tried; Ann is
+    left with the Gold 7 and a King (32)."""
     page = phone.page
     with phone.turn("score one player's hand with the picker"):
         phone.tap('[data-out="1"]')
+        phone.tap('[data-last=""]')  # with a card that makes nobody draw
+        phone.tap('[data-cut="none"]')  # the cut not tried: both stated, nothing chosen for them
         phone.tap('[data-picker="0"] [data-kind="gold-7"]')  # Ann's picker opens at once
         phone.tap('[data-picker="0"] [data-group="kingdom"]')
         phone.tap('[data-picker="0"] [data-kind="king"]')

@@ -63,7 +63,7 @@ const KingsCourt = (() => {
 
   function fresh() {
     return { mode: "hand", number: null, hand: null, out: null, nobody: false, typed: {}, points: {},
-      cards: {}, tabs: {}, open: null, last: "", next: null, draws: [], dungeon: [], played: [], cut: "", dealer: null,
+      cards: {}, tabs: {}, open: null, last: null, next: null, draws: [], dungeon: [], played: [], cut: null, dealer: null,
       follow: false, play: { card: null, by: null, on: null } };
   }
 
@@ -82,7 +82,7 @@ const KingsCourt = (() => {
     d.draws = (e.next_draws || []).slice();
     d.dungeon = Array.isArray(e.dungeon) ? e.dungeon.slice() : (e.dungeon === null || e.dungeon === undefined ? [] : [e.dungeon]);
     d.played = (e.played || []).map((p) => ({ ...p }));
-    d.cut = e.cut || "";
+    d.cut = e.cut || "none";
     return d;
   }
 
@@ -116,6 +116,16 @@ const KingsCourt = (() => {
   const fire = () => draft.played.some((p) => p.card === "castle-fire");
   const nextSeat = () => (draft.next !== null ? draft.next : (draft.out + 1) % seats().length);
   const ready = () => draft.nobody || draft.out !== null;
+
+  // The facts of a scored hand the player must state, asked one at a time after who went out:
+  // the card they went out with, then the dealer's cut; nothing is chosen for them.
+  const lastMissing = () => !draft.fixed && !draft.nobody && draft.out !== null && draft.last === null;
+  const cutMissing = () => !draft.fixed && !fire() && draft.cut === null;
+  function factsMissing() {
+    if (lastMissing()) return `how ${nameOf(draft.out)} went out`;
+    if (cutMissing()) return `${nameOf(draft.dealer ?? view().dealer ?? 0)}'s dealing cut`;
+    return null;
+  }
 
   // The seat whose picked hand takes the cards drawn for the last card (they are picked apart),
   // or null; and, for a hand followed card by card, the sentence while they are not all picked.
@@ -168,7 +178,7 @@ const KingsCourt = (() => {
     if (draft.draws.length && !(m.cards && m.cards[nextSeat()] === null)) m.next_draws = draft.draws.slice();
     if (!draft.fixed && draft.dungeon.length) m.dungeon = draft.dungeon.slice();
     if (!draft.fixed && draft.played.length) m.played = draft.played.map((p) => ({ ...p }));
-    if (!draft.fixed && draft.cut) m.cut = draft.cut;
+    if (!draft.fixed && draft.cut && draft.cut !== "none") m.cut = draft.cut;
     return m;
   }
 
@@ -215,10 +225,12 @@ const KingsCourt = (() => {
     } else if (!ready()) {
       const nobody = playedKinds.some((c) => ["poison-garden", "castle-fire"].includes(c.id)) ? [["nobody", "Nobody (Risk card)"]] : [];
       html += `<p class="kc-ask-line"><strong>Who went out?</strong></p>${nameButtons([...seats().map((s) => [s, nameOf(s)]), ...nobody], "out", null)}`;
-    } else {
-      html += `<p class="kc-ask-line"><strong>${draft.nobody ? "Nobody went out" : `${escape(nameOf(draft.out))} went out`}</strong>
-        <button type="button" class="secondary" id="change-out">Change</button></p>`;
+    } else if (factsMissing()) {
+      html += `<div class="kc-answers kc-stated">${outChip()}</div>`;
     }
+    if (ready() && !draft.fixed && factsMissing()) return html + factsHtml();
+    if (ready() && !draft.fixed) html += `<div class="kc-answers kc-stated" id="stated">${outChip()}${statedHtml()}</div>`;
+    if (ready() && !draft.fixed && draft.extrasOpen) return html + extrasHtml(others, playedKinds);  // in place of the hands
     if (ready() && !fire()) {
       const open = others.includes(draft.open) ? draft.open : null;
       html += `<div class="kc-answers kc-seats" role="tablist" aria-label="Hands">${others.map((s) => `<button type="button" role="tab"
@@ -235,26 +247,53 @@ const KingsCourt = (() => {
           ${draft.typed[s]
             ? `<label>Points left in ${escape(nameOf(s))}'s hand<input type="number" inputmode="numeric" min="0" data-typed="${s}"></label>`
             : s === drawer() && draft.drawing
-              ? `<p class="small" id="drawn-line">The ${draft.need ? `${draft.need} ` : ""}cards ${escape(nameOf(s))} drew for the ${escape(cardName(draft.last))}, apart from the hand:</p>
-                <div class="kc-picker" data-picker="drawn">${CardPicker.html({ id: "drawn", kinds: pickerKinds(), chosen: draft.draws, open: draft.tabs.drawn, limit: limitFor("drawn"), label: "drawn cards" })}</div>`
+              ? `<div class="kc-picker" data-picker="drawn">${CardPicker.html({ id: "drawn", kinds: pickerKinds(), chosen: draft.draws, open: draft.tabs.drawn, limit: limitFor("drawn"), label: `cards ${nameOf(s)} drew for the ${cardName(draft.last)}` })}</div>`
               : `<div class="kc-picker" data-picker="${s}">${CardPicker.html({ id: `hand-${s}`, kinds: pickerKinds(), chosen: draft.cards[s] || [], open: draft.tabs[s], limit: limitFor(s), label: `cards left in ${nameOf(s)}'s hand` })}</div>`}
         </div>`;
       }
     }
-    if (ready() && !draft.fixed) html += extrasHtml(others, playedKinds);
+    if (ready() && !draft.fixed && extrasWanted(playedKinds)) html += extrasHtml(others, playedKinds);
     return html;
   }
 
+  // The card the player went out with (a Drawbridge's suit next), then the dealer's cut.
+  function factsHtml() {
+    const v = view();
+    if (lastMissing()) {
+      const bridges = v.cards.filter((c) => c.id.startsWith("drawbridge-"));
+      if (draft.bridge) {
+        return `<p class="kc-ask-line"><strong>Which Drawbridge did ${escape(nameOf(draft.out))} go out with?</strong></p>
+          <div class="kc-answers kc-suits">${bridges.map((c) => `<button type="button" class="secondary kc-suit s-${c.suits[0]}" data-last="${c.id}">${escape(c.suits[0][0].toUpperCase() + c.suits[0].slice(1))}</button>`).join("")}</div>`;
+      }
+      const draws = [["", "A card that makes nobody draw"], ...(bridges.length ? [["drawbridge", "A Drawbridge"]] : []),
+        ...["dragon", "wizard", "dungeon"].filter((id) => kind(id)).map((id) => [id, `A ${cardName(id)}`])];
+      return `<p class="kc-ask-line"><strong>How did ${escape(nameOf(draft.out))} go out?</strong></p>${nameButtons(draws, "last", null)}`;
+    }
+    const dealer = nameOf(draft.dealer ?? v.dealer ?? 0);
+    return `<p class="kc-ask-line"><strong>${escape(dealer)}'s dealing cut (${v.dealing_bonus} points)?</strong></p>
+      ${nameButtons([["none", "Not tried"], ["made", "Made"], ["missed", "Missed"]], "cut", null)}`;
+  }
+
+  // The facts once stated, as chips on one line: a tap on one asks it again.
+  const chip = (attrs, text, label) => `<button type="button" class="secondary kc-change" ${attrs} aria-label="${escape(label)}">${escape(text)} \u00d7</button>`;
+  const outChip = () => chip('id="change-out"', draft.nobody ? "Nobody out" : `${nameOf(draft.out)} out`, "Change who went out");
+  function statedHtml() {
+    let html = "";
+    if (!draft.nobody && draft.last !== null) html += chip('data-restate="last"', draft.last ? cardName(draft.last) : "No draw card", `Change the card ${nameOf(draft.out)} went out with`);
+    if (!fire() && draft.cut !== null) html += chip('data-restate="cut"', `Cut ${draft.cut === "none" ? "not tried" : draft.cut}`, "Change the dealing cut");
+    return html;
+  }
+
+  const extrasWanted = (playedKinds) => (draft.last && !draft.nobody) || view().cards.some((c) => c.id === "dungeon") || playedKinds.length;
+
+  // The rarer facts, in place of the hands while open: the next player after a draw card, the
+  // Dungeon, the Risk and Warlord cards played.
   function extrasHtml(others, playedKinds) {
     const v = view();
-    const drawKinds = v.cards.filter((c) => DRAW_CARDS(c.id));
-    const said = [draft.last && `last card ${cardName(draft.last)}`, draft.dungeon.length && "Dungeon", draft.played.length && `${draft.played.length} Risk card${draft.played.length > 1 ? "s" : ""}`, draft.cut && `cut ${draft.cut}`].filter(Boolean);
-    const dealer = nameOf(draft.dealer ?? v.dealer ?? 0);
-    return `<details id="extras" ${draft.extrasOpen ? "open" : ""}><summary>Last card, Dungeon, Risk cards, dealing cut${said.length ? `: ${escape(said.join(", "))}` : ""}</summary>
-      ${draft.nobody ? "" : `<label>${escape(nameOf(draft.out))} went out with
-        <select id="last"><option value="">a card that makes nobody draw</option>
-        ${drawKinds.map((c) => `<option value="${c.id}" ${draft.last === c.id ? "selected" : ""}>${escape(c.name)}</option>`).join("")}</select></label>
-        ${draft.last ? `<fieldset><legend>The next player</legend>${nameButtons(others.map((s) => [s, nameOf(s)]), "next", nextSeat())}</fieldset>` : ""}`}
+    const said = [draft.last && !draft.nobody && `next ${nameOf(nextSeat())}`, draft.dungeon.length && "Dungeon", draft.played.length && `${draft.played.length} Risk card${draft.played.length > 1 ? "s" : ""}`].filter(Boolean);
+    const what = [draft.last && !draft.nobody ? "Next player" : "", v.cards.some((c) => c.id === "dungeon") ? "Dungeon" : "", playedKinds.length ? "Risk cards" : ""].filter(Boolean);
+    return `<details id="extras" ${draft.extrasOpen ? "open" : ""}><summary>${escape(what.join(", "))}${said.length ? `: ${escape(said.join(", "))}` : ""}</summary>
+      ${draft.last && !draft.nobody ? `<fieldset><legend>The next player, who drew</legend>${nameButtons(others.map((s) => [s, nameOf(s)]), "next", nextSeat())}</fieldset>` : ""}
       ${v.cards.some((c) => c.id === "dungeon") ? `<fieldset><legend>In the Dungeon when the hand ended</legend>
         ${others.map((s) => `<label class="radio"><input type="checkbox" data-dungeon="${s}" ${draft.dungeon.includes(s) ? "checked" : ""}> ${escape(nameOf(s))}</label>`).join("")}</fieldset>` : ""}
       ${playedKinds.length ? `<fieldset><legend>Risk and Warlord cards played</legend>
@@ -264,8 +303,6 @@ const KingsCourt = (() => {
         <p class="small">Played by</p>${nameButtons(seats().map((s) => [s, nameOf(s)]), "play-by", draft.play.by)}
         <p class="small">On (Dark Knight, Warlord)</p>${nameButtons([["", "Nobody"], ...seats().map((s) => [s, nameOf(s)])], "play-on", draft.play.on)}
         <button type="button" class="secondary" id="add-played">Add the card played</button></fieldset>` : ""}
-      ${fire() ? "" : `<fieldset><legend>${escape(dealer)}'s dealing cut (${v.dealing_bonus} points)</legend>
-        ${nameButtons([["", "Not tried"], ["made", "Made"], ["missed", "Missed"]], "cut", draft.cut)}</fieldset>`}
     </details>`;
   }
 
@@ -309,6 +346,16 @@ const KingsCourt = (() => {
       step(`${data.mode === "type" ? "typing" : "picking"} ${nameOf(Number(data.seat))}'s hand`);
       draft.typed[data.seat] = data.mode === "type";
       draft.drawing = false;
+    } else if (data.last === "drawbridge") { step("the Drawbridge"); draft.bridge = true; }
+    else if (data.last !== undefined) {
+      step(`how ${nameOf(draft.out)} went out`);
+      draft.last = data.last;
+      draft.bridge = false;
+      draft.next = null;
+      if (!data.last) { draft.draws = []; draft.drawing = false; }
+    } else if (data.restate) {
+      step(data.restate === "cut" ? "the dealing cut" : `how ${nameOf(draft.out)} went out`);
+      draft[data.restate] = null;
     } else if (data.next !== undefined) { step("the next player"); draft.next = Number(data.next); }
     else if (data.cut !== undefined) { step("the dealing cut"); draft.cut = data.cut; }
     else if (data.playCard) draft.play.card = data.playCard;
@@ -347,8 +394,7 @@ const KingsCourt = (() => {
       return false;
     }
     if (type !== "change") return false;
-    if (target.id === "last") { step("the last card"); draft.last = target.value; draft.next = null; if (!target.value) draft.draws = []; }
-    else if (target.dataset.dungeon !== undefined) {
+    if (target.dataset.dungeon !== undefined) {
       step("the Dungeon");
       const seat = Number(target.dataset.dungeon);
       draft.dungeon = target.checked ? [...draft.dungeon, seat].sort() : draft.dungeon.filter((s) => s !== seat);
@@ -458,6 +504,8 @@ const KingsCourt = (() => {
 
   async function record() {
     if (!ready()) { say(draft.mode === "correct" ? "Tap who went out first." : `Hand ${view().hand_number}: tap who went out first.`, "error"); return; }
+    const facts = factsMissing();
+    if (facts) { say(`Tap ${facts} first (the buttons under who went out).`, "error"); return; }
     const later = waiting();
     if (later.length) { say(`Enter ${later.map((s) => `${nameOf(s)}'s hand`).join(", ")} first (pick the cards or type the points).`, "error"); return; }
     const drawn = drawsMissing();
@@ -604,6 +652,7 @@ const KingsCourt = (() => {
     } else {
       const later = ready() ? waiting() : [];
       text = !ready() ? `Hand ${v.hand_number}, ${nameOf(v.dealer)}'s deal: who went out?`
+        : factsMissing() ? `Hand ${v.hand_number}: ${factsMissing()}?`
         : later.length ? `Hand ${v.hand_number}: enter ${nameOf(later.includes(draft.open) ? draft.open : firstEmpty())}'s hand${later.length > 1 ? ` (${later.length} to go)` : ""}.`
         : drawsMissing() ? `Hand ${v.hand_number}: ${drawsMissing()}.`
         : `Hand ${v.hand_number}: every hand is in; record it.`;
