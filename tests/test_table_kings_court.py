@@ -306,3 +306,47 @@ def test_score_it_asks_how_the_hand_went_out_and_the_cut_on_one_screen(server, b
     entry = page.evaluate("Companion.game.view.rows[0].entry")
     assert entry["cut"] == "made" and entry["last"] == "dragon" and len(entry["next_draws"]) == 3
     page.context.close()
+
+
+def test_card_names_are_whole_words_that_fit_their_buttons(server, browser):  # noqa: F811
+    """Issue 21 item 14: no card or suit name is hyphenated ("King-dom") or cut off, on every
+    tab of the picker with all 199 cards."""
+    phone = strict_phone(browser)
+    page = phone.page
+    turns.set_up(phone, server, selection="kc+kd+bonus")
+    phone.tap('[data-out="1"]')
+    phone.tap('[data-last=""]')
+    phone.tap('[data-cut="none"]')
+    tabs = page.locator('[data-picker="0"] .cp-tab')
+    for i in range(tabs.count()):
+        phone.tap(tabs.nth(i))
+        broken = page.evaluate("""() => [...document.querySelectorAll('.cp-tab, .cp-card')]
+          .filter((b) => b.textContent.includes('\\u00ad') || b.scrollWidth > b.clientWidth + 1
+            || [...b.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim() && (() => {
+              const r = document.createRange(); r.selectNodeContents(n);
+              return r.getClientRects().length > n.textContent.trim().split(/\\s+/).length; })()))
+          .map((b) => `${b.textContent.trim()} ${b.scrollWidth}/${b.clientWidth}`)""")
+        assert broken == [], broken
+        if tabs.nth(i).inner_text() == "Kingdom":
+            page.screenshot(path=str(ARTIFACTS / "kings_court_kingdom_tab.png"))
+    page.context.close()
+
+
+def test_a_draw_card_is_answered_from_the_cards_that_can_answer_it(server, browser):  # noqa: F811
+    """Issue 21 item 7: with a Drawbridge to answer, the picker shows only what can answer
+    (the Drawbridges and the Kingdom cards that stop a draw), not the suit in force."""
+    events, _, _ = simulated_hand("kc+kd", 0)
+    phone = strict_phone(browser)
+    page = phone.page
+    turns.set_up(phone, server)
+    turns.enter_moves(page, events[:2])  # Bob's Drawbridge (gold) waits for Ann
+    assert events[2]["cards"] == [{"card": "drawbridge-blue"}]
+    with phone.turn("answer a draw card"):
+        shown = page.locator("#turn-play .cp-card").evaluate_all("(cards) => cards.map((c) => c.dataset.kind)")
+        assert "drawbridge-blue" in shown and "protector" in shown and "gold-5" not in shown
+        page.screenshot(path=str(ARTIFACTS / "kings_court_answer_a_draw.png"))
+        phone.tap('#turn-play [data-kind="drawbridge-blue"]')
+        phone.tap("#ev-play")
+        turns.wait_for_entry(page, 3)
+    accessible(page, "a draw answered")
+    page.context.close()

@@ -13,12 +13,14 @@ from phone import Phone
 NAMES = ("Ann", "Bob")
 
 
-def set_up(phone: Phone, server_url: str, names=NAMES, dealer: int = 0) -> str:
+def set_up(phone: Phone, server_url: str, names=NAMES, dealer: int = 0, selection: str = "") -> str:
     """The setup page (typing names is setup, not a turn): the game's page URL."""
     page = phone.page
     page.goto(f"{server_url}/new/kings_court")
     for seat, name in enumerate(names):
         page.fill(f'input[name="player-{seat}"]', name)
+    if selection:
+        page.check(f'input[name="selection"][value="{selection}"]')
     page.select_option("#first-dealer", str(dealer))
     page.locator("#create").click()
     page.wait_for_url("**/g/**")

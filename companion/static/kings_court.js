@@ -279,8 +279,8 @@ const KingsCourt = (() => {
   const outChip = () => chip('id="change-out"', draft.nobody ? "Nobody out" : `${nameOf(draft.out)} out`, "Change who went out");
   function statedHtml() {
     let html = "";
-    if (!draft.nobody && draft.last !== null) html += chip('data-restate="last"', draft.last ? cardName(draft.last) : "No draw card", `Change the card ${nameOf(draft.out)} went out with`);
-    if (!fire() && draft.cut !== null) html += chip('data-restate="cut"', `Cut ${draft.cut === "none" ? "not tried" : draft.cut}`, "Change the dealing cut");
+    if (!draft.nobody && draft.last !== null) html += chip('data-restate="last"', draft.last ? cardName(draft.last) : "No draw", `Change the card ${nameOf(draft.out)} went out with`);
+    if (!fire() && draft.cut !== null) html += chip('data-restate="cut"', draft.cut === "none" ? "No cut" : `Cut ${draft.cut}`, "Change the dealing cut");
     return html;
   }
 

@@ -94,6 +94,14 @@ window.KingsCourtTable = (() => {
       }).join("");
     }
     const open = play.tab || (ctx.suit && kinds.some((k) => CardPicker.groupKey(k) === ctx.suit) ? ctx.suit : null);
+    // A draw card waiting: only the cards that can answer it, in one grid.
+    const answers = ctx.answers && kinds.filter((k) => ctx.answers.includes(k.id));
+    if (answers && answers.length) {
+      const bridge = (k) => k.id.startsWith("drawbridge-");
+      const title = answers.some(bridge) ? "A Drawbridge (by its suit) or a card that stops the draw:" : "A card that stops the draw:";
+      return CardPicker.html({ id, kinds: answers.map((k) => (bridge(k) ? { ...k, short: k.suits[0][0].toUpperCase() + k.suits[0].slice(1) } : k)),
+        chosen: play.cards, label: "answer", question: ask, chip: (i) => chipWords(play, i, ctx), title }) + defended;
+    }
     return CardPicker.html({ id, kinds, chosen: play.cards, open, label: "cards played", question: ask, chip: (i) => chipWords(play, i, ctx) }) + defended;
   }
 
@@ -212,6 +220,7 @@ window.KingsCourtTable = (() => {
     const h = view().hand;
     const names = view().players.map((p) => p.name);
     return { who: names[h.to_play], player: h.to_play, suit: h.suit,
+      answers: h.pending ? h.playable : null, pending: h.pending && h.pending.kind,
       others: names.map((name, seat) => [seat, name]).filter(([seat]) => seat !== h.to_play) };
   }
 
@@ -225,10 +234,10 @@ window.KingsCourtTable = (() => {
         <span>Suit <strong id="suit" class="kc-suit-word s-${escape(h.suit || "kingdom")}">${escape(h.suit || "-")}</strong></span>
         <span>Play goes <strong id="direction">${escape(h.direction_words)}</strong></span>
         <span>Draw pile <strong id="draw-pile">${h.draw_pile}</strong>${h.reshuffles ? ` (reshuffled ${h.reshuffles}\u00d7)` : ""}</span>
-        ${h.pending ? `<span class="kc-due">Waiting: draw ${h.pending.count} (${escape(cardName(h.pending.kind))})</span>` : ""}
+        ${h.pending ? `<span class="kc-due">Waiting: draw ${h.pending.count}</span>` : ""}
       </div>
       <p class="kc-hands" aria-label="Cards in each hand">${names.map((name, seat) => `<span class="${seat === h.to_play ? "kc-mover" : ""}"${seat === h.to_play ? ' aria-current="true"' : ""}>${escape(name)} <strong data-hand="${seat}">${h.hands[seat]}</strong>${h.dungeon[seat] ? " (Dungeon)" : ""}${h.on_guard.includes(seat) ? " On Guard!" : ""}${h.face_up[seat].length ? ` \u00b7 up: ${h.face_up[seat].map((c) => escape(cardName(c))).join(", ")}` : ""}</span>`).join(" ")}</p>`;
-    const effects = h.effects.length ? `<p class="small kc-options" id="follow-effects">${h.effects.map(escape).join(" ")}</p>` : "";
+    const effects = h.effects.length && !h.pending ? `<p class="small kc-options" id="follow-effects">${h.effects.map(escape).join(" ")}</p>` : "";
     if (h.over) return `${pile}${effects}<p><strong>The hand is over: score it.</strong></p>`;
     const ctx = turnCtx();
     return `${pile}${effects}
@@ -279,7 +288,7 @@ window.KingsCourtTable = (() => {
     const seat = h.to_play;
     const due = h.pending || h.dungeon[seat] || h.penalty.includes(seat);
     let other = ["draw", "Draw"];
-    if (due) other = ["take", "Take the draw"];
+    if (due) other = ["take", h.pending ? `Take ${h.pending.count}` : "Take the draw"];
     else if (h.yes === seat) other = ["take", "Take two"];
     else if (h.phase === "drawn" || (h.phase === "first" && h.open && h.open.need !== "escort")) other = ["pass", "Pass"];
     return { play: true, other };
