@@ -405,8 +405,8 @@ def test_kings_court_card_by_card_a_defender_answers_a_catapult_and_a_partner_sa
     expect(page.locator("#follow")).to_contain_text("Cat answered with a Defender")
 
     # Cat can go out and asks Ann: "Yes". Cat does not go out, so takes two and loses the turn.
-    page.locator("#risk-panel summary").tap()
-    page.locator("#ev-yes").tap()
+    page.locator("#risk-open").tap()
+    page.locator('[data-risk-kind="yes"]').tap()
     expect(page.locator("#follow-options")).to_contain_text("Cat's partner said Yes")
     expect(page.locator("#ev-other")).to_have_text("Take two")
     page.locator("#ev-other").tap()

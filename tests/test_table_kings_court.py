@@ -142,7 +142,7 @@ def test_no_fact_is_chosen_for_the_player(server, browser):  # noqa: F811
     assert targets.all_inner_texts() == ["Bob"]
     phone.tap("#ev-play")
     assert "Who is the Siege Tower aimed at: tap the answer first." in page.locator("#message").inner_text()
-    phone.tap("#risk-panel summary")
+    phone.tap("#risk-open")
     assert page.locator("#risk-panel .selected").count() == 0
     accessible(page)  # mid-game
     page.context.close()
@@ -349,4 +349,32 @@ def test_a_draw_card_is_answered_from_the_cards_that_can_answer_it(server, brows
         phone.tap("#ev-play")
         turns.wait_for_entry(page, 3)
     accessible(page, "a draw answered")
+    page.context.close()
+
+
+@pytest.mark.parametrize("selection, seed, players", [("kc+kd", 59, 3), ("kc+kd+bonus", 9, 3)])
+def test_risk_cards_and_on_guard_are_entered_on_one_screen_and_leave_nothing_selected(server, browser, selection, seed, players):  # noqa: F811
+    """Issue 21 item 7: the Risk / On Guard panel takes the place of the turn, asks one thing
+    at a time, and a stored event leaves no stale selection."""
+    events, _, _ = simulated_hand(selection, seed, players)
+    at = next(i for i, e in enumerate(events) if e["type"] in ("on-guard", "risk"))
+    event = events[at]
+    phone = strict_phone(browser)
+    page = phone.page
+    turns.set_up(phone, server, names=turns.NAMES3[:players], selection=selection)
+    turns.enter_moves(page, events[:at])
+    with phone.turn(event["type"]):
+        phone.tap("#risk-open")
+        phone.tap(f'[data-risk-kind="{event["type"]}"]')
+        accessible(page, "the Risk / On Guard panel")
+        page.screenshot(path=str(ARTIFACTS / f"kings_court_{event['type']}.png"))
+        phone.tap(f'[data-risk-seat="{event["seat"]}"]')
+        if event["type"] == "risk" and page.locator("[data-risk-card]").count():
+            phone.tap(f'[data-risk-card="{event["card"]}"]')
+        if "on" in event and page.locator("[data-risk-on]").count():
+            phone.tap(f'[data-risk-on="{event["on"]}"]')
+        turns.wait_for_entry(page, at + 1)
+    assert page.evaluate("Companion.game.seq") == at + 1
+    assert page.locator("#risk-panel").count() == 0
+    assert page.locator('#panel [aria-pressed="true"]').count() == 0
     page.context.close()

@@ -11,6 +11,7 @@ from __future__ import annotations
 from phone import Phone
 
 NAMES = ("Ann", "Bob")
+NAMES3 = ("Ann", "Bob", "Cid")
 
 
 def set_up(phone: Phone, server_url: str, names=NAMES, dealer: int = 0, selection: str = "") -> str:

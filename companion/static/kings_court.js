@@ -718,7 +718,6 @@ const KingsCourt = (() => {
     const box = event.target;
     if (box.id === "extras") draft.extrasOpen = box.open;
     else if (box.id === "adjust") adjusting.open = box.open;
-    else if (box.id === "risk-panel") Table().moreOpen(box.open);
     else if (box.id === "ask-more") Table().askOpen(box.open);
   }
 

@@ -214,7 +214,10 @@ window.KingsCourtTable = (() => {
 
   let turn = { ...blankPlay(), seat: null, turn: null };
   const blankTurn = () => ({ ...blankPlay(), seat: null, turn: null });
-  let risk = { seat: null, card: null, on: null };  // the "Risk cards, On Guard, Dungeon" panel
+  // The panel of events out of turn (Risk cards, On Guard, the Dungeon, a partner's Yes), which
+  // takes the place of the turn while open and asks one thing at a time.
+  const blankRisk = () => ({ open: false, kind: null, seat: null, card: null, on: null });
+  let risk = blankRisk();
 
   function turnCtx() {
     const h = view().hand;
@@ -236,47 +239,92 @@ window.KingsCourtTable = (() => {
         <span>Draw pile <strong id="draw-pile">${h.draw_pile}</strong>${h.reshuffles ? ` (reshuffled ${h.reshuffles}\u00d7)` : ""}</span>
         ${h.pending ? `<span class="kc-due">Waiting: draw ${h.pending.count}</span>` : ""}
       </div>
-      <p class="kc-hands" aria-label="Cards in each hand">${names.map((name, seat) => `<span class="${seat === h.to_play ? "kc-mover" : ""}"${seat === h.to_play ? ' aria-current="true"' : ""}>${escape(name)} <strong data-hand="${seat}">${h.hands[seat]}</strong>${h.dungeon[seat] ? " (Dungeon)" : ""}${h.on_guard.includes(seat) ? " On Guard!" : ""}${h.face_up[seat].length ? ` \u00b7 up: ${h.face_up[seat].map((c) => escape(cardName(c))).join(", ")}` : ""}</span>`).join(" ")}</p>`;
+      <div class="kc-hands-row"><p class="kc-hands" aria-label="Cards in each hand">${names.map((name, seat) => `<span class="${seat === h.to_play ? "kc-mover" : ""}"${seat === h.to_play ? ' aria-current="true"' : ""}>${escape(name)} <strong data-hand="${seat}">${h.hands[seat]}</strong>${h.dungeon[seat] ? " (Dungeon)" : ""}${h.on_guard.includes(seat) ? " On Guard!" : ""}${h.face_up[seat].length ? ` \u00b7 up: ${h.face_up[seat].map((c) => escape(cardName(c))).join(", ")}` : ""}</span>`).join(" ")}</p>
+      ${h.over ? "" : `<button type="button" class="secondary kc-more${risk.open ? " selected" : ""}" id="risk-open" aria-expanded="${risk.open}">${risk.open ? "Back to the turn" : "Risk, On Guard\u2026"}</button>`}</div>`;
     const effects = h.effects.length && !h.pending ? `<p class="small kc-options" id="follow-effects">${h.effects.map(escape).join(" ")}</p>` : "";
     if (h.over) return `${pile}${effects}<p><strong>The hand is over: score it.</strong></p>`;
+    if (risk.open) return `${pile}<div id="risk-panel">${riskHtml(names)}</div>`;
     const ctx = turnCtx();
     return `${pile}${effects}
       <p class="small kc-options" id="follow-options">${h.options.map(escape).join(" ")}</p>
-      <div id="turn-play">${playHtml("turn", turn, ctx, turnKinds())}</div>
-      <details id="risk-panel" ${risk.open ? "open" : ""}><summary>Risk cards, On Guard, Dungeon${h.partners ? ", partner's Yes" : ""}, stop following</summary>
-        ${h.partners && h.yes !== h.to_play && !h.pending && !h.dungeon[h.to_play] && !h.penalty.includes(h.to_play)
-          ? `<p><button type="button" class="secondary" id="ev-yes">${escape(names[h.to_play])}'s partner said Yes</button></p>` : ""}
-        ${riskHtml(names)}</details>`;
+      <div id="turn-play">${playHtml("turn", turn, ctx, turnKinds())}</div>`;
+  }
+
+  // What happened out of turn, then who, then what (only what the hand allows), one question
+  // at a time; the event is stored as soon as its last fact is tapped.
+  function riskKinds(names) {
+    const h = view().hand;
+    const kinds = [];
+    if (view().cards.some((c) => RISKY.includes(c.id))) kinds.push(["reveal", "A Risk card or the Warlord goes face up"]);
+    if (h.face_up.some((cards) => cards.length)) kinds.push(["risk", "A face-up card is played"]);
+    if (h.one_card.length) kinds.push(["on-guard", "On Guard is called"]);
+    if (h.escape !== null && h.escape !== undefined) kinds.push(["escape", `${names[h.escape]} leaves the Dungeon`]);
+    if (h.partners && h.yes !== h.to_play && !h.pending && !h.dungeon[h.to_play] && !h.penalty.includes(h.to_play)) kinds.push(["yes", `${names[h.to_play]}'s partner said Yes`]);
+    kinds.push(["abandon", "Stop following this hand"]);
+    return kinds;
+  }
+
+  // The next question of the event being entered: [field, question, [[value, label]]], or null.
+  function riskQuestion(names) {
+    const h = view().hand;
+    const everyone = names.map((name, seat) => [seat, name]);
+    const k = risk.kind;
+    if (k === "reveal") {
+      if (risk.seat === null) return ["seat", "Whose card goes face up?", everyone];
+      if (!risk.card) return ["card", `Which card does ${names[risk.seat]} lay face up?`, view().cards.filter((c) => RISKY.includes(c.id)).map((c) => [c.id, c.name])];
+    } else if (k === "risk") {
+      if (risk.seat === null) return ["seat", "Who plays a face-up card?", everyone.filter(([seat]) => h.face_up[seat].length)];
+      if (!risk.card) return ["card", `Which card does ${names[risk.seat]} play?`, [...new Set(h.face_up[risk.seat])].map((c) => [c, cardName(c)])];
+      if (["dark-knight", "warlord"].includes(risk.card) && risk.on === null) return ["on", `On whom is the ${cardName(risk.card)} played?`, everyone.filter(([seat]) => seat !== risk.seat)];
+    } else if (k === "on-guard") {
+      if (risk.seat === null) return ["seat", "Who called On Guard?", everyone];
+      if (risk.on === null) return ["on", `On whom did ${names[risk.seat]} call it?`, everyone.filter(([seat]) => seat !== risk.seat && h.one_card.includes(seat))];
+    }
+    return null;
   }
 
   function riskHtml(names) {
-    const who = (field, chosen, extra = []) => `<div class="kc-answers">${[...extra, ...names.map((name, seat) => [seat, name])].map(([value, label]) =>
-      `<button type="button" class="secondary${chosen === value ? " selected" : ""}" data-risk-${field}="${value}" aria-pressed="${chosen === value}">${escape(label)}</button>`).join("")}</div>`;
-    const riskCards = view().cards.filter((c) => RISKY.includes(c.id));
-    return `<fieldset><legend>Who?</legend>${who("seat", risk.seat)}</fieldset>
-      ${riskCards.length ? `<fieldset><legend>Which card (to lay face up or play)?</legend><div class="kc-answers">${riskCards.map((c) =>
-        `<button type="button" class="secondary${risk.card === c.id ? " selected" : ""}" data-risk-card="${c.id}" aria-pressed="${risk.card === c.id}">${escape(c.name)}</button>`).join("")}</div></fieldset>` : ""}
-      <fieldset><legend>On whom (Dark Knight, Warlord, On Guard)?</legend>${who("on", risk.on, [["", "Nobody"]])}</fieldset>
-      <div class="kc-answers">
-        <button type="button" class="secondary" data-event="reveal">Goes face up</button>
-        <button type="button" class="secondary" data-event="risk">Played</button>
-        <button type="button" class="secondary" data-event="on-guard">Called On Guard</button>
-        <button type="button" class="secondary" data-event="escape">Leaves the Dungeon</button>
-      </div>
-      <p><button type="button" class="secondary" id="abandon">Stop following this hand</button></p>`;
+    if (!risk.kind) {
+      return `<p class="kc-ask-line"><strong>What happened?</strong></p><div class="kc-answers kc-events">${riskKinds(names).map(([value, label]) =>
+        `<button type="button" class="secondary" data-risk-kind="${value}">${escape(label)}</button>`).join("")}</div>`;
+    }
+    const label = (riskKinds(names).find(([value]) => value === risk.kind) || [null, risk.kind])[1];
+    const said = [risk.seat !== null ? names[risk.seat] : "", risk.card ? cardName(risk.card) : ""].filter(Boolean).join(", ");
+    const q = riskQuestion(names);
+    return `<div class="kc-answers kc-stated"><button type="button" class="secondary kc-change" id="risk-restart" aria-label="Change what happened">${escape(label)}${said ? `: ${escape(said)}` : ""} \u00d7</button></div>
+      ${q ? `<p class="kc-ask-line"><strong>${escape(q[1])}</strong></p><div class="kc-answers">${q[2].map(([value, text]) =>
+        `<button type="button" class="secondary" data-risk-${q[0]}="${value}">${escape(text)}</button>`).join("")}</div>` : ""}`;
   }
 
-  async function riskEvent(type) {
+  // A tap in the panel: a step of the draft, and the event stored once nothing more is asked.
+  function onRiskTap(button) {
+    const data = button.dataset;
     const names = view().players.map((p) => p.name);
-    if (risk.seat === null) { say("Tap who it is first (the first row of names).", "error"); return; }
-    const move = { type, seat: risk.seat };
-    if (type === "reveal" || type === "risk") {
-      if (!risk.card) { say("Tap which Risk card first.", "error"); return; }
-      move.card = risk.card;
+    if (button.id === "risk-restart") { KingsCourt.step("what happened out of turn"); risk = { ...blankRisk(), open: true }; return true; }
+    if (data.riskKind) { KingsCourt.step("what happened out of turn"); risk.kind = data.riskKind; }
+    else if (data.riskSeat !== undefined) { KingsCourt.step("who"); risk.seat = Number(data.riskSeat); }
+    else if (data.riskCard) { KingsCourt.step("which card"); risk.card = data.riskCard; }
+    else if (data.riskOn !== undefined) { KingsCourt.step("on whom"); risk.on = Number(data.riskOn); }
+    else return false;
+    const h = view().hand;
+    if (risk.kind === "risk" && risk.seat !== null && !risk.card && new Set(h.face_up[risk.seat]).size === 1) risk.card = h.face_up[risk.seat][0];
+    if (!riskQuestion(names)) { riskEvent(); return false; }
+    return true;
+  }
+
+  async function riskEvent() {
+    const h = view().hand;
+    const k = risk.kind;
+    let move;
+    if (k === "abandon") move = { type: "abandon" };
+    else if (k === "yes") move = { type: "yes", seat: h.to_play };
+    else if (k === "escape") move = { type: "escape", seat: h.escape };
+    else {
+      move = { type: k, seat: risk.seat };
+      if (risk.card) move.card = risk.card;
+      if (risk.on !== null) move.on = risk.on;
     }
-    if (type === "on-guard" && (risk.on === null || risk.on === "")) { say(`Tap on whom ${names[risk.seat]} called On Guard first.`, "error"); return; }
-    if ((type === "risk" || type === "on-guard") && risk.on !== null && risk.on !== "") move.on = Number(risk.on);
-    if (await Companion.send(`/api/games/${game().id}/moves`, { move })) risk = { seat: null, card: null, on: null, open: false };
+    if (!(await Companion.send(`/api/games/${game().id}/moves`, { move }))) KingsCourt.redraw();
   }
 
   // The toolbar's buttons while a hand is followed: Play, and the one other thing the seat to
@@ -426,16 +474,8 @@ window.KingsCourtTable = (() => {
   function onTap(button) {
     if (button.closest("#ask-panel")) return onAskTap(button);
     if (button.closest("#deal-panel")) return onDealTap(button);
-    if (button.closest("#risk-panel")) {
-      if (button.dataset.riskSeat !== undefined) risk.seat = Number(button.dataset.riskSeat);
-      else if (button.dataset.riskCard) risk.card = button.dataset.riskCard;
-      else if (button.dataset.riskOn !== undefined) risk.on = button.dataset.riskOn === "" ? "" : Number(button.dataset.riskOn);
-      else if (button.dataset.event) { riskEvent(button.dataset.event); return false; }
-      else if (button.id === "ev-yes") { Companion.send(`/api/games/${game().id}/moves`, { move: { type: "yes", seat: view().hand.to_play } }); return false; }
-      else if (button.id === "abandon") { Companion.send(`/api/games/${game().id}/moves`, { move: { type: "abandon" } }); return false; }
-      else return false;
-      return true;
-    }
+    if (button.id === "risk-open") { risk = { ...blankRisk(), open: !risk.open }; return true; }
+    if (button.closest("#risk-panel")) return onRiskTap(button);
     if (button.closest("#turn-play")) {
       const h = view().hand;
       if (turn.seat === null) { turn.seat = h.to_play; turn.turn = h.turn; }
@@ -451,6 +491,7 @@ window.KingsCourtTable = (() => {
 
   // The drafts this file keeps, for the page's Undo and for another phone's entry.
   const parts = [
+    { get: () => risk, set: (value) => { risk = value; }, blank: () => { risk = blankRisk(); }, steps: () => 0, keep: () => null },
     { get: () => turn, set: (value) => { turn = value; }, blank: () => { turn = blankTurn(); },
       steps: () => turn.cards.length,
       keep: (g) => {
@@ -470,5 +511,5 @@ window.KingsCourtTable = (() => {
   const dealing = () => Boolean(deal.card);
 
   return { followHtml, dealHtml, dealing, askHtml, askInputs, onTap, onChange, parts, turnActions, sendTurn, sendDeal, dealMissing,
-    ask, scanAsk, scanTurn, askUndo, askSteps: () => asked.length, moreOpen: (open) => { risk.open = open; }, askOpen: (open) => { asking.more = open; } };
+    ask, scanAsk, scanTurn, askUndo, askSteps: () => asked.length, askOpen: (open) => { asking.more = open; } };
 })();
