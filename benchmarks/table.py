@@ -1,14 +1,23 @@
-"""Taps and scrolling at the table: ``python benchmarks/table.py [GAME ...]``.
+"""Whole games at the table: ``python benchmarks/table.py [--seeds N] [--typical] [GAME ...]``.
 
-Plays each game's typical turns through its page (tests/turns_<game>.py, the same scripts the
-browser tests run) on phones of 360 x 740 CSS px in Chromium with touch, and prints, per game,
-the taps a turn (median and most) and the pixels scrolled a turn (median and most) beside the
-issue's targets. Here the phones measure instead of failing: a target off screen is scrolled
-into view as a player would, and the pixels are counted. Needs Debian's chromium.
+Plays whole games of each title through its page (tests/whole_<game>.py: the table's moves made
+by the engine's own simulator, seeded, on two or more phones, each a browser context of
+360 x 740 CSS px in Chromium with touch) and prints, per title: the games and turns played, the
+taps a turn (median, p90, max), the pixels scrolled, the targets that were off screen or covered
+at the moment of their tap, the answers left standing after the problem they named was fixed,
+and how long the other phones took to show each entry (p50, p99), beside the issue's targets.
+Here the phones measure instead of failing: a target off screen is scrolled into view as a
+player would, and the pixels are counted.
+
+``--typical`` plays each game's typical turns instead (tests/turns_<game>.py, the scripts the
+browser tests run), turn by turn. Needs Debian's chromium.
 """
 from __future__ import annotations
 
+import argparse
 import importlib
+import logging
+import math
 import shutil
 import statistics
 import sys
@@ -20,68 +29,96 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
-from phone import PHONE, Phone  # noqa: E402
+from phone import PHONE, Phone, delays, watch  # noqa: E402
 from werkzeug.serving import make_server  # noqa: E402
 
 from companion.web import create_app  # noqa: E402
 
 GAMES = ["royal_visit", "majesty", "kings_court", "kingseat"]
-# The issue's targets, beside each game's figures.
-TARGETS = {"royal_visit": "median <= 4 taps, 0 px", "majesty": "median <= 3 taps, 0 px",
-           "kings_court": "a number card <= 2 taps, 0 px",
-           "kingseat": "1 tap a vote + 1 to store, 0 px"}
+# The issues' targets, beside each game's figures.
+TAPS = {"royal_visit": "median <= 4", "majesty": "median <= 3", "kings_court": "a number card <= 2",
+        "kingseat": "1 a vote + 1 to store"}
+TARGETS = "0 px scrolled, 0 covered, 0 standing; other phones p50 <= 150 ms, p99 <= 500 ms"
 
 
-def measure(game: str, url: str, browser) -> list:
-    turns = importlib.import_module(f"turns_{game}")
+def percentile(values: list[float], p: float) -> float:
+    """The nearest-rank percentile (p in 0..100) of a non-empty list."""
+    ordered = sorted(values)
+    return ordered[max(0, math.ceil(p / 100 * len(ordered)) - 1)]
+
+
+def measure(game: str, url: str, browser, seeds: list[int], typical: bool):
+    """Play the game's whole games (or typical turns) measuring: its turns and the delays."""
     contexts = []
 
     def factory() -> Phone:
         context = browser.new_context(viewport=PHONE, device_scale_factor=2,
                                       is_mobile=True, has_touch=True)
+        watch(context)
         contexts.append(context)
         return Phone(context.new_page(), strict=False, game=game)
 
-    phones = turns.play_typical_turns(factory, url)
+    if typical:
+        phones = importlib.import_module(f"turns_{game}").play_typical_turns(factory, url)
+    else:
+        phones = importlib.import_module(f"whole_{game}").play_whole_games(factory, url, seeds)
+    waited = delays(phones)
     for context in contexts:
         context.close()
-    return [turn for phone in phones for turn in phone.turns]
+    return [turn for phone in phones for turn in phone.turns], waited
 
 
-def main(games: list[str]) -> None:
+def report(rows, typical: bool) -> None:
+    if typical:
+        print(f"{'game':<12} {'turn':<34} {'taps':>5} {'px scrolled':>12}")
+        for game, turns, _ in rows:
+            for turn in turns:
+                print(f"{game:<12} {turn.label[:34]:<34} {turn.taps:>5} {turn.scrolled:>12}")
+        print()
+    print(f"{'game':<12} {'turns':>6} {'taps p50':>8} {'p90':>4} {'max':>4} {'px':>5} "
+          f"{'covered':>7} {'standing':>8} {'follow p50':>10} {'p99':>6}  taps target")
+    for game, turns, waited in rows:
+        taps = [turn.taps for turn in turns]
+        follow = (f"{percentile(waited, 50):>8.0f}ms {percentile(waited, 99):>4.0f}ms" if waited
+                  else f"{'-':>10} {'-':>6}")
+        print(f"{game:<12} {len(turns):>6} {statistics.median(taps):>8} "
+              f"{percentile(taps, 90):>4} {max(taps):>4} {sum(t.scrolled for t in turns):>5} "
+              f"{sum(t.covered for t in turns):>7} {sum(t.standing for t in turns):>8} "
+              f"{follow}  {TAPS[game]}")
+    print(f"\ntargets: {TARGETS}")
+
+
+def main() -> None:
     from playwright.sync_api import sync_playwright
 
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("games", nargs="*", metavar="GAME", help=f"any of {', '.join(GAMES)}")
+    parser.add_argument("--seeds", type=int, default=5, help="whole games a title (default 5)")
+    parser.add_argument("--typical", action="store_true", help="the typical turns instead")
+    args = parser.parse_args()
+    unknown = set(args.games) - set(GAMES)
+    if unknown:
+        parser.error(f"no such game: {', '.join(sorted(unknown))}")
+    logging.getLogger("werkzeug").setLevel(logging.ERROR)  # not every request on the terminal
     chromium = shutil.which("chromium") or shutil.which("chromium-browser")
     if not chromium:
         sys.exit("Chromium is not installed (apt-get install chromium).")
+    seeds = list(range(1, args.seeds + 1))
     with tempfile.TemporaryDirectory() as folder:
-        app = create_app({"DATABASE_URL": f"sqlite:///{folder}/table.db", "SECRET_KEY": "table",
-                          "POLL_MILLISECONDS": 500})
+        app = create_app({"DATABASE_URL": f"sqlite:///{folder}/table.db", "SECRET_KEY": "table"})
         http = make_server("127.0.0.1", 0, app, threaded=True)
         threading.Thread(target=http.serve_forever, daemon=True).start()
         url = f"http://127.0.0.1:{http.server_port}"
         rows = []
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
-            for game in games:
-                rows.append((game, measure(game, url, browser)))
+            for game in args.games or GAMES:
+                rows.append((game, *measure(game, url, browser, seeds, args.typical)))
             browser.close()
         http.shutdown()
         app.extensions["store"].dispose()
-
-    print(f"{'game':<12} {'turn':<34} {'taps':>5} {'px scrolled':>12}")
-    for game, turns in rows:
-        for turn in turns:
-            print(f"{game:<12} {turn.label[:34]:<34} {turn.taps:>5} {turn.scrolled:>12}")
-    print()
-    print(f"{'game':<12} {'turns':>5} {'taps median':>12} {'taps max':>9} {'px median':>10} "
-          f"{'px max':>7}  target")
-    for game, turns in rows:
-        taps = [turn.taps for turn in turns]
-        pixels = [turn.scrolled for turn in turns]
-        print(f"{game:<12} {len(turns):>5} {statistics.median(taps):>12} {max(taps):>9} "
-              f"{statistics.median(pixels):>10} {max(pixels):>7}  {TARGETS[game]}")
+    report(rows, args.typical)
 
 
 if __name__ == "__main__":
-    main(sys.argv[1:] or GAMES)
+    main()

@@ -1,10 +1,16 @@
 """A phone at the table, shared by the browser tests and benchmarks/table.py.
 
 :class:`Phone` taps as a thumb does: the target must be on screen before the tap (its box
-inside the 360 x 740 viewport and the element itself under the finger, not the action bar
-over it) and the page must not scroll during a turn. The tests run it ``strict`` (a tap
-off screen or a scroll fails the test); the benchmark runs it measuring (it scrolls the target
-into view as a player would, and counts the pixels and the taps).
+inside the 360 x 740 viewport) and uncovered (the element under its centre and under each of its
+four corners is the target, not the action bar or an answer over it), and the page must not
+scroll during a turn. An answer that names a problem must be gone once the problem is fixed
+(:meth:`Phone.fixed`). The tests run it ``strict`` (any of these fails the test); the benchmark
+runs it measuring (it scrolls the target into view as a player would, and counts the pixels, the
+taps, the covered targets and the answers left standing).
+
+Other phones follow the table: :func:`watch` notes, in each page, when it first showed each
+entry number (``document.body.dataset.entries``, kept by companion.js), and :func:`delays` gives
+how long after the first phone each other phone showed it.
 """
 from __future__ import annotations
 
@@ -21,6 +27,8 @@ class Turn:
     label: str
     taps: int = 0
     scrolled: int = 0  # CSS px the page moved during the turn
+    covered: int = 0  # taps whose target was off screen or under something else at the time
+    standing: int = 0  # answers still shown after the problem they named was fixed
 
 
 @dataclass
@@ -38,16 +46,21 @@ class Phone:
         return self.page.evaluate("Math.round(window.scrollY)")
 
     def on_screen(self, locator) -> bool:
-        """The target's box lies inside the viewport and the finger would land on it."""
+        """The target's box lies inside the viewport and the finger would land on it: the element
+        at its centre and at each corner (1 px inside) is the target, its label or inside it."""
         locator.wait_for(state="visible")
         return locator.evaluate("""(el) => {
           const r = el.getBoundingClientRect();
           const vw = window.innerWidth, vh = window.innerHeight;
           if (r.width === 0 || r.height === 0) return false;
           if (r.left < -0.5 || r.top < -0.5 || r.right > vw + 0.5 || r.bottom > vh + 0.5) return false;
-          const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
           const label = el.labels && el.labels[0];
-          return Boolean(hit) && (el.contains(hit) || hit.contains(el) || (label && label.contains(hit)));
+          const mine = (hit) => Boolean(hit) && (el.contains(hit) || hit.contains(el) || (label && label.contains(hit)));
+          const inset = Math.min(1, r.width / 2, r.height / 2);
+          const points = [[r.left + r.width / 2, r.top + r.height / 2],
+            [r.left + inset, r.top + inset], [r.right - inset, r.top + inset],
+            [r.left + inset, r.bottom - inset], [r.right - inset, r.bottom - inset]];
+          return points.every(([x, y]) => mine(document.elementFromPoint(x, y)));
         }""")
 
     def _before(self, target):
@@ -55,8 +68,10 @@ class Phone:
         if not self.on_screen(locator):
             if self.strict:
                 box = locator.bounding_box()
-                raise AssertionError(f"{target!r} is not on screen before the tap (box {box}, "
-                                     f"scrollY {self._scroll_y()})")
+                raise AssertionError(f"{target!r} is off screen or covered before the tap (box "
+                                     f"{box}, scrollY {self._scroll_y()}, answer {self.answer()!r})")
+            if self.current:
+                self.current.covered += 1
             before = self._scroll_y()
             locator.scroll_into_view_if_needed()
             if self.current:
@@ -85,6 +100,21 @@ class Phone:
         locator.fill(text)
         self._after(start, target)
 
+    def answer(self) -> str:
+        """The answer the action bar shows now (a refusal, a notice), or "" when none is shown."""
+        box = self.page.locator("#message")
+        return box.inner_text().strip() if box.count() and box.is_visible() else ""
+
+    def fixed(self, what: str) -> None:
+        """The tap just made fixed the problem an answer named: no answer may still stand."""
+        standing = self.answer()
+        if not standing:
+            return
+        if self.strict:
+            raise AssertionError(f"after {what}, the answer still shows: {standing!r}")
+        if self.current:
+            self.current.standing += 1
+
     @contextmanager
     def turn(self, label: str):
         """A typical turn: its taps and scrolling are counted (and, strict, no scrolling)."""
@@ -97,6 +127,40 @@ class Phone:
         if self.strict:
             assert self._scroll_y() == start, f"{label}: the page scrolled during the turn"
         self.turns.append(turn)
+
+
+# Run in every page of a watched context: the time each entry number was first shown.
+_WATCH = """(() => {
+  window.entriesShown = {};
+  const note = () => {
+    const n = document.body && document.body.dataset.entries;
+    if (n !== undefined && !(n in window.entriesShown)) window.entriesShown[n] = Date.now();
+  };
+  new MutationObserver(note).observe(document, { subtree: true, attributes: true,
+                                                 attributeFilter: ["data-entries"] });
+  document.addEventListener("DOMContentLoaded", note);
+})();"""
+
+
+def watch(context) -> None:
+    """Note, in every page this browser context opens, when each entry number is first shown."""
+    context.add_init_script(_WATCH)
+
+
+def delays(phones: list[Phone]) -> list[float]:
+    """For each entry number shown on two or more of the (watched) phones: how many ms after the
+    first phone each other phone showed it. An entry a phone shows when its page loads is not a
+    delay (the page was opened later), so only numbers a page reached while open count."""
+    shown = []
+    for phone in phones:
+        times = {int(n): t for n, t in phone.page.evaluate("window.entriesShown || {}").items()}
+        first = min(times, default=None)
+        shown.append({n: t for n, t in times.items() if n != first})
+    out = []
+    for n in set().union(*shown):
+        times = sorted(seen[n] for seen in shown if n in seen)
+        out.extend(t - times[0] for t in times[1:])
+    return out
 
 
 def small_targets(page) -> list[str]:

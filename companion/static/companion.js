@@ -134,6 +134,7 @@ const Companion = (() => {
       payload.history = game.history.slice(0, from - game.history_start).concat(payload.history);
     }
     game = payload;
+    document.body.dataset.entries = game.seq;  // how far this phone follows the table
     document.body.classList.toggle("finished", Boolean(game.result));
     let dropped = null;
     if (moved && steps() > 0) {
