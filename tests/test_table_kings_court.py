@@ -130,8 +130,8 @@ def test_no_fact_is_chosen_for_the_player(server, browser):  # noqa: F811
     phone.tap('#deal-panel [data-kind="duke"]')
     assert page.locator('#deal-panel [aria-pressed="true"]').count() == 0  # no suit, no cut
     phone.tap("#deal")
-    assert "Tap the suit Bob names first." in page.locator("#message").inner_text()
-    phone.tap('[data-deal-suit="green"]')
+    assert "Which suit does Bob name with the Duke: tap the answer first." in page.locator("#message").inner_text()
+    phone.tap('#deal-panel [data-field="suit"][data-value="green"]')
     phone.tap('[data-deal-cut="none"]')
     phone.tap("#deal")
     page.locator("#suit", has_text="green").wait_for()
@@ -377,4 +377,27 @@ def test_risk_cards_and_on_guard_are_entered_on_one_screen_and_leave_nothing_sel
     assert page.evaluate("Companion.game.seq") == at + 1
     assert page.locator("#risk-panel").count() == 0
     assert page.locator('#panel [aria-pressed="true"]').count() == 0
+    page.context.close()
+
+
+def test_a_wizard_turned_up_is_dealt_with_its_suit_and_direction(server, browser):  # noqa: F811
+    """The card turned up is a play of the dealer's: a Wizard asks the suit and the direction
+    (and a Magician what it copies), so every deal the table makes can be entered."""
+    phone = strict_phone(browser)
+    page = phone.page
+    turns.set_up(phone, server)
+    with phone.turn("deal a Wizard"):
+        phone.tap('[data-follow="1"]')
+        phone.tap('#deal-panel [data-group="kingdom"]')
+        phone.tap('#deal-panel [data-kind="wizard"]')
+        phone.tap('#deal-panel [data-field="suit"][data-value="blue"]')
+        phone.tap('#deal-panel [data-field="choice"][data-value="reverse"]')
+        phone.tap('[data-deal-cut="missed"]')
+        accessible(page, "the deal, its facts stated")
+        phone.tap("#deal")
+        turns.wait_for_entry(page, 1)
+    first = page.evaluate("Companion.game.history[0].text")
+    assert "Wizard turned up" in first and "blue named" in first
+    record = page.evaluate("async () => JSON.stringify(await (await fetch(Companion.game.urls.export)).json())")
+    assert '"choice": "reverse"' in record.replace('":"', '": "')
     page.context.close()

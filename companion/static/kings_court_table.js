@@ -37,18 +37,19 @@ window.KingsCourtTable = (() => {
   function question(play, i, ctx) {
     const id = play.cards[i];
     const f = play.extra[i];
-    const name = cardName(id);
-    if ((WILD.includes(id) || OPTION(id)) && !f.suit) {
-      const allowed = OPTION(id) ? kind(id).suits : suits();
-      return { field: "suit", text: `Which suit does ${ctx.who} name with the ${name}?`, options: allowed.map((s) => [s, s[0].toUpperCase() + s.slice(1)]), suits: true };
-    }
-    if ((id === "wizard" || OPTION(id)) && !f.choice) return { field: "choice", text: `The ${name}: which way does play go on?`, options: DIRECTIONS };
     if (id === "magician" && !f.as) {
       const scrolls = view().cards.filter((c) => c.group === "scroll" && c.id !== "magician");
       return { field: "as", text: "The Magician plays as which card?", options: scrolls.map((c) => [c.id, c.name]) };
     }
-    if ((id === "catapult" || id === "siege-tower") && f.target === undefined) return { field: "target", text: `Who is the ${name} aimed at?`, options: ctx.others };
-    if (id === "flaming-arrow" && f.burn === undefined) return { field: "burn", text: "Where does the burnt card go?", options: [["discard", "The discard pile"], ...ctx.others] };
+    const eff = f.as || id;  // a Magician asks what the card it copies asks
+    const name = cardName(eff);
+    if ((WILD.includes(eff) || OPTION(eff)) && !f.suit) {
+      const allowed = OPTION(eff) ? kind(eff).suits : suits();
+      return { field: "suit", text: `Which suit does ${ctx.who} name with the ${name}?`, options: allowed.map((s) => [s, s[0].toUpperCase() + s.slice(1)]), suits: true };
+    }
+    if ((eff === "wizard" || OPTION(eff)) && !f.choice) return { field: "choice", text: `The ${name}: which way does play go on?`, options: DIRECTIONS };
+    if ((eff === "catapult" || eff === "siege-tower") && f.target === undefined) return { field: "target", text: `Who is the ${name} aimed at?`, options: ctx.others };
+    if (eff === "flaming-arrow" && f.burn === undefined) return { field: "burn", text: "Where does the burnt card go?", options: [["discard", "The discard pile"], ...ctx.others] };
     return null;
   }
 
@@ -79,11 +80,14 @@ window.KingsCourtTable = (() => {
     return ctx.others;
   }
 
+  // A question of a card (its answers as buttons of the picker ``id``), or "".
+  const questionHtml = (id, q) => (q ? `<div class="kc-question" role="group" aria-label="${escape(q.text)}"><p><strong>${escape(q.text)}</strong></p>
+      <div class="kc-answers${q.suits ? " kc-suits" : ""}">${q.options.map(([value, label]) => `<button type="button" class="secondary${q.suits ? ` kc-suit s-${value}` : ""}"
+        data-cp="${id}" data-field="${q.field}" data-i="${q.i}" data-value="${escape(value)}">${escape(label)}</button>`).join("")}</div></div>` : "");
+
   function playHtml(id, play, ctx, kinds) {
     const q = firstQuestion(play, ctx);
-    const ask = q ? `<div class="kc-question" role="group" aria-label="${escape(q.text)}"><p><strong>${escape(q.text)}</strong></p>
-      <div class="kc-answers${q.suits ? " kc-suits" : ""}">${q.options.map(([value, label]) => `<button type="button" class="secondary${q.suits ? ` kc-suit s-${value}` : ""}"
-        data-cp="${id}" data-field="${q.field}" data-i="${q.i}" data-value="${escape(value)}">${escape(label)}</button>`).join("")}</div></div>` : "";
+    const ask = questionHtml(id, q);
     let defended = "";
     if (!q && view().cards.some((c) => c.id === "defender")) {
       defended = play.cards.map((card, i) => {
@@ -160,8 +164,12 @@ window.KingsCourtTable = (() => {
 
   // ------------------------------------------------------------------ the deal
 
-  let deal = { card: null, suit: null, cut: null, tab: null, hand: null };
-  const blankDeal = () => ({ card: null, suit: null, cut: null, tab: null, hand: null });
+  // The card turned up is a play of one card by the dealer: its facts (a suit named, a
+  // direction, the card a Magician copies) are asked as a turn's are.
+  const blankDeal = () => ({ card: null, f: {}, cut: null, tab: null, hand: null });
+  let deal = blankDeal();
+  const dealPlay = () => ({ cards: [deal.card], extra: [deal.f] });
+  const dealCtx = () => ({ who: KingsCourt.nameOf(view().dealer), player: view().dealer, suit: null, others: [] });
 
   function dealHtml() {
     const v = view();
@@ -172,10 +180,10 @@ window.KingsCourtTable = (() => {
       body = `<p class="kc-ask-line"><strong>${escape(dealer)} deals seven each. Which card is turned up?</strong></p>
         ${CardPicker.html({ id: "deal", kinds, chosen: [], open: deal.tab, label: "card turned up" }).replace(/<div class="cp-chosen"[\s\S]*$/, "")}`;
     } else {
-      const needsSuit = !kind(deal.card).suits.length || OPTION(deal.card);
-      const allowed = OPTION(deal.card) ? kind(deal.card).suits : suits();
-      body = `<p class="kc-ask-line">Turned up: <button type="button" class="cp-chip s-${kind(deal.card).colour}" id="deal-change" aria-label="Change the card turned up (${escape(cardName(deal.card))})">${escape(cardName(deal.card))} \u00d7</button></p>
-        ${needsSuit ? `<p><strong>Which suit does ${escape(dealer)} name?</strong></p><div class="kc-answers kc-suits">${allowed.map((s) => `<button type="button" class="secondary kc-suit s-${s}${deal.suit === s ? " selected" : ""}" data-deal-suit="${s}" aria-pressed="${deal.suit === s}">${s[0].toUpperCase() + s.slice(1)}</button>`).join("")}</div>` : ""}
+      const q = question(dealPlay(), 0, dealCtx());
+      const words = chipWords(dealPlay(), 0, dealCtx());
+      body = `<p class="kc-ask-line">Turned up: <button type="button" class="cp-chip s-${kind(deal.card).colour}" id="deal-change" aria-label="Change the card turned up (${escape(words)})">${escape(words)} \u00d7</button></p>
+        ${questionHtml("deal", q && { ...q, i: 0 })}
         <fieldset><legend>${escape(dealer)}'s dealing cut</legend><div class="kc-answers">
           ${[["none", "Not tried"], ["made", "Made"], ["missed", "Missed"]].map(([value, label]) => `<button type="button" class="secondary${deal.cut === value ? " selected" : ""}" data-deal-cut="${value}" aria-pressed="${deal.cut === value}">${label}</button>`).join("")}</div></fieldset>`;
     }
@@ -184,7 +192,8 @@ window.KingsCourtTable = (() => {
 
   function dealMissing() {
     if (!deal.card) return "Tap the card turned up first.";
-    if ((!kind(deal.card).suits.length || OPTION(deal.card)) && !deal.suit) return `Tap the suit ${KingsCourt.nameOf(view().dealer)} names first.`;
+    const q = question(dealPlay(), 0, dealCtx());
+    if (q) return `${q.text.replace(/\?$/, "")}: tap the answer first.`;
     if (!deal.cut) return "Say whether the dealing cut was tried: Not tried, Made or Missed.";
     return null;
   }
@@ -192,8 +201,7 @@ window.KingsCourtTable = (() => {
   async function sendDeal() {
     const why = dealMissing();
     if (why) { say(why, "error"); return; }
-    const first = { card: deal.card };
-    if (deal.suit) first.suit = deal.suit;
+    const first = { card: deal.card, ...deal.f };
     const move = { type: "deal", first };
     if (deal.cut !== "none") move.cut = deal.cut;
     await Companion.send(`/api/games/${game().id}/moves`, { move });  // stored: Companion drops the draft
@@ -202,9 +210,12 @@ window.KingsCourtTable = (() => {
   function onDealTap(button) {
     const tap = CardPicker.read(button, "deal");
     if (tap && tap.tab) deal.tab = tap.tab;
-    else if (tap && tap.add) { KingsCourt.step(`the ${cardName(tap.add)} turned up`); deal.card = tap.add; deal.suit = null; deal.hand = view().hand_number; }
-    else if (button.id === "deal-change") { KingsCourt.step(`the ${cardName(deal.card)} turned up`); deal.card = null; deal.suit = null; }
-    else if (button.dataset.dealSuit) { KingsCourt.step("the suit named"); deal.suit = button.dataset.dealSuit; }
+    else if (tap && tap.add) { KingsCourt.step(`the ${cardName(tap.add)} turned up`); deal.card = tap.add; deal.f = {}; deal.hand = view().hand_number; }
+    else if (button.id === "deal-change") { KingsCourt.step(`the ${cardName(deal.card)} turned up`); deal.card = null; deal.f = {}; }
+    else if (button.dataset.cp === "deal" && button.dataset.field) {
+      KingsCourt.step(`the ${cardName(deal.card)}'s ${button.dataset.field === "suit" ? "suit" : "choice"}`);
+      deal.f[button.dataset.field] = button.dataset.value;
+    }
     else if (button.dataset.dealCut) { KingsCourt.step("the dealing cut"); deal.cut = button.dataset.dealCut; }
     else return false;
     return true;
