@@ -38,8 +38,10 @@ window.KingsCourtTable = (() => {
     const id = play.cards[i];
     const f = play.extra[i];
     if (id === "magician" && !f.as) {
-      const scrolls = view().cards.filter((c) => c.group === "scroll" && c.id !== "magician");
-      return { field: "as", text: "The Magician plays as which card?", options: scrolls.map((c) => [c.id, c.name]) };
+      // the Kingdom Scroll cards, and the Suit Scroll cards that fit where it is played
+      const fits = ctx.fits || (() => false);
+      const scrolls = view().cards.filter((c) => c.group === "scroll" && c.id !== "magician" && (!c.suits.length || fits(c)));
+      return { field: "as", text: "The Magician plays as which card?", options: scrolls.map((c) => [c.id, c.short || c.name]), grid: scrolls };
     }
     const eff = f.as || id;  // a Magician asks what the card it copies asks
     const name = cardName(eff);
@@ -82,8 +84,10 @@ window.KingsCourtTable = (() => {
 
   // A question of a card (its answers as buttons of the picker ``id``), or "".
   const questionHtml = (id, q) => (q ? `<div class="kc-question" role="group" aria-label="${escape(q.text)}"><p><strong>${escape(q.text)}</strong></p>
-      <div class="kc-answers${q.suits ? " kc-suits" : ""}">${q.options.map(([value, label]) => `<button type="button" class="secondary${q.suits ? ` kc-suit s-${value}` : ""}"
-        data-cp="${id}" data-field="${q.field}" data-i="${q.i}" data-value="${escape(value)}">${escape(label)}</button>`).join("")}</div></div>` : "");
+      ${q.grid ? `<div class="cp-grid">${q.grid.map((c) => `<button type="button" class="cp-card s-${c.colour}${(c.short || c.name).split(" ").some((w) => w.length > 7) ? " cp-wide" : ""}"
+        data-cp="${id}" data-field="${q.field}" data-i="${q.i}" data-value="${c.id}" aria-label="${escape(c.name)}">${escape(c.short || c.name)}</button>`).join("")}</div>`
+      : `<div class="kc-answers${q.suits ? " kc-suits" : ""}">${q.options.map(([value, label]) => `<button type="button" class="secondary${q.suits ? ` kc-suit s-${value}` : ""}"
+        data-cp="${id}" data-field="${q.field}" data-i="${q.i}" data-value="${escape(value)}">${escape(label)}</button>`).join("")}</div>`}</div>` : "");
 
   function playHtml(id, play, ctx, kinds) {
     const q = firstQuestion(play, ctx);
@@ -235,6 +239,7 @@ window.KingsCourtTable = (() => {
     const names = view().players.map((p) => p.name);
     return { who: names[h.to_play], player: h.to_play, suit: h.suit,
       answers: h.pending ? h.playable : null, pending: h.pending && h.pending.kind,
+      fits: (c) => h.playable.includes(c.id) || c.suits.includes(h.suit),
       others: names.map((name, seat) => [seat, name]).filter(([seat]) => seat !== h.to_play) };
   }
 
@@ -403,7 +408,8 @@ window.KingsCourtTable = (() => {
 
   function askCtx() {
     const n = view().players.length;
-    return { who: "you", player: 0, suit: asking.suit || (asking.top && ownSuit(asking.top)),
+    const suit = asking.suit || (asking.top && ownSuit(asking.top));
+    return { who: "you", player: 0, suit, fits: (c) => c.suits.includes(suit),
       others: Array.from({ length: n - 1 }, (_, i) => [i + 1, i === 0 ? "the player to your left" : `${i + 1} seats to your left`]) };
   }
 
