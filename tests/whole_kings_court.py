@@ -76,7 +76,7 @@ class Table:
     def stored(self, phone: Phone, count: int) -> None:
         try:
             turns.wait_for_entry(phone.page, count)
-        except Exception as error:  # noqa: BLE001 - said as what the page shows instead
+        except Exception as error:  # said as what the page shows instead
             seq = phone.page.evaluate("Companion.game.seq")
             raise AssertionError(f"entry {count} not stored (the page has {seq}): "
                                  f"{phone.answer()!r}") from error

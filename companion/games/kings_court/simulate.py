@@ -245,8 +245,8 @@ def _play_by_play(rng: random.Random, state: State, enter) -> None:
     enter(move)
 
 
-__all__ = ["random_game", "random_options", "random_hand_move", "aim_at_limit", "followed_hand",
-           "ENDINGS", "NAMES"]
+__all__ = ["ENDINGS", "NAMES", "aim_at_limit", "followed_hand", "random_game", "random_hand_move",
+           "random_options"]
 
 
 # --------------------------------------------------------------------------- steered hands
@@ -263,7 +263,7 @@ class _Rigged(random.Random):
         super().__init__(seed)
         self.card = card
 
-    def shuffle(self, x) -> None:  # noqa: ANN001 - random.Random's signature
+    def shuffle(self, x) -> None:
         super().shuffle(x)
         if self.card is not None and self.card in x:
             x.remove(self.card)
