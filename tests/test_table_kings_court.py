@@ -240,7 +240,7 @@ def test_a_followed_hand_ending_on_a_draw_card_is_recorded_with_the_cards_drawn(
         phone.tap(f'[data-open="{nxt}"]')
         pick_any(phone, str(nxt), held[nxt] - draws)
         prompt = page.locator("#prompt").inner_text()
-        assert f"the {draws} cards {name} drew for the {last}" in prompt, prompt
+        assert f"{name} drew {draws} for the {last}: tap Drawn" in prompt, prompt
         phone.tap(f'[data-mode="drawn"][data-seat="{nxt}"]')
         pick_any(phone, "drawn", draws)
         assert "record it" in page.locator("#prompt").inner_text()
@@ -400,4 +400,19 @@ def test_a_wizard_turned_up_is_dealt_with_its_suit_and_direction(server, browser
     assert "Wizard turned up" in first and "blue named" in first
     record = page.evaluate("async () => JSON.stringify(await (await fetch(Companion.game.urls.export)).json())")
     assert '"choice": "reverse"' in record.replace('":"', '": "')
+    page.context.close()
+
+
+def test_a_refusal_leaves_the_picked_cards_and_every_control_of_the_turn_uncovered(server, browser):  # noqa: F811
+    """Issue 21 item 6: the answer takes its strip; the chips and the turn's controls stay."""
+    phone = following(browser, server)
+    page = phone.page
+    phone.tap('#turn-play [data-group="blue"]')
+    phone.tap('#turn-play [data-kind="blue-3"]')
+    phone.tap("#ev-play")
+    page.locator("#message", has_text="does not fit").wait_for()
+    page.screenshot(path=str(ARTIFACTS / "kings_court_refused.png"))
+    for target in ("#turn-play .cp-chip", "#ev-play", "#ev-other", "#undo", "#risk-open",
+                   '#turn-play [data-group="gold"]'):
+        assert phone.on_screen(page.locator(target).first), target
     page.context.close()

@@ -35,8 +35,10 @@ const CardPicker = (() => {
   // "option" or "kingdom"; the first when it has no cards here); limit(id): copies still free;
   // chip(i): a chosen card's words ("King naming blue"); question: html shown instead of the
   // tabs and cards (a choice the last card needs); title: every kind in one grid under that
-  // name, no tabs (the few cards that can answer a draw card).
-  function html({ id, kinds, chosen, open, limit = () => Infinity, chip, label = "cards", question = "", title = "" }) {
+  // name, no tabs (the few cards that can answer a draw card); chips: false for a picker of one
+  // card that shows it elsewhere; above: the chosen cards above the tabs (a turn's few cards,
+  // kept clear of the action bar and its answers) rather than under the cards.
+  function html({ id, kinds, chosen, open, limit = () => Infinity, chip, label = "cards", question = "", title = "", chips = true, above = false }) {
     const all = title ? [{ key: "all", kinds }] : groups(kinds);
     const shown = all.find((g) => g.key === open) || all[0] || { key: null, kinds: [] };
     const count = (kindId) => chosen.filter((c) => c === kindId).length;
@@ -53,11 +55,11 @@ const CardPicker = (() => {
         return `<button type="button" class="cp-card s-${k.colour}${wide(words) ? " cp-wide" : ""}" data-cp="${id}" data-kind="${k.id}" ${left <= 0 ? 'aria-disabled="true"' : ""}
           aria-label="${escape(k.name)}${n ? ` (${n} picked)` : ""}">${escape(words)}${n ? `<span class="cp-n" aria-hidden="true">${n}</span>` : ""}</button>`;
       }).join("")}</div>`;
-    return `${body}
-      <div class="cp-chosen" aria-live="polite">${chosen.length ? chosen.map((kindId, i) => `
+    const list = chips ? `<div class="cp-chosen${above ? " cp-above" : ""}" aria-live="polite">${chosen.length ? chosen.map((kindId, i) => `
         <button type="button" class="cp-chip s-${byId[kindId] ? byId[kindId].colour : "kingdom"}" data-cp="${id}" data-index="${i}"
           aria-label="Take off ${escape(words(i))}">${escape(words(i))} \u00d7</button>`).join("")
-        : `<span class="small">No ${escape(label)} yet.</span>`}</div>`;
+        : `<span class="small">No ${escape(label)} yet.</span>`}</div>` : "";
+    return above ? list + body : body + list;
   }
 
   // What a tap on the picker ``id`` means: {tab}, {add}, {remove} (an index), or null.

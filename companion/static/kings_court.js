@@ -137,7 +137,7 @@ const KingsCourt = (() => {
   function drawsMissing() {
     const s = drawer();
     if (s === null || !draft.need || draft.draws.length === draft.need) return null;
-    return `pick the ${draft.need} cards ${nameOf(s)} drew for the ${cardName(draft.last)} (${nameOf(s)}: Drawn, ${draft.draws.length} of ${draft.need} picked)`;
+    return `${nameOf(s)} drew ${draft.need} for the ${cardName(draft.last).replace(/ \(.*\)$/, "")}: tap Drawn`;
   }
 
   // The hands not entered yet: no card picked (or scanned) and no count typed.
@@ -509,7 +509,7 @@ const KingsCourt = (() => {
     const later = waiting();
     if (later.length) { say(`Enter ${later.map((s) => `${nameOf(s)}'s hand`).join(", ")} first (pick the cards or type the points).`, "error"); return; }
     const drawn = drawsMissing();
-    if (drawn) { say(`${drawn[0].toUpperCase()}${drawn.slice(1)} first.`, "error"); return; }
+    if (drawn) { say(`${drawn} and pick them (${draft.draws.length} of ${draft.need} so far).`, "error"); return; }
     await Companion.send(`/api/games/${game().id}/moves`, { move: move() });  // stored: Companion drops the draft
   }
 
@@ -654,7 +654,7 @@ const KingsCourt = (() => {
       text = !ready() ? `Hand ${v.hand_number}, ${nameOf(v.dealer)}'s deal: who went out?`
         : factsMissing() ? `Hand ${v.hand_number}: ${factsMissing()}?`
         : later.length ? `Hand ${v.hand_number}: enter ${nameOf(later.includes(draft.open) ? draft.open : firstEmpty())}'s hand${later.length > 1 ? ` (${later.length} to go)` : ""}.`
-        : drawsMissing() ? `Hand ${v.hand_number}: ${drawsMissing()}.`
+        : drawsMissing() ? `${drawsMissing()}.`
         : `Hand ${v.hand_number}: every hand is in; record it.`;
       record.hidden = false;
     }

@@ -108,9 +108,9 @@ window.KingsCourtTable = (() => {
       const bridge = (k) => k.id.startsWith("drawbridge-");
       const title = answers.some(bridge) ? "A Drawbridge (by its suit) or a card that stops the draw:" : "A card that stops the draw:";
       return CardPicker.html({ id, kinds: answers.map((k) => (bridge(k) ? { ...k, short: k.suits[0][0].toUpperCase() + k.suits[0].slice(1) } : k)),
-        chosen: play.cards, label: "answer", question: ask, chip: (i) => chipWords(play, i, ctx), title }) + defended;
+        chosen: play.cards, label: "answer", question: ask, chip: (i) => chipWords(play, i, ctx), title, above: true }) + defended;
     }
-    return CardPicker.html({ id, kinds, chosen: play.cards, open, label: "cards played", question: ask, chip: (i) => chipWords(play, i, ctx) }) + defended;
+    return CardPicker.html({ id, kinds, chosen: play.cards, open, label: "cards played", question: ask, chip: (i) => chipWords(play, i, ctx), above: true }) + defended;
   }
 
   // A tap inside a play's picker: the play changes (a step of the draft) or a sentence is said.
@@ -182,7 +182,7 @@ window.KingsCourtTable = (() => {
     let body;
     if (!deal.card) {
       body = `<p class="kc-ask-line"><strong>${escape(dealer)} deals seven each. Which card is turned up?</strong></p>
-        ${CardPicker.html({ id: "deal", kinds, chosen: [], open: deal.tab, label: "card turned up" }).replace(/<div class="cp-chosen"[\s\S]*$/, "")}`;
+        ${CardPicker.html({ id: "deal", kinds, chosen: [], open: deal.tab, label: "card turned up", chips: false })}`;
     } else {
       const q = question(dealPlay(), 0, dealCtx());
       const words = chipWords(dealPlay(), 0, dealCtx());
@@ -257,12 +257,11 @@ window.KingsCourtTable = (() => {
       </div>
       <div class="kc-hands-row"><p class="kc-hands" aria-label="Cards in each hand">${names.map((name, seat) => `<span class="${seat === h.to_play ? "kc-mover" : ""}"${seat === h.to_play ? ' aria-current="true"' : ""}>${escape(name)} <strong data-hand="${seat}">${h.hands[seat]}</strong>${h.dungeon[seat] ? " (Dungeon)" : ""}${h.on_guard.includes(seat) ? " On Guard!" : ""}${h.face_up[seat].length ? ` \u00b7 up: ${h.face_up[seat].map((c) => escape(cardName(c))).join(", ")}` : ""}</span>`).join(" ")}</p>
       ${h.over ? "" : `<button type="button" class="secondary kc-more${risk.open ? " selected" : ""}" id="risk-open" aria-expanded="${risk.open}">${risk.open ? "Back to the turn" : "Risk, On Guard\u2026"}</button>`}</div>`;
-    const effects = h.effects.length && !h.pending ? `<p class="small kc-options" id="follow-effects">${h.effects.map(escape).join(" ")}</p>` : "";
-    if (h.over) return `${pile}${effects}<p><strong>The hand is over: score it.</strong></p>`;
+    const effects = h.effects.length && !h.pending ? `<span id="follow-effects">${h.effects.map(escape).join(" ")}</span> ` : "";
+    if (h.over) return `${pile}<p class="small kc-options">${effects}</p><p><strong>The hand is over: score it.</strong></p>`;
     if (risk.open) return `${pile}<div id="risk-panel">${riskHtml(names)}</div>`;
     const ctx = turnCtx();
-    return `${pile}${effects}
-      <p class="small kc-options" id="follow-options">${h.options.map(escape).join(" ")}</p>
+    return `${pile}<p class="small kc-options">${effects}<span id="follow-options">${h.options.map(escape).join(" ")}</span></p>
       <div id="turn-play">${playHtml("turn", turn, ctx, turnKinds())}</div>`;
   }
 
@@ -419,7 +418,7 @@ window.KingsCourtTable = (() => {
     const kinds = KingsCourt.pickerKinds().filter((c) => c.group !== "shield" || ["cannonball", "catapult", "flaming-arrow", "siege-tower", "imperial-tax", "magic-potion", "hidden-treasure"].includes(c.id));
     if (!asking.top) {
       return `<p class="kc-ask-line"><strong>What lies on top of the discard pile?</strong></p>
-        ${CardPicker.html({ id: "ask-top", kinds, chosen: [], open: asking.tab, label: "top card" }).replace(/<div class="cp-chosen"[\s\S]*$/, "")}`;
+        ${CardPicker.html({ id: "ask-top", kinds, chosen: [], open: asking.tab, label: "top card", chips: false })}`;
     }
     const top = `<p class="kc-ask-line">On top: <button type="button" class="cp-chip s-${kind(asking.top).colour}" id="ask-top-change" aria-label="Change the top card (${escape(cardName(asking.top))})">${escape(cardName(asking.top))} \u00d7</button>
       ${asking.suit || ownSuit(asking.top) ? `<span>suit in force <strong id="ask-suit-now">${escape(asking.suit || ownSuit(asking.top))}</strong></span>` : ""}</p>`;
