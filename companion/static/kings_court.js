@@ -96,7 +96,9 @@ const KingsCourt = (() => {
     draft.last = outcome.last || "";
     draft.next = outcome.next ?? null;
     draft.need = outcome.next_draws || 0;
-    draft.open = firstEmpty();
+    draft.played = outcome.played.map((p) => ({ ...p }));  // a Castle Fire: no hand to enter
+    draft.open = fire() ? null : firstEmpty();
+    schedulePreview();  // what the hand scores so far, before any hand is entered
     return draft;
   }
 
@@ -221,7 +223,7 @@ const KingsCourt = (() => {
     let html = "";
     if (draft.mode === "correct") html += `<p class="kc-ask-line"><strong>Correcting hand ${draft.number}</strong> <button type="button" class="secondary" id="cancel-correct">Stop correcting</button></p>`;
     if (draft.fixed) {
-      html += `<p class="kc-ask-line"><strong>${draft.nobody ? "Nobody went out" : `${escape(nameOf(draft.out))} went out`}</strong> (as followed)</p>`;
+      html += `<p class="kc-ask-line"><strong>${fire() ? "Thrown in by a Castle Fire" : draft.nobody ? "Nobody went out" : `${escape(nameOf(draft.out))} went out`}</strong> (as followed)</p>`;
     } else if (!ready()) {
       const nobody = playedKinds.some((c) => ["poison-garden", "castle-fire"].includes(c.id)) ? [["nobody", "Nobody (Risk card)"]] : [];
       html += `<p class="kc-ask-line"><strong>Who went out?</strong></p>${nameButtons([...seats().map((s) => [s, nameOf(s)]), ...nobody], "out", null)}`;

@@ -250,9 +250,9 @@ window.KingsCourtTable = (() => {
     const topKind = kind(h.top) || { colour: "kingdom" };
     const pile = `<div class="kc-pile" aria-label="The pile">
         <span class="kc-top s-${escape(h.top ? (ownSuit(h.top) || h.suit || topKind.colour) : "kingdom")}" id="top">${escape(h.top_name || "no card")}</span>
-        <span>Suit <strong id="suit" class="kc-suit-word s-${escape(h.suit || "kingdom")}">${escape(h.suit || "-")}</strong></span>
-        <span>Play goes <strong id="direction">${escape(h.direction_words)}</strong></span>
-        <span>Draw pile <strong id="draw-pile">${h.draw_pile}</strong>${h.reshuffles ? ` (reshuffled ${h.reshuffles}\u00d7)` : ""}</span>
+        <span><span class="sr">Suit in force </span><strong id="suit" class="kc-suit-word s-${escape(h.suit || "kingdom")}">${escape(h.suit || "-")}</strong></span>
+        <span>going <strong id="direction">${escape(h.direction_words.replace(/^to the /, ""))}</strong></span>
+        <span>pile <strong id="draw-pile">${h.draw_pile}</strong>${h.reshuffles ? ` (reshuffled ${h.reshuffles}\u00d7)` : ""}</span>
         ${h.pending ? `<span class="kc-due">Waiting: draw ${h.pending.count}</span>` : ""}
       </div>
       <div class="kc-hands-row"><p class="kc-hands" aria-label="Cards in each hand">${names.map((name, seat) => `<span class="${seat === h.to_play ? "kc-mover" : ""}"${seat === h.to_play ? ' aria-current="true"' : ""}>${escape(name)} <strong data-hand="${seat}">${h.hands[seat]}</strong>${h.dungeon[seat] ? " (Dungeon)" : ""}${h.on_guard.includes(seat) ? " On Guard!" : ""}${h.face_up[seat].length ? ` \u00b7 up: ${h.face_up[seat].map((c) => escape(cardName(c))).join(", ")}` : ""}</span>`).join(" ")}</p>
@@ -261,7 +261,7 @@ window.KingsCourtTable = (() => {
     if (h.over) return `${pile}<p class="small kc-options">${effects}</p><p><strong>The hand is over: score it.</strong></p>`;
     if (risk.open) return `${pile}<div id="risk-panel">${riskHtml(names)}</div>`;
     const ctx = turnCtx();
-    return `${pile}<p class="small kc-options">${effects}<span id="follow-options">${h.options.map(escape).join(" ")}</span></p>
+    return `${pile}<p class="small kc-options kc-clamp"><span id="follow-options">${h.options.map(escape).join(" ")}</span> ${effects}</p>
       <div id="turn-play">${playHtml("turn", turn, ctx, turnKinds())}</div>`;
   }
 
