@@ -6,7 +6,7 @@ While 10 tables play (one phone each, move round trips in a loop), phones send a
 answered (200/422 read or refused, 503 told to retry), and the server's RSS at its peak and after.
 Targets (issue 13): the tables' p99 under 200 ms, RSS under 1 GB and back under 400 MB after.
 The server runs as in benchmarks/web.py, on 127.0.0.1. (How much a photo may cost to decode is
-companion/scan.py's budget; this measures the server around it.)
+companion/scan/'s budget; this measures the server around it.)
 """
 from __future__ import annotations
 

@@ -1,15 +1,17 @@
 """How well, how fast and in how much memory the scanner reads cards, beside zxing-cpp.
 
 The photos are the synthetic set of tests/photoset.py (cards rasterised from the printables' own
-PDFs, laid out, fanned, tilted up to 60 degrees, turned, far away, blurred against the smallest
-code's module, lit unevenly, JPEG-compressed), at 2 MP and 12 MP, with the truth recorded.
-Every photo is read on one core (cv2.setNumThreads(1); times are CPU time of this process) by
-``companion.scan.scan_photo`` (what `companion scan` runs) and, for comparison, by zxing-cpp
-alone on the same photo decoded to grey at full resolution.
+PDFs, laid out, fanned, tilted up to 65 degrees, turned, far away, blurred against the smallest
+code's module, lit unevenly, under glare, on a screen, JPEG-compressed), at 2 MP and 12 MP, with
+the truth recorded. Every photo is read on one core (cv2.setNumThreads(1); times are CPU time of
+this process) by ``companion.scan.scan_photo`` (what `companion scan` runs) and, for comparison,
+by zxing-cpp alone on the same photo decoded to grey at full resolution, and by zxing-cpp on
+that photo enlarged twice each way.
 
-Prints, in one run: per category the cards to read, the share read and false card reads (a card
-reported that is not in the photo, or a code that is not this game's card reported as a card),
-fans and far cards split further; the median and p95 time a photo at 2 and 12 MP; the peak memory
+Prints, in one run: per category and size the cards to read, the share read and false card reads
+(a card reported that is not in the photo, or a code that is not this game's card reported as a
+card); the same by the pixels a module of each card's best code and by blur; the rows where the
+reader reads fewer than zxing-cpp; the median and p95 time a photo at 2 and 12 MP; the peak memory
 of reading a 48 MP photo of each format and two decompression bombs (each in its own process);
 and the start-up time of `companion scan` (CPU time from the process's start to its first photo
 read, the read left out) beside bare Python and Python importing OpenCV, NumPy, Pillow and
@@ -18,6 +20,8 @@ zxing-cpp.
     python benchmarks/scan.py                   # the whole set (20 photos a category and size)
     python benchmarks/scan.py --per-category 4  # a quick look
     python benchmarks/scan.py --misses          # also list each photo with a card missed
+    python benchmarks/scan.py --only-ours       # the reader alone (no zxing-cpp columns)
+    python benchmarks/scan.py --per-category 3 --first 10 --category far --size 12  # a part
     python benchmarks/scan.py --memory-only     # the memory and start-up figures alone
     python benchmarks/scan.py --startup-only    # the start-up figure alone
 """
@@ -40,14 +44,11 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
 
-def zxing_scan(data: bytes, game: str) -> tuple[set[str], set[str]]:
-    """The card codes and the other codes zxing-cpp reads from the photo at full resolution."""
+def _zxing_reads(gray, game: str) -> tuple[set[str], set[str]]:
     import zxingcpp
 
     from companion.codes import CodeError, parse_code
-    from companion.scan import load_photo
 
-    gray, _ = load_photo(data)
     cards, others = set(), set()
     for result in zxingcpp.read_barcodes(gray, formats=zxingcpp.BarcodeFormat.QRCode):
         try:
@@ -55,6 +56,23 @@ def zxing_scan(data: bytes, game: str) -> tuple[set[str], set[str]]:
         except CodeError:
             others.add(result.text)
     return cards, others
+
+
+def zxing_scan(data: bytes, game: str) -> tuple[set[str], set[str]]:
+    """The card codes and the other codes zxing-cpp reads from the photo at full resolution."""
+    from companion.scan import load_photo
+
+    return _zxing_reads(load_photo(data)[0], game)
+
+
+def zxing_enlarged(data: bytes, game: str) -> tuple[set[str], set[str]]:
+    """zxing-cpp on the photo enlarged twice each way (four times the pixels, bicubic)."""
+    import cv2
+
+    from companion.scan import load_photo
+
+    gray = cv2.resize(load_photo(data)[0], None, fx=2, fy=2, interpolation=cv2.INTER_CUBIC)
+    return _zxing_reads(gray, game)
 
 
 def ours(data: bytes, game: str) -> tuple[set[str], set[str]]:
@@ -65,29 +83,36 @@ def ours(data: bytes, game: str) -> tuple[set[str], set[str]]:
 
 
 def opencv_only(data: bytes, game: str) -> tuple[set[str], set[str]]:
-    from companion import scan
+    from companion.scan import reader
 
-    scan.USE_ZXING = False
+    reader.USE_ZXING = False
     try:
         return ours(data, game)
     finally:
-        scan.USE_ZXING = True
+        reader.USE_ZXING = True
 
 
-READERS = {"companion scan": ours, "zxing-cpp alone": zxing_scan}
+READERS = {"companion scan": ours, "zxing-cpp": zxing_scan, "zxing-cpp x2": zxing_enlarged}
+# the rows of the tables by the best code's pixels a module, and by blur (the Gaussian's sigma in
+# modules of the card's best code)
+MODULE_ROWS = ((0, 1.5, "under 1.5 px"), (1.5, 2, "1.5-2 px"), (2, 3, "2-3 px"), (3, 4, "3-4 px"),
+               (4, 1e9, "4 px and more"))
+BLUR_ROWS = ((0, 0.15, "under 0.15 module"), (0.15, 0.3, "0.15-0.3 module"),
+             (0.3, 0.45, "0.3-0.45 module"), (0.45, 1e9, "0.45 module and more"))
 
 
 def group(spec) -> str:
-    """The row a photo counts in: its category, fans and far cards split by size or module."""
-    if spec.category == "fanned":
-        return f"fanned {spec.megapixels} MP"
-    if spec.category == "far":
-        return "far 2-2.5 px" if spec.face_module < 2.5 else "far 2.5-3 px"
-    return spec.category
+    """The row a photo counts in: its category and size."""
+    return f"{spec.category} {spec.megapixels} MP"
+
+
+def _row_of(value: float, rows) -> str:
+    return next(label for low, high, label in rows if low <= value < high)
 
 
 def run(specs, readers, misses: bool) -> dict:
-    """Per reader: per group counts [cards, read, false, others, others read], per size times."""
+    """Per reader: per row counts [cards, read, false, others, others read] (rows: the photo's
+    group, and each card's module and blur rows), per size times."""
     from companion.codes import CodeError, parse_code
     import photoset
 
@@ -113,10 +138,16 @@ def run(specs, readers, misses: bool) -> dict:
             for i, value in enumerate((len(truth), len(truth & cards), len(false),
                                        len(spec.others), len(set(spec.others) & others))):
                 row[i] += value
+            for card in truth:  # each card in its module and blur rows
+                module = spec.modules[card]
+                for key in (_row_of(module, MODULE_ROWS), _row_of(spec.blur / module, BLUR_ROWS)):
+                    tally[name][key][0] += 1
+                    tally[name][key][1] += card in cards
             if misses and (truth - cards or false):
-                print(f"  {name:15} {spec.name:18} {spec.game:12} tilt {spec.tilt:4.1f} "
-                      f"missed {sorted(truth - cards)} false {sorted(false)} "
-                      f"({elapsed * 1000:.0f} ms)", flush=True)
+                print(f"  {name:15} {spec.name:20} {spec.game:12} tilt {spec.tilt:4.1f} "
+                      f"missed {sorted(truth - cards)} "
+                      f"({', '.join(f'{spec.modules[c]:.2f}' for c in sorted(truth - cards))} "
+                      f"px a module) false {sorted(false)} ({elapsed * 1000:.0f} ms)", flush=True)
     return {"tally": tally, "times": times}
 
 
@@ -124,34 +155,44 @@ def report(specs, results) -> None:
     import photoset
 
     names = list(results["tally"])
+    tally = results["tally"]
     print(f"\n{len(specs)} photos ({sum(len(s.cards) for s in specs)} cards to read), "
           f"one core, CPU time; load average {os.getloadavg()[0]:.1f} (a shared machine)\n")
-    header = f"{'category':16} {'cards':>5}" + "".join(f" | {n:>15} {'false':>5}" for n in names)
+    header = f"{'cards read':28} {'cards':>5}" + "".join(f" | {n:>15} {'false':>5}"
+                                                         for n in names)
     print(header)
     print("-" * len(header))
-    rows = [g for category in photoset.CATEGORIES for g in
-            ((f"fanned {mp} MP" for mp in (2, 12)) if category == "fanned" else
-             ("far 2-2.5 px", "far 2.5-3 px") if category == "far" else (category,))]
-    totals = {name: [0] * 5 for name in names}
+    rows = [f"{category} {mp} MP" for category in photoset.CATEGORIES for mp in (2, 12)]
+    totals = {name: defaultdict(lambda: [0] * 5) for name in names}
+    behind = []  # rows where the reader reads fewer than the better zxing-cpp figure
     for row in rows:
-        counts = {name: results["tally"][name].get(row) for name in names}
-        if not any(counts.values()):
+        counts = {name: tally[name].get(row) for name in names}
+        if not counts[names[0]]:
             continue
-        line = f"{row:16} {counts[names[0]][0]:5}"
+        print(_line(row, counts, names))
         for name in names:
-            want, got, false, *_ = counts[name]
-            line += f" | {100 * got / max(1, want):14.1f}% {false:5}"
-            totals[name] = [a + b for a, b in zip(totals[name], counts[name])]
-        print(line)
-    line = f"{'all cards':16} {totals[names[0]][0]:5}"
+            for key in ("all cards", f"all {row.split()[-2]} MP"):
+                totals[name][key] = [a + b for a, b in zip(totals[name][key], counts[name])]
+        zxing = [counts[n][1] for n in names if n.startswith("zxing")]
+        if zxing and counts[names[0]][1] < max(zxing):
+            behind.append(row)
+    for key in ("all 2 MP", "all 12 MP", "all cards"):
+        if totals[names[0]].get(key):
+            print(_line(key, {name: totals[name][key] for name in names}, names))
+    line = f"{'other codes':28} {totals[names[0]]['all cards'][3]:5}"
     for name in names:
-        want, got, false, *_ = totals[name]
-        line += f" | {100 * got / max(1, want):14.1f}% {false:5}"
-    print(line)
-    line = f"{'other codes':16} {totals[names[0]][3]:5}"
-    for name in names:
-        line += f" | {100 * totals[name][4] / max(1, totals[name][3]):14.1f}% {'':5}"
+        line += f" | {100 * totals[name]['all cards'][4] / max(1, totals[name]['all cards'][3]):14.1f}%"
+        line += f" {'':5}"
     print(line + "   (foreign cards and non-card codes reported apart)")
+    for title, table in (("by the best code's pixels a module", MODULE_ROWS),
+                         ("by blur, in modules of the best code", BLUR_ROWS)):
+        print(f"\n{title}")
+        for _, _, label in table:
+            counts = {name: tally[name].get(label) for name in names}
+            if counts[names[0]]:
+                print(_line(label, counts, names, false=False))
+    print(f"\nrows where {names[0]} reads fewer cards than zxing-cpp or zxing-cpp x2: "
+          f"{', '.join(behind) or 'none'}")
 
     print(f"\n{'time a photo (CPU)':22}" + "".join(f" | {name:>22}" for name in names))
     for size, label in ((2, "2 MP   median / p95"), (12, "12 MP  median / p95")):
@@ -164,6 +205,14 @@ def report(specs, results) -> None:
             p95 = values[min(len(values) - 1, int(0.95 * len(values)))]
             line += f" | {statistics.median(values) * 1000:8.0f} ms {p95 * 1000:7.0f} ms"
         print(line)
+
+
+def _line(label: str, counts: dict, names: list[str], false: bool = True) -> str:
+    line = f"{label:28} {counts[names[0]][0]:5}"
+    for name in names:
+        want, got, wrong, *_ = counts[name]
+        line += f" | {100 * got / max(1, want):14.1f}% {wrong if false else '':5}"
+    return line
 
 
 # ----------------------------------------------------------------------- memory and start-up
@@ -309,6 +358,8 @@ def main() -> None:
     parser.add_argument("--size", type=int, action="append", choices=[2, 12])
     parser.add_argument("--misses", action="store_true", help="list the photos with a miss")
     parser.add_argument("--opencv", action="store_true", help="also OpenCV's pipeline alone")
+    parser.add_argument("--only-ours", action="store_true", help="the reader alone")
+    parser.add_argument("--first", type=int, default=0, help="the first photo of each category")
     parser.add_argument("--memory-only", action="store_true",
                         help="only the memory and start-up figures")
     parser.add_argument("--startup-only", action="store_true", help="only the start-up figure")
@@ -319,11 +370,13 @@ def main() -> None:
         return
     if not args.memory_only:
         specs = photoset.photo_set(args.per_category, tuple(args.size or (2, 12)),
-                                   tuple(args.category or photoset.CATEGORIES))
-        readers = dict(READERS)
+                                   tuple(args.category or photoset.CATEGORIES), args.first)
+        readers = {"companion scan": ours} if args.only_ours else dict(READERS)
         if args.opencv:
             readers["OpenCV alone"] = opencv_only
         report(specs, run(specs, readers, args.misses))
+        if args.category or args.size or args.per_category != photoset.PER_CATEGORY:
+            return  # a part of the set: no memory and start-up figures
     memory()
     start_up()
 

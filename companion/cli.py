@@ -23,11 +23,24 @@ def serve(args: argparse.Namespace) -> int:
     lan = lan_address()
     shown = args.host if args.host not in ("0.0.0.0", "::") else (lan or "localhost")
     database = app.extensions["store"].db.url.render_as_string(hide_password=True)
+    if _in_use(args.host, args.port):  # before the link: a link to another program is no use
+        print(f"Port {args.port} is already in use on this machine (another companion serve?): "
+              f"stop that program, or start this one with another --port.", file=sys.stderr)
+        return 1
     if args.https:
         from companion.web import tls
 
         cert, key = tls.certificate(data_folder(), [lan] if lan else [])
         server = tls.make_server(app, args.host, args.port, cert, key)
+    else:
+        _allow_connections(args.connection_limit)
+        logging.basicConfig()  # waitress's warnings (as waitress.serve does)
+        server = serving.make_server(
+            app, host=args.host, port=args.port, threads=args.threads, ident="companion",
+            connection_limit=args.connection_limit, channel_timeout=args.idle_timeout,
+            asyncore_use_poll=True,  # select() stops at file descriptor 1,024
+            max_request_body_size=app.config["MAX_PHOTO_LENGTH"] + 64 * 1024)
+    if args.https:
         _announce(f"https://{shown}:{args.port}/", database)
         print(f"Its certificate is self-signed ({cert}): each phone warns once; accept it to "
               f"use the live camera. SHA-256 {tls.fingerprint(cert)}")
@@ -35,13 +48,24 @@ def serve(args: argparse.Namespace) -> int:
         server.serve_forever()
         return 0
     _announce(f"http://{shown}:{args.port}/", database)
-    _allow_connections(args.connection_limit)
-    logging.basicConfig()  # waitress's warnings (as waitress.serve does)
-    serving.make_server(app, host=args.host, port=args.port, threads=args.threads, ident="companion",
-                        connection_limit=args.connection_limit, channel_timeout=args.idle_timeout,
-                        asyncore_use_poll=True,  # select() stops at file descriptor 1,024
-                        max_request_body_size=app.config["MAX_PHOTO_LENGTH"] + 64 * 1024).run()
+    server.run()
     return 0
+
+
+def _in_use(host: str, port: int) -> bool:
+    """Another program listens on ``port`` (bound as the servers bind, reusing an address
+    whose last connections are closing)."""
+    import errno
+    import socket
+
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind((host, port))
+        except OSError as refused:
+            return refused.errno == errno.EADDRINUSE
+    return False
 
 
 def _announce(url: str, database: str) -> None:

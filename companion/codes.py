@@ -35,7 +35,7 @@ MAX_COPY = 99
 MARK_ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ"
 
 
-# Where the code is printed on a card's face (printables/faces.py draws it there; companion/scan.py
+# Where the code is printed on a card's face (printables/faces.py draws it there; companion/scan/
 # looks for a card's other codes from the one it read), in mm: the frame around the face, and the
 # module of the two 12.6 mm corner codes (for a fanned hand, photographed from close by) and of the
 # 30 mm face code (for cards laid on the table, photographed from above).

@@ -101,7 +101,9 @@ class Engine(Protocol):
     # ``other_cards: dict[kind id, name]``. A game with secrets kept on a player's phone takes
     # them with ``secret(state, player, secret) -> state`` (raising RuleError), says with
     # ``secrets_open(state) -> bool`` when every phone may see them, and words their history
-    # line with ``describe_secret(name) -> str``.
+    # line with ``describe_secret(name) -> str``. A game whose setup form does not take the
+    # players' names as ``player-0``, ``player-1``, ... says with ``again(options) -> dict`` which
+    # of its form's fields give a new game the same players (see :func:`again_form`).
 
 
 MISSING = object()  # an option left out, told apart from one given as None
@@ -210,6 +212,20 @@ def normalise_rulings(engine: Engine, given: Mapping[str, Any] | None) -> dict[s
     return chosen
 
 
+def again_form(engine: Engine, options: Mapping[str, Any],
+               rulings: Mapping[str, Any]) -> dict[str, str]:
+    """The setup form's fields for a new game with the same players and the rulings in force:
+    the players' names and every ruling, never a fact the players must state again for a new
+    game (who starts, the cards laid out)."""
+    players = options.get("players") or []
+    fields = (engine.again(options) if hasattr(engine, "again") else
+              {f"player-{seat}": str(name) for seat, name in enumerate(players)})
+    for ruling in engine.rulings:
+        if ruling.id in rulings:
+            fields[f"ruling-{ruling.id}"] = str(rulings[ruling.id])
+    return fields
+
+
 def _short(value: Any) -> str:
     return repr(value)[:40] if not isinstance(value, str) else repr(value[:40])
 
@@ -240,6 +256,9 @@ def read_options(
 
 
 ENTRY_KINDS = ("move", "undo", "redo", "rulings", "secret")
+# The secret a seat's change of phone is recorded as (by the web layer, in a game that keeps
+# secrets): the engine holds back what the seat's earlier phone set, and takes no new secret.
+SEAT_CHANGED = {"seat": "changed"}
 
 
 @dataclass
@@ -299,10 +318,20 @@ def step(engine: Engine, replay: Replay, history: list[Any], kind: str, payload:
             raise RuleError("record", "A secret names its player and what was entered.")
         player = payload["player"]
         state = keep(replay.state, player, payload["secret"])  # checks the player too
-        earlier = [keep(before, player, payload["secret"]) for before in history]
+        earlier = [_kept(keep, before, player, payload["secret"]) for before in history]
         replay.state, history[:] = state, earlier
     else:
         raise RuleError("record", f"An entry of kind {kind!r} is not one of {list(ENTRY_KINDS)}.")
+
+
+def _kept(keep, before: Any, player: int, secret: Any) -> Any:
+    """An earlier position with a secret carried into it; one it would not take (the secret
+    answers a change made after that position, such as a Loyalty card exchanged) stays as it
+    was."""
+    try:
+        return keep(before, player, secret)
+    except RuleError:
+        return before
 
 
 def replay(

@@ -58,10 +58,10 @@ class Lines:
             text = f"Redone: {self.lines[touched]['text']}"
         elif entry.kind == "secret":
             who = self.names[entry.player] if entry.player is not None else "A player"
-            text = engine.describe_secret(who)
+            text = engine.describe_secret(who, entry.payload.get("secret"))
         else:
-            text = "Table rulings changed: " + ", ".join(
-                f"{key} = {value}" for key, value in sorted(entry.payload.items())
+            text = "Table rulings changed: " + "; ".join(
+                _ruling_words(engine, key, value) for key, value in sorted(entry.payload.items())
             )
         if touched != entry.seq:  # a new dict: a copy made before still reads as it was
             self.lines[touched] = {**self.lines[touched], "undone": entry.kind == "undo"}
@@ -117,12 +117,17 @@ def secrets_open(record: Record) -> bool:
 
 def entries_for(record: Record, seat: int | None) -> list[dict[str, Any]]:
     """Every entry as the phone holding ``seat`` may see it: another player's secret keeps
-    only whose it is until the game opens the secrets."""
+    only whose it is until the game opens the secrets, and so does one set before the seat
+    changed phones (``protocol.SEAT_CHANGED``, which itself is shown as it is)."""
     opened = secrets_open(record)
+    moved = {entry.player: entry.seq for entry in record.entries
+             if entry.kind == "secret" and entry.payload.get("secret") == protocol.SEAT_CHANGED}
     out = []
     for entry in record.entries:
         line = entry.to_dict()
-        if entry.kind == "secret" and not opened and entry.player != seat:
+        hidden = entry.player != seat or entry.seq < moved.get(entry.player, -1)
+        if entry.kind == "secret" and not opened and hidden and \
+                entry.payload.get("secret") != protocol.SEAT_CHANGED:
             line["payload"] = {"player": entry.player, "secret": None}
         out.append(line)
     return out
@@ -237,3 +242,15 @@ def _shown(value: Any) -> str:
     """A value of the file in a sentence: JSON spelling, cut short."""
     text = json.dumps(value)
     return text if len(text) <= 40 else text[:40] + "..."
+
+
+def _ruling_words(engine: protocol.Engine, key: str, value: Any) -> str:
+    """A ruling changed, in the words of its setup form: "Direction of moves: numbered moves
+    only go toward the mover's own Chateau"."""
+    for ruling in engine.rulings:
+        if ruling.id == key:
+            for choice, meaning in ruling.choices:
+                if str(choice) == str(value):
+                    return f"{ruling.title}: {meaning.rstrip('.')}"
+            return f"{ruling.title}: {_shown(value)}"
+    return f"{key}: {_shown(value)}"

@@ -603,6 +603,12 @@ class Store:
             raise protocol.RuleError("seat", f"Another phone took {name}'s seat just now.") \
                 from None
 
+    def free(self, game_id: str, player: int) -> None:
+        """No phone holds ``player``'s seat any more (the game's creator let it go)."""
+        with self._writing() as conn:
+            conn.execute(delete(claims).where(claims.c.game_id == game_id,
+                                             claims.c.player == player))
+
     def delete(self, game_id: str) -> None:
         _check_id(game_id)
         self._forget(game_id)

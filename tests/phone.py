@@ -129,12 +129,19 @@ class Phone:
         self.turns.append(turn)
 
 
-# Run in every page of a watched context: the time each entry number was first shown.
+# Run in every page of a watched context: the time each entry number of each game was first
+# shown ("<game page's path> <entry number>"), kept in the tab across page loads.
 _WATCH = """(() => {
-  window.entriesShown = {};
+  const key = "entriesShown";
   const note = () => {
     const n = document.body && document.body.dataset.entries;
-    if (n !== undefined && !(n in window.entriesShown)) window.entriesShown[n] = Date.now();
+    if (n === undefined) return;
+    const shown = JSON.parse(sessionStorage.getItem(key) || "{}");
+    const game = `${location.pathname} ${n}`;
+    if (!(game in shown)) {
+      shown[game] = { at: Date.now(), opened: !Object.keys(shown).some((k) => k.startsWith(`${location.pathname} `)) };
+      sessionStorage.setItem(key, JSON.stringify(shown));
+    }
   };
   new MutationObserver(note).observe(document, { subtree: true, attributes: true,
                                                  attributeFilter: ["data-entries"] });
@@ -143,22 +150,21 @@ _WATCH = """(() => {
 
 
 def watch(context) -> None:
-    """Note, in every page this browser context opens, when each entry number is first shown."""
+    """Note, in every page this browser context opens, when each entry of each game is first
+    shown."""
     context.add_init_script(_WATCH)
 
 
 def delays(phones: list[Phone]) -> list[float]:
-    """For each entry number shown on two or more of the (watched) phones: how many ms after the
-    first phone each other phone showed it. An entry a phone shows when its page loads is not a
-    delay (the page was opened later), so only numbers a page reached while open count."""
-    shown = []
-    for phone in phones:
-        times = {int(n): t for n, t in phone.page.evaluate("window.entriesShown || {}").items()}
-        first = min(times, default=None)
-        shown.append({n: t for n, t in times.items() if n != first})
+    """For each entry of each game shown on two or more of the (watched) phones: how many ms
+    after the first phone each other phone showed it. The entry a phone shows when it first opens
+    a game is not a delay (the page was opened then), so only entries reached while open count."""
+    shown = [{game: seen["at"] for game, seen in
+              phone.page.evaluate("JSON.parse(sessionStorage.getItem('entriesShown') || '{}')").items()
+              if not seen["opened"]} for phone in phones]
     out = []
-    for n in set().union(*shown):
-        times = sorted(seen[n] for seen in shown if n in seen)
+    for game in set().union(*shown):
+        times = sorted(seen[game] for seen in shown if game in seen)
         out.extend(t - times[0] for t in times[1:])
     return out
 

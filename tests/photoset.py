@@ -2,11 +2,14 @@
 
 Cards are rasterised from a real deck PDF (``printables``, pypdfium2), laid on a table (in a row,
 a grid, loosely, or fanned in a hand of 3-9 so only one corner of each card shows), then
-photographed by a pinhole camera tilted 0-60 degrees and turned any way (a fan's photo held
-portrait or landscape whatever the hand's shape), near or far (cards whose face codes get 2-3
-pixels a module), and the photo is blurred (a Gaussian measured against the module of the
-smallest code to be read), noised, lit unevenly and JPEG-compressed, at 2 MP (1632 x 1224) or
-12 MP (4032 x 3024). Some photos are stored sideways with an EXIF orientation, as phones do.
+photographed by a pinhole camera tilted 0-65 degrees and turned any way (a fan's photo held
+portrait or landscape whatever the hand's shape), near or far (a sheet or a table of cards
+filling a tenth to a third of the frame: face codes at 1.4-2.2 pixels a module at 12 MP), and the
+photo is blurred (a Gaussian measured against the module of the smallest code to be read: up to
+0.6 of a fan's corner-code module), noised, lit unevenly, washed by glare, or taken of a screen
+showing the cards (the screen's pixel grid beating with the camera's: moiré), and
+JPEG-compressed, at 2 MP (1632 x 1224) or 12 MP (4032 x 3024). Some photos are stored sideways
+with an EXIF orientation, as phones do.
 Everything is seeded: the same name gives the same photo, byte for byte.
 
 ``photo_set()`` lists the specs (cheap); ``render(spec)`` makes one photo.
@@ -39,12 +42,17 @@ CATEGORIES = {
     "flat": "flat, from above (tilt under 8 degrees)",
     "tilt30": "tilted 10-30 degrees",
     "tilt45": "tilted 30-45 degrees",
-    "tilt60": "tilted 45-60 degrees",
+    "tilt65": "tilted 45-65 degrees",
     "rotated": "turned any way (photo and cards)",
     "fanned": "a fanned hand of 3-9, any fill and roll, frame not turned to it: corners only",
-    "far": "cards far away: face codes at 2-3 pixels a module",
+    "hard fans": "fanned hands blurred 0.4-0.6 of a corner code's module at 12 MP (0.3-0.45 at "
+                 "2 MP), some lit unevenly",
+    "far": "a sheet of nine or a table of 6-12 far away (face codes 1.4-2.2 px a module at 12 "
+           "MP: the sheet's long side a tenth to a sixth of the frame's short side; 1.8-3 at 2 MP)",
     "blur": "out of focus: blur 0.3-0.55 of the smallest code's module",
     "light": "uneven light and a shadow",
+    "glare": "a lamp's or window's glare across cards, washing codes out",
+    "screen": "cards on a screen, photographed: moiré of its pixel grid, a dim black",
     "many": "many cards: a whole Kingseat vote (8-10)",
     "foreign": "another game's card and a non-card QR code beside the cards",
 }
@@ -83,6 +91,9 @@ class Spec:
     exif_orientation: int = 1
     scene: object = field(default=None, compare=False, repr=False)  # what render() draws
     face_module: float = 0.0  # pixels a module of the face codes (their median)
+    # each card to be read: pixels a module of its best code that shows whole
+    modules: dict[str, float] = field(default_factory=dict, compare=False)
+    blur: float = 0.0  # the Gaussian's sigma, photo pixels
 
 
 # ----------------------------------------------------------------------------- card rasters
@@ -176,6 +187,8 @@ class Scene:
     blur: float  # Gaussian sigma, photo pixels
     noise: float  # grey levels
     quality: int  # JPEG
+    glare: tuple = ()  # (x, y, radius, grey levels added at the centre) of each bright spot
+    screen: tuple = ()  # (pitch, angle, depth) of the screen's pixel grid, or () for paper
 
 
 def _apply(matrix: np.ndarray, points: np.ndarray) -> np.ndarray:
@@ -225,12 +238,13 @@ def _row(count: int, rng: random.Random, gap=(4, 14)) -> list[tuple[float, float
     return spots
 
 
-def _grid(count: int, columns: int, rng: random.Random) -> list[tuple[float, float, float]]:
+def _grid(count: int, columns: int, rng: random.Random, gap=(5, 12)
+          ) -> list[tuple[float, float, float]]:
     spots = []
     for i in range(count):
         row, column = divmod(i, columns)
-        spots.append((column * (CARD_W + rng.uniform(5, 12)) + rng.uniform(-3, 3),
-                      row * (CARD_H + rng.uniform(5, 12)) + rng.uniform(-3, 3),
+        spots.append((column * (CARD_W + rng.uniform(*gap)) + rng.uniform(-3, 3),
+                      row * (CARD_H + rng.uniform(*gap)) + rng.uniform(-3, 3),
                       rng.uniform(-8, 8)))
     return spots
 
@@ -264,12 +278,12 @@ NOT_CARDS = ["https://example.com/rules/royal-visit", "WIFI:T:WPA;S:GameNight;P:
 
 
 def photo_set(per_category: int = PER_CATEGORY, sizes=(2, 12),
-              categories=tuple(CATEGORIES)) -> list[Spec]:
+              categories=tuple(CATEGORIES), first: int = 0) -> list[Spec]:
     """The specs of the photos, in a fixed order; the same arguments give the same set."""
     specs = []
     for category in categories:
         for megapixels in sizes:
-            for i in range(per_category):
+            for i in range(first, first + per_category):
                 specs.append(make_spec(category, megapixels, i))
     return specs
 
@@ -289,23 +303,33 @@ def make_spec(category: str, megapixels: int, index: int) -> Spec:
         tilt = rng.uniform(10, 30)
     elif category == "tilt45":
         tilt = rng.uniform(30, 45)
-    elif category == "tilt60":
-        tilt = rng.uniform(45, 60)
+    elif category == "tilt65":
+        tilt = rng.uniform(45, 65)
     elif category == "far":
-        tilt, face_module = rng.uniform(0, 25), rng.uniform(2, 3)
+        tilt = rng.uniform(0, 25)
+        face_module = rng.uniform(1.4, 2.2) if megapixels == 12 else rng.uniform(1.8, 3)
     elif category == "rotated":
         tilt, roll, turn_cards = rng.uniform(0, 20), rng.uniform(0, 360), True
     elif category == "blur":
         tilt, blur = rng.uniform(0, 20), rng.uniform(0.3, 0.55)
     elif category == "light":
         tilt, light = rng.uniform(0, 20), "uneven"
-    elif category in ("fanned", "many", "foreign"):
+    elif category in ("fanned", "many", "foreign", "glare"):
         tilt = rng.uniform(0, 25)
-    if category == "fanned":
+    elif category == "hard fans":
+        # at 12 MP near half a corner-code module; at 2 MP, where that module is about a pixel,
+        # a little less (beyond it no reader reads a fan's corner at all)
+        tilt = rng.uniform(0, 35)
+        blur = rng.uniform(0.4, 0.6) if megapixels == 12 else rng.uniform(0.3, 0.45)
+        light = rng.choice(["even", "soft", "uneven"])
+    elif category == "screen":
+        tilt = rng.uniform(0, 30)
+    fanned = category in ("fanned", "hard fans")
+    if fanned:
         roll, fill = rng.uniform(0, 360), rng.uniform(0.3, 0.95)
 
     pool = card_pool(game)
-    if category == "fanned":
+    if fanned:
         count = rng.randint(3, 9)
         spots = (_fan if rng.random() < 0.7 else _spread)(count, rng)
     elif category == "many":
@@ -315,6 +339,10 @@ def make_spec(category: str, megapixels: int, index: int) -> Spec:
     elif category == "foreign":
         count = rng.randint(2, 4)
         spots = _row(count, rng, gap=(8, 20))
+    elif category == "far":  # a printed sheet of nine, or a table of cards laid out
+        count = rng.choice([9, 9, 6, 8, 10, 12])
+        spots = _grid(count, 3 if count == 9 else count // 2, rng, gap=(1, 3) if count == 9
+                      else (5, 12))
     else:
         count = rng.choice([1, 2, 3, 4, 5, 6, 9])
         spots = _row(count, rng) if count <= 4 else _grid(count, 3, rng)
@@ -337,7 +365,7 @@ def make_spec(category: str, megapixels: int, index: int) -> Spec:
     outlines = np.vstack([t.outline() for t in things])
     width, height = SIZES[megapixels]
     extent = outlines.max(axis=0) - outlines.min(axis=0)
-    if category == "fanned":  # the phone held either way, whatever the hand's shape
+    if fanned:  # the phone held either way, whatever the hand's shape
         turned = rng.random() < 0.5
     else:  # portrait things, portrait photo
         turned = (extent[0] < extent[1]) != (round(roll / 90) % 2 == 1)
@@ -351,12 +379,27 @@ def make_spec(category: str, megapixels: int, index: int) -> Spec:
         homography = _camera(rng, outlines, (width, height), tilt, roll, fill)
     # the blur, against the module of the smallest code to be read (the face code, far away)
     blur *= min(_modules(homography, things, face=category == "far"))
+    glare, screen = (), ()
+    if category == "glare":  # one or two bright spots, each on a card
+        spots_ = []
+        for _ in range(rng.choice([1, 1, 2])):
+            x, y, module, _ = rng.choice(CODES_ON_CARD)  # on a code of a card
+            middle = np.array([[x + 10.5 * module + rng.uniform(-8, 8),
+                                y + 10.5 * module + rng.uniform(-8, 8)]])
+            centre = _apply(homography @ rng.choice(things).to_table(), middle)[0]
+            spots_.append((float(centre[0]), float(centre[1]), rng.uniform(0.04, 0.12) * width,
+                           rng.uniform(110, 190)))
+        glare = tuple(spots_)
+    if category == "screen":  # a screen's pixel grid about one camera pixel apart: it beats
+        screen = (rng.choice([-1, 1]) * rng.uniform(0.04, 0.15) + 1, rng.uniform(-8, 8),
+                  rng.uniform(0.15, 0.35))
     scene = Scene(tuple(things), (width, height), homography, rng.randrange(4), light, blur,
-                  noise, quality)
+                  noise, quality, glare, screen)
     exif = rng.choice([1, 1, 1, 6, 8, 3])
     return _with_truth(Spec(f"{category}-{megapixels}mp-{index:02d}", category, megapixels, game,
                             seed, tilt=tilt, exif_orientation=exif, scene=scene,
-                            face_module=float(np.median(_modules(homography, things, True)))))
+                            face_module=float(np.median(_modules(homography, things, True))),
+                            blur=blur))
 
 
 def _modules(homography: np.ndarray, things, face: bool) -> list[float]:
@@ -394,7 +437,7 @@ def _with_truth(spec: Spec) -> Spec:
 
     scene: Scene = spec.scene
     width, height = scene.size
-    whole, present, centres = [], set(), {}
+    whole, present, centres, modules = [], set(), {}, {}
     for i, thing in enumerate(scene.things):
         above = [t.outline() for t in scene.things[i + 1:]]
         text = thing.image_key[2] if thing.image_key[0] == "card" else thing.image_key[1]
@@ -405,6 +448,7 @@ def _with_truth(spec: Spec) -> Spec:
             regions = [np.array([[0, 0], [thing.width, 0], [thing.width, thing.height],
                                  [0, thing.height]], float)]
         shows_whole = shows = False
+        best = 0.0
         for region in regions:
             table = _apply(thing.to_table(), region)
             photo = _apply(scene.homography, table)
@@ -413,10 +457,14 @@ def _with_truth(spec: Spec) -> Spec:
             covered = _covered_fraction(table, above)
             shows_whole |= inside and covered == 0
             shows |= covered < 0.9
+            if inside and covered == 0:  # the code (its region less the module around it)
+                sides = np.linalg.norm(photo - np.roll(photo, 1, axis=0), axis=1)
+                best = max(best, float(sides.mean() / 23))
         if shows:
             present.add(text)
         if shows_whole:
             whole.append(text)
+            modules[text] = best
         centre = _apply(scene.homography, np.array([[thing.x, thing.y]]))[0]
         centres[text] = (float(centre[0] / width), float(centre[1] / height))
     cards, others = [], []
@@ -428,7 +476,7 @@ def _with_truth(spec: Spec) -> Spec:
             others.append(text)
     return Spec(spec.name, spec.category, spec.megapixels, spec.game, spec.seed, tuple(cards),
                 frozenset(present), tuple(others), centres, spec.tilt, spec.exif_orientation,
-                scene, spec.face_module)
+                scene, spec.face_module, modules, spec.blur)
 
 
 def _covered_fraction(region: np.ndarray, above: list[np.ndarray]) -> float:
@@ -457,6 +505,10 @@ def render(spec: Spec) -> bytes:
         _draw(photo, thing, scene.homography)
     light = _light(scene.light, width, height, rng)
     photo = cv2.multiply(photo, cv2.merge([light] * 3), scale=1 / 128)
+    if scene.screen:
+        photo = _screen(photo, *scene.screen)
+    for x, y, radius, peak in scene.glare:
+        photo = _glare(photo, x, y, radius, peak)
     if scene.blur > 0:
         photo = cv2.GaussianBlur(photo, (0, 0), scene.blur)
     noise = np.empty((height, width), np.int16)
@@ -473,6 +525,36 @@ def render(spec: Spec) -> bytes:
         exif[0x0112] = spec.exif_orientation
     image.save(out, "JPEG", quality=scene.quality, exif=exif.tobytes())
     return out.getvalue()
+
+
+def _screen(photo: np.ndarray, pitch: float, angle: float, depth: float) -> np.ndarray:
+    """The photo as a screen showing it looks through the camera: a black that is a dim grey,
+    and the screen's grid of pixels (dark lines between them, ``pitch`` camera pixels apart,
+    turned ``angle`` degrees) sampled by the camera's own grid: fringes a few pixels to tens of
+    pixels apart (moiré) across the picture."""
+    height, width = photo.shape[:2]
+    ys, xs = np.mgrid[0:height, 0:width].astype(np.float32)
+    a = math.radians(angle)
+    u = (xs * math.cos(a) + ys * math.sin(a)) / pitch
+    v = (ys * math.cos(a) - xs * math.sin(a)) / pitch
+    grid = 1 - depth * (0.5 + 0.25 * np.cos(2 * math.pi * u) + 0.25 * np.cos(2 * math.pi * v))
+    lit = 40 + photo.astype(np.float32) * (200 / 255)  # the screen's black is not black
+    return np.clip(lit * grid[:, :, None], 0, 255).astype(np.uint8)
+
+
+def _glare(photo: np.ndarray, x: float, y: float, radius: float, peak: float) -> np.ndarray:
+    """A bright spot (a lamp or a window mirrored in the card's surface) added to the photo:
+    ``peak`` grey levels at its centre, fading over ``radius`` pixels."""
+    height, width = photo.shape[:2]
+    x0, y0 = int(max(0, x - 3 * radius)), int(max(0, y - 3 * radius))
+    x1, y1 = int(min(width, x + 3 * radius)), int(min(height, y + 3 * radius))
+    if x1 <= x0 or y1 <= y0:
+        return photo
+    ys, xs = np.mgrid[y0:y1, x0:x1].astype(np.float32)
+    spot = peak * np.exp(-((xs - x) ** 2 + (ys - y) ** 2) / (2 * radius ** 2))
+    region = photo[y0:y1, x0:x1].astype(np.float32) + spot[:, :, None]
+    photo[y0:y1, x0:x1] = np.clip(region, 0, 255).astype(np.uint8)
+    return photo
 
 
 def _stored(upright: np.ndarray, orientation: int) -> np.ndarray:

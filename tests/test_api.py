@@ -318,3 +318,24 @@ def test_a_table_under_way_starts_from_its_position(phone):
         refused = phone.form("/new/royal_visit", {**fields, **change})
         assert refused.status_code == 422
         assert reason in refused.get_data(as_text=True)
+
+
+def test_a_new_game_with_the_same_players_and_rulings_fills_every_setup_form(phone):
+    """The end's "New game, same players": each game's setup page, by the engine's own fields,
+    shows the names typed and the rulings in force checked."""
+    from urllib.parse import urlencode
+
+    import companion.games  # noqa: F401  (registers every engine)
+    from companion.engine import REGISTRY, again_form
+
+    names = ["Ann", "Bob", "Cid", "Dee"]
+    for game, engine in REGISTRY.items():
+        players = names[:2] if game == "royal_visit" else names
+        rulings = {ruling.id: ruling.choices[-1][0] for ruling in engine.rulings}
+        page = phone.get(f"/new/{game}?" + urlencode(again_form(engine, {"players": players}, rulings)))
+        html = page.get_data(as_text=True)
+        for name in players:
+            assert f'value="{name}"' in html, (game, name)
+        for ruling in engine.rulings:
+            checked = re.search(rf'name="ruling-{ruling.id}" value="([^"]*)"\s*checked', html)
+            assert checked and checked.group(1) == str(ruling.choices[-1][0]), (game, ruling.id)

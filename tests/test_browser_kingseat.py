@@ -24,8 +24,10 @@ def vote(page, player: int, card: str):
 
 
 def pick(page, key: str, card: str):
+    """A card in a picker: its prince (unless its cards are shown), then the card."""
     picker = page.locator(f'[data-pick="{key}"]')
-    picker.locator(f'[data-prince="{card.split("-dark")[0]}"]').tap()
+    if not picker.locator(f'[data-kind="{card}"]').is_visible():
+        picker.locator(f'[data-prince="{card.split("-dark")[0]}"]').tap()
     picker.locator(f'[data-kind="{card}"]').tap()
 
 
@@ -84,7 +86,7 @@ def test_four_players_play_three_rounds_of_kingseat_on_a_phone(server, browser):
 
     expect(page.locator("#king")).to_have_text("Ann")
     expect(page.locator("#round")).to_have_text("Round 1")
-    expect(page.locator("#give-cards")).to_contain_text("to the left (clockwise)")
+    expect(page.locator("#give-cards")).to_contain_text("hand one card to the left")
     expect(page.locator("#tell-size")).to_have_text("1")
     expect(page.locator("#leftovers")).to_contain_text("Monarchrys")
     hands(page, {0: 10, 1: 10, 2: 10, 3: 10})
@@ -180,13 +182,14 @@ def test_four_players_play_three_rounds_of_kingseat_on_a_phone(server, browser):
     hands(page, {0: 4, 1: 7, 2: 7, 3: 8})
     expect(page.locator("#give-cards")).to_contain_text("to the right (anticlockwise)")
     expect(page.locator("#history li")).to_have_count(11)  # 3 votes, 6 turns of the action phase, an undo and a redo
-    # The Tell shows its size, the cards that went in face up (the leftover and the winning
-    # votes) and how many went in face down (Ann's two, never named).
+    # The Tell is a face-down pile: its size and the deal's leftover, never the winning votes
+    # that went in face up (remembering them is the players' skill), nor Ann's two face down.
     tell = page.locator("#tell")
-    expect(page.locator("#tell-face-down")).to_have_text("2")
-    expect(tell.locator("#tell-seen .ks-chip")).to_have_count(4)
-    expect(tell.locator("#tell-seen")).to_contain_text("Brownbeards\u00d73")
-    expect(tell).not_to_contain_text("Gulliballistas")
+    expect(tell.locator(".ks-chip")).to_have_count(0)
+    expect(tell.locator("#leftovers")).to_have_text("Left over from the deal: Monarchrys.")
+    for name in ("Lionsyre", "Hornseeker", "Gulliballistas", "Brownbeards"):
+        expect(tell).not_to_contain_text(name)
+    assert tell.text_content().count("Monarchrys") == 1
     no_sideways_scroll(page)
 
 
@@ -231,6 +234,8 @@ def enter_action(page, move: dict):
     for field in ("taken", "given"):
         if field in move:
             page.fill(f'#ks-{field}', str(move[field]))
+    if kind == "squlofish-dark1" and page.locator('[data-field="found"]').count():
+        page.locator(f'[data-field="found"] [data-value="{"some" if move["removed"] else "none"}"]').tap()
     for card in move.get("removed", []):
         pick(page, "removed", card)
     if move.get("discard"):
@@ -239,8 +244,10 @@ def enter_action(page, move: dict):
         page.locator(f'[data-field="found"] [data-value="{"some" if "moved" in move else "all"}"]').tap()
         for card in move.get("moved", []):
             pick(page, "moved", card)
-    for entry in move.get("discards", []):
-        pick(page, f"discards-{entry['player']}", entry["card"])
+    for entry in move.get("discards", []):  # a name (unless it is the one asked), its card
+        if not page.locator(f'[data-discarder="{entry["player"]}"][aria-current="step"]').count():
+            page.locator(f'[data-discarder="{entry["player"]}"]').tap()
+        page.locator(f'[data-discard-kind="{entry["card"]}"]').tap()
     for player in move.get("givers", []):
         tap_player(page, "givers", player)
     if "winning" in move:
@@ -280,7 +287,7 @@ def enter(page, move: dict):
             if card is not None:
                 vote(page, player, card)
         for player in move.get("none_held", []):
-            page.locator(f'[data-none-held="{player}"]').check()
+            page.locator(f'[data-none-held="{player}"]').tap()
     elif move["type"] == "loyalty":
         for player, prince in enumerate(move["loyalties"]):
             page.locator(f'[data-loyal-who="{player}"]').tap()
@@ -378,8 +385,10 @@ def hidden_game():
 def test_face_down_cards_stay_hidden_and_the_tell_is_turned_over(server, browser):  # noqa: F811
     import json
 
+    from phone import Phone
     from playwright.sync_api import expect
     from scan_support import card_photo
+    from turns_kingseat import set_my_loyalty
 
     from companion.games.kingseat import ENGINE
 
@@ -397,22 +406,19 @@ def test_face_down_cards_stay_hidden_and_the_tell_is_turned_over(server, browser
 
     # Ann's phone says it is Ann's and sets her Loyalty aside: only that phone shows it.
     ann.goto(url)
-    expect(ann.locator("#my-loyalty")).to_be_hidden()
+    expect(ann.locator("#my-loyalty-button")).to_have_count(0)
     ann.locator("#more-button").tap()  # "This phone" is in the More sheet
     ann.locator('#seat-choices [data-seat="0"]').tap()
     expect(ann.locator("#seat-now")).to_have_text("Ann's")
-    expect(ann.locator("#my-loyalty")).to_be_visible()
-    expect(ann.locator("#my-loyalty-now")).to_have_text("Not set aside yet.")
-    ann.locator(f'[data-my-loyalty="{ann_loyalty}"]').tap()
-    expect(ann.locator("#my-loyalty-now .ks-chip")).to_have_text(_prince_name(ann_loyalty))
+    expect(ann.locator("#more")).to_be_hidden()
+    set_my_loyalty(Phone(ann), ann_loyalty)
     assert ann.evaluate("Companion.game.view.you.loyalty") == ann_loyalty
-    ann.locator("#my-loyalty").screenshot(path=str(ARTIFACTS / "kingseat_my_loyalty.png"))
     no_sideways_scroll(ann)
 
     # The table's phone: no seat, no Loyalty shown; Ann's seat cannot be taken from it.
     table.goto(url)
     expect(table.locator('#seats [data-player="0"]')).to_contain_text("Loyalty set aside")
-    expect(table.locator("#my-loyalty")).to_be_hidden()
+    expect(table.locator("#my-loyalty-button")).to_have_count(0)
     assert table.evaluate("Companion.game.view.you") is None
     assert table.evaluate("Companion.game.view.players[0].loyalty") is None
     expect(table.locator("#history")).to_contain_text("Ann set their Loyalty aside on their phone")
@@ -442,8 +448,13 @@ def test_face_down_cards_stay_hidden_and_the_tell_is_turned_over(server, browser
                 offered = table.locator('[data-pick="discard"] [data-prince]').evaluate_all(
                     "els => els.map(e => e.dataset.prince)")
                 assert set(offered) == {k.split("-dark")[0] for k in hand_cards}
-                expect(table.locator('[data-pick="removed"] [data-prince]')).to_have_count(1)
                 pick(table, "discard", move["discard"])
+                # Nothing assumed: "None" or "Some" is said before the Squlofish are tapped.
+                expect(table.locator("#prompt")).to_contain_text("Squlofish cards came out")
+                found = "some" if move["removed"] else "none"
+                table.locator(f'[data-field="found"] [data-value="{found}"]').tap()
+                if move["removed"]:
+                    expect(table.locator('[data-pick="removed"] [data-prince]')).to_have_count(1)
                 for card in move["removed"]:
                     pick(table, "removed", card)
             else:
@@ -456,10 +467,11 @@ def test_face_down_cards_stay_hidden_and_the_tell_is_turned_over(server, browser
                 if number == 1:
                     # Ann sets her Loyalty aside again meanwhile: an entry of its own, which
                     # must not drop the players tapped in on the table's phone.
-                    ann.locator(f'[data-my-loyalty="{ann_loyalty}"]').tap()
+                    set_my_loyalty(Phone(ann), ann_loyalty)
                     table.wait_for_function("seq => Companion.game.seq === seq", arg=game["seq"] + 1)
                     game = table.evaluate("Companion.game")
-                    expect(table.locator('[data-field="players"] .selected')).to_have_count(2)
+                    names = [options["players"][p] for p in move["players"]]
+                    expect(table.locator('[data-reopen="players"]')).to_contain_text(" and ".join(names))
                 if move["card"] == "slydefox" and number == 1:
                     expect(table.locator("#prompt")).to_contain_text("check it, then store it")
                     table.locator("#action-panel").screenshot(
@@ -531,9 +543,9 @@ def test_face_down_cards_stay_hidden_and_the_tell_is_turned_over(server, browser
     final = ENGINE.apply(ENGINE.apply(state, reveal), loyalties)
     expect(table.locator("#winner")).to_have_text(ENGINE.result(final)["reason"])
     expect(table.locator("#loyalties li.won")).to_have_count(len(ENGINE.result(final)["winners"]))
-    # Ann's phone follows: her panel is gone, her Loyalty is everyone's now.
+    # Ann's phone follows: her button is gone, her Loyalty is everyone's now.
     expect(ann.locator("#winner")).to_have_text(ENGINE.result(final)["reason"])
-    expect(ann.locator("#my-loyalty")).to_be_hidden()
+    expect(ann.locator("#my-loyalty-button")).to_have_count(0)
 
 
 def _prince_name(prince: str) -> str:
@@ -574,3 +586,122 @@ def test_smugwing_dark1_after_cards_came_out_of_the_tell_asks_what_was_found(ser
     after = ENGINE.apply(state, {"type": "action", "player": 3, "card": "smugwing-dark1",
                                  "moved": ["lionsyre"]})
     assert page.evaluate("Companion.game.view") == json.loads(json.dumps(ENGINE.view(after)))
+
+
+def test_a_loyalty_set_on_a_phone_is_never_on_the_game_screen(server, browser):  # noqa: F811
+    """Issue 21 item 4: the Loyalty lives on its own sheet, opened by pressing and holding *My
+    Loyalty*, never drawn on the game screen; it is set or changed only after a question."""
+    from phone import Phone, accessible
+    from playwright.sync_api import expect
+    from turns_kingseat import NAMES, PRINCES, hold_on, set_my_loyalty
+
+    ann = Phone(new_phone(browser), strict=True, game="kingseat")
+    page = ann.page
+    post = api_poster(page, server)
+    game = post("/api/games", {"game": "kingseat", "options": {
+        "players": NAMES, "kingseat": 0, "princes": PRINCES, "leftovers": []}})
+    post(f"/api/games/{game['id']}/seat", {"player": 0})
+    page.goto(server + game["urls"]["page"])
+    expect(page.locator("#voter-now")).to_contain_text("Ann")
+    # Nothing of the Loyalty on the game screen: no prince buttons for it, no panel.
+    expect(page.locator("#play [data-my-loyalty], #play #my-loyalty-now")).to_have_count(0)
+    expect(page.locator("#loyalty-sheet")).to_be_hidden()
+    page.screenshot(path=str(ARTIFACTS / "kingseat_loyalty_button.png"))
+    # A plain tap does not open it: the answer says to hold.
+    ann.tap("#my-loyalty-button")
+    expect(page.locator("#message")).to_contain_text("hold")
+    expect(page.locator("#loyalty-sheet")).to_be_hidden()
+    set_my_loyalty(ann, "lionsyre")
+    assert page.evaluate("Companion.game.view.you.loyalty") == "lionsyre"
+    expect(page.locator("#play")).not_to_contain_text("Set aside on")
+    # Changing it asks first; "Keep it" keeps it.
+    hold_on(ann, "#my-loyalty-button")
+    expect(page.locator("#my-loyalty-now")).to_contain_text("Lionsyre")
+    expect(page.locator("#loyalty-sheet [data-my-loyalty]")).to_have_count(0)
+    ann.tap("#my-loyalty-change")
+    accessible(page, "the Loyalty sheet")
+    page.screenshot(path=str(ARTIFACTS / "kingseat_my_loyalty.png"))
+    ann.tap('#loyalty-sheet [data-my-loyalty="hornseeker"]')
+    expect(page.locator("#ask-text")).to_have_text("Change your Loyalty from Lionsyre to Hornseeker?")
+    ann.tap("#ask-no")
+    assert page.evaluate("Companion.game.view.you.loyalty") == "lionsyre"
+    page.locator("#loyalty-sheet [data-close]").tap()
+    set_my_loyalty(ann, "hornseeker")
+    assert page.evaluate("Companion.game.view.you.loyalty") == "hornseeker"
+    expect(page.locator("#play")).not_to_contain_text("Set aside on")
+
+
+def test_the_game_starts_with_the_setup_passes_and_a_revote_gives_no_cards(server, browser):  # noqa: F811
+    """Issue 21 item 13 and issue 22 item 8: the first screen reminds the table of the setup
+    passes and the Loyalty before "hand one card to the left"; the vote after Brownbeards' dark
+    2 is prompted as the same round voted again, with no new Give Cards."""
+    from playwright.sync_api import expect
+
+    page = new_phone(browser)
+    post = api_poster(page, server)
+    names = ["Ann", "Bob", "Cid", "Dee"]
+    game = post("/api/games", {"game": "kingseat", "options": {
+        "players": names, "kingseat": 0, "princes": "complete"}})
+    page.goto(server + game["urls"]["page"])
+    start = page.locator("#setup-reminder")
+    expect(start).to_contain_text("two cards to the right, then two to the left, then one set "
+                                  "aside face down as the Loyalty")
+    expect(start).to_contain_text("Then round 1: hand one card to the left")
+    page.screenshot(path=str(ARTIFACTS / "kingseat_start.png"))
+    for move in ({"type": "vote", "votes": ["lionsyre", "lionsyre", "smugwing", "brownbeards-dark2"]},
+                 {"type": "pass", "player": 2},
+                 {"type": "action", "player": 3, "card": "brownbeards-dark2"}):
+        game = post(f"/api/games/{game['id']}/moves", {"seq": game["seq"], "move": move})
+    page.wait_for_function("seq => Companion.game.seq === seq", arg=game["seq"])
+    expect(page.locator("#setup-reminder")).to_have_count(0)
+    expect(page.locator("#phase")).to_have_text("The vote (again)")
+    expect(page.locator("#revote")).to_contain_text("no new Give Cards")
+    expect(page.locator("#status")).not_to_contain_text("Hand one card")
+    page.screenshot(path=str(ARTIFACTS / "kingseat_revote.png"))
+
+
+# Each setup choice once: 4 to 10 players, every value of every ruling, the Kingseat anywhere,
+# princes by a premade set or ticked one by one, and the deal's leftover cards picked.
+SETUPS = (
+    (4, 3, "starter", {"cards_per_prince": 9, "squlofish_dark_weight": 1, "dark_cards": 1}),
+    (5, 0, ["lionsyre", "slydefox", "woolfhall", "hornseeker", "brownbeards"],
+     {"cards_per_prince": 10, "squlofish_dark_weight": 2, "dark_cards": 1}),
+    (6, 5, "complete", {"cards_per_prince": 14, "squlofish_dark_weight": 1, "dark_cards": 0}),
+    (7, 2, ["monarchrys", "crassclamps", "gulliballistas", "hardshell-hero", "squlofish",
+            "smugwing", "salsa-salamanda"],
+     {"cards_per_prince": 9, "squlofish_dark_weight": 2, "dark_cards": 0}),
+    (8, 7, "complete", {"cards_per_prince": 10, "squlofish_dark_weight": 1, "dark_cards": 1}),
+    (9, 4, "complete", {"cards_per_prince": 14, "squlofish_dark_weight": 2, "dark_cards": 1}),
+    (10, 9, "complete", {"cards_per_prince": 9, "squlofish_dark_weight": 1, "dark_cards": 0}),
+)
+
+
+def test_every_setup_choice_creates_the_game_it_says(server, browser):  # noqa: F811
+    """Issue 21: a game created through the setup page for each choice stores exactly the
+    options chosen (players, Kingseat, princes, rulings, leftover cards)."""
+    import random
+
+    from whole_kingseat import create_game
+
+    from companion.games.kingseat import SETS
+    from companion.games.kingseat.simulate import random_options
+
+    page = new_phone(browser)
+    for players, kingseat, princes, rulings in SETUPS:
+        chosen = list(SETS[princes]) if isinstance(princes, str) else princes
+        options = random_options(random.Random(players), players, chosen, rulings)
+        options["kingseat"] = kingseat
+        page.goto(server + "/new/kingseat")
+        if isinstance(princes, str):  # the premade set's button ticks its princes
+            page.locator(f'[data-set="{princes}"]').tap()
+            ticked = page.locator("[data-prince-box]:checked").evaluate_all(
+                "boxes => boxes.map(b => b.dataset.princeBox)")
+            assert sorted(ticked) == sorted(chosen), princes
+        url = create_game(page, server, options, goto=False)
+        game_id = url.rsplit("/", 1)[-1]
+        stored = page.request.get(f"{server}/api/games/{game_id}/export").json()["options"]
+        assert stored["players"] == options["players"]
+        assert stored["kingseat"] == kingseat
+        assert sorted(stored["princes"]) == sorted(chosen)
+        assert sorted(stored["leftovers"]) == sorted(options["leftovers"])
+        assert stored["rulings"] == rulings, (players, stored["rulings"])

@@ -138,3 +138,20 @@ def test_serve_https_makes_its_certificate_once_and_answers_over_tls(tmp_path):
     finally:
         server.terminate()
         server.wait(timeout=10)
+
+
+@pytest.mark.parametrize("flags", [[], ["--https"]])
+def test_serve_on_a_port_in_use_says_so_in_one_sentence(tmp_path, monkeypatch, capsys, flags):
+    """No link, no QR code and no traceback for a port another program holds: one sentence."""
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path))
+    monkeypatch.setenv("COMPANION_DATABASE_URL", "")
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        assert main(["serve", "--host", "127.0.0.1", "--port", str(port), *flags]) == 1
+    printed = capsys.readouterr()
+    assert printed.out == ""
+    assert printed.err.strip() == (f"Port {port} is already in use on this machine (another "
+                                   "companion serve?): stop that program, or start this one with "
+                                   "another --port.")

@@ -11,6 +11,7 @@ import pytest
 from companion.engine import RuleError
 from companion.games.kings_court import arbiter as A
 from companion.games.kings_court.arbiter import RULE_IDS, RULES, Hand, Pending
+from companion.games.kings_court.arbiter.judge import judged_pending
 from companion.games.kings_court.cards import KIND_BY_ID, KINDS, SHIELD, selection_kinds
 
 ALL = selection_kinds("kc+kd+bonus")
@@ -502,7 +503,8 @@ def test_magic_potion_and_hidden_treasure_only_as_the_last_card():
 def test_going_out_ends_the_hand():
     hand = at("blue-5", to_play=1, hands=(7, 1, 7, 7))
     out = play(hand, 1, c("blue-8"))
-    assert A.outcome(out) == {"out": 1, "ended_by": "out", "last": "blue-8", "next_draws": 0,
+    assert A.outcome(out) == {"out": 1, "ended_by": "out", "last": "blue-8",
+                              "last_card": "blue-8", "next_draws": 0,
                               "next": None, "dungeon": None, "dungeons": [], "played": []}
     assert A.hand_view(out)["to_play"] is None and A.hand_view(out)["over"]
     refused(out, {"type": "draw", "seat": 2}, "hand-over")
@@ -579,8 +581,9 @@ def test_dungeon_two_lost_turns_and_the_escape():
     hand = at("blue-5", to_play=1)
     after = play(hand, 1, c("dungeon"))
     assert after.dungeon[2] == 0 and after.dungeon_cards[2] == 1
-    assert (after.top, after.suit, after.to_play, after.pending) == ("blue-5", "blue", 2, None)
-    refused(after, play_move(2, c("blue-1")), "dungeon")
+    assert (after.top, after.suit, after.to_play) == ("blue-5", "blue", 2)
+    assert after.pending == Pending(0, "dungeon", 1, None, dungeons=1)  # it may be answered
+    refused(after, play_move(2, c("blue-1")), "dungeon", 0)
     refused(after, {"type": "draw", "seat": 2}, "dungeon")
     refused(after, {"type": "escape", "seat": 2}, "dungeon-escape")
     first = ev(after, "take", 2)
@@ -611,14 +614,14 @@ def test_dungeon_missed_escape_costs_a_third_turn():
 
 def test_a_skip_is_not_a_dungeon_turn():
     hand = play(at("blue-5", to_play=1), 1, c("dungeon"))
-    skipped = dataclasses.replace(hand, to_play=1)
+    skipped = dataclasses.replace(hand, to_play=1, pending=None)
     after = play(skipped, 1, c("court-jester-blue"))
     assert after.to_play == 3 and after.dungeon[2] == 0
 
 
 def test_a_draw_card_against_a_dungeon_player_adds_its_draws():
     hand = play(at("blue-5", to_play=1), 1, c("dungeon"))
-    hand = dataclasses.replace(hand, to_play=1)  # say player 2 plays again before player 3
+    hand = dataclasses.replace(hand, to_play=1, pending=None)  # say player 2 plays again
     dragon = play(hand, 1, c("dragon", suit="gold"))
     assert dragon.pending.count == 3 and dragon.to_play == 2
     refused(dragon, play_move(2, c("royal-decree")), "dungeon")
@@ -628,7 +631,7 @@ def test_a_draw_card_against_a_dungeon_player_adds_its_draws():
 
 def test_a_second_dungeon_adds_one_card_and_lies_with_the_first():
     hand = play(at("blue-5", to_play=1), 1, c("dungeon"))
-    hand = dataclasses.replace(hand, to_play=1)
+    hand = dataclasses.replace(hand, to_play=1, pending=None)
     again = play(hand, 1, c("dungeon"))
     assert again.dungeon_cards[2] == 2 and again.pending.count == 1
     took = ev(again, "take", 2)
@@ -641,12 +644,12 @@ def test_dungeon_as_the_last_card():
     assert (end["next_draws"], end["next"], end["dungeon"], end["last"]) == (2, 2, 2, "dungeon")
     assert out.hands[2] == 9 and out.dungeon_cards[2] == 1
     jailed = play(at("blue-5", to_play=1), 1, c("dungeon"))
-    jailed = dataclasses.replace(jailed, to_play=1, hands=(7, 1, 7, 7),
+    jailed = dataclasses.replace(jailed, to_play=1, hands=(7, 1, 7, 7), pending=None,
                                  draw_pile=jailed.draw_pile + 5)
     second = play(jailed, 1, c("dungeon"))
     end = A.outcome(second)
-    assert (end["next_draws"], end["dungeon"], end["dungeons"]) == (1, 2, [{"seat": 2,
-                                                                             "cards": 2}])
+    assert (end["next_draws"], end["dungeon"], end["dungeons"]) == \
+        (1, 2, [{"seat": 2, "cards": 2, "magicians": 0}])
 
 
 # --------------------------------------------------------------------------- Shield cards
@@ -851,6 +854,100 @@ def test_a_partners_yes_is_not_asked_while_cards_are_due():
     caught = dataclasses.replace(at("blue-5", to_play=1, partners=True),
                                  penalty=(False, True, False, False))
     refused(caught, {"type": "yes", "seat": 1}, "on-guard-penalty")
+
+
+def test_a_partners_yes_while_a_draw_is_pending_when_one_card_goes_out():
+    """Rulebook (Partners): "When a team member can go out, that player may ask another team
+    member." A player facing a draw with one card left can go out by stacking or answering."""
+    hand = at("gold-6", to_play=0, hands=(7, 1, 7, 7), partners=True)
+    bridge = play(hand, 0, c("drawbridge-gold"))
+    assert A.hand_view(bridge)["ask_partner"]
+    asked = ev(bridge, "yes", 1)
+    assert asked.yes == 1
+    out = play(asked, 1, c("drawbridge-blue"))  # stacks and goes out
+    assert A.outcome(out)["out"] == 1 and out.hands[2] == 7 + 4
+    took = ev(asked, "take", 1)
+    assert took.hands[1] == 1 + 2 + 2 and said(took, "2 after the partner's Yes")
+    protected = play(asked, 1, c("protector"))
+    assert A.outcome(protected)["out"] == 1
+    # with two cards the answer (one card) cannot empty the hand: nobody goes out this turn
+    two = play(at("gold-6", to_play=0, hands=(7, 2, 7, 7), partners=True), 0,
+               c("drawbridge-gold"))
+    assert not A.hand_view(two)["ask_partner"]
+    assert "one card" in refused(two, {"type": "yes", "seat": 1}, "partners-yes").message
+    # a Dungeon just played on a player with one card: the same
+    jailed = play(at("gold-6", to_play=0, hands=(7, 1, 7, 7), partners=True), 0, c("dungeon"))
+    out = play(ev(jailed, "yes", 1), 1, c("magician", **{"as": "protector"}))
+    assert A.outcome(out)["out"] == 1
+
+
+# --------------------------------------------------------------------------- every draw card
+
+
+DRAWS = [("wizard", {"suit": "gold"}, 5), ("dragon", {"suit": "gold"}, 3), ("dungeon", {}, 1),
+         ("drawbridge-blue", {}, 2)]
+DEFENCES = [c("royal-decree"), c("protector"), c("magician", **{"as": "royal-decree"}),
+            c("magician", **{"as": "protector"})]
+
+
+@pytest.mark.parametrize("draw, fields, due", DRAWS, ids=[d[0] for d in DRAWS])
+@pytest.mark.parametrize("answer", DEFENCES, ids=["decree", "protector", "magician-decree",
+                                                  "magician-protector"])
+def test_every_defensive_card_answers_every_draw_card(draw, fields, due, answer):
+    """Rulebook: "Draw Cards: Wizard, Dragon, Dungeon, and Drawbridge"; the Royal Decree and
+    the Protector are played "in response to a draw card", a Magician as either (rulings)."""
+    hand = play(at("blue-5", to_play=1), 1, c(draw, **fields))
+    assert hand.to_play == 2
+    view = A.hand_view(hand)
+    assert {"royal-decree", "protector", "magician"} <= set(view["playable"])
+    assert "answer with a Royal Decree or a Protector" in " ".join(view["options"])
+    took = ev(hand, "take", 2)
+    assert took.hands[2] == 7 + due  # not answering: the cards due, as before
+    # "May I play this card?" asks the same of the situation the table sees
+    asked = A.judge(_situation_of(hand, 2), [answer])
+    assert asked["allowed"], asked["message"]
+    after = play(hand, 2, answer)
+    assert after.hands[2] == 6 and after.dungeon[2] == -1 and after.dungeon_cards[2] == 0
+    assert after.top == answer.get("as", answer["card"]) and after.suit == "blue"
+    if after.top == "protector":
+        assert after.pending is None and after.to_play == 3 and after.direction == 1
+        assert after.discard == hand.discard + 1 + (draw == "dungeon")  # the Dungeon card too
+    else:  # turned back on its player, who may answer in turn or take
+        assert after.to_play == 1 and after.direction == -1
+        assert after.pending.kind == "royal-decree"
+        if draw == "dungeon":  # the Dungeon now lies in front of the one who played it
+            assert after.dungeon[1] == 0 and after.dungeon_cards[1] == 1
+        back = ev(after, "take", 1)
+        assert back.hands[1] == 6 + due and back.to_play == 0
+        again = play(after, 1, c("protector"))
+        assert again.pending is None and again.dungeon[1] == -1 and again.to_play == 0
+
+
+def test_a_dungeon_on_a_prisoner_still_cannot_be_answered():
+    hand = play(at("blue-5", to_play=1), 1, c("dungeon"))
+    hand = dataclasses.replace(ev(hand, "take", 2), to_play=1)  # player 2 already inside
+    again = play(hand, 1, c("dungeon"))
+    refused(again, play_move(2, c("protector")), "dungeon")
+    refused(again, play_move(2, c("royal-decree")), "dungeon")
+
+
+def test_a_dungeon_answer_refusals():
+    hand = play(at("blue-5", to_play=1), 1, c("dungeon"))
+    assert "faces the Dungeon" in refused(hand, play_move(2, c("blue-1")), "dungeon",
+                                          0).message
+    refused(hand, play_move(2, c("drawbridge-blue")), "dungeon", 0)
+    refused(hand, {"type": "draw", "seat": 2}, "dungeon")
+    refused(hand, {"type": "pass", "seat": 2}, "dungeon")
+    refused(hand, play_move(2, c("protector"), c("blue-1")), "one-card", 1)
+
+
+def test_judge_a_dungeon_waiting():
+    for answer in DEFENCES:
+        assert judge([answer], pending={"count": 1, "kind": "dungeon"})["allowed"]
+    assert judge([c("blue-1")], pending={"count": 1, "kind": "dungeon"})["rule"] == "dungeon"
+    jail = judge([c("dungeon")])
+    assert jail["after"]["pending"] == {"count": 1, "kind": "dungeon"}
+    assert A.judge(jail["after"], [c("protector")])["allowed"]
 
 
 # --------------------------------------------------------------------------- the words
@@ -1108,8 +1205,7 @@ def _situation_of(hand: Hand, seat: int) -> dict:
     pending = hand.pending
     return {
         "players": n, "top": hand.top, "suit": hand.suit, "direction": hand.direction,
-        "pending": None if pending is None else {"count": pending.count, "kind": pending.kind},
-        "dungeon": hand.dungeon[seat] >= 0, "penalty": hand.penalty[seat],
+        "pending": judged_pending(pending), "dungeon": hand.dungeon[seat] >= 0, "penalty": hand.penalty[seat],
         "cards_in_hand": hand.hands[seat], "selection": "kc+kd+bonus",
         "next_dungeon": hand.dungeon[(seat + hand.direction) % n] >= 0,
         **({} if pending is None or pending.suit_before is None
@@ -1163,9 +1259,7 @@ def test_judge_and_play_by_play_agree_on_recorded_hands():
                 decree = move["cards"][0].get("as", move["cards"][0]["card"]) == "royal-decree"
                 if not got["over"] and not decree:
                     assert got["to_play"] == _rotate(seat, after.to_play, n)
-                    want = after.pending
-                    assert got["pending"] == (None if want is None else
-                                              {"count": want.count, "kind": want.kind})
+                    assert got["pending"] == judged_pending(after.pending)
                 # a near miss is refused the same way by both
                 wrong = dict(move["cards"][0], card="defender")
                 bad = {**move, "cards": [wrong]}

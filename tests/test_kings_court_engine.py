@@ -1350,11 +1350,65 @@ def test_play_by_play_going_out_with_a_dungeon():
     assert sizes(s) == [1, 1]
     s = run(s, {"type": "play", "seat": BOB, "cards": [{"card": "dungeon"}]})
     ended = arbiter.outcome(s.hand)
-    assert ended["next_draws"] == 2 and ended["dungeons"] == [{"seat": ANN, "cards": 1}]
+    assert ended["next_draws"] == 2 and ended["dungeons"] == [{"seat": ANN, "cards": 1,
+                                                               "magicians": 0}]
     s = run(s, {"type": "hand", "cards": [["gold-5"], None], "next_draws": ["gold-1", "gold-2"]})
     # Ann: 5 + 1 + 2 + the Dungeon's 35 = 43
     assert points(s) == [43, 0]
     assert ENGINE.view(s)["rows"][0]["entry"]["dungeon"] == []
+
+
+def test_play_by_play_a_magician_as_a_dungeon_counts_as_the_magician():
+    """Ruling: a Magician is one physical card whatever it was played as (50 in a hand)."""
+    s = deal(game(2))
+    s = follow(s, 10)
+    assert sizes(s) == [2, 2]
+    s = run(s, {"type": "play", "seat": BOB, "cards": [{"card": "magician", "as": "dungeon"}]})
+    s = run(s, {"type": "take", "seat": ANN})
+    s = follow(s)  # Bob goes out; the Magician still lies in front of Ann as a Dungeon
+    assert arbiter.outcome(s.hand)["dungeons"] == [{"seat": ANN, "cards": 1, "magicians": 1}]
+    s = run(s, {"type": "hand", "cards": [["dungeon", "dungeon", "gold-1"], None]})
+    assert lines(s, ANN) == [(70, "2 × Dungeon: Scroll card value (35 each)"),
+                             (1, "Gold 1: face value"),
+                             (50, ("Magician (played as a Dungeon) in front of them, counted "
+                                   "as if in the hand"))]
+    entry = ENGINE.view(s)["rows"][0]["entry"]
+    assert entry["dungeon"] == [] and entry["dungeon_magicians"] == [ANN]
+
+
+def test_play_by_play_going_out_with_a_magician_as_a_dragon():
+    s = deal(game(2))
+    s = follow(s, 12)
+    s = run(s, {"type": "play", "seat": BOB,
+                "cards": [{"card": "magician", "as": "dragon", "suit": "blue"}]})
+    ended = arbiter.outcome(s.hand)
+    assert (ended["last"], ended["last_card"], ended["next_draws"]) == ("dragon", "magician", 3)
+    s = run(s, {"type": "hand", "cards": [["dragon"], None],
+                "next_draws": ["dragon", "dragon", "dragon"]})  # all four real Dragons
+    assert points(s) == [140, 0]
+    assert ENGINE.view(s)["rows"][0]["entry"]["last_magician"] is True
+
+
+def test_the_sheet_counts_magicians_as_magicians():
+    s = game(4, selection="kc")
+    four = {BOB: ["dragon"] * 3, CID: ["dungeon", "dungeon", "magician"], DEE: ["gold-4"]}
+    refused(s, hand(ANN, four, last="dragon", next=BOB, next_draws=["dragon", "dragon", "gold-1"]),
+            "copies")  # 3 + 2 drawn + the last one: 6 Dragons
+    refused(s, hand(ANN, four, last="dragon", last_magician=True, next=BOB,
+                    next_draws=["gold-1", "gold-2", "gold-3"]), "copies")  # a second Magician
+    ok = run(s, hand(ANN, {BOB: ["dragon"] * 3, CID: ["dungeon", "dungeon"], DEE: ["gold-4"]},
+                     last="dragon",
+                     last_magician=True, next=BOB, next_draws=["dragon", "gold-1", "gold-2"]))
+    assert points(ok)[BOB] == 4 * 35 + 3
+    inside = run(s, hand(ANN, {BOB: ["gold-1"], CID: ["dungeon", "dungeon"], DEE: ["gold-2"]},
+                         dungeon_magicians=[DEE]))
+    assert points(inside)[DEE] == 2 + 50
+    refused(s, hand(ANN, {BOB: ["gold-1"], CID: ["dungeon", "magician"], DEE: ["gold-2"]},
+                    dungeon_magicians=[DEE]), "copies")
+    refused(s, hand(ANN, {BOB: ["gold-1"], CID: ["gold-3"], DEE: ["gold-2"]},
+                    dungeon_magicians=[ANN]), "count-dungeon")
+    refused(s, hand(ANN, {BOB: ["gold-1"], CID: ["gold-3"], DEE: ["gold-2"]},
+                    last_magician=True), "count-draw-card")
 
 
 def test_describe_events_and_to_move():

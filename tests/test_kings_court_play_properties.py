@@ -40,12 +40,16 @@ def check_hand(hand: Hand) -> None:
     assert 0 <= hand.to_play < n and hand.direction in (1, -1)
     for seat in range(n):
         assert (hand.dungeon[seat] >= 0) == (hand.dungeon_cards[seat] > 0)
+        assert 0 <= hand.dungeon_magicians[seat] <= hand.dungeon_cards[seat]
         assert -1 <= hand.dungeon[seat] <= 2
     if hand.ended_by is None:
         assert min(hand.hands) >= 1 and A.outcome(hand) is None
         assert hand.suit is not None
-        if hand.pending is not None:
-            assert hand.pending.count >= 1
+        if hand.pending is not None:  # a draw, or a Dungeon its player may still answer
+            assert hand.pending.count >= 1 or hand.pending.dungeons >= 1
+            if hand.pending.dungeons:
+                assert hand.dungeon[hand.to_play] == 0
+                assert hand.dungeon_cards[hand.to_play] == hand.pending.dungeons
         if hand.escape is not None:
             assert hand.dungeon[hand.escape] == 2
         assert hand.phase in ("turn", "drawn", "first")

@@ -171,8 +171,7 @@ def test_deal_with_leftover_cards_into_the_tell():
     view = ENGINE.view(s)
     assert view["deal"] == {"cards": 45, "per_hand": 11, "left_over": 1, "hand_start": 10,
                             "cards_per_prince": 9}
-    assert view["tell"] == {"size": 1, "leftovers": ["woolfhall-dark2"], "face_down": 0,
-                            "seen": {"woolfhall-dark2": 1}}  # the leftovers are shown face up
+    assert view["tell"] == {"size": 1, "leftovers": ["woolfhall-dark2"]}  # shown face up
     assert view["phase"] == "vote" and view["round"] == 1
     # the leftover card is out of the deck: the only copy can no longer be voted
     refused(s, V("woolfhall-dark2", "lionsyre", "lionsyre", "lionsyre"), "copies")
@@ -278,9 +277,8 @@ def test_round_winner_takes_the_tell_and_the_others_act_from_the_kingseat():
     assert list(s.order) == [DEE, BOB]  # from the Kingseat (place 2) clockwise, losers only
     assert ENGINE.to_move(s) == DEE
     view = ENGINE.view(s)
-    # the winning cards were played face up: the table saw them go into the Tell
-    assert view["tell"] == {"size": 2, "leftovers": [], "face_down": 0,
-                            "seen": {"lionsyre": 1, "lionsyre-dark1": 1}}
+    # the winning cards were played face up, but the Tell is a face-down pile: its size only
+    assert view["tell"] == {"size": 2, "leftovers": []}
     assert view["action"]["card"] == "woolfhall" and view["action"]["may"] == [
         "action", "swap", "pass"]
     refused(s, PASS(BOB), "action-phase")
@@ -389,7 +387,7 @@ def test_slydefox_moves_two_players_who_each_add_a_card_to_the_tell():
     s = run(s, move)
     assert s.seating == (DEE, BOB, CID, ANN) and s.king == DEE  # the King moved away
     assert tell_of(s) == {"lionsyre": 2} and s.tell_size == 4  # two cards face down
-    assert ENGINE.view(s)["tell"]["face_down"] == 2
+    assert ENGINE.view(s)["tell"]["size"] == 4
     assert s.hands == (24, 25, 25, 24)
     assert discard_of(s) == {"slydefox": 1}
     refused(run(game(4), V("lionsyre", "slydefox", "lionsyre", "woolfhall")),
@@ -469,7 +467,7 @@ def test_slydefox_dark2_swaps_tell_cards_for_hand_cards_without_naming_them():
     t = run(s, A(ANN, "slydefox-dark2"))
     assert t.tell_size == 5 and t.hands[ANN] == 19  # drew 3, put back 3
     assert tell_of(t) == {}  # any seen card may have been drawn: none is certain any more
-    assert ENGINE.view(t)["tell"]["face_down"] == 5
+    assert ENGINE.view(t)["tell"]["size"] == 5
     # with 2 cards in the Tell, 2 go each way
     small = run(game(4), V("slydefox-dark2", "woolfhall", "woolfhall", "hornseeker"))
     t = run(small, A(ANN, "slydefox-dark2"))
@@ -586,6 +584,7 @@ def test_brownbeards_dark2_undoes_the_round_and_it_is_voted_again():
     assert s.hands == (26, 26, 26, 25)
     assert s.coming.sit_out == ()
     assert s.vote.undone and ENGINE.view(s)["vote"]["replay"]
+    assert ENGINE.view(s)["give_cards"] is None  # voted again, with no new Give Cards
     refused(s, V("lionsyre", "lionsyre", "smugwing", "brownbeards-dark2"), "copies")
     s = run(s, V("slydefox", "lionsyre", "slydefox", "woolfhall"))
     assert s.vote.winner == 1 and tell_of(s) == {"slydefox": 2}
@@ -876,7 +875,7 @@ def test_the_tell_is_hidden_until_the_end_and_leftovers_count():
     for move in moves[:-2]:  # up to the reveal
         s = run(s, move)
         view = ENGINE.view(s)
-        assert set(view["tell"]) == {"size", "leftovers", "seen", "face_down"}
+        assert set(view["tell"]) == {"size", "leftovers"}
         assert view["result"] is None
     view = ENGINE.view(final)
     assert sum(view["tell"]["cards"].values()) == view["tell"]["size"]
@@ -998,3 +997,38 @@ def test_describe_names_what_happened_without_revealing_the_tell():
         "Dee used the Hornseeker: looked at Bob's Loyalty card"
     assert ENGINE.describe({"type": "loyalty", "loyalties": ["lionsyre", "smugwing"]}, names[:2]) == \
         "The Loyalties turned over: Ann Lionsyre, Bob Smugwing"
+
+
+# --------------------------------------------------------------------------- the table's Tell
+
+
+def test_no_view_shows_the_tells_running_tally_before_the_end():
+    """Issue 22 item 4: the Tell is a face-down pile. Every phone's view shows its size and the
+    deal's leftovers, never what went in by kind, until it is turned over."""
+    s = game(5, leftovers=["squlofish", "smugwing", "lionsyre"])
+    s = run(s, V("lionsyre-dark1", "lionsyre", "woolfhall", "hornseeker", "brownbeards"))
+    assert tell_of(s) == {"squlofish": 1, "smugwing": 1, "lionsyre": 2, "lionsyre-dark1": 1}
+    for p in list(s.order):
+        s = run(s, PASS(p))
+    for player in (None, *range(5)):
+        view = ENGINE.view(s, player)
+        assert view["tell"] == {"size": 5, "leftovers": ["lionsyre", "squlofish", "smugwing"]}
+        # The only Lionsyre dark 1 went into the Tell face up: still offered to the vote, so
+        # the grid does not say where it is (the engine refuses it if tapped).
+        assert "lionsyre-dark1" in view["vote"]["cards"]
+        assert "lionsyre-dark1" in view["hand_cards"]
+    refused(s, V("lionsyre-dark1", "lionsyre", "woolfhall", "hornseeker", "brownbeards"),
+            "copies")
+
+
+def test_history_lines_carry_their_round():
+    """Issue 21 item 14: the history says which round each vote and action belongs to (the
+    reveal and the Loyalties come after the last round)."""
+    s = game(4)
+    names = s.players
+    vote = V("lionsyre", "slydefox", "lionsyre", "woolfhall")
+    assert ENGINE.describe(vote, names, before=s, after=run(s, vote)) == \
+        "Round 1 \u00b7 The vote: Ann Lionsyre, Bob Slydefox, Cid Lionsyre, Dee Woolfhall"
+    s = run(s, vote)
+    assert ENGINE.describe(PASS(BOB), names, before=s, after=run(s, PASS(BOB))) == \
+        "Round 1 \u00b7 Bob did nothing with their card"

@@ -231,3 +231,25 @@ def test_options_from_form_raises_only_rule_errors(form):
         assert error.rule in RULE_IDS
     else:
         check_state(ENGINE.new(options))
+
+
+def test_the_whole_games_walk_every_action_the_reveal_and_the_loyalties():
+    """tests/whole_kingseat.py's games (the benchmark plays seeds 1 to 5, the tests seed 0):
+    any five seeds in a row use every card's action, Brownbeards' re-vote, a forced vote
+    declared as held none, Loyalties set on phones, the reveal and the Loyalties."""
+    from whole_kingseat import SIZES, whole_entries
+
+    for seeds in (range(5), range(1, 6)):
+        actions, kinds, sizes = set(), set(), set()
+        for seed in seeds:
+            options, entries = whole_entries(seed)
+            sizes.add(len(options["players"]))
+            for what, payload, _ in entries:
+                kinds.add(what if what == "secret" else payload["type"])
+                if what == "move" and payload["type"] == "action":
+                    actions.add(payload["card"])
+                if what == "move" and payload.get("none_held"):
+                    kinds.add("none held")
+        assert actions == {kind.id for kind in ENGINE.cards}, seeds
+        assert {"secret", "reveal", "loyalty", "none held", "swap", "pass"} <= kinds
+        assert sizes == set(SIZES)

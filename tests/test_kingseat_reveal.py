@@ -194,7 +194,9 @@ def test_a_reveal_that_leaves_no_card_for_a_loyalty_set_aside_is_refused():
     s = dataclasses.replace(s, discard=tuple(discard), tell_size=8)
     check(s)
     error = refused(s, {"type": "reveal", "tell": tell}, "reveal")
-    assert "2 players set their Loyalty aside as Squlofish" in error.message
+    assert error.message == ("The counts entered leave too few cards outside the Tell and the "
+                             "Discard for the Loyalties set aside on the phones: count the Tell "
+                             "again.")  # no prince, no number of players (issue 22)
 
 
 # --------------------------------------------------------------------------- without the Dark

@@ -67,8 +67,7 @@ def test_the_form_with_ticked_princes_and_a_leftover_starts_the_game(phone):
     assert set(view["princes"]) == {*STARTER, "brownbeards"}
     assert view["deal"] == {"cards": 45, "per_hand": 11, "left_over": 1, "hand_start": 10, "cards_per_prince": 9}
     assert view["hands"] == [10, 10, 10, 10]
-    assert view["tell"] == {"size": 1, "leftovers": ["monarchrys"], "seen": {"monarchrys": 1},
-                            "face_down": 0}
+    assert view["tell"] == {"size": 1, "leftovers": ["monarchrys"]}
     assert view["phase"] == "vote" and view["round"] == 1
     assert view["give_cards"]["direction"] == "left"
 
@@ -147,14 +146,13 @@ def test_a_vote_and_an_action_stored_through_the_api_show_on_the_page(phone):
     _, payload = page_payload(phone, game_id)
     view = payload["view"]
     assert view["round"] == 2 and view["phase"] == "vote" and view["king"] == 3
-    assert view["tell"] == {"size": 5, "leftovers": ["monarchrys"], "face_down": 2,
-                            "seen": {"monarchrys": 1, "brownbeards": 2}}
+    assert view["tell"] == {"size": 5, "leftovers": ["monarchrys"]}
     assert view["hands"] == [7, 9, 9, 9] and view["give_cards"]["direction"] == "right"
     assert any("into the Tell" in line for line in view["last_events"])
     lines = [line["text"] for line in payload["history"]]
-    assert lines[1] == ("Ann used the Lionsyre (dark 2): the King put cards from Ann's Hand into "
-                        "the Tell, face down")
-    assert lines[2] == "Dee swapped places and a card with Ann"
+    assert lines[1] == ("Round 1 \u00b7 Ann used the Lionsyre (dark 2): the King put cards from "
+                        "Ann's Hand into the Tell, face down")
+    assert lines[2] == "Round 1 \u00b7 Dee swapped places and a card with Ann"
     assert payload["history"][2]["player"] == "Dee"
 
 
@@ -184,7 +182,7 @@ def test_the_tell_stays_face_down_until_the_end(phone):
     for number, body in enumerate(moves):
         view = game["view"]
         if body["type"] != "loyalty":  # until the Tell is revealed
-            assert set(view["tell"]) == {"size", "leftovers", "seen", "face_down"}, number
+            assert set(view["tell"]) == {"size", "leftovers"}, number
         assert view["result"] is None and view["loyalty_cards"] is None or view["phase"] == "loyalty"
         game = move(phone, game, body)
         if number % 25 == 0:
@@ -219,7 +217,9 @@ def test_a_phone_holds_a_seat_and_keeps_its_loyalty_to_itself(app, phone, second
     assert wrong.status_code == 422 and "not in this game" in wrong.get_json()["error"]["message"]
     mine = phone.post(f"{base}/secret", json={"secret": {"loyalty": "hornseeker"}})
     game = mine.get_json()["game"]
-    assert game["view"]["you"] == {"player": 1, "name": "Bob", "loyalty": "hornseeker"}
+    assert game["view"]["you"] == {"player": 1, "name": "Bob", "loyalty": "hornseeker",
+                                   "loyalty_stale": False, "loyalty_version": 0,
+                                   "held_back": False}
     assert game["history"][-1]["text"] == "Bob set their Loyalty aside on their phone"
     for other in (second_phone, app.test_client()):
         answer = other.get(base).get_data(as_text=True)

@@ -317,7 +317,7 @@ def test_seed_example_paying_meeples_and_taking_them_back():
     assert s.meeples[ANN] == 0 + 1 and s.display_meeples == (1, 1, 0, 0, 0, 0)  # Castle: +1
     assert ENGINE.view(s)["display"][1] == {
         "slot": 1, "card": "miller", "name": "Miller", "characters": ["miller"], "meeples": 1,
-        "cost": 1, "affordable": True}
+        "cost": 1, "affordable": True, "turned_up": 0, "setup_slot": 1, "correctable": False, "could_be": []}
     s = run(s, take(1, "noble"))  # Bob pays one meeple and takes the Miller's one
     assert s.meeples[BOB] == 5 and s.points[BOB] == 2
     assert s.supply_meeples == 30 - 2 - 5 - 1 and s.display_meeples == (2, 0, 0, 0, 0, 0)
@@ -1197,7 +1197,7 @@ def test_view_is_json_ready_and_complete():
     json.dumps(view)
     assert set(view) == {"game", "players", "sides", "locations", "display", "deck", "supply",
                          "turn", "turn_number", "round", "last_turn", "final", "ranking",
-                         "rulings", "result"}
+                         "rulings", "in_force", "result"}
     ann = view["players"][0]
     assert ann["realm"]["brewery"] == ["miller-brewer"] and ann["points"] == 2 + 1
     assert ann["meeples"] == 5 and ann["cards"] == 1
@@ -1358,3 +1358,103 @@ def test_a_record_replays_to_the_same_state():
     assert caught.value.rule == "rulings"
     step(ENGINE, result, history, "redo", None)
     assert result.state == final
+
+
+def test_the_options_in_force_are_said_in_words():
+    two = {"players": ["Ann", "Bob"], "first": 0, "display": DISPLAY}
+    assert ENGINE.in_force(ENGINE.new({**two, "sides": "B"})) == [
+        "Locations: All on side B.", "Deck: 6 tier-1 cards set aside on top of tier 2."]
+    mixed = {loc: "A" for loc in ("mill", "brewery", "cottage", "guardhouse", "barracks", "inn",
+                                 "castle")}
+    words = ENGINE.in_force(ENGINE.new({**two, "sides": {**mixed, "infirmary": "B"},
+                                        "deck": "shuffled"}))
+    assert words == [("Locations: A mixed set: Mill A, Brewery A, Cottage A, Guardhouse A, "
+                      "Barracks A, Inn A, Castle A, Infirmary B."),
+                     "Deck: both tiers shuffled together (the variant)."]
+
+
+# --------------------------------------------------------------------------- corrections
+
+
+def played(state: State, *moves) -> State:
+    for move in moves:
+        state = ENGINE.apply(state, move)
+    return state
+
+
+def test_a_card_turned_up_is_corrected_by_an_entry_of_its_own():
+    s = played(game(), {"type": "take", "slot": 0, "new_card": "brewer"},  # turn 1: Ann
+               {"type": "take", "slot": 0, "new_card": "witch"})  # turn 2: Bob (the Brewer)
+    assert [KINDS[k].id for k in s.display][-2:] == ["brewer", "witch"]
+    could_be = ENGINE.view(s)["display"][4]["could_be"]  # the page offers only these
+    assert "knight" in could_be and "brewer" not in could_be and "guard-innkeeper" not in could_be
+    fix = {"type": "correct", "turn": 1, "card": "knight"}
+    ENGINE.validate(s, fix)
+    after = ENGINE.apply(s, fix)
+    assert [KINDS[k].id for k in after.display][-2:] == ["knight", "witch"]
+    assert (after.turn, after.taken, after.points, after.meeples) == (s.turn, s.taken, s.points,
+                                                                      s.meeples)
+    # with two players the six set-aside tier-1 cards were the setup display, so the deck now
+    # knows one tier-2 Knight more and one tier-2 Brewer less
+    k, b = (KINDS.index(KIND_BY_ID[x]) for x in ("knight", "brewer"))
+    assert (after.deck.seen_bottom[k], after.deck.seen_bottom[b]) == (1, 0)
+    assert after.deck.seen_top == s.deck.seen_top
+    assert ENGINE.describe(fix, NAMES[:2], before=s, after=after) == (
+        "Correction: the card turned up at turn 1 was the Knight, not the Brewer")
+    assert ENGINE.view(after)["display"][4]["turned_up"] == 1
+    # a card of the setup display is named by its slot at setup
+    fixed = ENGINE.apply(after, {"type": "correct", "turn": 0, "slot": 4, "card": "guard"})
+    assert [KINDS[k].id for k in fixed.display][:4] == ["witch", "guard", "guard", "noble"]
+
+
+@pytest.mark.parametrize("fix,rule,words", [
+    ({"type": "correct", "turn": 1, "card": "knight"}, "correction",
+     "The card turned up at turn 1 has been taken since"),
+    ({"type": "correct", "turn": 2, "card": "witch"}, "correction",
+     "The card turned up at turn 2 is already the Witch"),
+    ({"type": "correct", "turn": 3, "card": "witch"}, "correction", "There is no turn 3 yet"),
+    ({"type": "correct", "turn": 0, "card": "witch"}, "correction", "say which slot"),
+    ({"type": "correct", "turn": 0, "slot": 0, "card": "guard"}, "correction",
+     "Card 1 of the setup display has been taken since"),
+    ({"type": "correct", "turn": 2, "card": "noble-noble"}, "move-format", "must be a card"),
+    ({"type": "correct", "turn": 2, "card": "guard-innkeeper"}, "deck-holds",
+     "The card turned up at turn 2 came from tier 2, and tier 2 has no Guard/Innkeeper card"),
+    ({"type": "correct", "turn": 0, "slot": 1, "card": "brewer-knight"}, "deck-holds",
+     "came from tier 1, and tier 1 has no Brewer/Knight card"),
+])
+def test_a_correction_later_turns_depend_on_is_refused_with_its_rule(fix, rule, words):
+    s = played(game(), {"type": "take", "slot": 0, "new_card": "brewer"},
+               {"type": "take", "slot": 5, "new_card": "witch"},  # Bob takes the Brewer of turn 1
+               )
+    with pytest.raises(RuleError) as error:
+        ENGINE.validate(s, fix)
+    assert error.value.rule == rule and error.value.rule in RULE_IDS
+    assert words in error.value.message
+
+
+def test_a_position_is_not_corrected_card_by_card():
+    s = at([{"mill": ["miller"]}, {"brewery": ["brewer"]}], pad=False)
+    with pytest.raises(RuleError) as error:
+        ENGINE.validate(s, {"type": "correct", "turn": 0, "slot": 0, "card": "guard"})
+    assert error.value.rule == "correction" and "position" in error.value.message
+
+
+def test_a_correction_is_undone_like_any_entry():
+    options = {"players": NAMES[:2], "first": 0, "display": DISPLAY}
+    moves = [{"type": "take", "slot": 0, "new_card": "brewer"},
+             {"type": "correct", "turn": 1, "card": "knight"}]
+    result, _ = replay(ENGINE, options, [("move", m) for m in moves] + [("undo", None)])
+    assert KINDS[result.state.display[-1]].id == "brewer"
+    result, _ = replay(ENGINE, options, [("move", m) for m in moves])
+    assert KINDS[result.state.display[-1]].id == "knight"
+
+
+def test_another_game_at_the_same_table_keeps_the_players_sides_and_deck():
+    mixed = {loc.id: "B" if loc.number % 2 else "A" for loc in LOCATIONS}
+    fields = ENGINE.again({"players": ["Ann", "Bob", "Cid"], "first": 2, "sides": mixed,
+                           "deck": "shuffled", "display": DISPLAY})
+    assert fields == {"player-0": "Ann", "player-1": "Bob", "player-2": "Cid", "sides": "mixed",
+                      **{f"side-{loc}": side for loc, side in mixed.items()}, "deck": "shuffled"}
+    assert ENGINE.again({"players": ["Ann", "Bob"], "first": 0, "sides": "b",
+                         "display": DISPLAY}) == {"player-0": "Ann", "player-1": "Bob",
+                                                  "sides": "B", "deck": "standard"}

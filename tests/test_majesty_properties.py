@@ -14,7 +14,7 @@ from companion.games.majesty import chips as C
 from companion.games.majesty.rules import (
     CHAR_IDS, KIND_IDS, LOC_IDS, REALM_SIZE, RULE_IDS, State, deck_size,
 )
-from companion.games.majesty.simulate import build_deck, random_game
+from companion.games.majesty.simulate import build_deck, random_game, table_game
 from rules_checks import validate_then_apply
 
 NAMES = ["Ann", "Bob", "Cid", "Dee"]
@@ -365,3 +365,57 @@ def test_legal_moves_are_exactly_the_moves_validate_accepts(seed, options, data)
                 assert kind not in new and error.rule == "deck-holds"
             else:
                 assert kind in new
+
+
+# --------------------------------------------------------------------------- corrections
+
+
+@examples(300)
+@given(seed=SEEDS, options=game_options(), cut=st.floats(0, 1), pick=st.integers(0, 5),
+       kind=st.sampled_from([k.id for k in KINDS]))
+def test_a_correction_leads_where_entering_the_right_card_would(seed, options, cut, pick, kind):
+    """Correcting a card still in the display gives the state the game would be in had the
+    card been entered right in the first place; a correction refused for the deck is a card
+    the game could not have been entered with either."""
+    options = with_display(options, seed)
+    moves, _ = random_game(random.Random(seed), options)
+    moves = moves[:int(cut * (len(moves) - 1))]
+    state = replay(ENGINE, options, [("move", m) for m in moves])[0].state
+    slot = pick % len(state.display)
+    number, _, setup_slot = state.turned[slot]
+    fix = {"type": "correct", "turn": number, "card": kind}
+    right_options, right_moves = dict(options), [dict(m) for m in moves]
+    if number == 0:
+        fix["slot"] = setup_slot
+        right_options["display"] = list(options["display"])
+        right_options["display"][setup_slot] = kind
+    else:
+        right_moves[number - 1]["new_card"] = kind
+    try:
+        corrected = ENGINE.apply(state, fix)
+    except RuleError as refused:
+        assert refused.rule in ("correction", "deck-holds")
+        if refused.rule == "deck-holds":
+            try:
+                replay(ENGINE, right_options, [("move", m) for m in right_moves])
+            except RuleError:
+                return
+            raise AssertionError("the correction was refused but the right card replays")
+        return
+    right = replay(ENGINE, right_options, [("move", m) for m in right_moves])[0].state
+    assert corrected == right
+    check_state(corrected)
+
+
+@examples(60)
+@given(seed=SEEDS, options=game_options(), slips=st.integers(0, 3))
+def test_a_table_that_corrects_its_slips_ends_where_the_right_cards_lead(seed, options, slips):
+    options, entries, final = table_game(random.Random(seed), options, slips=slips)
+    assert final.final is not None
+    fixes = [e for e in entries if e["type"] == "correct"]
+    assert len(fixes) <= slips
+    turns = [dict(e) for e in entries if e["type"] == "take"]
+    for fix in fixes:
+        turns[fix["turn"] - 1]["new_card"] = fix["card"]
+    right = replay(ENGINE, options, [("move", m) for m in turns])[0].state
+    assert right == final

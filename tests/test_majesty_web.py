@@ -85,3 +85,12 @@ def test_a_table_under_way_starts_from_its_position_and_impossible_ones_are_refu
     refused = phone.form("/new/majesty", {**fields, "position": json.dumps({"players": too_many})})
     assert refused.status_code == 422
     assert "Witch" in refused.get_data(as_text=True)  # six Witches: the deck holds five
+
+
+def test_more_says_every_option_in_force_in_words_not_an_empty_rulings_line(phone):
+    """Issue 21: *More* said "Rulings in force: ." for Majesty, which has sides, not rulings."""
+    game_id, _ = start(phone, sides="B")
+    page = phone.get(f"/g/{game_id}").get_data(as_text=True)
+    more = re.search(r'<p class="small" id="options-in-force">(.*?)</p>', page, re.S)
+    assert more and "All on side B" in more.group(1)
+    assert "Rulings in force: ." not in re.sub(r"\s+", " ", page)

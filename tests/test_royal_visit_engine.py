@@ -639,11 +639,43 @@ def test_court_needs_two_king_cards_outside_the_discard():
     assert run(s, play(KING1(1, 0))).discard[0] == 12
 
 
-def test_the_known_discard_is_forgotten_at_a_reshuffle():
-    s = at(draw=1)
-    s = run(s, play(card("jester-5", mv("jester", -1, 4))))
+def test_a_card_reshuffled_after_the_movers_last_draw_is_refused():
+    """Issue 22 item 9: Ann plays the only Jester 5 and her refill draws the last card, so the
+    discard pile with that Jester 5 becomes the new deck. Bob has not drawn since: he cannot
+    hold it. Nor can Ann, who drew nothing from the new deck."""
+    s = run(at(draw=1), play(card("jester-5", mv("jester", -1, 4))))
     assert s.reshuffles == 1 and s.discard == (0,) * 13
+    e = refused(s, play(card("jester-5", mv("jester", 4, -1))), "copies", 0)
+    assert e.message == ("Card 1 (Jester 5): the only Jester 5 card was shuffled into the draw "
+                         "pile after your last draw, so it cannot be in your hand.")
+    s = run(s, {"type": "pass"})  # Bob passes: he draws nothing
+    refused(s, play(card("jester-5", mv("jester", 4, -1))), "copies", 0)
+    s = run(s, play(KING1(0, 1)))  # Ann draws from the new deck: she may hold it now
+    refused(s, play(card("jester-5", mv("jester", 4, -1))), "copies", 0)  # Bob still cannot
+    s = run(s, play(KING1(1, 0)))  # Bob draws; Ann, who drew from the new deck, may hold it
     assert run(s, play(card("jester-5", mv("jester", 4, -1)))).jester == -1
+
+
+def test_a_refill_that_goes_on_after_the_reshuffle_lets_the_mover_hold_the_cards_again():
+    s = run(at(draw=1), play(card("jester-5", mv("jester", -1, 4)),
+                             card("jester-1", mv("jester", 4, 3))))
+    assert (s.reshuffles, s.draw_pile, s.hands) == (1, 38, (8, 8))  # one card from the new deck
+    refused(s, play(card("jester-5", mv("jester", 3, -2))), "copies", 0)  # Bob
+    s = run(s, {"type": "pass"})
+    assert run(s, play(card("jester-5", mv("jester", 3, -2)))).jester == -2  # Ann may
+
+
+def test_copies_shuffled_away_add_to_those_in_the_discard_pile():
+    """Two Jester 3 cards shuffled away from Bob: of the four, he can hold two at most."""
+    s = run(at(draw=2), play(card("jester-3", mv("jester", -1, 2)),
+                             card("jester-3", mv("jester", 2, -1))))
+    assert s.reshuffles == 1 and s.turn == BOB
+    two = [card("jester-3", mv("jester", -1, 2)), card("jester-3", mv("jester", 2, -1))]
+    assert run(s, play(*two)).jester == -1
+    e = refused(s, play(*two, card("jester-3", mv("jester", -1, 2))), "copies", 2)
+    assert e.message == ("Card 3 (Jester 3): all 4 Jester 3 cards are in the discard pile or "
+                         "were shuffled into the draw pile after your last draw, so none can be "
+                         "in your hand.")
 
 
 @pytest.mark.parametrize("move, step", [

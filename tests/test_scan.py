@@ -21,8 +21,9 @@ import photoset
 from companion.cli import main
 from companion.codes import parse_code
 from companion.scan import (
-    FORMAT_COPIES, FORMATS_V1, ScanError, _gray, find_codes, load_photo, read_photo, scan_photo,
+    FORMAT_COPIES, FORMATS_V1, ScanError, _gray, find_codes, load_photo, scan_photo,
 )
+from companion.scan.finding import _zxing
 
 # (category, megapixels, index) of the photos read here: every category at 2 MP, and a few at
 # 12 MP (the size of a phone's own photo)
@@ -53,7 +54,7 @@ def test_each_kind_of_photo_gives_its_cards(photos, category, megapixels, index)
     assert all(card.code.game == spec.game for card in result.cards)
     assert {other.text for other in result.others} == set(spec.others)
     assert (result.width, result.height) == spec.scene.size  # the upright photo's size
-    assert 0 < result.seconds < 5
+    assert result.seconds > 0  # how long it took is said (a test never bounds it)
 
 
 def test_a_fanned_hand_shows_only_corners_and_every_card_reads(photos):
@@ -63,16 +64,64 @@ def test_a_fanned_hand_shows_only_corners_and_every_card_reads(photos):
     assert {card.text for card in result.cards} == set(spec.cards)
 
 
-@pytest.mark.parametrize("category, index", [("far", 1), ("fanned", 2)])
-def test_what_the_reduced_size_loses_is_read_from_the_full_pixels(photos, category, index):
-    """12 MP: codes are found on a copy about 2000 px long; cards far away (face codes at 2-3 px
-    a module) or a fan's corner codes are read again from the full-resolution pixels."""
-    spec, data = photos(category, 12, index)
-    gray, size = load_photo(data, 2000)
-    assert max(gray.shape) < 2100 and size == spec.scene.size  # a JPEG decoded reduced
-    reduced = {found.text for found in read_photo(gray, size)}  # no full resolution to go to
-    assert not set(spec.cards) <= reduced
-    assert {card.text for card in scan_photo(data, spec.game).cards} == set(spec.cards)
+def test_small_codes_send_the_reader_back_to_the_full_resolution(photos):
+    """12 MP: codes are found on a copy about 2000 px long. A fanned hand's corner codes read
+    there at under 3.5 px a module, each card from that one code: cards beside them may be
+    smaller still, so the full resolution is read again; a spread of large cards is not."""
+    spec, data = photos("fanned", 12, 2)
+    result = scan_photo(data, spec.game)
+    assert result.passes[:2] == ["reduced", "full"]
+    assert {card.text for card in result.cards} == set(spec.cards)
+    spec, data = photos("flat", 12, 0)
+    result = scan_photo(data, spec.game)
+    assert result.passes == ["reduced"]
+    assert {card.text for card in result.cards} == set(spec.cards)
+
+
+def test_far_cards_are_found_enlarged_over_the_whole_photo(photos):
+    """A table of cards far away (face codes at 1.4 pixels a module at 12 MP): zxing-cpp on the
+    photo reads only some; the reader reads nothing on the reduced copy, goes to the full
+    resolution, and seeks the rest in the busy places of the photo enlarged."""
+    spec, data = photos("far", 12, 1)
+    assert max(spec.modules.values()) < 1.5
+    gray, _ = load_photo(data)
+    zxing = {found.text for found in _zxing(gray, invert=False)}
+    assert not set(spec.cards) <= zxing
+    result = scan_photo(data, spec.game)
+    assert result.passes[:2] == ["reduced", "full"]
+    assert any(step.startswith("enlarged") for step in result.passes)
+    assert {card.text for card in result.cards} == set(spec.cards)
+
+
+@pytest.fixture(scope="module")
+def photo_48mp(photos):
+    """A 48 MP photo (8000 x 6000) holding the far table of cards of a 12 MP one in a corner,
+    the rest of the frame an empty table."""
+    spec, data = photos("far", 12, 1)
+    upright = np.asarray(Image.open(io.BytesIO(data)).convert("RGB"))
+    upright = np.rot90(upright, {1: 0, 3: 2, 6: 3, 8: 1}[spec.exif_orientation])
+    canvas = np.empty((6000, 8000, 3), np.uint8)
+    canvas[:] = upright[5, 5]
+    canvas[:upright.shape[0], :upright.shape[1]] = upright
+    out = io.BytesIO()
+    Image.fromarray(canvas).save(out, "JPEG", quality=90)
+    return spec, out.getvalue()
+
+
+def test_a_48mp_photo_is_read_within_the_time_budget(photo_48mp):
+    """The passes after the first run only when they fit in the budget: with none left, the
+    reader returns what the reduced copy read and says which passes it left out; with room,
+    the same photo's far cards are read at full resolution and enlarged."""
+    spec, data = photo_48mp
+    hurried = scan_photo(data, spec.game, budget=0.0)
+    assert (hurried.width, hurried.height) == (8000, 6000)
+    assert hurried.passes[0] == "reduced"
+    assert "full: over budget" in hurried.passes and "full" not in hurried.passes
+    assert {card.text for card in hurried.cards} <= set(spec.cards)
+    patient = scan_photo(data, spec.game, budget=60.0)
+    assert patient.passes[:2] == ["reduced", "full"]
+    assert not any(step.endswith("over budget") for step in patient.passes)
+    assert {card.text for card in patient.cards} == set(spec.cards)
 
 
 def test_another_games_card_and_a_link_are_reported_apart_never_as_cards(photos):

@@ -416,3 +416,83 @@ def test_a_refusal_leaves_the_picked_cards_and_every_control_of_the_turn_uncover
                    '#turn-play [data-group="gold"]'):
         assert phone.on_screen(page.locator(target).first), target
     page.context.close()
+
+
+def test_a_dungeon_is_answered_with_a_protector_on_the_page(server, browser):  # noqa: F811
+    """Rulebook: the Dungeon is a draw card, and the Protector answers "a draw card"."""
+    phone = following(browser, server)
+    page = phone.page
+    phone.tap('#turn-play [data-group="kingdom"]')
+    phone.tap('#turn-play [data-kind="dungeon"]')
+    phone.tap("#ev-play")  # Ann lays the Dungeon in front of Bob
+    page.locator(".kc-due", has_text="Waiting: the Dungeon").wait_for()
+    assert "(Dungeon)" in page.locator(".kc-hands").inner_text()
+    shown = page.locator("#turn-play .cp-card").evaluate_all("(cards) => cards.map((c) => c.dataset.kind)")
+    assert "protector" in shown  # the picker offers the cards that answer it
+    phone.tap('#turn-play [data-kind="protector"]')
+    phone.tap("#ev-play")
+    page.locator("#top", has_text="Protector").wait_for()
+    assert page.locator('[data-hand="1"]').inner_text() == "6"
+    assert "(Dungeon)" not in page.locator(".kc-hands").inner_text()
+    assert page.locator(".kc-due").count() == 0
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "kings_court_dungeon_answered.png"))
+    page.context.close()
+
+
+def test_a_magician_as_the_dungeon_is_scored_as_the_magician(server, browser):  # noqa: F811
+    """Ruling 50: a Magician is one physical card whatever it was played as."""
+    from playwright.sync_api import expect
+
+    from test_browser import pick, start_kings_court
+
+    page = new_phone(browser)
+    start_kings_court(page, server, ["Ann", "Bob"])
+    page.locator('[data-out="0"]').tap()
+    page.locator('[data-last=""]').tap()  # went out with no draw card
+    page.locator('[data-cut="none"]').tap()  # the cut not tried
+    pick(page, 1, "kingdom", "dungeon")
+    pick(page, 1, "kingdom", "dungeon")  # both real Dungeons in Bob's hand
+    page.locator("#extras summary").tap()  # the rarer facts, in place of the hands
+    box = page.locator('input[data-magician="1"]')
+    box.check()
+    expect(page.locator("#extras summary")).to_contain_text("1 Magician as Dungeon")
+    assert in_view(page, 'input[data-magician="1"]')  # on one screen, no scrolling
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "kings_court_magician_dungeon.png"))
+    page.locator("#extras summary").tap()  # the hands again
+    expect(page.locator("#points-1")).to_have_text("120")  # 2 x 35 + the Magician's 50
+    page.locator("#record").tap()
+    expect(page.locator('[data-total="1"]')).to_have_text("120")
+    page.context.close()
+
+
+def test_a_magician_as_the_last_card_is_said_with_the_next_player(server, browser):  # noqa: F811
+    """Ruling 50 on the kings_court page: once the last card is a draw card, the extras ask
+    whether it was a Magician played as it, and the hand records last_magician."""
+    from playwright.sync_api import expect
+
+    from test_browser import start_kings_court
+
+    page = new_phone(browser)
+    start_kings_court(page, server, ["Ann", "Bob"])
+    page.locator('[data-out="0"]').tap()
+    page.locator('[data-last="dragon"]').tap()
+    page.locator('[data-cut="none"]').tap()
+    page.locator("#extras summary").tap()
+    page.locator("#last-magician").check()
+    expect(page.locator("#extras summary")).to_contain_text("Magician")
+    assert in_view(page, "#last-magician")  # on one screen, no scrolling
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "kings_court_magician_last.png"))
+    page.locator("#extras summary").tap()  # the hands again
+    if page.locator('[data-mode="type"][data-seat="1"]').count() == 0:
+        page.locator('[data-open="1"]').tap()
+    page.locator('[data-mode="type"][data-seat="1"]').tap()
+    page.fill('[data-typed="1"]', "40")
+    page.locator("#preview-ok").wait_for()
+    page.locator("#record").tap()
+    expect(page.locator('[data-total="1"]')).to_have_text("40")
+    entry = page.evaluate("Companion.game.view.rows[0].entry")
+    assert entry["last"] == "dragon" and entry["last_magician"] is True
+    page.context.close()

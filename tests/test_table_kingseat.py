@@ -107,9 +107,12 @@ def test_a_refused_vote_is_said_in_the_action_bar_and_the_draft_stays(server, br
     assert in_view(page, "#message")
     expect(page.locator("#record")).to_be_disabled()
     expect(page.locator('[data-voter="3"]')).to_contain_text("Hornseeker")  # the draft stays
-    # Dee holds no Lionsyre card: said, the vote goes through.
+    # Dee holds no Lionsyre card: said (her name is tapped, not covered by the refusal), the
+    # refusal goes at once, and the vote goes through.
     phone.tap('[data-none-held="3"]')
+    phone.fixed("Dee held no Lionsyre card")
     expect(page.locator("#prompt")).to_have_text("The vote: check it, then store it")
+    expect(page.locator("#message")).to_be_hidden()
     phone.tap("#record")
     expect(page.locator("#history")).to_contain_text(
         "Dee held no card of the prince they were told to vote")

@@ -15,6 +15,7 @@ from playwright.sync_api import expect
 from phone import Phone, in_view, serious, small_targets
 from test_browser import ARTIFACTS, browser, new_phone, server  # noqa: F401
 from turns_majesty import play_typical_turns, set_up
+from whole_majesty import broken_names, internal_ids
 
 pytestmark = pytest.mark.browser
 
@@ -44,13 +45,6 @@ def start(page, server_url: str, options: dict) -> str:
     return game_id
 
 
-def overflowing(page) -> list[str]:
-    """Card names wider than their label (or the page wider than the phone) at 360 px."""
-    return page.evaluate("""() => [...document.querySelectorAll('.mj-char, .mj-half, .mj-kind')]
-        .filter((el) => el.offsetParent && el.scrollWidth > el.clientWidth + 1).map((el) => el.textContent)
-        .concat(document.documentElement.scrollWidth > innerWidth ? ['the page'] : [])""")
-
-
 def test_the_typical_turns_need_no_scrolling_and_every_tap_is_on_screen(server, browser):  # noqa: F811
     phones = play_typical_turns(lambda: Phone(new_phone(browser), strict=True), server)
     turns = phones[0].turns
@@ -71,10 +65,10 @@ def test_a_turn_on_one_screen_looks_right_and_is_accessible(server, browser):  #
     page.goto(server + "/new/majesty")
     assert serious(page) == [] and small_targets(page) == []
     set_up(page, server)
-    assert serious(page) == [] and small_targets(page) == [] and not overflowing(page)
+    assert serious(page) == [] and small_targets(page) == [] and broken_names(page) == []
     page.locator('[data-slot="1"][data-as="noble"]').tap()
     expect(page.locator("#prompt")).to_have_text("Ann's turn: tap the card turned up into the display")
-    assert serious(page) == [] and small_targets(page) == [] and not overflowing(page)
+    assert serious(page) == [] and small_targets(page) == [] and broken_names(page) == []
     page.locator('[data-new-card="innkeeper"]').tap()
     expect(page.locator("#preview")).to_contain_text("If Ann takes it")
     expect(page.locator("#draft")).to_have_text(
@@ -125,7 +119,7 @@ def test_undo_takes_back_the_last_step_of_the_turn_being_entered(server, browser
     expect(page.locator("#message")).to_contain_text("Took back the Miller/Brewer as Brewer.")
     expect(page.locator('[data-slot="0"][data-as="brewer"]')).to_be_visible()
     expect(page.locator(".mj-card.selected")).to_have_count(0)
-    expect(page.locator("#end-turn")).to_be_disabled()
+    expect(page.locator("#end-turn")).to_have_attribute("aria-disabled", "true")
     expect(page.locator("#history li")).to_have_count(1)  # Ann's stored turn stays
 
 
@@ -145,7 +139,7 @@ def test_a_draft_stays_through_a_chip_swap_and_goes_when_the_turn_is_stored_else
     expect(ann.locator('.mj-player[data-seat="1"]')).not_to_contain_text("Fewer chips")
     expect(ann.locator("#draft")).to_have_text("Ann takes the Innkeeper/Noble as Noble (free); turned up: Miller.")
     expect(ann.locator("#exchange")).to_have_value("-1")
-    expect(ann.locator("#end-turn")).to_be_enabled()
+    expect(ann.locator("#end-turn")).not_to_have_attribute("aria-disabled", "true")
 
     # Then it stores Ann's turn itself: the draft here goes, with the reason.
     other.locator('[data-slot="1"]').tap()
@@ -187,7 +181,7 @@ def test_setup_states_nothing_for_the_table_and_offers_the_names_typed(server, b
     expect(page.locator("#turn")).to_have_text("Dan's turn")
     # On the game page nothing is chosen for the mover either.
     expect(page.locator(".mj-card.selected, .mj-half.selected")).to_have_count(0)
-    expect(page.locator("#end-turn")).to_be_disabled()
+    expect(page.locator("#end-turn")).to_have_attribute("aria-disabled", "true")
     expect(page.locator("#prompt")).to_have_text("Dan's turn: tap the card you take (a split card by the half you place)")
 
 
@@ -229,3 +223,131 @@ def test_a_finished_game_shows_the_final_scores_and_offers_nothing(server, brows
     assert in_view(page, "#ranking")
     assert serious(page) == [] and small_targets(page) == []
     page.screenshot(path=str(ARTIFACTS / "majesty_final.png"))
+
+
+SETUPS = (  # (players, knight holder, sides, deck): every choice of the form at least once
+    (("Ann", "Bob"), 1, "A", "standard"),
+    (("Ann", "Bob", "Cid"), 2, "B", "shuffled"),
+    (("Ann", "Bob", "Cid", "Dee"), 0, {"mill": "B", "brewery": "A", "cottage": "B", "guardhouse": "A",
+                                       "barracks": "A", "inn": "B", "castle": "B", "infirmary": "A"}, "standard"),
+    (("Ann", "Bob", "Cid"), 0, {"mill": "A", "brewery": "A", "cottage": "A", "guardhouse": "A",
+                                "barracks": "A", "inn": "A", "castle": "A", "infirmary": "B"}, "shuffled"),
+)
+
+
+@pytest.mark.parametrize("names,knight,sides,deck", SETUPS)
+def test_the_setup_page_creates_the_game_it_shows(server, browser, names, knight, sides, deck):  # noqa: F811
+    """One control for the sides: the per-location choices show only for a mixed set, and a
+    choice made there and then abandoned for all A or all B never reaches the game."""
+    page = new_phone(browser)
+    page.goto(server + "/new/majesty")
+    for seat, name in enumerate(names):
+        page.fill(f'input[name="player-{seat}"]', name)
+    page.check(f'input[name="first"][value="{knight}"]')
+    locations = page.locator('select[name^="side-"]')
+    expect(locations.first).to_be_hidden()  # "All on side A" shows no per-location choice
+    page.check('input[name="sides"][value="mixed"]')
+    expect(locations).to_have_count(8)
+    for i in range(8):
+        expect(locations.nth(i)).to_be_visible()
+        expect(locations.nth(i)).to_have_value("")  # nothing stated for the table
+    if isinstance(sides, str):
+        for i in range(8):  # the opposite side everywhere, then the one control says otherwise
+            locations.nth(i).select_option("B" if sides == "A" else "A")
+        page.check(f'input[name="sides"][value="{sides}"]')
+        expect(locations.first).to_be_hidden()
+    else:
+        for location, side in sides.items():
+            page.select_option(f'select[name="side-{location}"]', side)
+    page.check(f'input[name="deck"][value="{deck}"]')
+    for slot, kind in enumerate(["miller", "brewer", "witch", "guard", "knight", "noble"]):
+        page.select_option(f'select[name="display-{slot}"]', kind)
+    assert serious(page) == [] and small_targets(page) == []
+    page.locator("#create").click()
+    expect(page.locator("#turn")).to_have_text(f"{names[knight]}'s turn")
+    game_id = page.url.rsplit("/", 1)[-1]
+    stored = page.evaluate("async (id) => (await (await fetch(`/api/games/${id}/export`)).json())", game_id)
+    assert stored["options"]["players"] == list(names)
+    assert stored["options"]["first"] == knight
+    assert stored["options"]["sides"] == sides
+    assert stored["options"]["deck"] == deck
+    # The game page says each location's side, and the options in force in words.
+    every = {loc: sides for loc in SETUPS[2][2]} if isinstance(sides, str) else sides
+    page.locator("#setup-box summary").tap()
+    for location, side in every.items():
+        expect(page.locator(f'[data-location="{location}"] .mj-side')).to_have_text(side)
+    words = page.locator("#in-force li")
+    expect(words.first).to_contain_text(
+        {"A": "All on side A", "B": "All on side B"}.get(sides, "A mixed set") if isinstance(sides, str)
+        else "A mixed set")
+    expect(words.nth(1)).to_contain_text("both tiers shuffled" if deck == "shuffled" else "tier-1 cards set aside")
+    assert serious(page) == [] and small_targets(page) == []
+    page.context.close()
+
+
+def covered(page, selector: str) -> bool:
+    """Is anything (the action bar included) over the centre or a corner of the element?"""
+    return page.locator(selector).first.evaluate("""(el) => {
+      const r = el.getBoundingClientRect();
+      const points = [[r.left + r.width / 2, r.top + r.height / 2], [r.left + 1, r.top + 1],
+        [r.right - 1, r.top + 1], [r.left + 1, r.bottom - 1], [r.right - 1, r.bottom - 1]];
+      return points.some(([x, y]) => { const hit = document.elementFromPoint(x, y);
+        return !hit || !(el.contains(hit) || hit.contains(el)); });
+    }""")
+
+
+def test_a_card_turned_up_entered_wrong_is_corrected_without_replaying_the_turns(server, browser):  # noqa: F811
+    phone = Phone(new_phone(browser), strict=True)
+    page = phone.page
+    set_up(page, server)
+    with phone.turn("Ann"):
+        phone.tap('[data-slot="0"][data-as="brewer"]')
+        phone.tap('[data-new-card="guard"]')  # the table turned up a Knight
+        phone.tap("#end-turn")
+        expect(page.locator("#turn")).to_have_text("Bob's turn")
+    with phone.turn("the correction"):
+        phone.tap("#fix-open")
+        expect(page.locator("#prompt")).to_have_text("Tap the display card that was entered wrong")
+        phone.tap('[data-fix-slot="5"]')
+        expect(page.locator("#pick h2")).to_have_text("The card turned up at turn 1 (entered as the Guard) was")
+        expect(page.locator('[data-fix-card="guard"]')).to_have_count(0)
+        # Only the cards the deck could have turned up then are offered: with two players every
+        # card turned up is a tier-2 card, and tier 2 has no Guard/Noble.
+        expect(page.locator('[data-fix-card="guard-noble"]')).to_have_count(0)
+        phone.tap('[data-fix-card="witch"]')
+        expect(page.locator("#draft")).to_have_text(
+            "Correction: the card turned up at turn 1 was the Witch, not the Guard.")
+        phone.tap('[data-fix-card="knight"]')
+        expect(page.locator("#draft")).to_have_text(
+            "Correction: the card turned up at turn 1 was the Knight, not the Guard.")
+        expect(page.locator("#end-turn")).to_have_text("Correct it")
+        phone.tap("#end-turn")
+        expect(page.locator('[data-slot="5"]')).to_have_text("Knight")
+    expect(page.locator("#turn")).to_have_text("Bob's turn")  # a correction is not a turn
+    expect(page.locator("#history li").first).to_contain_text(
+        "Correction: the card turned up at turn 1 was the Knight, not the Guard")
+    page.locator("#undo").tap()
+    expect(page.locator("#message")).to_contain_text("Undone: Correction")
+    expect(page.locator('[data-slot="5"]')).to_have_text("Guard")
+    assert serious(page) == [] and small_targets(page) == []
+
+
+def test_take_the_card_says_what_is_missing_and_a_greyed_card_links_its_rule(server, browser):  # noqa: F811
+    page = new_phone(browser)
+    start(page, server, LATE)
+    page.locator("#end-turn").tap(force=True)  # aria-disabled: a finger taps it all the same
+    expect(page.locator("#message .message-text")).to_have_text("First tap the card Ann takes.")
+    page.locator('[data-slot="3"]').tap(force=True)
+    expect(page.locator("#message .rule-link")).to_have_text("Rule: Paying for a card")
+    page.locator('[data-slot="0"][data-as="noble"]').tap()
+    page.locator("#end-turn").tap(force=True)
+    expect(page.locator("#message .message-text")).to_have_text(
+        "First tap the card turned up into the display.")
+    page.locator('[data-new-card="miller"]').tap()
+    expect(page.locator("#message")).to_be_hidden()
+    assert serious(page) == [] and small_targets(page) == []
+    # No internal id on the page, no card name broken over two lines or wider than its button.
+    for step in range(2):
+        assert internal_ids(page) == []
+        assert broken_names(page) == []
+        page.locator("#undo").tap()

@@ -148,14 +148,16 @@ def test_a_claimed_seat_turns_the_board_and_every_prompt_names_the_mover(server,
     expect(ann.locator("#board-bottom")).to_have_text("Ann's Chateau")
     assert rows(bob)[0] == 8 and rows(bob)[-1] == -8
     expect(bob.locator("#board-bottom")).to_have_text("Bob's Chateau")
-    for p in (page, ann, bob):
+    for p in (page, bob):
         expect(p.locator("#prompt")).to_have_text("Ann's turn: choose a card, the Wizard's power, or pass")
+    expect(ann.locator("#prompt")).to_have_text("Your turn: choose a card, the Wizard's power, or pass")
     ann.locator('[data-card="wizard-2"]').tap()
-    expect(ann.locator("#prompt")).to_have_text("Ann's turn: Wizard 2: tap where the Wizard goes")
+    expect(ann.locator("#prompt")).to_have_text("Your turn: Wizard 2: tap where the Wizard goes")
     ann.screenshot(path=str(ARTIFACTS / "royal_visit_seat.png"))
     ann.locator('[data-option][data-to="3"]').tap()
     ann.locator("#end-turn").tap()
-    expect(bob.locator("#prompt")).to_have_text("Bob's turn: choose a card, the Wizard's power, or pass", timeout=3000)
+    expect(bob.locator("#prompt")).to_have_text("Your turn: choose a card, the Wizard's power, or pass", timeout=3000)
+    expect(ann.locator("#prompt")).to_have_text("Bob's turn: choose a card, the Wizard's power, or pass")
     expect(bob.locator("#history li").first).to_contain_text("Ann moved the Wizard +1 \u2192 +3 (Wizard 2)")
     ann.context.close()
     bob.context.close()
@@ -204,7 +206,10 @@ def test_the_setup_steppers_reach_negative_spaces_and_a_game_ends_asking_nothing
     # The King on +6 between Guards on +5 and +8: one King card wins.
     for name, value in (("king", "6"), ("guard_low", "5"), ("guard_high", "8"), ("wizard_pos", "-2"), ("jester", "-4")):
         page.fill(f'input[name="{name}"]', value)
-    page.select_option('select[name="turn"]', "top")
+    page.locator('input[name="crown_side"][value="big"]').check()
+    page.locator('input[name="turn"][value="top"]').check()
+    for name in ("draw_pile", "reshuffles"):
+        page.fill(f'input[name="{name}"]', "30" if name == "draw_pile" else "0")
     accessible(page)
     page.locator("#create").tap()
     expect(page.locator("#crown")).to_have_text("-3")
@@ -221,3 +226,109 @@ def test_the_setup_steppers_reach_negative_spaces_and_a_game_ends_asking_nothing
     expect(page.locator("#end-turn")).to_be_hidden()
     page.screenshot(path=str(ARTIFACTS / "royal_visit_won.png"))
     accessible(page)
+
+
+KINDS_ON_PAGE = ("king-1", "court", "guard-1", "guard-1+1", "guard-flank", "wizard-1", "wizard-2",
+                 "wizard-3", "jester-1", "jester-2", "jester-3", "jester-4", "jester-5",
+                 "jester-middle")
+
+
+def store(page, moves) -> None:
+    """Enter stored moves through the API from the page, as another phone would."""
+    seq = page.evaluate("() => Companion.game.seq")
+    for move in moves:
+        status = page.evaluate("""([move, seq]) => Companion.request("POST",
+          `/api/games/${Companion.game.id}/moves`, { move, seq }).then((r) => r.status)""", [move, seq])
+        assert status == 200, move
+        seq += 1
+    page.wait_for_function("(seq) => Companion.game.seq === seq", arg=seq)
+
+
+def ends(card: dict, state) -> int | None:
+    """The space a legal card's move ends on, as the board marks it (None: no single space)."""
+    if card["card"] == "court":
+        return state.king + card["dir"]
+    if card["card"] == "guard-flank" or len(card["moves"]) != 1:
+        return None
+    return card["moves"][0]["to"]
+
+
+def test_the_board_and_the_buttons_agree_and_a_highlighted_space_makes_the_move(server, browser):  # noqa: F811
+    """Issue 21 item 11: over positions of a simulated game, for every card the highlighted
+    spaces are the ends of the moves the engine allows, the buttons are those moves, and
+    tapping a space that only one move ends on enters that move."""
+    import random
+
+    from playwright.sync_api import expect
+
+    from companion.games.royal_visit import ENGINE
+    from companion.games.royal_visit.simulate import random_game
+
+    options = {"players": ["Ann", "Bob"], "wizard": 0}
+    moves, _ = random_game(random.Random(5), options)
+    phone = strict_phone(browser)
+    set_up(phone, server)
+    page = phone.page
+    state, done, tapped = ENGINE.new(options), 0, 0
+    for upto in (0, len(moves) // 3, 2 * len(moves) // 3, len(moves) - 1):
+        store(page, moves[done:upto])
+        for move in moves[done:upto]:
+            state = ENGINE.apply(state, move)
+        done = upto
+        for kind in KINDS_ON_PAGE:
+            legal = list(ENGINE.legal_cards(state, kinds=[kind]))
+            page.locator(f'[data-card="{kind}"]').tap()
+            if not legal:
+                expect(page.locator("#message")).not_to_be_empty()
+                expect(page.locator("[data-option]")).to_have_count(0)
+                continue
+            if len(legal) == 1:  # entered at once
+                expect(page.locator("#draft li")).to_have_count(1)
+                page.locator("#undo").tap()
+                expect(page.locator("#draft li")).to_have_count(0)
+                continue
+            expect(page.locator("[data-option]")).to_have_count(len(legal))
+            marked = {int(p) for p in page.locator("#board .rv-space.target").evaluate_all(
+                "(els) => els.map((e) => e.dataset.pos)")}
+            spaces = [ends(card, state) for card in legal]
+            assert marked == {s for s in spaces if s is not None}, (upto, kind)
+            single = [s for s in spaces if s is not None and spaces.count(s) == 1]
+            if not single:
+                page.locator("#back").tap()
+                continue
+            phone.tap(f'#board .rv-space.target[data-pos="{single[0]}"]')
+            expect(page.locator("#draft li")).to_have_count(1)
+            chosen = legal[spaces.index(single[0])]
+            after = ENGINE.view(ENGINE.apply(state, {"type": "play", "cards": [chosen]}))
+            for pawn in ("king", "wizard", "jester"):
+                expect(page.locator(f".rv-space[data-pos='{after['pawns'][pawn]}'] .rv-chip.{pawn}")).to_have_count(1)
+            tapped += 1
+            page.locator("#undo").tap()
+            expect(page.locator("#draft li")).to_have_count(0)
+    assert tapped >= 10
+    page.context.close()
+
+
+@pytest.mark.xfail(strict=False, reason="needs the shared branch's answer strip (a message as "
+                   "high as the prompt): passes with its companion.css, _game.html, companion.js")
+def test_a_refusal_hides_nothing_of_the_turn(server, browser):  # noqa: F811
+    """Issue 21 item 6: with a refusal showing on the mover's own phone, every control of the
+    turn (Jester 5, Jester to middle, the Wizard's power, Pass, the draft's buttons, End turn)
+    and the board rows nearest the player's own Chateau are on screen, nothing over them."""
+    from playwright.sync_api import expect
+
+    owner = strict_phone(browser)
+    set_up(owner, server)
+    ann = Phone(join(browser, owner.page.url, seat=0), strict=True)
+    page = ann.page
+    play(page, "king-1", '[data-to="-1"]')
+    ann.tap('[data-card="guard-1"]')  # a Guard card cannot join a King turn: refused
+    expect(page.locator("#message")).to_contain_text("this turn already plays King cards")
+    page.screenshot(path=str(ARTIFACTS / "royal_visit_refusal.png"))
+    turn = ['[data-card="jester-5"]', '[data-card="jester-middle"]', "#summon", "#pass",
+            "#clear", "#end-turn", "#undo"]
+    turn += [f'#board .rv-space[data-pos="{pos}"]' for pos in (8, 7, 6, 5, -8, -7)]
+    hidden = [target for target in turn if not ann.on_screen(page.locator(target))]
+    assert hidden == []
+    assert rows(page)[-1] == 8  # Ann's Chateau at the bottom, nearest her hand
+    page.context.close()

@@ -90,3 +90,47 @@ def play_typical_turns(phone_factory, server_url):
     prince_action(phone)
     swap(phone)
     return [phone]
+
+
+def hold(page, target: str, ready: str = ".ready"):
+    """Press and hold ``target`` with a finger until the page says it may be let go (the
+    element matches ``ready``), then let go: the deliberate gesture that opens a secret."""
+    from playwright.sync_api import expect
+
+    locator = page.locator(target)
+    box = locator.bounding_box()
+    point = {"x": box["x"] + box["width"] / 2, "y": box["y"] + box["height"] / 2}
+    touch = page.context.new_cdp_session(page)
+    try:
+        touch.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [point]})
+        expect(page.locator(f"{target}{ready}")).to_have_count(1)
+        touch.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    finally:
+        touch.detach()
+
+
+def hold_on(phone, target: str):
+    """``hold`` as one tap of the phone's turn: the target must be on screen first."""
+    phone._before(target)
+    start = phone._scroll_y()
+    hold(phone.page, target)
+    phone._after(start, target)
+
+
+def set_my_loyalty(phone, prince: str):
+    """On a seated phone: hold *My Loyalty*, tap the prince (after *Change it* if one is set),
+    say yes to the question, and close the sheet. Four or five taps, counted on ``phone``."""
+    from playwright.sync_api import expect
+
+    page = phone.page
+    hold_on(phone, "#my-loyalty-button")
+    sheet = page.locator("#loyalty-sheet")
+    expect(sheet).to_be_visible()
+    if sheet.locator("#my-loyalty-change").count():
+        phone.tap("#my-loyalty-change")
+    phone.tap(f'#loyalty-sheet [data-my-loyalty="{prince}"]')
+    expect(page.locator("#ask")).to_be_visible()
+    phone.tap("#ask-yes")
+    expect(sheet.locator("#my-loyalty-now .ks-chip")).to_have_attribute("data-prince", prince)
+    phone.tap("#loyalty-sheet [data-close]")
+    expect(sheet).to_be_hidden()

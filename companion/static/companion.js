@@ -3,6 +3,28 @@
 // and redo (of the draft's last step, or of a stored entry, named), answers to a tap in the
 // action bar, the rule sheet, the history, the phone's player and the screen kept awake.
 // A game's script draws its state and its turn's controls, and nothing else.
+//
+// What a game's script gives Companion.start(payload, options):
+//   redraw(game, moved)   draw the state and the turn's controls from the page's own draft
+//   reset()               drop the draft
+//   draft                 {steps(), undo() -> sentence, keep(game) -> null or the sentence why
+//                         it goes}, and optionally:
+//     snapshot()          the draft as it is, before Undo takes back a step (null: nothing Redo
+//                         could put back); with it, Redo works inside a turn through
+//     restore(snapshot)   put that draft back, returning the sentence of what came back
+//     move()              the move the draft would store now (null: none yet): checked with the
+//                         server when the table's rulings change, the draft dropped if refused
+//                         (without it, a rulings change drops any draft)
+//   view()                optional: the name of the view shown (a page of several views); an
+//                         entry stored from another view is undone only after a question
+//   scanned(cards)        optional: fill the turn in from a photo's cards
+//   poll                  ms to wait after a failed request
+// What it may use: Companion.send(path, body), say(text or {message, url, title}, kind) and
+// say(null) to clear (an answer also goes at the next tap or typing on the page, a stored entry,
+// or a dropped draft), ask(text, yes), request, failure, update, escape, $, stepper, seatName,
+// drafted() (the draft changed without a tap), game. A prompt written in #prompt as
+// "<mover>'s turn: ..." reads "Your turn: ..." on the phone that holds the mover's seat. The body
+// carries data-entries (the game's entry count) and data-awake ("wake-lock", "video").
 "use strict";
 
 const Companion = (() => {
@@ -35,45 +57,67 @@ const Companion = (() => {
     return { status: response.status, data };
   }
 
-  // Every answer to a tap, the server's or the page's own, goes in the action bar's box, which
-  // is always on screen: a refusal with its rule (opened in a sheet, in place), a notice, or
-  // what was just done.
+  // Every answer to a tap, the server's or the page's own, goes in the action bar's strip over
+  // the prompt: one or two lines, so the bar never grows over the turn's controls. The whole
+  // sentence and its rule open in a sheet (a tap on the strip or on "Rule"); the next tap or
+  // typing elsewhere on the page (which changes the draft or fixes what the answer named), a
+  // stored entry, or another phone's entry that drops the draft take it away.
+  let said = null;  // the answer shown: {message, url, title, open}
   function say(error, kind = "error") {
     const box = $("#message");
-    if (!error) { box.hidden = true; box.innerHTML = ""; return; }
+    box.parentElement.classList.toggle("answered", Boolean(error));  // the prompt under it hides
+    if (!error) { box.hidden = true; box.innerHTML = ""; said = null; return; }
     if (typeof error === "string") error = { message: error };
+    said = error;
     box.className = `message ${kind}`;
     box.hidden = false;
+    const title = escape(error.title || "the rule");
     const rule = error.url
-      ? ` <button type="button" class="rule-link" data-rule="${escape(error.url)}">Rule: ${escape(error.title || "the rule")}</button>` : "";
-    box.innerHTML = `<span class="message-text">${escape(error.message)}</span>${rule}
+      ? `<button type="button" class="rule-link" data-rule="${escape(error.url)}"><span>Rule<span class="sr-inline">: ${title}</span></span></button>` : "";
+    box.innerHTML = `<button type="button" class="message-text"><span>${escape(error.message)}</span></button>${rule}
       <button type="button" class="message-close" aria-label="Dismiss this message">\u00d7</button>`;
   }
 
-  // A rule, in a sheet over the page: the rules page's entry for it, fetched once.
+  // A tap or typing on the page, outside the answer and the sheets, takes the answer away
+  // (before the page's own handler, which may answer again).
+  function clearAnswer(event) {
+    if (!said || !(event.target instanceof Element) || event.target.closest("#message, dialog")) return;
+    say(null);
+  }
+
+  // The answer in a sheet over the page: its whole sentence and its rule (the rules page's
+  // entry, fetched once).
   let rulesPage = null;
-  async function showRule(url) {
-    const [path, anchor] = url.split("#");
-    const sheet = $("#rule-sheet");
-    if (!rulesPage || rulesPage.path !== path) {
-      const response = await fetch(path).catch(() => null);
-      const text = response && response.ok ? await response.text() : "";
-      rulesPage = { path, doc: new DOMParser().parseFromString(text, "text/html") };
-    }
-    const entry = anchor ? rulesPage.doc.getElementById(anchor) : null;
-    $("#rule-sheet-title").textContent = entry && entry.querySelector("h3, h2") ? entry.querySelector("h3, h2").textContent : "The rules";
+  async function showAnswer() {
+    const answer = said;
+    if (!answer) return;
+    if (answer.open) { answer.open(); return; }
+    $("#rule-sheet-message").textContent = answer.message;
+    $("#rule-sheet-title").textContent = "The answer";
     $("#rule-sheet-body").innerHTML = "";
-    if (entry) {
-      const copy = document.importNode(entry, true);
-      copy.removeAttribute("id");
-      const heading = copy.querySelector("h3, h2");
-      if (heading) heading.remove();
-      $("#rule-sheet-body").append(copy);
-    } else {
-      $("#rule-sheet-body").textContent = "The rules page cannot be reached from this phone now.";
+    $("#rule-sheet-all").hidden = !answer.url;
+    if (answer.url) {
+      const [path, anchor] = answer.url.split("#");
+      if (!rulesPage || rulesPage.path !== path) {
+        const response = await fetch(path).catch(() => null);
+        const text = response && response.ok ? await response.text() : "";
+        rulesPage = { path, doc: new DOMParser().parseFromString(text, "text/html") };
+      }
+      const entry = anchor ? rulesPage.doc.getElementById(anchor) : null;
+      const heading = entry && entry.querySelector("h3, h2");
+      $("#rule-sheet-title").textContent = heading ? `Rule: ${heading.textContent}` : "The rules";
+      if (entry) {
+        const copy = document.importNode(entry, true);
+        copy.removeAttribute("id");
+        const copied = copy.querySelector("h3, h2");
+        if (copied) copied.remove();
+        $("#rule-sheet-body").append(copy);
+      } else {
+        $("#rule-sheet-body").textContent = "The rules page cannot be reached from this phone now.";
+      }
+      $("#rule-sheet-all").href = answer.url;
     }
-    $("#rule-sheet-all").href = url;
-    sheet.showModal();
+    $("#rule-sheet").showModal();
   }
 
   // A question before a tap does something that touches another player (Undo of their move):
@@ -125,8 +169,13 @@ const Companion = (() => {
 
   // A new position from the server. When another phone moved, this phone's draft is kept if
   // the game's page finds it still legal, or dropped: the page's sentence why is returned.
+  // A change of the table's rulings drops a draft the rules now refuse (checked with the
+  // page's draft.move() when it gives one; without it, any draft: its moves were chosen under
+  // the old rulings). An answer standing on the page goes with a draft that is dropped.
   function update(payload) {
     const moved = game && payload.seq !== game.seq;
+    const ruled = moved && JSON.stringify(payload.rulings) !== JSON.stringify(game.rulings);
+    const ended = game && !game.result && payload.result;
     // The server sends the history lines from history_from on: the page keeps its own before.
     const from = payload.history_from;
     payload.history_start = game && from >= game.history_start ? game.history_start : from;
@@ -136,18 +185,52 @@ const Companion = (() => {
     game = payload;
     document.body.dataset.entries = game.seq;  // how far this phone follows the table
     document.body.classList.toggle("finished", Boolean(game.result));
+    $("#again").hidden = !game.again;
+    if (game.again) $("#again").href = game.again;
     let dropped = null;
     if (moved && steps() > 0) {
       dropped = page.draft.keep(game);
-      if (dropped) page.reset();
+      if (!dropped && ruled && !page.draft.move) dropped = RULED;
+      if (dropped) drop();
     } else if (moved && !page.draft) {
       page.reset();
     }
+    if (moved && !steps()) say(null);
     drawHistory(from);
     drawSeat();
     drawUndo();
     page.redraw(game, moved);
+    if (ruled && steps() > 0 && page.draft.move) recheck(game.seq);
+    if (ended) refreshExtras();
     return dropped;
+  }
+
+  const RULED = "The rulings were changed on another phone: enter this turn again.";
+
+  function drop() {
+    page.reset();
+    redoSteps = [];
+  }
+
+  // The rulings changed under a draft: would the rules still take the draft's move?
+  async function recheck(seq) {
+    const move = page.draft.move();
+    if (!move) return;
+    const { status, data } = await request("POST", `/api/games/${game.id}/check`, { move });
+    if (status !== 422 || game.seq !== seq || !steps()) return;
+    drop();
+    page.redraw(game, false);
+    drawUndo();
+    const error = failure(status, data);
+    say({ ...error, message: `The rulings were changed on another phone, so this turn was dropped: ${error.message}` }, "notice");
+  }
+
+  // The game ended: the end-of-game exports (More, "This game") as the server draws them now.
+  async function refreshExtras() {
+    const response = await fetch(game.urls.page).catch(() => null);
+    if (!response || !response.ok) return;
+    const fresh = new DOMParser().parseFromString(await response.text(), "text/html").getElementById("game-extras");
+    if (fresh) $("#game-extras").replaceWith(document.importNode(fresh, true));
   }
 
   const steps = () => (page.draft ? page.draft.steps() : 0);
@@ -155,25 +238,47 @@ const Companion = (() => {
     .map((p) => (p && typeof p === "object" ? p.name : p));
   const seatName = () => (game.seat === null || game.seat === undefined ? null : names()[game.seat]);
 
-  // Undo and Redo say what they would take back: the draft's last step, or the stored move.
+  // Redo inside a draft: the draft as it was before each step Undo took back (the page's
+  // draft.snapshot()), put back by draft.restore(). Any other change of the draft forgets them.
+  let redoSteps = [];
+  let stepsSeen = 0;
   function drawUndo() {
+    if (steps() !== stepsSeen) { stepsSeen = steps(); redoSteps = []; }
     const undo = $("#undo");
     const redo = $("#redo");
     undo.disabled = !steps() && !game.undo;
-    redo.disabled = Boolean(steps()) || !game.redo;
+    redo.disabled = !redoSteps.length && (Boolean(steps()) || !game.redo);
     undo.setAttribute("aria-label", steps() ? "Undo the last step of this turn"
       : game.undo ? `Undo ${game.undo.text}` : "Undo");
-    redo.setAttribute("aria-label", game.redo ? `Redo ${game.redo.text}` : "Redo");
+    redo.setAttribute("aria-label", redoSteps.length ? "Redo the step of this turn taken back"
+      : game.redo ? `Redo ${game.redo.text}` : "Redo");
   }
 
-  // Was this stored entry entered by this phone's player, or on this phone?
-  const storedHere = () => JSON.parse(sessionStorage.getItem(`stored-${game.id}`) || "[]");
-  const mine = (line) => (line.seat !== null && line.seat !== undefined && line.seat === game.seat)
-    || storedHere().includes(line.seq);
+  // Was this stored entry entered by this phone's player, or on this phone? A page with views
+  // (its ``view()``) counts an entry as its own only in the view that stored it on this phone.
+  const storedHere = (seq) => JSON.parse(sessionStorage.getItem(`stored-${game.id}`) || "[]")
+    .find(([stored]) => stored === seq);
+  const viewNow = () => (page.view ? page.view() : null);
+  function mine(line) {
+    const here = storedHere(line.seq);
+    if (viewNow() !== null) return Boolean(here) && here[1] === viewNow();
+    return (line.seat !== null && line.seat !== undefined && line.seat === game.seat) || Boolean(here);
+  }
 
   async function undoOrRedo(which) {
     if (which === "undo" && steps() > 0) {
+      const before = page.draft.snapshot ? page.draft.snapshot() : null;
       const said = page.draft.undo();
+      if (before !== null) redoSteps.push(before);
+      stepsSeen = steps();
+      page.redraw(game, false);
+      drawUndo();
+      say(said, "ok");
+      return;
+    }
+    if (which === "redo" && redoSteps.length) {
+      const said = page.draft.restore(redoSteps.pop());
+      stepsSeen = steps();
       page.redraw(game, false);
       drawUndo();
       say(said, "ok");
@@ -184,7 +289,8 @@ const Companion = (() => {
     const verb = which === "undo" ? "Undo" : "Redo";
     if (!mine(line)) {
       const who = line.player ? `${line.player}'s move` : "this entry";
-      if (!(await ask(`${verb} ${who}, entered on another phone? ${line.text}`, `${verb} it`))) return;
+      const where = storedHere(line.seq) ? "entered in another view of this phone" : "entered on another phone";
+      if (!(await ask(`${verb} ${who}, ${where}? ${line.text}`, `${verb} it`))) return;
     }
     if (await send(`/api/games/${game.id}/${which}`)) say(`${which === "undo" ? "Undone" : "Redone"}: ${line.text}`, "ok");
   }
@@ -198,21 +304,50 @@ const Companion = (() => {
     $("#seat-now").textContent = seatName() === null ? "nobody's" : `${seatName()}'s`;
     const button = (value, text, taken) => `<button type="button" class="${game.seat === value ? "selected" : "secondary"}" data-seat="${value === null ? "" : value}"
       ${game.seat === value ? 'aria-pressed="true"' : ""}>${escape(text)}${taken ? '<span class="small">another phone</span>' : ""}</button>`;
-    $("#seat-choices").innerHTML = players.map((name, p) => button(p, name, held.includes(p) && game.seat !== p)).join("")
+    const choices = players.map((name, p) => button(p, name, held.includes(p) && game.seat !== p)).join("")
       + button(null, "Nobody", false);
+    for (const box of document.querySelectorAll(".seat-choices")) box.innerHTML = choices;
   }
 
   async function claimSeat(player) {
     const { status, data } = await request("POST", `/api/games/${game.id}/seat`, { player });
-    const error = $("#seat-error");
-    if (status === 200) {
-      error.hidden = true;
-      update(data.game);
-      $("#more").close();
+    const errors = document.querySelectorAll(".seat-error");
+    for (const error of errors) {
+      error.hidden = status === 200;
+      error.textContent = status === 200 ? "" : failure(status, data).message;
+    }
+    if (status !== 200) {
+      // The game's creator may free a seat another phone holds (one that lost its cookie).
+      if (status === 409 && game.owner && player !== null) {
+        for (const error of errors) {
+          error.insertAdjacentHTML("beforeend", ` <button type="button" class="secondary" data-free-seat="${player}">Free ${escape(names()[player])}'s seat</button>`);
+        }
+      }
       return;
     }
-    error.hidden = false;
-    error.textContent = failure(status, data).message;
+    if (said && said.open) say(null);  // the question was answered
+    update(data.game);
+    $("#more").close();
+    $("#who").close();
+  }
+
+  async function freeSeat(player) {
+    const { status, data } = await request("POST", `/api/games/${game.id}/seat`, { free: player });
+    for (const error of document.querySelectorAll(".seat-error")) {
+      error.hidden = status === 200;
+      error.textContent = status === 200 ? "" : failure(status, data).message;
+    }
+    if (status === 200) update(data.game);
+  }
+
+  // The prompt on the phone of the player whose turn it is says "Your turn" where the page
+  // wrote the mover's name ("Ann's turn: ..."); the other phones name the mover.
+  function yourTurn() {
+    const prompt = $("#prompt");
+    const mover = game.to_move;
+    if (!prompt || mover === null || mover === undefined || mover !== game.seat || !names()[mover]) return;
+    const theirs = `${names()[mover]}'s turn`;
+    if (prompt.textContent.startsWith(theirs)) prompt.textContent = `Your turn${prompt.textContent.slice(theirs.length)}`;
   }
 
   // Send one entry; the server answers with the new game, a refusal (the draft stays as it
@@ -223,8 +358,9 @@ const Companion = (() => {
     const { status, data } = await request("POST", path, { ...body, seq });
     if (status === 200) {
       say(null);
-      sessionStorage.setItem(`stored-${game.id}`, JSON.stringify([...storedHere(), seq].slice(-50)));
-      if (page.draft) page.reset();
+      const stored = JSON.parse(sessionStorage.getItem(`stored-${game.id}`) || "[]");
+      sessionStorage.setItem(`stored-${game.id}`, JSON.stringify([...stored, [seq, viewNow()]].slice(-50)));
+      if (page.draft) drop();
       update(data.game);
       return true;
     }
@@ -238,9 +374,10 @@ const Companion = (() => {
   }
 
   // Follow the table: the server holds each request until the game changes (long polling,
-  // up to WAIT seconds). An answer that came at once without news (the server's places for
-  // waiting phones were taken), an error or a lost network: wait `every` ms, then ask again
-  // with this page's entry count, so the page catches up by itself.
+  // up to WAIT seconds), and the page asks again at once after every answer, news or not (this
+  // phone's own entry answers its waiting request with nothing new). It waits `every` ms only
+  // after an error or a lost network, or when the answer came at once without news (the
+  // server's places for waiting phones were taken), so the page catches up by itself.
   const WAIT = 25;
   async function poll(every) {
     const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -251,8 +388,9 @@ const Companion = (() => {
       if (status === 200 && data.game.seq > game.seq) {
         const dropped = update(data.game);
         if (dropped) say(dropped, "notice");
-      }
-      else if (status !== 204 || Date.now() - asked < every) await pause(every);
+      } else if (status === 200) {
+        if (data.game.seq < game.seq) await pause(every);  // the server behind this page: not at once
+      } else if (status !== 204 || Date.now() - asked < every) await pause(every);
     }
   }
 
@@ -372,32 +510,75 @@ const Companion = (() => {
     session.timer = setTimeout(tick, LIVE_EVERY);
   }
 
-  // The screen stays on while a game page is shown (the Screen Wake Lock API, asked again
-  // whenever the page is shown again), unless this phone turned it off in More.
+  // The screen stays on while a game page is shown, unless this phone turned it off in More.
+  // Where the browser offers the Screen Wake Lock API (a secure context: https, or this
+  // machine) it is asked, again whenever the page is shown again. Elsewhere (plain http on the
+  // network), or when the lock is refused, the technique of NoSleep.js: a looping inline video
+  // of a blank frame and a silent sound track (its clips vendored in static/vendor/nosleep/),
+  // started by a tap, keeps the phone awake. It is silent but not muted, as NoSleep.js plays
+  // it: Chrome keeps the screen on for a video only while it plays with its sound on, or
+  // while it fills a fifth of the screen. The note under the switch says which is in use;
+  // body[data-awake] is "wake-lock", "video" or absent.
   const WAKE_KEY = "companion-keep-screen-on";
   let wakeLock = null;
+  let video = null;     // the fallback's video, made at the first tap that needs it
+  let fallback = false; // no wake lock here: the next tap starts the video
+  let why = "";         // why not the wake lock, in words
+  const wanted = () => localStorage.getItem(WAKE_KEY) !== "off";
+  function awake(how, note) {
+    if (how) document.body.dataset.awake = how; else delete document.body.dataset.awake;
+    $("#wake-note").textContent = note;
+  }
+
   async function keepAwake() {
-    const wanted = localStorage.getItem(WAKE_KEY) !== "off";
-    $("#wake").checked = wanted;
-    const note = $("#wake-note");
-    if (!("wakeLock" in navigator)) {
-      note.textContent = "This browser cannot keep the screen on from this page (it needs the companion over https, as `companion serve --https` gives, or this phone's own settings).";
-      $("#wake").disabled = true;
-      return;
-    }
-    if (!wanted) {
+    $("#wake").checked = wanted();
+    fallback = false;
+    if (!wanted()) {
       if (wakeLock) await wakeLock.release().catch(() => {});
-      note.textContent = "The screen locks as the phone's settings say.";
+      if (video) video.pause();
+      awake(null, "The screen locks as the phone's settings say.");
       return;
     }
     if (document.hidden || wakeLock) return;
-    try {
-      wakeLock = await navigator.wakeLock.request("screen");
-      wakeLock.addEventListener("release", () => { wakeLock = null; });
-      note.textContent = "The screen stays on while this game is shown.";
-    } catch (err) {
-      note.textContent = `The screen cannot be kept on now (${err.name}).`;
+    why = "browsers offer no wake lock to a page on plain http";
+    if ("wakeLock" in navigator) {
+      try {
+        wakeLock = await navigator.wakeLock.request("screen");
+        wakeLock.addEventListener("release", () => { wakeLock = null; });
+        awake("wake-lock", "On, by the browser's wake lock, while this game is shown.");
+        return;
+      } catch (err) {
+        why = `the browser refused its wake lock (${err.name})`;  // a phone saving its battery, say
+      }
     }
+    if (video && !video.paused) return;
+    fallback = true;
+    awake(null, `Tap anywhere on the game to keep the screen on with a silent video playing in a loop: ${why}.`);
+  }
+
+  function playVideo() {
+    if (!fallback) return;
+    fallback = false;
+    if (!video) {
+      video = document.createElement("video");
+      video.setAttribute("playsinline", "");
+      video.setAttribute("title", "Keeps the screen on");
+      for (const [type, url] of Object.entries(JSON.parse($("#wake").dataset.videos))) {
+        const source = document.createElement("source");
+        source.src = url;
+        source.type = `video/${type}`;
+        video.append(source);
+      }
+      // As NoSleep.js does: the short clip loops; the longer one jumps back before its end.
+      video.addEventListener("loadedmetadata", () => {
+        if (video.duration <= 1) video.loop = true;
+        else video.addEventListener("timeupdate", () => { if (video.currentTime > 0.5) video.currentTime = Math.random(); });
+      });
+      video.addEventListener("pause", () => { if (wanted()) keepAwake(); });
+    }
+    video.play().then(
+      () => awake("video", `On, by a silent video playing in a loop: ${why}.`),
+      (err) => { fallback = true; awake(null, `The screen cannot be kept on now (${err.name}): tap the game to try again.`); });
   }
 
   function sheets() {
@@ -412,9 +593,8 @@ const Companion = (() => {
       $("#join").scrollIntoView({ block: "start" });
     });
     $("#message").addEventListener("click", (event) => {
-      const rule = event.target.closest("[data-rule]");
-      if (rule) showRule(rule.dataset.rule);
-      else if (event.target.closest(".message-close")) say(null);
+      if (event.target.closest(".message-close")) say(null);
+      else if (event.target.closest(".message-text, .rule-link")) showAnswer();
     });
   }
 
@@ -431,9 +611,7 @@ const Companion = (() => {
       </span></div>`;
   }
 
-  // A game page gives ``redraw(game, moved)`` (draws its state and its turn's controls from its
-  // own draft), ``reset()`` (drops the draft), ``draft`` ({steps(), undo(), keep(game)}: see
-  // the README's "One surface, four games") and, to take photos, ``scanned(cards)``.
+  // The game page's options: see the top of this file.
   function start(payload, options) {
     page = options;
     $("#undo").addEventListener("click", () => undoOrRedo("undo"));
@@ -443,10 +621,17 @@ const Companion = (() => {
     for (const kind of ["click", "input", "change"]) {
       document.addEventListener(kind, () => setTimeout(drawUndo), true);
     }
-    $("#seat-choices").addEventListener("click", (event) => {
-      const button = event.target.closest("[data-seat]");
+    document.addEventListener("click", (event) => {
+      const button = event.target.closest(".seat-choices [data-seat]");
       if (button) claimSeat(button.dataset.seat === "" ? null : Number(button.dataset.seat));
     });
+    document.addEventListener("click", (event) => {
+      const button = event.target.closest(".seat-error [data-free-seat]");
+      if (button) freeSeat(Number(button.dataset.freeSeat));
+    });
+    document.addEventListener("click", clearAnswer, true);
+    document.addEventListener("input", clearAnswer, true);
+    document.addEventListener("click", playVideo);
     sheets();
     const rulings = $("#rulings");
     if (rulings) {
@@ -494,12 +679,21 @@ const Companion = (() => {
     new ResizeObserver(([entry]) => document.body.style.setProperty("--bar", `${Math.ceil(entry.target.offsetHeight)}px`))
       .observe($(".toolbar"));
     update(payload);
-    // A phone that came by the join code or link is asked who holds it, once.
+    if ($("#prompt")) new MutationObserver(yourTurn).observe($("#prompt"), { childList: true, characterData: true, subtree: true });
+    yourTurn();
+    // A phone that came by the join code or link is asked who holds it, once, in a sheet; the
+    // phone that created the game, in the answer strip (the game's first turn stays in reach).
     const url = new URL(location.href);
-    if (url.searchParams.has("joined")) {
+    const joined = url.searchParams.has("joined");
+    if (joined) {
       url.searchParams.delete("joined");
       history.replaceState(null, "", url);
-      if (seatName() === null && names().length) $("#more").showModal();
+    }
+    if (seatName() === null && names().length) {
+      if (joined) $("#who").showModal();
+      else if ($("#who").hasAttribute("data-created")) {
+        say({ message: "Who holds this phone? Tap here to say.", open: () => $("#who").showModal() }, "notice");
+      }
     }
     poll(options.poll || 1000);
   }

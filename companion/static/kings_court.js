@@ -64,6 +64,7 @@ const KingsCourt = (() => {
   function fresh() {
     return { mode: "hand", number: null, hand: null, out: null, nobody: false, typed: {}, points: {},
       cards: {}, tabs: {}, open: null, last: null, next: null, draws: [], dungeon: [], played: [], cut: null, dealer: null,
+      lastMagician: false, magicians: [],
       follow: false, play: { card: null, by: null, on: null } };
   }
 
@@ -83,6 +84,8 @@ const KingsCourt = (() => {
     d.dungeon = Array.isArray(e.dungeon) ? e.dungeon.slice() : (e.dungeon === null || e.dungeon === undefined ? [] : [e.dungeon]);
     d.played = (e.played || []).map((p) => ({ ...p }));
     d.cut = e.cut || "none";
+    d.lastMagician = Boolean(e.last_magician);  // a Magician counts as the Magician (ruling 50)
+    d.magicians = (e.dungeon_magicians || []).slice();
     return d;
   }
 
@@ -179,6 +182,8 @@ const KingsCourt = (() => {
     if (!draft.fixed && draft.last && draft.next !== null) m.next = draft.next;
     if (draft.draws.length && !(m.cards && m.cards[nextSeat()] === null)) m.next_draws = draft.draws.slice();
     if (!draft.fixed && draft.dungeon.length) m.dungeon = draft.dungeon.slice();
+    if (!draft.fixed && draft.last && draft.lastMagician) m.last_magician = true;
+    if (!draft.fixed && draft.magicians.length) m.dungeon_magicians = draft.magicians.slice();
     if (!draft.fixed && draft.played.length) m.played = draft.played.map((p) => ({ ...p }));
     if (!draft.fixed && draft.cut && draft.cut !== "none") m.cut = draft.cut;
     return m;
@@ -292,12 +297,17 @@ const KingsCourt = (() => {
   // Dungeon, the Risk and Warlord cards played.
   function extrasHtml(others, playedKinds) {
     const v = view();
-    const said = [draft.last && !draft.nobody && `next ${nameOf(nextSeat())}`, draft.dungeon.length && "Dungeon", draft.played.length && `${draft.played.length} Risk card${draft.played.length > 1 ? "s" : ""}`].filter(Boolean);
+    const said = [draft.last && !draft.nobody && `next ${nameOf(nextSeat())}`, draft.last && !draft.nobody && draft.lastMagician && "Magician",
+      draft.dungeon.length && "Dungeon", draft.magicians.length && `${draft.magicians.length} Magician${draft.magicians.length > 1 ? "s" : ""} as Dungeon`,
+      draft.played.length && `${draft.played.length} Risk card${draft.played.length > 1 ? "s" : ""}`].filter(Boolean);
     const what = [draft.last && !draft.nobody ? "Next player" : "", v.cards.some((c) => c.id === "dungeon") ? "Dungeon" : "", playedKinds.length ? "Risk cards" : ""].filter(Boolean);
     return `<details id="extras" ${draft.extrasOpen ? "open" : ""}><summary>${escape(what.join(", "))}${said.length ? `: ${escape(said.join(", "))}` : ""}</summary>
-      ${draft.last && !draft.nobody ? `<fieldset><legend>The next player, who drew</legend>${nameButtons(others.map((s) => [s, nameOf(s)]), "next", nextSeat())}</fieldset>` : ""}
+      ${draft.last && !draft.nobody ? `<fieldset><legend>The next player, who drew</legend>${nameButtons(others.map((s) => [s, nameOf(s)]), "next", nextSeat())}</fieldset>
+        <label class="radio"><input type="checkbox" id="last-magician" ${draft.lastMagician ? "checked" : ""}> It was a Magician played as the ${escape(cardName(draft.last))}</label>` : ""}
       ${v.cards.some((c) => c.id === "dungeon") ? `<fieldset><legend>In the Dungeon when the hand ended</legend>
-        ${others.map((s) => `<label class="radio"><input type="checkbox" data-dungeon="${s}" ${draft.dungeon.includes(s) ? "checked" : ""}> ${escape(nameOf(s))}</label>`).join("")}</fieldset>` : ""}
+        ${others.map((s) => `<div class="kc-dungeon-row"><span class="grow">${escape(nameOf(s))}</span>
+          <label class="radio"><input type="checkbox" data-dungeon="${s}" ${draft.dungeon.includes(s) ? "checked" : ""} aria-label="${escape(nameOf(s))}: a Dungeon"> Dungeon</label>
+          <label class="radio"><input type="checkbox" data-magician="${s}" ${draft.magicians.includes(s) ? "checked" : ""} aria-label="${escape(nameOf(s))}: a Magician played as the Dungeon in front of them"> Magician as it</label></div>`).join("")}</fieldset>` : ""}
       ${playedKinds.length ? `<fieldset><legend>Risk and Warlord cards played</legend>
         <ul class="choices">${draft.played.map((p, i) => `<li><span class="grow">${escape(cardName(p.card))} by ${escape(nameOf(p.by))}${p.on !== undefined && p.on !== null ? ` on ${escape(nameOf(p.on))}` : ""}</span>
           <button type="button" class="secondary" data-unplay="${i}" aria-label="Remove the ${escape(cardName(p.card))}">\u00d7</button></li>`).join("")}</ul>
@@ -354,7 +364,7 @@ const KingsCourt = (() => {
       draft.last = data.last;
       draft.bridge = false;
       draft.next = null;
-      if (!data.last) { draft.draws = []; draft.drawing = false; }
+      if (!data.last) { draft.draws = []; draft.drawing = false; draft.lastMagician = false; }
     } else if (data.restate) {
       step(data.restate === "cut" ? "the dealing cut" : `how ${nameOf(draft.out)} went out`);
       draft[data.restate] = null;
@@ -396,7 +406,13 @@ const KingsCourt = (() => {
       return false;
     }
     if (type !== "change") return false;
-    if (target.dataset.dungeon !== undefined) {
+    if (target.id === "last-magician") { step("the Magician as the last card"); draft.lastMagician = target.checked; }
+    else if (target.dataset.magician !== undefined) {
+      step("the Magician as the Dungeon");
+      const seat = Number(target.dataset.magician);
+      draft.magicians = target.checked ? [...draft.magicians, seat].sort() : draft.magicians.filter((s) => s !== seat);
+    }
+    else if (target.dataset.dungeon !== undefined) {
       step("the Dungeon");
       const seat = Number(target.dataset.dungeon);
       draft.dungeon = target.checked ? [...draft.dungeon, seat].sort() : draft.dungeon.filter((s) => s !== seat);
@@ -718,8 +734,11 @@ const KingsCourt = (() => {
 
   function onToggle(event) {
     const box = event.target;
-    if (box.id === "extras") draft.extrasOpen = box.open;
-    else if (box.id === "adjust") adjusting.open = box.open;
+    if (box.id === "extras") {
+      if (!draft || Boolean(draft.extrasOpen) === box.open) return;
+      draft.extrasOpen = box.open;
+      redraw();  // the extras take the place of the hands while open, and give it back when shut
+    } else if (box.id === "adjust") adjusting.open = box.open;
     else if (box.id === "ask-more") Table().askOpen(box.open);
   }
 
@@ -735,7 +754,7 @@ const KingsCourt = (() => {
     $("#ev-other").addEventListener("click", (event) => Table().sendTurn(event.target.dataset.type));
     $("#ask-go").addEventListener("click", () => Table().ask());
     Companion.start(payload, {
-      poll, reset, redraw, scanned,
+      poll, reset, redraw, scanned, view: () => shown,
       draft: { steps: () => (shown === "ask" ? Math.max(1, Table().askSteps()) : steps.length), undo, keep },
     });
   }

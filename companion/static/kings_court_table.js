@@ -253,7 +253,7 @@ window.KingsCourtTable = (() => {
         <span><span class="sr">Suit in force </span><strong id="suit" class="kc-suit-word s-${escape(h.suit || "kingdom")}">${escape(h.suit || "-")}</strong></span>
         <span>going <strong id="direction">${escape(h.direction_words.replace(/^to the /, ""))}</strong></span>
         <span>pile <strong id="draw-pile">${h.draw_pile}</strong>${h.reshuffles ? ` (reshuffled ${h.reshuffles}\u00d7)` : ""}</span>
-        ${h.pending ? `<span class="kc-due">Waiting: draw ${h.pending.count}</span>` : ""}
+        ${h.pending ? `<span class="kc-due">Waiting: ${h.pending.dungeons ? "the Dungeon" : `draw ${h.pending.count}`}</span>` : ""}
       </div>
       <div class="kc-hands-row"><p class="kc-hands" aria-label="Cards in each hand">${names.map((name, seat) => `<span class="${seat === h.to_play ? "kc-mover" : ""}"${seat === h.to_play ? ' aria-current="true"' : ""}>${escape(name)} <strong data-hand="${seat}">${h.hands[seat]}</strong>${h.dungeon[seat] ? " (Dungeon)" : ""}${h.on_guard.includes(seat) ? " On Guard!" : ""}${h.face_up[seat].length ? ` \u00b7 up: ${h.face_up[seat].map((c) => escape(cardName(c))).join(", ")}` : ""}</span>`).join(" ")}</p>
       ${h.over ? "" : `<button type="button" class="secondary kc-more${risk.open ? " selected" : ""}" id="risk-open" aria-expanded="${risk.open}">${risk.open ? "Back to the turn" : "Risk, On Guard\u2026"}</button>`}</div>`;
@@ -274,7 +274,7 @@ window.KingsCourtTable = (() => {
     if (h.face_up.some((cards) => cards.length)) kinds.push(["risk", "A face-up card is played"]);
     if (h.one_card.length) kinds.push(["on-guard", "On Guard is called"]);
     if (h.escape !== null && h.escape !== undefined) kinds.push(["escape", `${names[h.escape]} leaves the Dungeon`]);
-    if (h.partners && h.yes !== h.to_play && !h.pending && !h.dungeon[h.to_play] && !h.penalty.includes(h.to_play)) kinds.push(["yes", `${names[h.to_play]}'s partner said Yes`]);
+    if (h.ask_partner) kinds.push(["yes", `${names[h.to_play]}'s partner said Yes`]);
     kinds.push(["abandon", "Stop following this hand"]);
     return kinds;
   }

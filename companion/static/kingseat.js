@@ -1,10 +1,10 @@
 // Kingseat's pages. The setup page (KingseatSetup): princes ticked by set or by hand, colour
 // warnings, the deal (with or without the Dark cards) and the leftover cards. The game page
-// (Kingseat): the table around the Kingseat, the Tell as a face-down pile (its size, the cards
-// that went in face up, how many are face down), each round's vote tapped in and checked
+// (Kingseat): the table around the Kingseat, the Tell as a face-down pile (its size and the
+// deal's leftovers, never what went in by kind), each round's vote tapped in and checked
 // (winner and tie-break shown before it is stored), the action phase player by player (swap,
 // do nothing or the card's action with its fields; a card put into the Tell face down is never
-// named), a private "My Loyalty" panel on the phone that holds a seat, the Tell turned over
+// named), a phone's own Loyalty on a sheet of its own (press and hold My Loyalty), the Tell turned over
 // (counted by tapping or by photos), the Loyalties and the final count. The engine decides
 // everything; the page only asks for what it needs and shows its answers.
 "use strict";
@@ -59,7 +59,7 @@ const KingseatCards = (() => {
   }
 
   function princeChip(prince) {
-    return `<span class="ks-chip ks-c" style="${paint(prince)}">${escape(princeName(prince))}</span>`;
+    return `<span class="ks-chip ks-c" style="${paint(prince)}" data-prince="${prince}">${escape(princeName(prince))}</span>`;
   }
 
   // ------------------------------------------------------------------ the card picker
@@ -93,9 +93,10 @@ const KingseatCards = (() => {
         : `No ${KIND[kind].name} is left to pick.`;
       return `<button type="button" class="ks-kind ks-c${dark ? " dark" : ""}${selected ? " selected" : ""}${full ? " greyed" : ""}" style="${paint(open, dark)}" data-kind="${kind}" ${full ? `aria-disabled="true" data-why="${escape(why)}"` : ""}>${DARK[dark]}${left !== null && max > 1 ? ` <small>(${left} left)</small>` : ""}</button>`;
     }).join("") : "";
+    // One card: the card chosen is the one outlined (no row of chips). One prince: its cards.
     return `<div class="ks-picker" data-pick="${escape(key)}">
-      <div class="ks-chosen">${chips || `<span class="small">${escape(options.empty || "No card yet")}</span>`}${max > 1 ? `<span class="small ks-count">${chosen.length} of ${max}</span>` : ""}</div>
-      <div class="ks-princes">${princes.map((prince) => `<button type="button" class="ks-prince ks-c${prince === open ? " selected" : ""}" style="${paint(prince)}" data-prince="${prince}">${escape(princeName(prince))}</button>`).join("")}</div>
+      ${max > 1 ? `<div class="ks-chosen">${chips || `<span class="small">${escape(options.empty || "No card yet")}</span>`}<span class="small ks-count">${chosen.length} of ${max}</span></div>` : ""}
+      <div class="ks-princes${princes.length === 1 ? " ks-gone" : ""}">${princes.map((prince) => `<button type="button" class="ks-prince ks-c${prince === open ? " selected" : ""}" style="${paint(prince)}" data-prince="${prince}">${escape(princeName(prince))}</button>`).join("")}</div>
       ${cards ? `<div class="ks-kinds">${cards}</div>` : ""}
     </div>`;
   }
@@ -242,7 +243,7 @@ const Kingseat = (() => {
   const game = () => Companion.game;
   const view = () => game().view;
   const nameOf = (p) => view().players[p].name;
-  const PHASES = { vote: "The vote", action: "Actions", reveal: "The Tell turned over", loyalty: "Loyalties", over: "Game over" };
+  const PHASES = { vote: "The vote", action: "Actions", reveal: "The Tell", loyalty: "Loyalties", over: "Game over" };
 
   let draft = fresh();
   let checked = null;   // the engine's answer to the draft: {key, status, data}
@@ -316,10 +317,13 @@ const Kingseat = (() => {
     const arrow = give ? (give.direction === "left" ? "\u21bb" : "\u21ba") : "";
     $("#status").innerHTML = `
       ${g.result ? `<p class="winner" id="winner">${escape(g.result.reason)}</p>` : ""}
-      <p class="ks-line1"><span><span id="round">Round ${v.round}</span> \u00b7 <span id="phase">${PHASES[v.phase]}${v.vote && v.vote.replay ? " (again)" : ""}</span></span>
-        <span class="ks-king">\u265b King: <strong id="king">${escape(nameOf(v.king))}</strong></span></p>
-      ${give && v.phase === "vote" ? `<p class="ks-give" id="give-cards" data-direction="${give.direction}"><span class="ks-arrow" aria-hidden="true">${arrow}</span>
-        <span>Hand one card to the ${give.direction === "left" ? "left (clockwise)" : "right (anticlockwise)"}.</span></p>` : ""}`;
+      <p class="ks-line1${mineButton() ? " with-mine" : ""}"><span><span id="round">Round ${v.round}</span> \u00b7 <span id="phase">${PHASES[v.phase]}${v.vote && v.vote.replay ? " (again)" : ""}</span></span>
+        <span class="ks-king">\u265b King: <strong id="king">${escape(nameOf(v.king))}</strong></span>${mineButton()}</p>
+      ${v.phase !== "vote" ? "" : v.vote.replay ? `<p class="ks-give" id="revote">Brownbeards\u2019 dark 2 took the round back: every card is back in its Hand. Vote round ${v.round} again, with no new Give Cards.</p>`
+        : v.round === 1 && !v.last_vote ? `<div class="ks-give ks-setup" id="setup-reminder"><p>Setup first: two cards to the right, then two to the left, then one set aside face down as the Loyalty.</p>
+          <p class="ks-give" id="give-cards" data-direction="${give.direction}"><span class="ks-arrow" aria-hidden="true">${arrow}</span><span>Then round 1: hand one card to the left.</span></p></div>`
+        : `<p class="ks-give" id="give-cards" data-direction="${give.direction}"><span class="ks-arrow" aria-hidden="true">${arrow}</span>
+        <span>Hand one card to the ${give.direction === "left" ? "left (clockwise)" : "right (anticlockwise)"}.</span></p>`}`;
   }
 
   function drawTable() {
@@ -352,15 +356,13 @@ const Kingseat = (() => {
   function drawPiles() {
     const v = view();
     const t = v.tell;
-    const seen = Object.entries(t.seen || {});
     const discard = Object.entries(v.discard);
     $("#piles-box summary").textContent = `The Tell (${t.size}) and the Discard (${v.discard_size})`;
     $("#piles").innerHTML = `
       <div class="ks-pile" id="tell">
         <div class="ks-back" aria-hidden="true"><span>${t.size}</span></div>
         <div><h3>The Tell</h3>
-          <p><strong id="tell-size">${t.size}</strong> ${t.size === 1 ? "card" : "cards"}${t.cards ? ", turned over" : `: <strong id="tell-face-down">${t.face_down}</strong> face down, counted at the end`}.</p>
-          ${seen.length ? `<p class="small">Went in face up${t.leftovers.length ? " (with the deal's leftovers)" : ""}:</p><p class="ks-cards" id="tell-seen">${seen.map(([k, n]) => many(k, n)).join(" ")}</p>` : ""}
+          <p><strong id="tell-size">${t.size}</strong> ${t.size === 1 ? "card" : "cards"}${t.cards ? ", turned over" : ", face down: counted at the end. What went in is for the table to remember"}.</p>
           ${t.leftovers.length ? `<p class="small" id="leftovers">Left over from the deal: ${escape(and(t.leftovers.map(C.cardName)))}.</p>` : ""}</div>
       </div>
       <div class="ks-pile" id="discard-pile">
@@ -436,14 +438,14 @@ const Kingseat = (() => {
   }
 
   // The cards a vote may be: a row a prince (its regular card, then Dark 1 and Dark 2).
-  function cardGrid(kinds, chosen, label) {
+  function cardGrid(kinds, chosen, label, attribute = "data-vote-kind") {
     const princes = view().princes.filter((prince) => C.kindsOf(prince).some((k) => kinds.includes(k)));
     const two = princes.length > 7;  // two princes a row, so that twelve fit the screen
     const cells = (prince) => C.kindsOf(prince).map((kind, dark) => {
       if (!kinds.includes(kind)) return `<span class="ks-none" aria-hidden="true"></span>`;
       const name = C.cardName(kind);
       return `<button type="button" class="ks-cell ks-c${dark ? " dark" : ""}${chosen === kind ? " selected" : ""}" style="${C.paint(prince, dark)}"
-        data-vote-kind="${kind}" aria-label="${escape(name)}" ${chosen === kind ? 'aria-pressed="true"' : ""}>${dark ? `${two ? "D" : "Dark "}${dark}` : escape(C.princeName(prince))}</button>`;
+        ${attribute}="${kind}" aria-label="${escape(name)}" ${chosen === kind ? 'aria-pressed="true"' : ""}>${dark ? `${two ? "D" : "Dark "}${dark}` : escape(C.princeName(prince))}</button>`;
     }).join("");
     return `<div class="ks-grid${two ? " two" : ""}" role="group" aria-label="${escape(label)}">${princes.map((prince) => `<div class="ks-row">${cells(prince)}</div>`).join("")}</div>`;
   }
@@ -474,7 +476,7 @@ const Kingseat = (() => {
         ${forced ? `<p class="ks-forced small">Must vote ${escape(C.princeName(forced.prince))} (${escape(C.princeName(forced.by))}), unless ${escape(nameOf(now))} holds none.</p>` : ""}
         ${cardGrid(vote.cards, draft.votes[now], `${nameOf(now)}'s card`)}`;
     } else {
-      body = `<div id="vote-preview" class="ks-preview" aria-live="polite">${votePreview()}</div>`;
+      body = `${noneHeld()}<div id="vote-preview" class="ks-preview" aria-live="polite">${votePreview()}</div>`;
     }
     $("#vote-panel").innerHTML = `
       <div class="ks-strip${vote.voters.length > 6 ? " many" : ""}" role="group" aria-label="The votes, from the Kingseat clockwise">${strip}</div>
@@ -577,17 +579,21 @@ const Kingseat = (() => {
     changed();
   }
 
+  // Players who broke an order to vote a prince: a tap says they held none of it.
+  function noneHeld() {
+    const broke = breaking();
+    const princes = [...new Set(broke.map((p) => C.princeName(forcedOf(p).prince)))];
+    return broke.length ? `<div class="ks-field" data-field="none-held"><h3>Who held no ${escape(and(princes))} card? Tap each.</h3>
+      <div class="ks-choose">${broke.map((p) => `<button type="button" class="${draft.none[p] ? "selected" : "secondary"}" data-none-held="${p}" aria-pressed="${Boolean(draft.none[p])}">${crowned(p)}</button>`).join("")}</div></div>` : "";
+  }
+
   function votePreview() {
-    const held = breaking().map((p) => {
-      const forced = forcedOf(p);
-      return `<label class="radio"><input type="checkbox" data-none-held="${p}" ${draft.none[p] ? "checked" : ""}> ${escape(nameOf(p))} holds no ${escape(C.princeName(forced.prince))} card</label>`;
-    }).join("");
-    if (!checked || checked.key !== keyOf()) return `${held}<p class="small">Checking the vote\u2026</p>`;
-    if (checked.status !== 200) return `${held}<p class="small">The rules refuse this vote: see the message below. Tap a name above to change that vote.</p>`;
+    if (!checked || checked.key !== keyOf()) return `<p class="small">Checking the vote\u2026</p>`;
+    if (checked.status !== 200) return `<p class="small">The rules refuse this vote: see the message below. Tap a name above to change that vote.</p>`;
     const after = checked.data.view.last_vote;
     const tally = ranked(after.tally).map(([prince, n]) => `<li class="${prince === after.winner ? "won" : ""}">${princeChip(prince)} <strong>${n}</strong>${prince === after.winner ? " \u2190 wins" : ""}</li>`).join("");
     const acts = checked.data.view.action ? checked.data.view.action.order : [];
-    return `${held}<ul class="ks-tally" id="tally">${tally}</ul>
+    return `<ul class="ks-tally" id="tally">${tally}</ul>
       <p class="ks-result" id="vote-result">${escape(after.text)}</p>
       <p class="small">The ${C.princeName(after.winner)} cards go into the Tell. ${acts.length === 1 ? `Then ${escape(nameOf(acts[0]))} acts.` : acts.length ? `Then ${escape(and(acts.map(nameOf)))} act, in that order.` : "Nobody else acts: the round ends."}</p>`;
   }
@@ -604,7 +610,7 @@ const Kingseat = (() => {
     const hands = v.hands;
     const who = escape(a.name);
     const them = f.target === undefined || f.target === null ? "they" : nameOf(f.target);  // stepper labels escape
-    const pick = (key, max, label, options = {}) => `<div class="ks-field"><h3>${label}</h3>${C.picker(key, f[key] || [], { max, kinds, set: (cards) => { f[key] = cards; changed(); }, ...options })}</div>`;
+    const pick = (key, max, label, options = {}) => `<div class="ks-field">${label ? `<h3>${label}</h3>` : ""}${C.picker(key, f[key] || [], { max, kinds, set: (cards) => { f[key] = cards; changed(); }, ...options })}</div>`;
     switch (a.card) {
       case "lionsyre-dark2":
         return n.face_down ? facedown(`The King picks ${plural(n.face_down, "card")} from ${who}'s Hand and puts ${n.face_down === 1 ? "it" : "them"} into the Tell face down.`)
@@ -659,7 +665,7 @@ const Kingseat = (() => {
       case "crassclamps-dark2":
         return choosePlayers("first", n.first, "Who lays the first card next round", { optional: true, nobody: "From the Kingseat" });
       case "hardshell-hero-dark1":
-        return n.discards.length ? n.discards.map((p) => pick(`discards-${p}`, 1, `The card ${escape(nameOf(p))} discarded`)).join("")
+        return n.discards.length ? discarders(n.discards, kinds, (p) => `The card ${escape(nameOf(p))} discarded`)
           : `<p class="small">Nobody else holds cards.</p>`;
       case "hardshell-hero-dark2":
         return `<p>${n.givers.length ? `${escape(and(n.givers.map(nameOf)))} each hand ${who} one card.` : "Nobody has to hand over a card."}</p>`;
@@ -668,18 +674,18 @@ const Kingseat = (() => {
           + numbers([["count", "Squlofish cards taken"]]);
       case "squlofish-dark1": {
         const squid = C.kindsOf("squlofish");
-        const most = n.most_in_tell;
-        const seen = Object.entries(n.seen_in_tell);
+        const most = n.may_be_in_tell;
         return (n.discard ? pick("discard", 1, `The Hand card ${who} discarded to pay`) : `<p class="small">${who} has no cards to discard.</p>`)
-          + (Object.keys(most).length ? `<p class="small">${who} looks through the Tell and moves Squlofish cards, face up, to the Discard (worth up to ${n.most_votes} votes; every card that still fits goes).${seen.length ? ` Face up in the Tell: ${seen.map(([k, c]) => `${c} ${escape(C.cardName(k))}`).join(", ")}.` : ""}</p>`
-            + pick("removed", squid.reduce((sum, k) => sum + (most[k] || 0), 0), "The Squlofish cards moved to the Discard",
-              { kinds: squid.filter((k) => most[k]), limit: (kind) => most[kind] || 0, empty: "None" })
+          + (Object.keys(most).length ? chooseValue("found", [["none", "None"], ["some", "Some: tap them"]],
+            `Squlofish moved out of the Tell (all that fit in ${n.most_votes} votes)`)
+            + (f.found === "some" ? pick("removed", squid.reduce((sum, k) => sum + (most[k] || 0), 0), "",
+              { kinds: squid.filter((k) => most[k]), limit: (kind) => most[kind] || 0, empty: "None yet" }) : "")
             : `<p class="small">No Squlofish card can be in the Tell.</p>`);
       }
       case "squlofish-dark2": {
         const squid = C.kindsOf("squlofish").filter((k) => kinds.includes(k));
-        return `<p class="small">Only the player (or players, on a tie) holding the most Squlofish discards one.</p>`
-          + n.discards.map((p) => pick(`discards-${p}`, 1, `${escape(nameOf(p))} discarded`, { kinds: squid, empty: "Nothing" })).join("");
+        return `<p class="small">Only the player (or players, on a tie) holding the most Squlofish discards one: tap each one's name, then the card.</p>`
+          + discarders(n.discards, squid, (p) => `${escape(nameOf(p))} discarded`, true);
       }
       case "smugwing-dark1": {
         if (!n.drawn) return `<p class="small">This round's winning cards go from the Tell to the Discard.</p>`;
@@ -702,27 +708,68 @@ const Kingseat = (() => {
     }
   }
 
+  // A card discarded by each of several players, one player at a time: a strip of their
+  // names (with the card tapped), then one tap on the card grid for the named player.
+  // `optional`: a player may discard nothing (no card is assumed for anyone).
+  const discarderNow = (players) => {
+    const f = draft.f;
+    if (f.dcursor !== undefined) return f.dcursor;
+    const left = players.find((p) => !(f[`discards-${p}`] || []).length);
+    return left === undefined ? null : left;
+  };
+
+  function discarders(players, kinds, label, optional = false) {
+    const f = draft.f;
+    const now = optional ? (f.dcursor === undefined ? null : f.dcursor) : discarderNow(players);
+    const strip = players.map((p) => {
+      const card = (f[`discards-${p}`] || [])[0];
+      const style = card ? ` style="${C.paint(C.princeOf(card), C.KIND[card].dark)}"` : "";
+      return `<button type="button" class="ks-voter${card ? ` ks-c${C.KIND[card].dark ? " dark" : ""}` : " secondary"}${p === now ? " now" : ""}"${style} data-discarder="${p}"
+        ${p === now ? 'aria-current="step"' : ""} aria-label="${escape(nameOf(p))}: ${card ? escape(C.cardName(card)) : optional ? "nothing" : "no card yet"}">
+        <span class="ks-voter-name">${crowned(p)}</span><span class="ks-voter-card">${card ? escape(C.cardName(card)) : "\u2014"}</span></button>`;
+    }).join("");
+    return `<div class="ks-field" data-field="discards"><div class="ks-strip${players.length > 6 ? " many" : ""}" role="group" aria-label="Who discarded">${strip}</div>
+      ${now === null ? "" : `<h3 id="discarder-now">${label(now)}</h3>${cardGrid(kinds, (f[`discards-${now}`] || [])[0], label(now), "data-discard-kind")}
+        ${optional ? `<button type="button" class="secondary ks-fewer" data-discard-kind="">${escape(nameOf(now))} discarded nothing</button>` : ""}`}</div>`;
+  }
+
   // What goes into the Tell face down: said, never named.
   function facedown(text) {
     return `<p class="ks-facedown" id="face-down-note"><span class="ks-back small-back" aria-hidden="true"></span><span>${text} Nobody names them: the Tell is turned over at the end.</span></p>`;
   }
 
   // Player buttons for one field. multi: how many may be chosen; optional: "nobody" allowed.
+  // A field once answered folds into one line that says the answer; a tap on it opens the
+  // field again (so that the fields after it fit on the screen).
+  const folded = (field) => draft.f.open !== field;
+  function answer(field, label, text) {
+    return `<div class="ks-field" data-field="${field}"><button type="button" class="secondary ks-answer" data-reopen="${field}"
+      aria-label="${escape(label)}: ${escape(text)}. Tap to change it"><span class="ks-answer-label">${label}</span> <strong>${escape(text)}</strong></button></div>`;
+  }
+
   function choosePlayers(field, players, label, options = {}) {
     const value = draft.f[field];
     const chosen = options.multi ? (value || []) : [value];
+    const extra = (options.extra || []).find(([key]) => key === value);
+    if (folded(field) && (options.multi ? chosen.length === options.multi : value !== undefined)) {
+      const text = options.multi ? and(chosen.map(nameOf)) : extra ? extra[1] : value === null ? options.nobody || "Nobody" : nameOf(value);
+      return answer(field, label, text);
+    }
     const buttons = players.map((p) => `<button type="button" class="secondary${chosen.includes(p) ? " selected" : ""}" data-player="${p}">${crowned(p)}</button>`);
     for (const [key, text] of options.extra || []) buttons.push(`<button type="button" class="secondary${value === key ? " selected" : ""}" data-value="${key}">${escape(text)}</button>`);
     if (options.optional) buttons.push(`<button type="button" class="secondary${value === null ? " selected" : ""}" data-player="">${escape(options.nobody || "Nobody")}</button>`);
-    return `<div class="ks-field" data-field="${field}" ${options.multi ? `data-multi="${options.multi}"` : ""}><h3>${label}</h3><div class="ks-choose">${buttons.join("")}</div></div>`;
+    return `<div class="ks-field" data-field="${field}" ${options.multi ? `data-multi="${options.multi}"` : ""}><h3>${label}</h3><div class="ks-choose${buttons.length > 6 ? " ks-four" : ""}">${buttons.join("")}</div></div>`;
   }
 
   function choosePrince(field, princes, label) {
+    if (folded(field) && draft.f[field]) return answer(field, label, C.princeName(draft.f[field]));
     return `<div class="ks-field" data-field="${field}"><h3>${label}</h3><div class="ks-princes">${princes.map((prince) =>
       `<button type="button" class="ks-prince ks-c${draft.f[field] === prince ? " selected" : ""}" style="${C.paint(prince)}" data-prince="${prince}">${escape(C.princeName(prince))}</button>`).join("")}</div></div>`;
   }
 
   function chooseValue(field, values, label) {
+    const chosen = values.find(([value]) => value === draft.f[field]);
+    if (folded(field) && chosen) return answer(field, label, chosen[1]);
     return `<div class="ks-field" data-field="${field}"><h3>${label}</h3><div class="ks-choose">${values.map(([value, text]) =>
       `<button type="button" class="secondary${draft.f[field] === value ? " selected" : ""}" data-value="${value}">${escape(text)}</button>`).join("")}</div></div>`;
   }
@@ -808,7 +855,9 @@ const Kingseat = (() => {
       case "squlofish": m.target = target("target"); m.count = num("count", "Squlofish cards were taken"); break;
       case "squlofish-dark1":
         m.discard = n.discard ? cards("discard", 1, "discarded to pay")[0] : null;
-        m.removed = (f.removed || []).slice();
+        if (Object.keys(n.may_be_in_tell).length && f.found === undefined) throw new Error("Say whether Squlofish cards came out of the Tell");
+        if (f.found === "some" && !(f.removed || []).length) throw new Error("Tap the Squlofish cards moved to the Discard");
+        m.removed = f.found === "some" ? f.removed.slice() : [];
         break;
       case "squlofish-dark2":
         m.discards = n.discards.filter((p) => (f[`discards-${p}`] || []).length).map((p) => ({ player: p, card: f[`discards-${p}`][0] }));
@@ -900,7 +949,7 @@ const Kingseat = (() => {
     }
     $("#action-panel").innerHTML = `
       <div class="ks-actor"><h2 id="actor">${escape(a.name)} acts</h2>${chip(a.card)}</div>
-      <p class="small ks-card-text">${escape(kind.text)} <span id="still-to-act">${a.order.length > 1 ? `Then: ${escape(and(a.order.slice(1).map(nameOf)))}.` : "Last to act this round."}</span></p>
+      <p class="small ks-card-text${mode === "action" ? " ks-clamp" : ""}" id="card-text">${escape(kind.text)} <span id="still-to-act">${a.order.length > 1 ? `Then: ${escape(and(a.order.slice(1).map(nameOf)))}.` : "Last to act this round."}</span></p>
       ${notes.map((n) => `<p class="small ks-note">${escape(n)}</p>`).join("")}
       <div class="ks-modes" role="group" aria-label="What ${escape(a.name)} does">${a.may.map((m) =>
         `<button type="button" class="${mode === m ? "selected" : "secondary"}" data-mode="${m}" ${mode === m ? 'aria-pressed="true"' : ""}>${escape(labels[m])}</button>`).join("")}</div>
@@ -923,30 +972,88 @@ const Kingseat = (() => {
 
   // ------------------------------------------------------------------ the end
 
-  // This phone's own Loyalty, set aside at the start: shown on this phone only, until the
-  // Tell is turned over. It may be set again; the last one counts.
+  // This phone's own Loyalty, set aside at the start: never on the game screen. Pressing and
+  // holding *My Loyalty* (in the status line) opens its sheet; a plain tap only says so. It is
+  // set, or changed, after a question; the last one counts, until the Tell is turned over.
+  const HOLD_MS = 600;
+  let holding = null;   // the timer of a press on My Loyalty
+  let changing = false; // the sheet shows the princes to change it
+
+  function mineButton() {
+    const v = view();
+    if (!v.you || v.tell.cards || v.phase === "over") return "";
+    return `<button type="button" class="chip ks-mine-button" id="my-loyalty-button" aria-haspopup="dialog"
+      aria-controls="loyalty-sheet" aria-label="My Loyalty: press and hold to see it">My Loyalty <small aria-hidden="true">hold</small></button>`;
+  }
+
+  function holdStart(event) {
+    if (!event.target.closest("#my-loyalty-button") || (event.button || 0) > 0) return;
+    const button = event.target.closest("#my-loyalty-button");
+    clearTimeout(holding && holding.timer);
+    button.classList.add("holding");
+    holding = { ready: false, timer: setTimeout(() => { holding.ready = true; button.classList.add("ready"); }, HOLD_MS) };
+  }
+
+  function holdEnd(event) {
+    if (!holding) return;
+    const { ready, timer } = holding;
+    clearTimeout(timer);
+    holding = null;
+    const button = $("#my-loyalty-button");
+    if (button) button.classList.remove("holding", "ready");
+    if (event.type !== "pointerup") return;
+    if (ready) openMine();
+    else Companion.say("Press and hold My Loyalty to see it: it never shows on the game screen.", "notice");
+  }
+
+  function openMine() {
+    changing = false;
+    mine = null;
+    drawMine();
+    const sheet = $("#loyalty-sheet");
+    if (!sheet.open) sheet.showModal();
+  }
+
   function drawMine() {
     const v = view();
     const you = v.you;
-    const box = $("#my-loyalty");
-    box.hidden = !you || Boolean(v.tell.cards) || v.phase === "over";
-    if (box.hidden) return;
+    const sheet = $("#loyalty-sheet");
+    if (!you || v.tell.cards || v.phase === "over") {
+      if (sheet.open) sheet.close();
+      return;
+    }
     const set = you.loyalty;
-    box.innerHTML = `
-      <h2>My Loyalty <span class="small">(${escape(you.name)}'s phone)</span></h2>
-      <p id="my-loyalty-now">${set ? `Set aside on this phone: ${princeChip(set)}` : "Not set aside yet."}</p>
-      <p class="small">Only this phone shows it, until the Tell is turned over; then it counts as your Loyalty. ${set ? "If it changes, tap the new prince: the last one counts." : "Tap the prince on your Loyalty card."}</p>
-      <div class="ks-princes" role="group" aria-label="My Loyalty">${v.princes.map((prince) => `<button type="button" class="ks-prince ks-c${set === prince ? " selected" : ""}" style="${C.paint(prince)}" data-my-loyalty="${prince}" ${mine && mine.busy ? "disabled" : ""}>${escape(C.princeName(prince))}</button>`).join("")}</div>
+    $("#loyalty-sheet-title").textContent = `My Loyalty (${you.name})`;
+    if (you.held_back) {
+      $("#loyalty-sheet-body").innerHTML = `<p id="my-loyalty-now">This seat changed phones after the game began: your Loyalty is entered openly after the Tell is turned over.</p>`;
+      return;
+    }
+    const grid = !set || changing || you.loyalty_stale;
+    $("#loyalty-sheet-body").innerHTML = `
+      <p id="my-loyalty-now"${you.loyalty_stale ? ' class="error" role="alert"' : ""}>${set ? `Set aside on this phone: ${princeChip(set)}` : you.loyalty_stale ? "Your Loyalty card changed (Salsa Salamanda): tap the prince on the card you hold now." : "Not set aside on this phone yet."}</p>
+      <p class="small">Only this sheet shows it, on this phone, until the Tell is turned over; then it counts as ${escape(you.name)}’s Loyalty.</p>
+      ${grid ? `<p class="small">${set ? "Tap the new prince:" : "Tap the prince on your Loyalty card:"}</p>
+        <div class="ks-princes ks-three" role="group" aria-label="My Loyalty">${v.princes.map((prince) => `<button type="button" class="ks-prince ks-c${set === prince ? " selected" : ""}" style="${C.paint(prince)}" data-my-loyalty="${prince}" ${mine && mine.busy ? "disabled" : ""}>${escape(C.princeName(prince))}</button>`).join("")}</div>`
+        : `<button type="button" class="secondary" id="my-loyalty-change">Change it</button>`}
       ${mine && mine.error ? `<p class="error" role="alert" id="my-loyalty-error">${escape(mine.error)}</p>` : ""}`;
   }
 
   async function setMine(prince) {
+    const set = view().you.loyalty;
+    const name = C.princeName(prince);
+    const question = set ? (set === prince ? `Set ${name} aside again as your Loyalty?` : `Change your Loyalty from ${C.princeName(set)} to ${name}?`)
+      : `Set ${name} aside as your Loyalty?`;
+    if (!(await Companion.ask(question, set && set !== prince ? "Change it" : "Set it"))) return;
     mine = { busy: true, error: "" };
     drawMine();
-    const { status, data } = await Companion.request("POST", `/api/games/${game().id}/secret`, { secret: { loyalty: prince } });
+    const { status, data } = await Companion.request("POST", `/api/games/${game().id}/secret`, { secret: { loyalty: prince, version: view().you.loyalty_version } });
     mine = { busy: false, error: status === 200 ? "" : Companion.failure(status, data).message };
-    if (status === 200) Companion.update(data.game);
-    else drawMine();
+    if (status === 200) {
+      changing = false;
+      Companion.update(data.game);
+    } else {
+      drawMine();
+    }
   }
 
   const tellTotal = () => Object.values(draft.tell).reduce((sum, n) => sum + n, 0);
@@ -962,19 +1069,24 @@ const Kingseat = (() => {
     const total = tellTotal();
     const by = fewer ? -1 : 1;
     const princes = v.princes.filter((prince) => C.kindsOf(prince).some((k) => r.cards.includes(k)));
+    // More than six princes: two a row, each a block of its name over its three cards.
+    const blocks = princes.length > 6;
     const cells = (prince) => C.kindsOf(prince).map((kind, dark) => {
       if (!r.cards.includes(kind)) return `<span class="ks-none" aria-hidden="true"></span>`;
       const n = draft.tell[kind] || 0;
       const name = escape(C.cardName(kind));
       return `<button type="button" class="ks-cell ks-c${dark ? " dark" : ""}" style="${C.paint(prince, dark)}" data-step-kind="${kind}" data-step-by="${by}"
-        aria-label="${name}: ${n} counted; tap to count one ${fewer ? "fewer" : "more"}"><span>${dark ? `D${dark}` : escape(C.princeName(prince))}</span>
+        aria-label="${name}: ${n} counted; tap to count one ${fewer ? "fewer" : "more"}"><span>${dark ? `D${dark}` : blocks ? "R" : escape(C.princeName(prince))}</span>
         <span class="ks-n" data-tell-count="${kind}">${n}</span></button>`;
     }).join("");
+    const grid = blocks
+      ? `<div class="ks-blocks ks-count" role="group" aria-label="The Tell's cards by kind">${princes.map((prince) => `<div class="ks-block">
+          <span class="ks-block-name" aria-hidden="true">${escape(C.princeName(prince))}</span><div class="ks-block-cells">${cells(prince)}</div></div>`).join("")}</div>`
+      : `<div class="ks-grid ks-count" role="group" aria-label="The Tell's cards by kind">${princes.map((prince) => `<div class="ks-row">${cells(prince)}</div>`).join("")}</div>`;
     $("#reveal-panel").innerHTML = `
-      <h2>Every Hand is empty: count the Tell</h2>
-      <p class="small ks-note">Lay its ${plural(r.size, "card")} out face up and tap each card's kind once, or Scan them (each photo adds the cards it reads).</p>
+      <p class="small ks-note">Every Hand is empty. Lay the Tell's ${plural(r.size, "card")} out face up and tap each card's kind once (or Scan them).</p>
       <p class="ks-total" id="reveal-total"><strong>${total}</strong> of ${r.size} cards counted</p>
-      <div class="ks-grid ks-count" role="group" aria-label="The Tell's cards by kind">${princes.map((prince) => `<div class="ks-row">${cells(prince)}</div>`).join("")}</div>
+      ${grid}
       <button type="button" class="${fewer ? "selected" : "secondary"} ks-fewer" id="count-fewer" aria-pressed="${fewer}">${fewer ? "Tap the kind to take one off" : "Count one fewer"}</button>
       <div id="reveal-preview" class="ks-preview" aria-live="polite">${revealPreview()}</div>`;
   }
@@ -983,8 +1095,8 @@ const Kingseat = (() => {
     if (!currentMove().move) return "";
     if (!checked || checked.key !== keyOf()) return `<p class="small">Checking…</p>`;
     if (checked.status !== 200) return "";
-    const after = checked.data.view;
-    const count = ranked(after.tell.count || {});
+    const after = checked.data.view;  // none when the reveal would open the Loyalties
+    const count = after ? ranked(after.tell.count || {}) : [];
     return `<p class="ks-result">The count agrees with everything the table saw.</p>
       ${count.length ? `<ul class="ks-tally">${count.map(([prince, n]) => `<li>${princeChip(prince)} <strong>${n}</strong></li>`).join("")}</ul>` : ""}`;
   }
@@ -1092,19 +1204,38 @@ const Kingseat = (() => {
     else drawFinal();
   }
 
-  // Only the parts the draft changes: the open panel and the toolbar.
+  // Only the parts the draft changes: the open panel and the toolbar. A refusal of the draft
+  // as it was goes with it (the new draft is checked again).
+  let refusing = false;  // the action bar shows the engine's refusal of the draft
   function changed() {
+    unsay();
     drawPanel();
     drawToolbar();
     scheduleCheck();
   }
 
   // The engine's answer came: the preview shows it; a refusal is said in the action bar.
+  const drawnHtml = new WeakMap();  // a preview box -> the markup it shows
+
+  function unsay() {
+    if (refusing) Companion.say(null);
+    refusing = false;
+  }
+
   function drawPreview() {
     const v = view();
-    if (checked.status !== 200) Companion.say(checked.data && checked.data.error ? checked.data.error : { message: "The companion did not answer." }, "error");
+    if (checked.status !== 200) {
+      Companion.say(checked.data && checked.data.error ? checked.data.error : { message: "The companion did not answer." }, "error");
+      refusing = true;
+    } else {
+      unsay();
+    }
     const box = $(`#${v.phase}-preview`);
-    if (box) box.innerHTML = { vote: votePreview, action: actionPreview, reveal: revealPreview, loyalty: loyaltyPreview }[v.phase]();
+    const html = box && { vote: votePreview, action: actionPreview, reveal: revealPreview, loyalty: loyaltyPreview }[v.phase]();
+    if (box && drawnHtml.get(box) !== html) {  // nothing under the finger is redrawn for nothing
+      box.innerHTML = html;
+      drawnHtml.set(box, html);
+    }
     drawToolbar();
   }
 
@@ -1183,6 +1314,17 @@ const Kingseat = (() => {
     });
   }
 
+  function tapDiscard(kind) {
+    const n = view().action.needs;
+    const optional = view().action.card === "squlofish-dark2";
+    const now = optional ? draft.f.dcursor : discarderNow(n.discards);
+    if (now === null || now === undefined) return;
+    step(kind ? `Took back ${nameOf(now)}'s discard: ${C.cardName(kind)}.` : `Took back: ${nameOf(now)} discarded nothing.`, () => {
+      draft.f[`discards-${now}`] = kind ? [kind] : [];
+      draft.f.dcursor = optional ? undefined : after(n.discards, now, (p) => !(draft.f[`discards-${p}`] || []).length);
+    });
+  }
+
   // The next player still to enter, going round from this one; none left: null (the result).
   function after(order, player, open) {
     const at = order.indexOf(player);
@@ -1204,13 +1346,23 @@ const Kingseat = (() => {
       changed();
       return;
     }
-    if (button.dataset.myLoyalty) { setMine(button.dataset.myLoyalty); return; }
     if (button.dataset.voter !== undefined) {
       draft.cursor = Number(button.dataset.voter);  // where to enter, not a step of the turn
       changed();
       return;
     }
     if (button.dataset.voteKind) { tapVote(button.dataset.voteKind); return; }
+    if (button.dataset.noneHeld !== undefined) {
+      const p = Number(button.dataset.noneHeld);
+      step(`Took back: ${nameOf(p)} ${draft.none[p] ? "holds" : "holds no"} such card.`, () => { draft.none[p] = !draft.none[p]; });
+      return;
+    }
+    if (button.dataset.discarder !== undefined) {
+      draft.f.dcursor = Number(button.dataset.discarder);  // where to enter, not a step
+      changed();
+      return;
+    }
+    if (button.dataset.discardKind !== undefined) { tapDiscard(button.dataset.discardKind); return; }
     const before = snapshot();
     if (C.pickerTap(button, (why) => Companion.say(why, "notice"))) {
       if (snapshot() !== before) draft.trail.push({ before, text: `Took back \u201c${label(button)}\u201d.` });
@@ -1254,11 +1406,17 @@ const Kingseat = (() => {
       step(`Took back the swap with ${nameOf(Number(button.dataset.swap))}.`, () => { draft.swap = Number(button.dataset.swap); });
       return;
     }
+    if (button.dataset.reopen) {
+      draft.f.open = button.dataset.reopen;  // where to enter, not a step
+      changed();
+      return;
+    }
     const holder = button.closest("[data-field]");
     if (!holder || v.phase !== "action") return;
     const field = holder.dataset.field;
     const f = draft.f;
     step(`Took back \u201c${label(button)}\u201d.`, () => {
+      delete f.open;
       if (button.dataset.player !== undefined) {
         const p = button.dataset.player === "" ? null : Number(button.dataset.player);
         const multi = Number(holder.dataset.multi || 0);
@@ -1282,19 +1440,14 @@ const Kingseat = (() => {
     });
   }
 
-  // A typed number or a ticked box: a step too (typing the next digit replaces the last step's
+  // A typed number: a step too (typing the next digit replaces the last step's
   // value rather than adding one).
   function onInput(event) {
     const target = event.target;
     let key;
     let value;
     let text;
-    if (target.dataset.noneHeld !== undefined) {
-      const p = Number(target.dataset.noneHeld);
-      key = ["none", p];
-      value = target.checked;
-      text = `Took back: ${nameOf(p)} ${value ? "holds no such card" : "holds one"}.`;
-    } else if (target.closest(".stepper") && target.name) {
+    if (target.closest(".stepper") && target.name) {
       key = ["f", target.name];
       value = target.value === "" ? undefined : Math.max(0, Math.floor(Number(target.value)) || 0);
       const label = target.closest(".stepper").querySelector(".stepper-label").firstChild.textContent.trim();
@@ -1307,6 +1460,7 @@ const Kingseat = (() => {
     draft[key[0]][key[1]] = value;
     if (last && last.field === key.join()) last.text = text;
     else draft.trail.push({ before, text, field: key.join() });
+    unsay();
     drawToolbar();
     scheduleCheck();
   }
@@ -1316,6 +1470,21 @@ const Kingseat = (() => {
     $("#play").addEventListener("change", onInput);
     $("#play").addEventListener("input", onInput);
     $("#record").addEventListener("click", store);
+    const sheet = $("#loyalty-sheet");
+    sheet.addEventListener("click", (event) => {
+      const button = event.target.closest("button");
+      if (!button) return;
+      if (button.dataset.myLoyalty) setMine(button.dataset.myLoyalty);
+      else if (button.id === "my-loyalty-change") { changing = true; drawMine(); }
+    });
+    $("#status").addEventListener("pointerdown", holdStart);
+    for (const kind of ["pointerup", "pointercancel", "pointerleave"]) $("#status").addEventListener(kind, holdEnd);
+    // No click after a finger's hold (it would land on the sheet's backdrop and close it).
+    for (const kind of ["contextmenu", "touchend"]) {
+      $("#status").addEventListener(kind, (event) => { if (event.target.closest("#my-loyalty-button")) event.preventDefault(); }, { passive: false });
+    }
+    // A key (Enter or Space) on My Loyalty is as deliberate as a hold.
+    $("#status").addEventListener("click", (event) => { if (event.detail === 0 && event.target.closest("#my-loyalty-button")) openMine(); });
     Companion.start(payload, {
       poll, reset, redraw, scanned,
       draft: { steps: () => draft.trail.length, undo, keep },

@@ -2,6 +2,8 @@
 // tap the card turned up to refill the display (and a healed card's half, or a Castle B
 // exchange, when they arise), check what the engine says the turn scores, and take the card.
 // A photo (Scan) fills in the card taken (the display slot holding it) and the card turned up.
+// A card turned up that was entered wrong is corrected from the same screen: "Correct a card
+// turned up", the display card, the card it really was (an entry of its own, not a turn).
 "use strict";
 
 const Majesty = (() => {
@@ -13,7 +15,8 @@ const Majesty = (() => {
 
   // The draft: the turn being entered on this phone. ``trail`` holds the steps in the order
   // they were taken ("slot" carries the half tapped with it), so Undo takes back the last one.
-  let choice = {};      // slot, as, heal_as, new_card, exchange
+  // A correction is a draft of its own: fix (the mode), fix_slot, fix_card.
+  let choice = {};      // slot, as, heal_as, new_card, exchange; or fix, fix_slot, fix_card
   let trail = [];
   let began = null;     // the table when the draft began: {turn, display, mover}
   let preview = null;   // the engine's view of the turn if it were taken now
@@ -47,9 +50,14 @@ const Majesty = (() => {
     $(`#${id}`).innerHTML = html;
   }
 
-  // What this turn still needs from the player, in the order they are asked.
+  // What this turn (or correction) still needs from the player, in the order they are asked.
   function needs() {
     const v = view();
+    if (choice.fix) {
+      if (choice.fix_slot === undefined) return { what: "fix_slot" };
+      const card = v.display[choice.fix_slot];
+      return { what: choice.fix_card ? "fix_done" : "fix_card", card };
+    }
     if (choice.slot === undefined) return { what: "slot" };
     const card = v.display[choice.slot];
     if (card.characters.length === 2 && !choice.as) return { what: "as", card };
@@ -63,7 +71,17 @@ const Majesty = (() => {
     return { what: "done", castle: placed === "noble" && v.sides.castle === "B" };
   }
 
+  // Which card a correction names, in the engine's words and in the move's.
+  const fixedWhat = (card) => (card.turned_up ? `the card turned up at turn ${card.turned_up}`
+    : `card ${card.setup_slot + 1} of the setup display`);
+
   function move() {
+    if (choice.fix) {
+      const card = view().display[choice.fix_slot];
+      const m = { type: "correct", turn: card.turned_up, card: choice.fix_card };
+      if (!card.turned_up) m.slot = card.setup_slot;
+      return m;
+    }
     const m = { type: "take", slot: choice.slot, card: view().display[choice.slot].card };
     for (const key of ["as", "heal_as", "new_card"]) if (choice[key]) m[key] = choice[key];
     if (choice.exchange) m.exchange = choice.exchange;
@@ -112,10 +130,27 @@ const Majesty = (() => {
     } else if (step === "exchange") {
       said = `Took back the Castle exchange (${signed(choice.exchange)}).`;
       delete choice.exchange;
+    } else if (step === "fix_card") {
+      said = `Took back the card named (the ${kindName(choice.fix_card)}).`;
+      delete choice.fix_card;
+    } else if (step === "fix_slot") {
+      said = `Took back the card to correct (the ${v.display[choice.fix_slot].name}).`;
+      delete choice.fix_slot;
+      delete choice.fix_card;
+    } else if (step === "fix") {
+      said = "Left the correction: nothing was corrected.";
     }
     if (!trail.length) reset();
     refreshPreview();
     return said;
+  }
+
+  // Redo inside a draft: the draft as it was before Undo took a step back, and putting it back.
+  const snapshot = () => JSON.parse(JSON.stringify({ choice, trail, began }));
+  function restore(saved) {
+    ({ choice, trail, began } = saved);
+    refreshPreview();
+    return "Put back the step taken back.";
   }
 
   // Another phone's entry: a chip swap leaves the turn as it was; anything else moves the
@@ -124,6 +159,7 @@ const Majesty = (() => {
     const v = g.view;
     if (g.result) return `The game is over, so the turn entered here for ${began.mover} was dropped.`;
     if (v.turn_number === began.turn && v.display.map((d) => d.card).join() === began.display) return null;
+    if (v.turn_number === began.turn) return "The display was corrected on another phone, so what was picked here was dropped.";
     return v.turn_number > began.turn
       ? `${began.mover}'s turn was stored on another phone, so the card picked here was dropped.`
       : `Another phone undid a turn, so the card picked here for ${began.mover} was dropped.`;
@@ -131,11 +167,12 @@ const Majesty = (() => {
 
   async function refreshPreview() {
     const ticket = ++asked;
-    if (needs().what !== "done") { preview = null; redraw(); return; }
+    const what = needs().what;
+    if (what !== "done" && what !== "fix_done") { preview = null; redraw(); return; }
     redraw();
     const { status, data } = await Companion.request("POST", `/api/games/${game().id}/check`, { move: move() });
     if (ticket !== asked) return;
-    preview = status === 200 ? data.view : null;
+    preview = status === 200 && what === "done" ? data.view : null;
     if (status !== 200) Companion.say(Companion.failure(status, data));
     redraw();
   }
@@ -160,11 +197,22 @@ const Majesty = (() => {
       ${split ? `data-as="${c}"` : ""} aria-label="${escape(label)}"${dear ? ' aria-disabled="true"' : ""}${selected ? ' aria-pressed="true"' : ""}>${CHARACTER_NAMES[c]}</button>`;
   }
 
+  // The display while a correction is entered: each card one button, said by when it came.
+  function fixButton(card) {
+    const when = card.turned_up ? `turn ${card.turned_up}` : "setup";
+    const label = `${card.name}, ${card.turned_up ? `turned up at turn ${card.turned_up}` : "dealt at setup"}`;
+    return `<div class="mj-card${choice.fix_slot === card.slot ? " selected" : ""}${card.correctable ? "" : " dear"}">
+      <span class="mj-cost">${when}</span>
+      <button type="button" class="mj-fix" data-fix-slot="${card.slot}" aria-label="${escape(label)}"${card.correctable ? "" : ' aria-disabled="true"'}>${swatches(card.characters)}</button></div>`;
+  }
+
   function drawDisplay(need) {
     const v = view();
-    const shown = !game().result && (need.what === "slot" || need.what === "as");
+    const fixing = need.what === "fix_slot";
+    const shown = !game().result && (need.what === "slot" || need.what === "as" || fixing);
     $("#display").hidden = !shown;
     if (!shown) return;
+    if (fixing) { fill("display", v.display.map(fixButton).join("")); return; }
     fill("display", v.display.map((card) => {
       const dear = !card.affordable;
       const taken = choice.slot === card.slot;
@@ -181,6 +229,10 @@ const Majesty = (() => {
     if (need.what === "heal_as") {
       html = `<h2>The healed ${escape(need.card.name)} returns as</h2><div class="grid2">${need.options.map((c) =>
         `<button type="button" class="mj-half c-${c}" data-heal-as="${c}">${CHARACTER_NAMES[c]}</button>`).join("")}</div>`;
+    } else if (need.what === "fix_card" || need.what === "fix_done") {
+      html = `<h2 id="kinds-title">${escape(fixedWhat(need.card).replace(/^./, (c) => c.toUpperCase()))} (entered as the ${escape(need.card.name)}) was</h2>
+        <div class="mj-kinds" role="group" aria-labelledby="kinds-title">${need.card.could_be.map((kind) =>
+          `<button type="button" class="mj-kind${choice.fix_card === kind ? " selected" : ""}" data-fix-card="${kind}" aria-label="${escape(kindName(kind))}"${choice.fix_card === kind ? ' aria-pressed="true"' : ""}>${swatches(kind.split("-"))}</button>`).join("")}</div>`;
     } else if (need.what === "new_card") {
       html = `<h2 id="kinds-title">Which card was turned up?</h2>
         <div class="mj-kinds" role="group" aria-labelledby="kinds-title">${v.deck.possible_next.map((kind) =>
@@ -193,6 +245,11 @@ const Majesty = (() => {
   function drawDraft() {
     const v = view();
     const parts = [];
+    if (choice.fix_slot !== undefined) {
+      const card = v.display[choice.fix_slot];
+      parts.push(choice.fix_card ? `Correction: ${fixedWhat(card)} was the <strong>${escape(kindName(choice.fix_card))}</strong>, not the ${escape(card.name)}`
+        : `Correcting ${fixedWhat(card)}, entered as the ${escape(card.name)}`);
+    }
     if (choice.slot !== undefined) {
       const card = v.display[choice.slot];
       parts.push(`${escape(moverOf(v).name)} takes the <strong>${escape(card.name)}</strong>${choice.as && card.characters.length === 2 ? ` as ${CHARACTER_NAMES[choice.as]}` : ""} (${costText(card)}${card.meeples ? `, ${plural(card.meeples, "meeple")} on it` : ""})`);
@@ -252,6 +309,8 @@ const Majesty = (() => {
 
   function drawLast(need) {
     const last = view().last_turn;
+    const fixable = need.what === "slot" && !trail.length && !game().result && view().display.some((d) => d.correctable);
+    $("#fix-open").hidden = !fixable;
     const shown = last && need.what === "slot" && !game().result;
     $("#last").hidden = !shown;
     if (!shown) return;
@@ -282,7 +341,7 @@ const Majesty = (() => {
         <p>${plural(p.meeples, "meeple")} \u00b7 ${p.cards} of 12 cards \u00b7 Infirmary ${p.infirmary.length}</p>
         <p class="small">Chips: ${escape(chipsText(p.chips))}${p.owed ? ` (the box owes ${p.owed})` : ""}</p>
         <ul class="mj-realm">${v.locations.filter((l) => l.id !== "infirmary").map((l) =>
-          `<li><span class="mj-loc c-${l.character}">${l.number}</span>${escape(l.name)} <strong>${(p.realm[l.id] || []).length}</strong></li>`).join("")}</ul>
+          `<li><span class="mj-loc c-${l.character}">${l.number}</span>${escape(l.name)} <span class="mj-side-tag" aria-label="side ${l.side}">${l.side}</span><strong>${(p.realm[l.id] || []).length}</strong></li>`).join("")}</ul>
         ${p.exchange ? `<details><summary>Fewer chips</summary><p>Give ${escape(chipsText(p.exchange.give))}, take ${escape(chipsText(p.exchange.take))}: ${p.exchange.chips_after} chips.</p>
           <button type="button" class="secondary" data-change="${p.seat}">Done: record the swap</button></details>` : ""}
       </section>`).join(""));
@@ -298,16 +357,46 @@ const Majesty = (() => {
       </details>`);
   }
 
+  // How the game was set up: each location's side with what it does, and the options in words.
+  function drawSetup() {
+    const v = view();
+    fill("setup", `<details id="setup-box"><summary>Locations and options</summary>
+      <ul id="in-force" class="mj-in-force">${v.in_force.map((text) => `<li>${escape(text)}</li>`).join("")}</ul>
+      <ul class="mj-locations">${v.locations.map((l) => `<li data-location="${l.id}"><p><strong>${l.number}. ${escape(l.name)}</strong>,
+        side <span class="mj-side">${l.side}</span>${l.id === "infirmary" ? "" : ` · majority ${l.majority}`}</p>
+        <p class="small">${escape(l.text)}</p></li>`).join("")}</ul></details>`);
+  }
+
+  // What a tap on the action button before the turn is complete says is missing.
+  function missing(need) {
+    const mover = moverOf(view()).name;
+    const card = need.card && need.card.name;
+    return {
+      slot: `First tap the card ${mover} takes.`,
+      as: `First tap the half of the ${card} that ${mover} places.`,
+      heal_as: `First tap the half the healed ${card} returns as.`,
+      new_card: "First tap the card turned up into the display.",
+      fix_slot: "First tap the display card that was entered wrong.",
+      fix_card: "First tap the card it really was.",
+    }[need.what];
+  }
+
   function drawPrompt(need) {
     const g = game();
     const mover = moverOf(view());
     const button = $("#end-turn");
     button.hidden = Boolean(g.result);
-    button.disabled = Boolean(g.result) || need.what !== "done";
+    const ready = need.what === "done" || need.what === "fix_done";
+    if (ready) button.removeAttribute("aria-disabled");
+    else button.setAttribute("aria-disabled", "true");
+    button.textContent = choice.fix ? "Correct it" : "Take the card";
     if (g.result) { $("#prompt").textContent = `The game is over: ${g.result.reason}`; return; }
     const who = `${mover.name}'s turn`;
     const card = need.card && need.card.name;
     $("#prompt").textContent = {
+      fix_slot: "Tap the display card that was entered wrong",
+      fix_card: `Tap the card the ${card} really was`,
+      fix_done: "Check the correction, then tap Correct it",
       slot: `${who}: tap the card you take (a split card by the half you place)`,
       as: `${who}: tap the half of the ${card} you place`,
       heal_as: `${who}: tap the half the healed ${card} returns as`,
@@ -320,7 +409,7 @@ const Majesty = (() => {
   function redraw() {
     const need = game().result ? { what: "over" } : needs();
     drawStatus(); drawFinal(); drawDisplay(need); drawPick(need); drawDraft(); drawCastle(need);
-    drawPreview(); drawLast(need); drawPlayers(); drawDeck(); drawPrompt(need);
+    drawPreview(); drawLast(need); drawPlayers(); drawDeck(); drawSetup(); drawPrompt(need);
   }
 
   // -- Scan ----------------------------------------------------------------------------------
@@ -350,6 +439,7 @@ const Majesty = (() => {
   // the card turned up.
   async function scanned(cards) {
     if (game().result) return "The game is over: nothing to fill in.";
+    if (choice.fix) return "A photo fills in a turn: finish the correction or undo it first.";
     const v = view();
     const notes = [];
     const characters = [];
@@ -403,12 +493,26 @@ const Majesty = (() => {
       const card = v.display[Number(target.dataset.slot)];
       if (target.getAttribute("aria-disabled") === "true") {
         const mover = moverOf(v);
-        Companion.say(`${mover.name} holds ${plural(mover.meeples, "meeple")}, and the ${card.name} costs ${plural(card.cost, "meeple")}: one on each card in front of it.`, "notice");
+        Companion.say({
+          message: `${mover.name} holds ${plural(mover.meeples, "meeple")}, and the ${card.name} costs ${plural(card.cost, "meeple")}: one on each card in front of it.`,
+          url: `${game().urls.rules}#meeple-cost`, title: "Paying for a card",
+        }, "notice");
         return;
       }
       if (choice.slot === card.slot && target.dataset.as && !choice.as) setStep("as", target.dataset.as);
       else takeSlot(card.slot, target.dataset.as);
-    } else if (target.dataset.healAs) setStep("heal_as", target.dataset.healAs);
+    } else if (target.id === "fix-open") {
+      reset();
+      setStep("fix", true);
+    } else if (target.dataset.fixSlot !== undefined) {
+      if (target.getAttribute("aria-disabled") === "true") {
+        Companion.say({ message: "That card was in the display when the game started from a position: it is part of the position, not an entry to correct.",
+          url: `${game().urls.rules}#correction`, title: "Correcting a card turned up" }, "notice");
+        return;
+      }
+      setStep("fix_slot", Number(target.dataset.fixSlot));
+    } else if (target.dataset.fixCard) setStep("fix_card", target.dataset.fixCard);
+    else if (target.dataset.healAs) setStep("heal_as", target.dataset.healAs);
     else if (target.dataset.newCard) setStep("new_card", target.dataset.newCard);
     else return;
     Companion.say(null);
@@ -425,6 +529,7 @@ const Majesty = (() => {
       const value = Number(event.target.value) || 0;
       if (value) setStep("exchange", value);
       else { delete choice.exchange; trail = trail.filter((step) => step !== "exchange"); }
+      Companion.say(null);  // the draft changed: an answer about the old one goes
       refreshPreview();
     });
     $("#players").addEventListener("click", (event) => {
@@ -432,7 +537,9 @@ const Majesty = (() => {
       if (button) Companion.send(`/api/games/${game().id}/moves`, { move: { type: "change", seat: Number(button.dataset.change) } });
     });
     $("#end-turn").addEventListener("click", () => {
-      if (needs().what === "done") Companion.send(`/api/games/${game().id}/moves`, { move: move() });
+      const need = needs();
+      if (need.what === "done" || need.what === "fix_done") Companion.send(`/api/games/${game().id}/moves`, { move: move() });
+      else Companion.say(missing(need), "notice");
     });
   }
 
@@ -440,8 +547,8 @@ const Majesty = (() => {
     bind();
     Companion.start(payload, {
       poll, reset, scanned,
-      redraw: (_game, moved) => { if (moved && !game().result && needs().what === "done") refreshPreview(); else redraw(); },
-      draft: { steps: () => trail.length, undo, keep },
+      redraw: (_game, moved) => { if (moved && !game().result && ["done", "fix_done"].includes(needs().what)) refreshPreview(); else redraw(); },
+      draft: { steps: () => trail.length, undo, keep, snapshot, restore },
     });
   }
 

@@ -1,5 +1,6 @@
 // The Majesty setup page: the seat choices (the knight-holder, whose turn it is) show the names
-// as they are typed; and the position builder: each player's points, meeples, realm and
+// as they are typed; the side of each location, asked only for a mixed set (all A and all B
+// show none, and send none); and the position builder: each player's points, meeples, realm and
 // Infirmary, tapped in and sent as one JSON field ("position") the engine checks.
 "use strict";
 
@@ -84,6 +85,17 @@
     draw();
   });
   for (const input of nameFields) input.addEventListener("input", showNames);
+
+  // One control for the sides: the per-location choices belong to "A mixed set" alone.
+  const mixed = document.getElementById("mixed-sides");
+  function showSides() {
+    const chosen = document.querySelector('input[name="sides"]:checked');
+    const open = Boolean(chosen) && chosen.value === "mixed";
+    mixed.hidden = !open;
+    for (const select of mixed.querySelectorAll("select")) select.disabled = !open;
+  }
+  document.getElementById("sides").addEventListener("change", showSides);
+  showSides();
   document.getElementById("setup").addEventListener("submit", () => {
     field.value = JSON.stringify({ players });
   });

@@ -5,6 +5,9 @@
 // A photo of the cards played (Scan) lists them, left to right, as the cards to place: each one
 // opens its moves in turn, and a card the rules cannot take now is flagged with the engine's
 // reason. A phone that says who holds it draws that player's Chateau at the bottom.
+// While a card's moves are offered, the spaces they end on are highlighted on the board, and
+// tapping one makes that move (the buttons stay, for the moves a space cannot name alone); for
+// the Wizard's power, the pawns he may call are highlighted where they stand.
 "use strict";
 
 const RoyalVisit = (() => {
@@ -61,10 +64,14 @@ const RoyalVisit = (() => {
     return here;
   }
 
-  // The spaces the offered moves end on, marked on the board.
+  // The space each offered move is tapped at on the board: where a card's move ends, where a
+  // pawn the Wizard may call stands (none for a move no single space names).
+  const space = (o) => (o.move ? o.from : o.to);
+
+  // The spaces of the offered moves, marked on the board.
   function targets() {
     if (!options) return new Set();
-    return new Set(options.map((o) => o.to).filter((to) => to !== undefined));
+    return new Set(options.map(space).filter((at) => at !== undefined));
   }
 
   // The board, one row a space: seat 0's Chateau (+8) at the top unless this phone is seat 0's,
@@ -262,6 +269,24 @@ const RoyalVisit = (() => {
 
   function close() { card = null; options = null; asking++; }
 
+  // The shared Redo inside a turn: the cards (or the summon) as they were before an Undo.
+  function snapshot() {
+    if (card !== null || (summon && !chosenSummon)) return null;  // an open card: nothing to put back
+    return { draft: draft.slice(), views: views.slice(), chosenSummon, base };
+  }
+
+  function restore(saved) {
+    close();
+    ({ draft, views, chosenSummon, base } = saved);
+    summon = Boolean(chosenSummon);
+    if (photo) requeue();
+    return chosenSummon ? `Put back the Wizard's power: ${summonText(chosenSummon.move)}.`
+      : `Put back ${cardText(draft[draft.length - 1])}.`;
+  }
+
+  // The move the turn would store now (the shared page checks it when the rulings change).
+  const move = () => (chosenSummon ? chosenSummon.move : draft.length ? { type: "play", cards: draft } : null);
+
   // -- choosing moves ------------------------------------------------------------------------
 
   // The moves a card might make now, from the pawns as they stand after the draft; the engine
@@ -355,7 +380,7 @@ const RoyalVisit = (() => {
       if (status !== 200) return;
       const m = moves[i];
       const from = m.pawn === "king" ? pawns.king : m.from;
-      options.push({ suit: m.pawn, pawn: m.pawn, to: pawns.wizard, key: `summon:${m.pawn}:${from}`, move: m, view: data.view,
+      options.push({ suit: m.pawn, pawn: m.pawn, from, to: pawns.wizard, key: `summon:${m.pawn}:${from}`, move: m, view: data.view,
         what: PAWN_NAME[m.pawn], where: [`${signed(from)} → ${signed(pawns.wizard)}`],
         says: `Wizard's power: the ${PAWN_NAME[m.pawn]} from ${from} to the Wizard on ${pawns.wizard}` });
     });
@@ -483,7 +508,26 @@ const RoyalVisit = (() => {
 
   // -- taps ----------------------------------------------------------------------------------
 
+  // A tap on the board: the highlighted space nearest the finger (within half a 44 px target,
+  // so a space's row is easy to hit though it is drawn 22 px high) names the move ending there.
+  function boardTap(event) {
+    if (!options) return;
+    let best = null;
+    let distance = 22;
+    for (const row of $("#board").querySelectorAll(".rv-space.target")) {
+      const box = row.getBoundingClientRect();
+      const off = Math.abs(event.clientY - (box.top + box.height / 2));
+      if (off <= distance) { best = row; distance = off; }
+    }
+    if (!best) return;
+    const at = Number(best.dataset.pos);
+    const here = options.filter((o) => space(o) === at);
+    if (here.length === 1) { close(); enter(here[0]); return; }
+    say(`${here.length} moves end on ${signed(at)} (${here.map((o) => o.what).join(", ")}): tap the move's button.`, "ok");
+  }
+
   function bind() {
+    $("#board").addEventListener("click", boardTap);
     $("#panel").addEventListener("click", async (event) => {
       const target = event.target.closest("button");
       if (!target) return;
@@ -518,14 +562,13 @@ const RoyalVisit = (() => {
       if (game().result) return;
       if (card !== null || (summon && !chosenSummon)) { say("Tap one of the moves offered first, or Back."); return; }
       if (!draft.length && !chosenSummon) { say("Nothing to store yet: choose a card, the Wizard's power, or Pass."); return; }
-      const move = chosenSummon ? chosenSummon.move : { type: "play", cards: draft };
-      await Companion.send(`/api/games/${game().id}/moves`, { move });  // stored: it drops the draft
+      await Companion.send(`/api/games/${game().id}/moves`, { move: move() });  // stored: it drops the draft
     });
   }
 
   function start(payload, poll) {
     bind();
-    Companion.start(payload, { poll, reset, redraw, scanned, draft: { steps, undo, keep } });
+    Companion.start(payload, { poll, reset, redraw, scanned, draft: { steps, undo, keep, snapshot, restore, move } });
   }
 
   return { start };

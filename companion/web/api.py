@@ -8,7 +8,9 @@ POST /api/games/<id>/ask             {"question": {...}}: a game's arbiter answe
 POST /api/games/<id>/scan            a photo (multipart field "photo"): the cards of this game in it
 POST /api/games/<id>/undo, /redo     {"seq": N}
 POST /api/games/<id>/rulings         {"seq": N, "rulings": {...}} (the creating device only)
-POST /api/games/<id>/seat            {"player": N or null}: this phone holds that player (or none)
+POST /api/games/<id>/seat            {"player": N or null}: this phone holds that player (or none);
+                                     {"free": N}: the creating device lets go of N's seat for a
+                                     phone that lost its cookie
 POST /api/games/<id>/secret          {"secret": {...}}: entered on the phone of the player it holds
 GET  /api/games/<id>/export          the record as JSON (others' secrets left out until opened)
 POST /api/import                     a record exported before; stored as a new game
@@ -65,6 +67,7 @@ def game_payload(record: Record, since: int = 0) -> dict[str, Any]:
     state = record.replay.state
     seat, seats = store().seats(record.id, g.device, record.claims)
     history_from, history = records.history(record, since)
+    result = engine.result(state)
     return {
         "id": record.id,
         "game": record.game,
@@ -74,7 +77,11 @@ def game_payload(record: Record, since: int = 0) -> dict[str, Any]:
         "seats": seats,
         "secrets": hasattr(engine, "secret"),
         "view": engine.view(state, seat),
-        "result": engine.result(state),
+        "result": result,
+        # At the end, the setup page for another game with the same players and rulings.
+        "again": url_for("pages.new", game=record.game,
+                         **protocol.again_form(engine, record.options, record.replay.rulings))
+        if result else None,
         "to_move": engine.to_move(state),
         "can_undo": bool(record.replay.done),
         "can_redo": bool(record.replay.undone),
@@ -205,6 +212,11 @@ def check(game_id: str):
     except protocol.RuleError as error:
         return refusal(error, record.game)
     after = record.engine.apply(record.replay.state, body.get("move"))
+    opens = getattr(record.engine, "secrets_open", None)
+    if opens is not None and not opens(record.replay.state) and opens(after):
+        # the move would open the secrets (Kingseat's reveal): a check answers only that the
+        # rules take it, so that no phone learns a secret before the move is stored
+        return jsonify(ok=True, view=None, result=None)
     return jsonify(ok=True, view=record.engine.view(after, store().seat_of(game_id, g.device)),
                    result=record.engine.result(after))
 
@@ -270,17 +282,49 @@ def rulings(game_id: str):
 
 @bp.post("/games/<game_id>/seat")
 def claim_seat(game_id: str):
-    """This phone says which player holds it (``null``: nobody). Not a password."""
-    player = _body().get("player")
+    """This phone says which player holds it (``null``: nobody). Not a password. In a game that
+    keeps secrets, a seat taken by another phone once the game began (or once that seat set a
+    secret) is recorded as ``protocol.SEAT_CHANGED``: the engine holds back what the earlier
+    phone set and takes no new secret for that seat. ``{"free": N}`` from the phone that
+    created the game lets go of N's seat, for a phone that lost its cookie."""
+    body = _body()
     record = store().load(game_id)
     names = [p["name"] for p in record.engine.view(record.replay.state).get("players", [])]
+    if "free" in body:
+        return _free_seat(record, body["free"], names)
+    player = body.get("player")
     if player is not None and (type(player) is not int or not 0 <= player < len(names)):
         abort(400, f'"player" must be a player number, 0 to {len(names) - 1}, or null.')
+    held = store().seat_of(game_id, g.device)
     try:
         store().claim(game_id, g.device, player, names[player] if player is not None else "")
     except protocol.RuleError as error:
         return refusal(error, record.game, 409)
-    return jsonify(game=game_payload(record))
+    if player is not None and player != held and _changes_phone(record, player):
+        try:
+            store().append_secret(game_id, player, protocol.SEAT_CHANGED)
+        except (TableMovedOn, protocol.RuleError):
+            store().claim(game_id, g.device, held, "")  # as it was: nothing half done
+            abort(409, "The table is busy entering moves: try again in a moment.")
+    return jsonify(game=game_payload(store().load(game_id)))
+
+
+def _changes_phone(record: Record, player: int) -> bool:
+    """Whether a phone taking ``player``'s seat now is recorded: in a game that keeps secrets,
+    once a move was entered or that seat set a secret."""
+    return hasattr(record.engine, "secret") and any(
+        entry.kind == "move" or entry.kind == "secret" and entry.player == player
+        for entry in record.entries)
+
+
+def _free_seat(record: Record, player: Any, names: list[str]):
+    if record.owner != g.device:
+        abort(403, "Only the phone that created this game may free a seat, with the table's "
+                   "knowledge.")
+    if type(player) is not int or not 0 <= player < len(names):
+        abort(400, f'"free" must be a player number, 0 to {len(names) - 1}.')
+    store().free(record.id, player)
+    return jsonify(game=game_payload(store().load(record.id)))
 
 
 @bp.post("/games/<game_id>/secret")

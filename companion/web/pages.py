@@ -84,10 +84,13 @@ def new(game: str):
             error = refused
         else:
             remember(game_id)
+            session["created"] = game_id  # its page asks this phone who holds it, once
             return redirect(url_for("pages.game", game_id=game_id))
-    chosen = {ruling.id: request.form.get(f"ruling-{ruling.id}") for ruling in engine.rulings}
+    # The form as sent, or (a new game "with the same players and rulings") as its link says.
+    form = request.form if request.method == "POST" else request.args
+    chosen = {ruling.id: form.get(f"ruling-{ruling.id}") for ruling in engine.rulings}
     page = render_template(
-        f"{game}/new.html", engine=engine, error=error, form=request.form, current=chosen
+        f"{game}/new.html", engine=engine, error=error, form=form, current=chosen
     )
     return page, (422 if error else 200)
 
@@ -96,6 +99,9 @@ def new(game: str):
 def game(game_id: str):
     record = store().load(game_id)
     remember(game_id)
+    created = session.get("created") == game_id  # the phone that created it, back from setup
+    if created:
+        session.pop("created")
     return render_template(
         f"{record.game}/play.html",
         engine=record.engine,
@@ -103,6 +109,7 @@ def game(game_id: str):
         join_url=join_link(game_id),
         join_code=store().join_code(game_id),
         poll=current_app.config["POLL_MILLISECONDS"],
+        created=created,
     )
 
 

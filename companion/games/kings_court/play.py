@@ -94,10 +94,10 @@ class _Sim:
         if not self.check or self.claim:
             return
         real = ([len(x) for x in self.hands], len(self.draw), len(self.discard),
-                [list(x) for x in self.face_up], [len(x) for x in self.dungeon], len(self.aside))
+                [sorted(x) for x in self.face_up], [len(x) for x in self.dungeon], len(self.aside),
+                [x.count("magician") for x in self.dungeon])
         seen = (list(h.hands), h.draw_pile, h.discard, [sorted(x) for x in h.face_up],
-                list(h.dungeon_cards), h.set_aside)
-        real = (real[0], real[1], real[2], [sorted(x) for x in real[3]], real[4], real[5])
+                list(h.dungeon_cards), h.set_aside, list(h.dungeon_magicians))
         if real != seen:
             raise SimulationError(f"real piles {real} but the arbiter has {seen} after "
                                   f"{self.events[-1]}")
@@ -279,6 +279,13 @@ class _Sim:
         if not self.claim:
             if before.pending is not None:  # an answer: one card onto the pile
                 self.hands[seat].remove(cards[0]["card"])
+                if before.pending.dungeons:  # the Dungeon cards: turned back, or discarded
+                    jail = self.dungeon[seat]
+                    if cards[0].get("as", cards[0]["card"]) == "royal-decree":
+                        self.dungeon[before.pending.by].extend(jail)
+                    else:
+                        self.discard.extend(jail)
+                    self.dungeon[seat] = []
                 self.discard.append(cards[0]["card"])
                 if self.hand.ended_by and self.hand.next_draws:
                     self._real_draw(self.hand.next_seat, self.hand.next_draws)
@@ -394,13 +401,14 @@ class _Sim:
             else:
                 self.simple("pass", seat)
             return
-        if h.dungeon[seat] >= 0 or h.penalty[seat]:
+        fresh = h.pending is not None and h.pending.dungeons  # a Dungeon that may be answered
+        if h.dungeon[seat] >= 0 and not fresh or h.penalty[seat]:
             self.simple("take", seat)
             return
         if h.pending is not None:
             hand = self.hands[seat]
             answers = [c for c in hand if c in ("royal-decree", "protector")]
-            if A.INFO[h.pending.kind].stem == "drawbridge":
+            if A.INFO[h.pending.kind].stem == "drawbridge" and not fresh:
                 answers += [c for c in hand if A.INFO[c].stem == "drawbridge"]
             if "magician" in hand:
                 answers.append("magician")
@@ -409,6 +417,8 @@ class _Sim:
                 spec = {"card": card}
                 if card == "magician":
                     spec["as"] = rng.choice(["royal-decree", "protector"])
+                if h.partners and len(hand) == 1 and rng.random() < YES_CHANCE:
+                    self.simple("yes", seat)  # about to go out with the answer
                 self.play(seat, [spec])
             else:
                 self.simple("take", seat)

@@ -14,10 +14,13 @@ Moves, as JSON (seats are 0-based, in the order of the options' ``players``)::
      "cards": [null, ["gold-5", "king"], null, ["dragon"]],   # per seat: the cards left
      "points": [null, null, 37, null],                         # per seat: or a typed count
      "last": "dragon",               # optional: the card the player went out with
+     "last_magician": false,         # optional: true when that was a Magician played as "last"
      "next": 1,                      # optional: the player after them (default: to the left)
      "next_draws": ["blue-3", "king", "gold-1"],  # what that player drew for a draw card
      "dungeon": 2,                   # optional: the seat sitting in the Dungeon at the end (a
                                      # list when both Dungeons lie in front of players)
+     "dungeon_magicians": [2],       # optional: seats a Magician played as a Dungeon lay in
+                                     # front of (it counts as the Magician: ruling 50)
      "played": [{"card": "dark-knight", "by": 2, "on": 0},   # Risk and Warlord cards played
                 {"card": "warlord", "by": 3}],
      "cut": "made",                  # the dealing cut: "made", "missed" or null (not tried)
@@ -31,7 +34,7 @@ Moves, as JSON (seats are 0-based, in the order of the options' ``players``)::
     {"type": <one of arbiter.EVENTS>, ...}   # a play-by-play event (see the arbiter package)
 
 After a hand followed card by card, the ``hand`` move may leave out "out", "played", "last",
-"next", "dungeon" and "cut": they come from the hand as played (and the deal). What it does give
+"last_magician", "next", "dungeon", "dungeon_magicians" and "cut": they come from the hand as played (and the deal). What it does give
 must agree, every picked hand must hold as many cards as the arbiter counted, and the next
 player's "next_draws" must be exactly the cards they drew for a draw card played last.
 """
@@ -139,12 +142,14 @@ SHEET_RULES: tuple[RuleEntry, ...] = (
     RuleEntry("count-dungeon", "The Dungeon at the end of a hand",
               "A player sitting in the Dungeon when the hand ends counts the Dungeon card as if "
               "it were in their hand. A Dungeon played as the last card counts in the next "
-              "player's hand; a player already in the other Dungeon counts both.",
+              "player's hand; a player already in the other Dungeon counts both. A Magician "
+              "played as a Dungeon is still the Magician: it counts 50 there, not 35.",
               SECTION_HAND),
     RuleEntry("copies", "No more cards than the deck holds",
               "The cards entered for one hand (left in hands, drawn, in the Dungeon, played as "
               "Risk or Warlord cards and the card played last) cannot hold more copies of a "
-              "card than the game's deck has.", SECTION_HAND),
+              "card than the game's deck has. A Magician counts as the Magician, whatever it "
+              "was played as.", SECTION_HAND),
     RuleEntry("risk-cards", "Entering Risk and Warlord cards",
               "Risk and Warlord cards played in a hand are entered with the player who played "
               "them and, for the Dark Knight and the Warlord, the player they were played on. "
@@ -250,8 +255,9 @@ assert not SHEET_MOVES & arbiter.EVENTS, "a sheet move and an arbiter event shar
 
 OPTION_FIELDS = frozenset(("players", "partnerships", "limit", "selection", "extra",
                            "first_dealer", "carried", "rulings"))
-_HAND_KEYS = frozenset(("type", "out", "cards", "points", "last", "next", "next_draws",
-                        "dungeon", "played", "cut", "dealer"))
+_HAND_KEYS = frozenset(("type", "out", "cards", "points", "last", "last_magician", "next",
+                        "next_draws", "dungeon", "dungeon_magicians", "played", "cut",
+                        "dealer"))
 _CORRECT_KEYS = _HAND_KEYS | {"hand"}
 _ADJUST_KEYS = frozenset(("type", "seat", "partnership", "points", "reason"))
 _DEAL_KEYS = frozenset(("type", "first", "cut"))
@@ -419,14 +425,17 @@ def _check_cut(value: Any) -> str | None:
     return value
 
 
-def dungeons_of(ended: Mapping[str, Any]) -> list[int]:
+def dungeons_of(ended: Mapping[str, Any], magicians: bool = False) -> list[int]:
     """The sheet's "dungeon" for a hand followed card by card (``ended``: arbiter.outcome): a
     seat for each Dungeon card in front of a player, less the Dungeon played as the last card,
-    which the sheet counts through "last"."""
+    which the sheet counts through "last". With ``magicians``: the sheet's
+    "dungeon_magicians", the same for the Magicians played as a Dungeon."""
     seats: list[int] = []
     for entry in ended.get("dungeons") or ():
-        seats += [entry["seat"]] * entry["cards"]
-    if ended.get("last") == DUNGEON and ended.get("next") in seats:
+        mages = entry.get("magicians", 0)
+        seats += [entry["seat"]] * (mages if magicians else entry["cards"] - mages)
+    last_is = (ended.get("last_card") == "magician") == magicians
+    if ended.get("last") == DUNGEON and last_is and ended.get("next") in seats:
         seats.remove(ended["next"])
     return sorted(seats)
 
@@ -443,6 +452,7 @@ def _hands_left(move: Mapping[str, Any], players: Sequence[str],
     typed = move.get("points") or [None] * len(players)
     dungeons = move.get("dungeon") or []
     dungeons = dungeons if isinstance(dungeons, list) else [dungeons]
+    magicians = move.get("dungeon_magicians") or []
     last, nxt = move.get("last"), move.get("next")
     if last and nxt is None and move.get("out") is not None:
         nxt = (move["out"] + 1) % len(players)
@@ -457,9 +467,12 @@ def _hands_left(move: Mapping[str, Any], players: Sequence[str],
             if points:
                 worth = points[seat]
             else:
-                dungeon = dungeons.count(seat) + (last == DUNGEON and seat == nxt)
+                last_here = last == DUNGEON and seat == nxt
+                mage = bool(move.get("last_magician"))
+                dungeon = dungeons.count(seat) + (last_here and not mage)
                 worth = sum(line[0] for line in count_cards(
-                    cards[seat], drawn, dungeon, name_of(last) if last in DRAWS else ""))
+                    cards[seat], drawn, dungeon, name_of(last) if last in DRAWS else "",
+                    magicians.count(seat) + (last_here and mage)))
             held = [name_of(card) for card in (*cards[seat], *drawn)] or ["no cards"]
             out.append(f"{name} {worth} ({', '.join(held)})")
     return out
@@ -805,8 +818,10 @@ class KingsCourt:
         filled.setdefault("played", ended["played"])
         if ended["ended_by"] != ENDED_FIRE:  # a hand thrown in counts only its Risk cards
             filled.setdefault("dungeon", dungeons_of(ended))
+            filled.setdefault("dungeon_magicians", dungeons_of(ended, magicians=True))
             if ended.get("last") is not None:
                 filled.setdefault("last", ended["last"])
+                filled.setdefault("last_magician", ended.get("last_card") == "magician")
             if ended.get("next") is not None:
                 filled.setdefault("next", ended["next"])
             if state.deal_cut is not None:
@@ -833,11 +848,15 @@ class KingsCourt:
                                             "ones played in the hand followed card by card.")
         if score.ended == ENDED_FIRE:
             return
-        if list(score.dungeons) != dungeons_of(ended):
+        if list(score.dungeons) != dungeons_of(ended) or \
+                list(score.dungeon_magicians) != dungeons_of(ended, magicians=True):
             raise RuleError("play-by-play", "The Dungeon cards entered are not where the hand "
                                             "followed card by card left them.")
-        if ended.get("last") is not None and score.last != ended["last"]:
-            raise RuleError("play-by-play", f"{names[out]} went out with the "
+        mage = ended.get("last_card") == "magician"
+        if ended.get("last") is not None and (score.last, score.last_magician) != \
+                (ended["last"], mage):
+            raise RuleError("play-by-play", f"{names[out]} went out with "
+                                            f"{'a Magician as ' if mage else ''}the "
                                             f"{name_of(ended['last'])}.")
         draws = ended.get("next_draws") or 0
         if draws:
@@ -1004,8 +1023,18 @@ class KingsCourt:
         if out < 0 and (last is not None or nxt is not None or draws):
             raise RuleError("count-draw-card", "Nobody went out, so there is no last card and "
                                                "nothing to draw for it.")
+        last_magician = move.get("last_magician", False)
+        if type(last_magician) is not bool:
+            raise RuleError("move-format", '"last_magician" is true when the last card was a '
+                                           'Magician played as the card under "last".')
+        if last_magician and (last is None or last == "magician"):
+            raise RuleError("count-draw-card", 'A Magician played last became a card: name that '
+                                               'card under "last".')
         if last is not None:
             last = card(last, "The last card")
+            if last_magician:  # copies count the card it physically is (ruling 50)
+                counted[last] -= 1
+                card("magician", "The last card")
             if last in RISK:
                 raise RuleError("risk-cards", "A Risk card lies face up in front of its player: "
                                               "nobody goes out with it.")
@@ -1029,6 +1058,21 @@ class KingsCourt:
             counted[DUNGEON] = counted.get(DUNGEON, 0) + 1
             dungeons.append(seat)
         dungeons.sort()
+        magicians_in = move.get("dungeon_magicians")
+        if magicians_in is None:
+            magicians_in = []
+        if not isinstance(magicians_in, list):
+            raise RuleError("move-format", '"dungeon_magicians" must be a list of the seats a '
+                                           'Magician played as a Dungeon lay in front of.')
+        magicians = []
+        for seat in magicians_in:
+            seat = _seat(n, seat, "dungeon_magicians", "count-dungeon")
+            if seat == out:
+                raise RuleError("count-dungeon", f"{names[out]} sat in the Dungeon and could "
+                                                 f"not go out.")
+            card("magician", "The Dungeon cards")
+            magicians.append(seat)
+        magicians.sort()
         if draws is None:
             draws = []
         if not isinstance(draws, list):
@@ -1041,7 +1085,8 @@ class KingsCourt:
                                                    f"the drawn cards.")
         drawn = tuple(card(kid, "The cards drawn") for kid in draws)
         if last in DRAWS and cards[nxt] is not None and not play_by_play:
-            need = (1 if nxt in dungeons else 2) if last == DUNGEON else DRAWS[last]
+            jailed = nxt in dungeons or nxt in magicians
+            need = (1 if jailed else 2) if last == DUNGEON else DRAWS[last]
             if len(drawn) < need:
                 raise RuleError("count-draw-card", f"{names[out]} went out with the "
                                                    f"{name_of(last)}, so {names[nxt]} draws at "
@@ -1055,7 +1100,8 @@ class KingsCourt:
                 raise RuleError("copies", f"This game has {copy} of the "
                                           f"{name_of(kid)}, and this hand names {count}.")
         return HandScore(out, ended, tuple(cards), tuple(typed), last, nxt, drawn,
-                         tuple(dungeons), tuple(played), cut, play_by_play)
+                         tuple(dungeons), tuple(played), cut, play_by_play,
+                         last_magician=last_magician, dungeon_magicians=tuple(magicians))
 
     # -- the sheet -----------------------------------------------------------------------------
 

@@ -26,6 +26,7 @@ ENDERS = ("poison-garden", "castle-fire")  # Risk cards that end the hand at onc
 DRAWS = {"wizard": 5, "dragon": 3, "dungeon": 2}
 DRAWS.update({kind.id: 2 for kind in KIND_BY_ID.values() if kind.id.startswith("drawbridge-")})
 POTION, TREASURE, DUNGEON, DEFENDER = "magic-potion", "hidden-treasure", "dungeon", "defender"
+MAGICIAN = "magician"
 
 ENDED_OUT, ENDED_POISON, ENDED_FIRE = "out", "poison-garden", "castle-fire"
 CUT_MADE, CUT_MISSED = "made", "missed"
@@ -68,6 +69,9 @@ class HandScore:
     played: tuple[tuple[str, int, int], ...]
     cut: str | None  # CUT_MADE, CUT_MISSED or None (not tried)
     play_by_play: bool = False  # the hand was followed card by card
+    last_magician: bool = False  # the last card was a Magician played as ``last``
+    dungeon_magicians: tuple[int, ...] = ()  # like ``dungeons``, for Magicians played as a
+    #                                          Dungeon: they count as the Magician (ruling 50)
 
     def to_dict(self) -> dict:
         return {
@@ -79,6 +83,8 @@ class HandScore:
             "played": [{"card": card, "by": by, "on": None if on < 0 else on}
                        for card, by, on in self.played],
             "cut": self.cut, "play_by_play": self.play_by_play,
+            "last_magician": self.last_magician,
+            "dungeon_magicians": list(self.dungeon_magicians),
         }
 
 
@@ -87,10 +93,11 @@ Line = tuple[int, str, str, "str | None", int]
 
 
 def count_cards(held: Sequence[str], drawn: Sequence[str] = (), dungeons: int = 0,
-                drawn_for: str = "") -> list[Line]:
+                drawn_for: str = "", magicians: int = 0) -> list[Line]:
     """The lines of one hand's card count: ``held`` is what is left in the hand, ``drawn`` what
     the player drew because the one before them went out with a draw card (``drawn_for`` names
-    that card), and ``dungeons`` the Dungeon cards that count as if in the hand.
+    that card), and ``dungeons`` the Dungeon cards that count as if in the hand (``magicians``:
+    the Magicians played as a Dungeon, which count as the Magician they are).
 
     Magic Potion first: with it, only Number cards count (so a held Defender adds nothing);
     then Hidden Treasure's -100 on what remains. Unplayed Risk cards and the Warlord count
@@ -142,13 +149,24 @@ def count_cards(held: Sequence[str], drawn: Sequence[str] = (), dungeons: int = 
                           DUNGEON, dungeons))
         else:
             lines.append((kind.value * dungeons, label, "count-dungeon", DUNGEON, dungeons))
+    if magicians:
+        kind = KIND_BY_ID[MAGICIAN]
+        label = (_times(magicians, "Magician") + " (played as a Dungeon) in front of them, "
+                 "counted as if in the hand")
+        worth = 0 if potion else kind.value * magicians
+        if potion:
+            label += ": nothing beside the Magic Potion"
+        lines.append((worth, label, "count-dungeon", MAGICIAN, magicians))
     return lines
 
 
-def dungeon_cards(score: HandScore, seat: int) -> int:
+def dungeon_cards(score: HandScore, seat: int) -> tuple[int, int]:
     """Dungeon cards that count in this seat's hand: those lying in front of them when the hand
-    ends, and the one the player before them went out with."""
-    return score.dungeons.count(seat) + (score.last == DUNGEON and seat == score.next)
+    ends, and the one the player before them went out with; as (Dungeons, Magicians played as
+    a Dungeon)."""
+    last = score.last == DUNGEON and seat == score.next
+    return (score.dungeons.count(seat) + (last and not score.last_magician),
+            score.dungeon_magicians.count(seat) + (last and score.last_magician))
 
 
 def breakdown(score: HandScore, names: Sequence[str], dealer: int,
@@ -168,8 +186,10 @@ def breakdown(score: HandScore, names: Sequence[str], dealer: int,
                               "cards-left", None, 0))
         else:
             drawn = score.next_draws if seat == score.next else ()
-            per[seat].extend(count_cards(score.cards[seat], drawn, dungeon_cards(score, seat),
-                                         name_of(score.last) if score.last in DRAWS else ""))
+            dungeons, magicians = dungeon_cards(score, seat)
+            per[seat].extend(count_cards(score.cards[seat], drawn, dungeons,
+                                         name_of(score.last) if score.last in DRAWS else "",
+                                         magicians))
     for card, by, on in score.played:
         kind = KIND_BY_ID[card]
         if card == "dark-knight":

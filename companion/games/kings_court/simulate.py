@@ -220,7 +220,8 @@ def _play_by_play(rng: random.Random, state: State, enter) -> None:
     for entry in ended["played"]:
         deck.remove(entry["card"])
     deck = [kid for kid in deck if kid not in RISK]
-    for kid in [ended.get("last")] + [DUNGEON] * len(dungeons_of(ended)):
+    for kid in ([ended.get("last_card")] + [DUNGEON] * len(dungeons_of(ended))
+                + ["magician"] * len(dungeons_of(ended, magicians=True))):
         if kid is not None and kid in deck:
             deck.remove(kid)
     if ended["ended_by"] != "castle-fire":

@@ -42,6 +42,14 @@ def _c_optional_target(c: ActionMove) -> dict:
     return {"target": c.player("target", value)}
 
 
+def _c_salsa_d2(c: ActionMove) -> dict:
+    out = _c_optional_target(c)
+    if out["target"] < 0 and any(p != -1 for p in c.s.secret):
+        raise c.fail("say with whom the Loyalty cards were exchanged: a Loyalty set aside on a "
+                     "phone goes with its card", "loyalty")
+    return out
+
+
 def _c_hornseeker(c: ActionMove) -> dict:
     out = _c_optional_target(c)
     if out["target"] >= 0 and out["target"] not in beside_king(c.s):
@@ -331,7 +339,7 @@ CHECKS = {
     "squlofish-dark2": _c_squlofish_d2,
     "smugwing": _c_none, "smugwing-dark1": _c_smugwing_d1, "smugwing-dark2": _c_smugwing_d2,
     "salsa-salamanda": _c_salsa, "salsa-salamanda-dark1": _c_none,
-    "salsa-salamanda-dark2": _c_optional_target,
+    "salsa-salamanda-dark2": _c_salsa_d2,
 }
 assert set(CHECKS) == set(KIND_IDS)
 
@@ -527,9 +535,19 @@ def _do_salsa(w: Work, actor: int, a: dict) -> str:
     return f"moved a winning {KIND_NAMES[k]} from the Tell into {w.name(dest)}'s Hand"
 
 
+def _do_salsa_d1(w: Work, actor: int, a: dict) -> str:
+    if not w.hands[actor]:
+        return "had no Hand card to exchange for their Loyalty card"
+    w.loyalty_changed(actor)
+    return "exchanged their Loyalty card with a card from their Hand"
+
+
 def _do_salsa_d2(w: Work, actor: int, a: dict) -> str:
     t = a["target"]
-    return f"swapped Loyalty cards with {w.name(t)}" if t >= 0 else "swapped Loyalty cards"
+    if t < 0:
+        return "swapped Loyalty cards"
+    w.loyalties_exchanged(actor, t)
+    return f"swapped Loyalty cards with {w.name(t)}"
 
 
 DOES = {
@@ -553,7 +571,7 @@ DOES = {
     "squlofish-dark2": _do_discards,
     "smugwing": _do_smugwing, "smugwing-dark1": _do_smugwing_d1,
     "smugwing-dark2": _do_smugwing_d2,
-    "salsa-salamanda": _do_salsa, "salsa-salamanda-dark1": _do_nothing,
+    "salsa-salamanda": _do_salsa, "salsa-salamanda-dark1": _do_salsa_d1,
     "salsa-salamanda-dark2": _do_salsa_d2,
 }
 assert set(DOES) == set(KIND_IDS)

@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, Mapping, Sequence
 
-from companion.engine import MISSING, normalise_rulings, read_options, RuleError
+from companion.engine import MISSING, SEAT_CHANGED, normalise_rulings, read_options, RuleError
 from companion.games.kingseat.cards import KINDS, PRINCE_IDS, PRINCES, SETS
 from companion.games.kingseat.state import (
     copies_of, FEWEST, KIND_IDS, KIND_INDEX, KIND_NAMES, KIND_PRINCE, MOST, N_KINDS,
@@ -67,7 +67,8 @@ class Kingseat:
                                     copies)
         state = State(players, princes, cpp, rulings["squlofish_dark_weight"], kingseat,
                       leftovers, tuple(range(n)), (per_hand - 1,) * n, ZERO, 0, ZERO,
-                      round=0, secret=(-1,) * n, dark=dark)
+                      round=0, secret=(-1,) * n, changes=(0,) * n, moved=(False,) * n,
+                      dark=dark)
         w = Work(state)
         for k in leftovers:
             w.tell_open(k)
@@ -363,7 +364,15 @@ class Kingseat:
         """A secret entered on a player's own phone: their Loyalty, set aside at the start."""
         return reveal.secret_loyalty(state, player, payload)
 
-    def describe_secret(self, name: str) -> str:
+    def seat_changed(self, state: State, player: int) -> State:
+        """The seat was taken by another phone after the game began (see reveal.secret_loyalty)."""
+        return reveal.secret_loyalty(state, player, SEAT_CHANGED)
+
+    def describe_secret(self, name: str, secret: Any = None) -> str:
+        if secret == SEAT_CHANGED:
+            return (f"{name}'s seat was taken by another phone after the game began: a Loyalty "
+                    f"set aside before stays hidden until the reveal, and {name}'s Loyalty is "
+                    f"no longer set on a phone")
         return f"{name} set their Loyalty aside on their phone"
 
     def secrets_open(self, state: State) -> bool:
@@ -378,7 +387,8 @@ class Kingseat:
 
     def describe(self, move: Any, players: Sequence[str], *, before: Any = None,
                  after: Any = None) -> str:
-        return view.describe(move, players)  # from the move alone: the states hold the secrets
+        # from the move and the round alone: the states hold the secrets
+        return view.describe(move, players, None if before is None else before.round)
 
     def view(self, state: State, player: int | None = None) -> dict[str, Any]:
         return view.view(state, player)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from companion.engine import MISSING, RuleError
+from companion.engine import MISSING, SEAT_CHANGED, RuleError
 from companion.games.kingseat.cards import PRINCE_IDS
 from companion.games.kingseat.state import (
     and_list, KIND_NAMES, kind_of_prince, KIND_PRINCE, N_KINDS, plural, PRINCE_INDEX,
@@ -103,20 +103,20 @@ def _check_declarations(s: State, counts: list[int]) -> None:
 
 
 def _check_secrets(s: State, counts: list[int]) -> None:
-    """The Loyalties set aside on the phones must be among the cards outside the Tell."""
+    """The Loyalties set aside on the phones must be among the cards outside the Tell. The
+    refusal names neither the prince nor how many players: until the reveal is taken, every
+    answer a phone gets must be the same whatever the others set aside (a stale one, changed by
+    Salsa Salamanda since, counts for nothing)."""
     outside: dict[int, int] = {}
     for k in range(N_KINDS):
         left = s.copies[k] - s.discard[k] - counts[k]
         if left:
             outside[KIND_PRINCE[k]] = outside.get(KIND_PRINCE[k], 0) + left
-    for prince in sorted(set(p for p in s.secret if p >= 0)):
-        held = sum(1 for p in s.secret if p == prince)
-        if held > outside.get(prince, 0):
-            raise RuleError("reveal", f"{plural(held, 'player')} set their Loyalty aside as "
-                                      f"{PRINCE_NAMES[prince]} on their phones, but with the "
-                                      f"Tell as entered only {outside.get(prince, 0)} "
-                                      f"{PRINCE_NAMES[prince]} cards are outside the Tell and "
-                                      f"the Discard.")
+    for prince in {p for p in s.secret if p >= 0}:
+        if sum(1 for p in s.secret if p == prince) > outside.get(prince, 0):
+            raise RuleError("reveal", "The counts entered leave too few cards outside the Tell "
+                                      "and the Discard for the Loyalties set aside on the "
+                                      "phones: count the Tell again.")
 
 
 def do_reveal(w: Work, counts: tuple[int, ...]) -> None:
@@ -164,15 +164,31 @@ def check_loyalty(s: State, move: dict) -> tuple:
 
 
 def secret_loyalty(s: State, player: int, payload: Any) -> State:
-    """A player sets their Loyalty aside on their own phone: {"loyalty": "lionsyre"}. It may be
-    entered again (the last one counts) until the Tell is revealed."""
+    """A player sets their Loyalty aside on their own phone: {"loyalty": "lionsyre"}, with
+    "version": the times their Loyalty card changed as that phone last saw it (Salsa
+    Salamanda's dark cards), so that a Loyalty set after an exchange never reaches back before
+    it. It may be entered again (the last one counts) until the Tell is revealed. The web layer
+    records a seat taken by another phone as ``SEAT_CHANGED``: what the earlier phone set is
+    held back until the reveal (it still counts), and the seat takes no new Loyalty."""
     if type(player) is not int or not 0 <= player < len(s.players):
         raise RuleError("seat", "A Loyalty set aside belongs to a player of this game.")
+    if payload == SEAT_CHANGED:
+        moved = list(s.moved)
+        moved[player] = True
+        return replace(s, moved=tuple(moved))
     if s.revealed is not None:
         raise RuleError("loyalty", "The Tell is revealed: the Loyalties are entered openly "
                                    "now.")
-    if type(payload) is not dict or set(payload) != {"loyalty"}:
+    if type(payload) is not dict or not {"loyalty"} <= set(payload) <= {"loyalty", "version"}:
         raise RuleError("move-format", 'A Loyalty set aside is {"loyalty": "<prince>"}.')
+    if s.moved[player]:
+        raise RuleError("seat", f"{s.players[player]}'s seat changed phones after the game "
+                                f"began, so their Loyalty is no longer set aside on a phone: it "
+                                f"is entered openly after the reveal.")
+    if "version" in payload and payload["version"] != s.changes[player]:
+        raise RuleError("loyalty", f"{s.players[player]}'s Loyalty card changed since this "
+                                   f"phone showed it (Salsa Salamanda): tap the prince on the "
+                                   f"card held now.")
     value = payload["loyalty"]
     if type(value) is not str or value not in PRINCE_INDEX:
         raise RuleError("move-format", f"A Loyalty must be a prince such as 'lionsyre', not "

@@ -70,7 +70,11 @@ def undo_round(w: Work, actor: int, kind: int) -> None:
     new Give Cards). Secrets and table rulings entered since stay."""
     now = w.s
     vote = w.vote
-    w.__init__(replace(now.before_vote, dark_weight=now.dark_weight, secret=now.secret))
+    changed = [p for p, c in enumerate(w.changes) if c != now.before_vote.changes[p]]
+    w.__init__(replace(now.before_vote, dark_weight=now.dark_weight, secret=now.secret,
+                       changes=tuple(w.changes), moved=now.moved))
+    for p in changed:  # a Loyalty exchanged this round goes back: ask for it again
+        w.loyalty_changed(p)
     w.hands[actor] -= 1
     w.discard[kind] += 1
     w.replays += 1

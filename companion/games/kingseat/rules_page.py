@@ -63,10 +63,11 @@ APP_NOTES: dict[str, str] = {
                       "cards you found.",
     "smugwing-dark2": "Enter who handed over a card.",
     "salsa-salamanda": "Enter the winning card and where it went.",
-    "salsa-salamanda-dark1": "Nothing for the app to record: enter Loyalties as they are at the "
-                             "end (a Loyalty set aside on a phone can be entered again).",
-    "salsa-salamanda-dark2": "Nothing for the app to record: enter Loyalties as they are at the "
-                             "end (a Loyalty set aside on a phone can be entered again).",
+    "salsa-salamanda-dark1": "Nothing to enter but the card. A Loyalty set aside on that "
+                             "player's phone no longer counts: the phone asks for the new one, "
+                             "or it is entered openly at the end.",
+    "salsa-salamanda-dark2": "Enter the other player once any Loyalty is set aside on a phone: "
+                             "the two Loyalties set aside change places with the cards.",
 }
 
 RULES: tuple[RuleEntry, ...] = (
@@ -101,9 +102,10 @@ RULES: tuple[RuleEntry, ...] = (
     RuleEntry("piles", "The Tell and the Discard",
               "Two piles grow during the game: the Tell, face down, holding the votes that "
               "count at the end, and the Discard, face up. The app never asks which card goes "
-              "into the Tell face down: it counts them. It shows the Tell's size and the cards "
-              "the table saw go in face up (the leftovers, each round's winning cards, "
-              "Brownbeards), until the Tell is turned over at the end.",
+              "into the Tell face down: it counts them. Like the pile itself, it shows only the "
+              "Tell's size and the deal's leftover cards until the Tell is turned over at the "
+              "end: remembering which cards went in face up is the players' part. A vote or "
+              "an entry naming a card that cannot be in a Hand is refused all the same.",
               SECTION_SETUP),
     RuleEntry("give-cards", "Give Cards",
               "Each round starts with everyone handing one Hand card to a neighbour: to the "
@@ -187,7 +189,11 @@ RULES: tuple[RuleEntry, ...] = (
               "phone says which player holds it; it is shown on that phone only until the Tell "
               "is revealed. The others are entered after the reveal. The only cards outside "
               "the Tell and the Discard are the Loyalty cards, so the app refuses Loyalties "
-              "that do not match them.", SECTION_END),
+              "that do not match them. A Loyalty belongs to the seat: if another phone takes "
+              "the seat once the game began (or once the Loyalty was set), the one set before "
+              "stays hidden until the reveal and still counts, and no new one is taken from a "
+              "phone; the game's creator may free a seat a lost phone still holds.",
+              SECTION_END),
     RuleEntry("final-count", "The final count",
               "The Tell is turned over and its cards counted as votes. The prince with the most "
               "votes wins, and so does every player whose Loyalty shows that prince.",

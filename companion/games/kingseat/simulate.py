@@ -44,20 +44,24 @@ def _deck(princes, cpp: int, dark: bool) -> list[int]:
             if dark or not KIND_DARK[KIND_INDEX[kid]]]
 
 
-def random_options(rng: random.Random, players: int | None = None, princes=None
-                   ) -> dict[str, Any]:
-    """Options for a random game: 4-10 players, random princes (or these) and rulings, a real
-    deck's leftover cards and a random Kingseat."""
+def random_options(rng: random.Random, players: int | None = None, princes=None,
+                   rulings: Mapping[str, int] | None = None) -> dict[str, Any]:
+    """Options for a random game: 4-10 players, random princes (or these) and rulings (or
+    these), a real deck's leftover cards and a random Kingseat."""
     n = players if players is not None else rng.randint(4, 10)
     princes = list(princes or rng.sample(cards.PRINCE_IDS, rng.randint(n, 12)))
-    cpp = rng.choice(cards.CARDS_PER_PRINCE)
-    dark = rng.random() < 0.85
+    if rulings is None:
+        cpp = rng.choice(cards.CARDS_PER_PRINCE)
+        dark = rng.random() < 0.85
+    else:
+        cpp, dark = rulings["cards_per_prince"], bool(rulings["dark_cards"])
     deck = _deck(princes, cpp, dark)
     rng.shuffle(deck)
     return {"players": list(NAMES[:n]), "kingseat": rng.randrange(n), "princes": princes,
             "leftovers": [KIND_IDS[k] for k in deck[:len(deck) % n]],
-            "rulings": {"cards_per_prince": cpp, "squlofish_dark_weight": rng.choice((1, 2)),
-                        "dark_cards": int(dark)}}
+            "rulings": dict(rulings) if rulings is not None else {
+                "cards_per_prince": cpp, "squlofish_dark_weight": rng.choice((1, 2)),
+                "dark_cards": int(dark)}}
 
 
 def _copied(cards: dict) -> dict:
@@ -124,7 +128,9 @@ class Table:
         return len(moved)
 
 
-def random_vote(rng: random.Random, s: State, t: Table) -> dict:
+def random_vote(rng: random.Random, s: State, t: Table, wanted=frozenset()) -> dict:
+    """Each voter's card: the forced prince's if the Hand holds one, else one at random (one
+    of the ``wanted`` kinds when the Hand holds any)."""
     n = len(s.players)
     votes: list[Any] = [None] * n
     held = []
@@ -135,6 +141,8 @@ def random_vote(rng: random.Random, s: State, t: Table) -> dict:
             card = next(iter(t.take(p, 1, lambda k, pr=forced[p]: KIND_PRINCE[k] == pr)), None)
             if card is None:
                 held.append(p)
+        if card is None and any(k in wanted for k in t.hands[p]):
+            card = t.take(p, 1, wanted.__contains__)[0]
         if card is None:
             card = t.take(p)[0]
         votes[p] = KIND_IDS[card]
@@ -300,17 +308,23 @@ def random_action(rng: random.Random, s: State, t: Table, actor: int) -> dict | 
             i = rng.randrange(len(hands[actor]))
             hands[actor][i], t.loyalty[actor] = t.loyalty[actor], hands[actor][i]
     elif kid == "salsa-salamanda-dark2":
-        maybe_target(others)
+        if any(p != -1 for p in s.secret):  # a Loyalty on a phone goes with its card: say whose
+            if not others:
+                return None
+            move["target"] = rng.choice(others)
+        else:
+            maybe_target(others)
         if "target" in move:
             p = move["target"]
             t.loyalty[actor], t.loyalty[p] = t.loyalty[p], t.loyalty[actor]
     return move
 
 
-def random_act(rng: random.Random, s: State, t: Table, plain: bool = False) -> dict:
+def random_act(rng: random.Random, s: State, t: Table, plain: bool = False,
+               wanted=frozenset()) -> dict:
     """A random legal move for the acting player, played out at the table. ``plain``: swap or
     do nothing only, unless an order says otherwise, and never an action that hands cards
-    back."""
+    back. A card of the ``wanted`` kinds uses its action whenever it may."""
     choice = action_choices(s)
     actor = choice["player"]
     may = list(choice["may"])
@@ -318,6 +332,8 @@ def random_act(rng: random.Random, s: State, t: Table, plain: bool = False) -> d
     if "action" in may and (kid in RETURNING and (plain or s.replays >= 2)):
         may.remove("action")
     roll = rng.random()
+    if KIND_INDEX[kid] in wanted and "action" in may:
+        roll, plain = 0.0, False
     card = t.table.pop(actor)
     if "action" in may and (roll < ACTION_CHANCE or may == ["action"]) and not plain:
         saved = t.snapshot()
@@ -353,15 +369,19 @@ def loyalties(t: Table) -> dict:
 
 
 def play(rng: random.Random, options: Mapping[str, Any] | None = None, max_rounds: int = 150,
-         secrets: float = 0.0):
+         secrets: float = 0.0, phones=(), eager: bool = False):
     """Play a whole random game at a simulated table. Yields ``(kind, payload, player)`` for
     each entry, in order ("move" with player None, or "secret": a player sets their Loyalty
-    aside on their own phone, with chance ``secrets`` each), then returns the final state."""
+    aside on their own phone: the players in ``phones``, and the others with chance
+    ``secrets`` each), then returns the final state. ``eager``: the players vote cards whose
+    action this game has not used yet, and use it whenever they may, so that a few games
+    walk every action (the benchmark's whole games)."""
     if options is None:
         options = random_options(rng)
     state = ENGINE.new(options)
     t = Table(rng, options)
     told: dict[int, str] = {}  # the Loyalty each player last set aside on their phone
+    wanted = set(range(len(KIND_IDS))) if eager else set()
 
     def secret(p: int):
         nonlocal state
@@ -371,7 +391,7 @@ def play(rng: random.Random, options: Mapping[str, Any] | None = None, max_round
         return "secret", payload, p
 
     for p in range(len(state.players)):
-        if rng.random() < secrets:
+        if rng.random() < secrets or p in phones:  # (the draw keeps old seeds' games)
             yield secret(p)
     t.give_cards(state, 1)
     votes = 0
@@ -381,10 +401,13 @@ def play(rng: random.Random, options: Mapping[str, Any] | None = None, max_round
         before = state
         if state.phase == "vote":
             t.before_vote = t.snapshot()
-            move = random_vote(rng, state, t)
+            move = random_vote(rng, state, t, frozenset(wanted))
             votes += 1
         elif state.phase == "action":
-            move = random_act(rng, state, t, plain=votes >= max_rounds)
+            move = random_act(rng, state, t, plain=votes >= max_rounds,
+                              wanted=frozenset(wanted))
+            if move["type"] == "action":
+                wanted.discard(KIND_INDEX[move["card"]])
         elif state.phase == "reveal":
             move = reveal(t)
         else:

@@ -40,6 +40,7 @@ SQUID_STRIP = 3  # Squlofish dark 1: votes taken out of the Tell
 ON_TABLE, WON, BEARD, DISCARDED, GONE = "table", "won", "beard", "discard", "gone"
 
 PHASES = ("vote", "action", "reveal", "loyalty", "over")
+STALE = -2  # a Loyalty set aside on a phone that a Salsa Salamanda dark card since changed
 
 # What happened to the Tell, in order (State.tell_log), for the check at the reveal. Each entry
 # is a tuple: (what, round, ...).
@@ -163,7 +164,13 @@ class State:
     tell_log: tuple[tuple, ...] = ()  # what went in and out of the Tell (see the top)
     revealed: tuple[int, ...] | None = None  # cards of each kind in the Tell, once turned over
     loyalties: tuple[int, ...] | None = None  # prince per player, at the end
-    secret: tuple[int, ...] = ()  # prince per player entered on their phone, -1 for none
+    secret: tuple[int, ...] = ()  # prince per player entered on their phone, -1 for none,
+    #                               STALE when a Salsa Salamanda dark card changed it since
+    changes: tuple[int, ...] = ()  # per player: times their Loyalty card changed (Salsa
+    #                                Salamanda's dark cards); a secret names the count it saw
+    moved: tuple[bool, ...] = ()  # per player: the seat changed phones after the game began
+    #                               (or after its secret was set): that secret is held back
+    #                               from every phone until the reveal, and no new one is taken
     dark: bool = True  # the Dark cards are in the game
     before_vote: State | None = field(default=None, compare=False, repr=False)  # Brownbeards dk 2
 
@@ -228,6 +235,8 @@ class State:
             "loyalties": None if self.loyalties is None else
             [PRINCE_IDS[p] for p in self.loyalties],
             "secret": [None if p < 0 else PRINCE_IDS[p] for p in self.secret],
+            "stale": [p == STALE for p in self.secret], "changes": list(self.changes),
+            "moved": list(self.moved),
         }
 
 
@@ -258,6 +267,8 @@ class Work:
         self.loyalties = s.loyalties
         self.revealed = s.revealed
         self.before_vote = s.before_vote
+        self.secret = list(s.secret)
+        self.changes = list(s.changes)
 
     def freeze(self) -> State:
         return replace(
@@ -268,7 +279,8 @@ class Work:
             effects=self.effects, coming=self.coming, vote=self.vote,
             played=tuple(tuple(entry) for entry in self.played), order=tuple(self.order),
             replays=self.replays, events=tuple(self.events), last_events=self.last_events,
-            loyalties=self.loyalties, revealed=self.revealed)
+            loyalties=self.loyalties, revealed=self.revealed, secret=tuple(self.secret),
+            changes=tuple(self.changes))
 
     def name(self, p: int) -> str:
         return self.s.players[p]
@@ -321,6 +333,21 @@ class Work:
         self.tell_seen[kind] = max(0, self.tell_seen[kind] - 1)
         self.tell_size -= 1
         self.tell_log.append(("out", self.round, kind, player))
+
+    # -- the Loyalty cards ---------------------------------------------------------------------
+
+    def loyalty_changed(self, player: int) -> None:
+        """The player's Loyalty card is now another card the app cannot name: a Loyalty set
+        aside on their phone is asked for again."""
+        if self.secret[player] >= 0:
+            self.secret[player] = STALE
+        self.changes[player] += 1
+
+    def loyalties_exchanged(self, a: int, b: int) -> None:
+        """Two players exchanged Loyalty cards: each secret goes with its card."""
+        self.secret[a], self.secret[b] = self.secret[b], self.secret[a]
+        self.changes[a] += 1
+        self.changes[b] += 1
 
     def add_coming(self, **changes: Any) -> None:
         self.coming = replace(self.coming, **changes)

@@ -6,10 +6,10 @@ from typing import Any, Sequence
 from companion.games.kingseat.cards import KINDS, PRINCE_IDS, PRINCES, similar_colours
 from companion.games.kingseat.state import (
     BROWNBEARDS, KIND_IDS, KIND_INDEX, KIND_NAMES, kind_of_prince, N_KINDS, plural,
-    PRINCE_INDEX, PRINCE_NAMES, PUBLISHED, SQUID_STRIP, SQULOFISH, State, WOOLFHALL,
+    PRINCE_INDEX, PRINCE_NAMES, PUBLISHED, SQUID_STRIP, SQULOFISH, STALE, State, WOOLFHALL,
 )
 from companion.games.kingseat.reading import (
-    beside_king, card_word, drawn_this_round, swap_partners, tell_most, voters_of,
+    beside_king, card_word, drawn_this_round, swap_partners, voters_of,
     winning_in_tell,
 )
 from companion.games.kingseat.actions import hardshell_givers
@@ -17,9 +17,17 @@ from companion.games.kingseat.round import give_direction, voting_players
 from companion.games.kingseat.reveal import final_tally, loyalty_cards, result
 
 
-def describe(move: Any, players: Sequence[str]) -> str:
+def describe(move: Any, players: Sequence[str], round_number: int | None = None) -> str:
     """One history line for an accepted move, in a player's words, naming who did what by
-    ``players``. Cards that went into the Tell face down are not named: the Tell is secret."""
+    ``players``, after the round it belongs to (the reveal and the Loyalties come after the
+    last). Cards that went into the Tell face down are not named: the Tell is secret."""
+    line = _line(move, players)
+    if round_number is None or move["type"] in ("reveal", "loyalty"):
+        return line
+    return f"Round {round_number} \u00b7 {line}"
+
+
+def _line(move: Any, players: Sequence[str]) -> str:
     kind = move["type"]
     if kind == "vote":
         votes = [f"{players[p]} {KIND_NAMES[KIND_INDEX[kid]]}"
@@ -56,7 +64,7 @@ def _and(words: Sequence[str]) -> str:
 
 def view(state: State, player: int | None = None) -> dict[str, Any]:
     """What the phone of ``player`` (None: a phone that holds no seat) may see. Nothing in it
-    depends on a card the table cannot see: the Tell shows its size and the cards that went in
+    depends on a card the table cannot see: the Tell shows its size and the deal's leftovers (never what went in by kind)
     face up until it is revealed, and a Loyalty set aside on a phone shows on that phone only."""
     s = state
     n = len(s.players)
@@ -82,6 +90,7 @@ def view(state: State, player: int | None = None) -> dict[str, Any]:
             "loyalty": PRINCE_IDS[s.loyalties[p]] if over else
             PRINCE_IDS[s.secret[p]] if opened and s.secret[p] >= 0 else None,
             "loyalty_set": s.secret[p] >= 0,
+            "loyalty_stale": s.secret[p] == STALE,
         })
     total = s.deck_size
     per_hand, spare = divmod(total, n)
@@ -95,14 +104,14 @@ def view(state: State, player: int | None = None) -> dict[str, Any]:
                         f"({PRINCES[pa].colour} and {PRINCES[pb].colour}); the rules advise "
                         f"against playing them together.")
     direction = give_direction(s.round)
+    # The Tell is a face-down pile: its size and the deal's leftovers, never what went in by
+    # kind (the rulings), until it is turned over.
     tell_view: dict[str, Any] = {
-        "size": s.tell_size, "leftovers": [KIND_IDS[k] for k in s.leftovers],
-        "seen": {KIND_IDS[k]: c for k, c in enumerate(s.tell_seen) if c},
-        "face_down": s.tell_size - sum(s.tell_seen)}
+        "size": s.tell_size, "leftovers": [KIND_IDS[k] for k in s.leftovers]}
     if opened:
         tell_view["cards"] = {KIND_IDS[k]: c for k, c in enumerate(s.revealed) if c}
         tell_view["count"] = {PRINCE_IDS[p]: v for p, v in final_tally(s).items()}
-    unseen = s.unseen()
+    possible = maybe_held(s)
     discard = {KIND_IDS[k]: c for k, c in enumerate(s.discard) if c}
     return {
         "game": "kingseat",
@@ -113,7 +122,8 @@ def view(state: State, player: int | None = None) -> dict[str, Any]:
         "princes": [PRINCE_IDS[p] for p in s.princes],
         "round": s.round,
         "phase": s.phase,
-        "give_cards": None if s.phase in ("reveal", "loyalty", "over") else {
+        # a round voted again after Brownbeards' dark 2 has no new Give Cards
+        "give_cards": None if s.phase in ("reveal", "loyalty", "over") or s.replays else {
             "direction": "left" if direction > 0 else "right",
             "text": f"Round {s.round}: everyone hands one card to the "
                     f"{'left (clockwise)' if direction > 0 else 'right (anticlockwise)'}."},
@@ -121,10 +131,14 @@ def view(state: State, player: int | None = None) -> dict[str, Any]:
         "reveal": None if s.phase != "reveal" else {
             "size": s.tell_size,
             "cards": [KIND_IDS[k] for k in range(N_KINDS) if s.copies[k] > s.discard[k]]},
-        "hand_cards": [KIND_IDS[k] for k in range(N_KINDS) if unseen[k] > 0],
+        "hand_cards": [KIND_IDS[k] for k in range(N_KINDS) if possible[k] > 0],
         "you": None if player is None or not 0 <= player < n else {
             "player": player, "name": s.players[player],
-            "loyalty": PRINCE_IDS[s.secret[player]] if s.secret[player] >= 0 else None},
+            "loyalty": PRINCE_IDS[s.secret[player]] if s.secret[player] >= 0 and
+            not s.moved[player] else None,
+            "loyalty_stale": s.secret[player] == STALE and not s.moved[player],
+            "loyalty_version": s.changes[player],
+            "held_back": s.moved[player]},
         "action": action_choices(s) if s.phase == "action" else None,
         "next_round": {
             "sit_out": list(s.coming.sit_out),
@@ -154,6 +168,16 @@ def view(state: State, player: int | None = None) -> dict[str, Any]:
         "result": result(s),
     }
 
+def maybe_held(s: State) -> tuple[int, ...]:
+    """Cards of each kind that the table view may offer as held: every copy not face up in the
+    Discard or on the table. Before the reveal it counts the Tell's cards too, so that what the
+    page offers never says what went into the Tell (the engine refuses a card that cannot be
+    held, and says so)."""
+    if s.revealed is not None:
+        return s.unseen()
+    return tuple(c - d - x for c, d, x in zip(s.copies, s.discard, s.table()))
+
+
 def vote_view(s: State) -> dict[str, Any]:
     eff = s.effects
     return {
@@ -167,7 +191,7 @@ def vote_view(s: State) -> dict[str, Any]:
         "open": eff.open_vote,
         "first": None if eff.first < 0 else eff.first,
         "no_actions": eff.no_actions,
-        "cards": [KIND_IDS[k] for k, c in enumerate(s.unseen()) if c > 0],
+        "cards": [KIND_IDS[k] for k, c in enumerate(maybe_held(s)) if c > 0],
     }
 
 def action_choices(s: State) -> dict[str, Any] | None:
@@ -241,10 +265,10 @@ def needs(s: State, actor: int, kind: int) -> dict[str, Any]:
         return {"givers": hardshell_givers(s, actor)}
     if kid == "squlofish-dark1":
         squids = [kind_of_prince(SQULOFISH, d) for d in range(3)]
-        most = {KIND_IDS[k]: tell_most(s, k) for k in squids}
+        held = maybe_held(s)
+        most = {KIND_IDS[k]: min(held[k], s.tell_size) for k in squids}
         return {"discard": hands[actor] > 0,
-                "seen_in_tell": {KIND_IDS[k]: s.tell_seen[k] for k in squids if s.tell_seen[k]},
-                "most_in_tell": {kid: n for kid, n in most.items() if n},
+                "may_be_in_tell": {kid: n for kid, n in most.items() if n},
                 "most_votes": SQUID_STRIP}
     if kid == "smugwing-dark1":
         drawn = drawn_this_round(s)

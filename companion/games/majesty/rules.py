@@ -19,11 +19,16 @@ A move is one whole turn, as JSON::
                                      # deck is empty, optional on the game's last turn
 
     {"type": "change", "seat": 1}    # a player swaps chips for the fewest (not a turn)
+
+    {"type": "correct", "turn": 14,  # the card turned up at turn 14 (still in the display) was
+     "card": "knight"}               # the Knight; "turn": 0 with "slot" names a card of the
+                                     # setup display by its slot then, 0 = the free one (not a
+                                     # turn)
 """
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Mapping, Sequence
 
 from companion.engine import (
@@ -181,6 +186,12 @@ RULES: tuple[RuleEntry, ...] = (
               "meeples, and the top card of the deck fills the back slot. The app asks which "
               "card that is; once the deck is empty the display shrinks, and the last turn of "
               "the game needs no new card.", SECTION_TURN),
+    RuleEntry("correction", "Correcting a card turned up",
+              "A card turned up that was entered wrong can be corrected while it is still in "
+              "the display, since no turn has used it yet: the app then counts the right card "
+              "as seen. Once a player has taken it, the turns since depend on it, so undo back "
+              "to that turn instead. The cards of a position the game started from are part of "
+              "the position and are not corrected one by one.", SECTION_TURN),
     RuleEntry("deck-holds", "What the deck can still hold",
               "The app knows every card seen so far and which tier the next card comes from: the "
               "set-aside tier-1 cards first, then tier 2. It refuses a new display card of a "
@@ -395,6 +406,10 @@ class State:
     taken: int  # turns played since setup, over all players (= cards in all realms)
     last: LastTurn | None = None
     final: Final | None = None
+    # per display slot, where its card came from: (the turn it was turned up at, 0 for the
+    # setup display; the deck part, 0 top, 1 bottom, -1 a starting position's; the setup slot
+    # for a card of the setup display, else -1)
+    turned: tuple = ()
 
     @property
     def over(self) -> bool:
@@ -436,6 +451,7 @@ class State:
             "chips": [list(pile) for pile in self.chips],
             "supply_chips": list(self.supply_chips), "owed": list(self.owed),
             "turn": self.turn, "taken": self.taken,
+            "turned": [list(t) for t in self.turned],
             "last": None if last is None else {
                 "seat": last.seat, "number": last.number, "slot": last.slot,
                 "kind": KIND_IDS[last.kind], "half": CHAR_IDS[last.half], "cost": last.cost,
@@ -462,6 +478,7 @@ POSITION_FIELDS = frozenset(("players", "display", "display_meeples", "turn"))
 POSITION_PLAYER_FIELDS = frozenset(("realm", "infirmary", "meeples", "points", "chips"))
 _TAKE_KEYS = frozenset(("type", "slot", "card", "as", "heal_as", "exchange", "new_card"))
 _CHANGE_KEYS = frozenset(("type", "seat"))
+_CORRECT_KEYS = frozenset(("type", "turn", "slot", "card"))
 _CHAR_LIST = ", ".join(CHAR_IDS)
 
 
@@ -619,7 +636,8 @@ class Majesty:
             return State(
                 players, first, sides, (empty,) * n, ((),) * n, (START_MEEPLES,) * n, (0,) * n,
                 display, (0,) * DISPLAY_SIZE, deck, MEEPLES_IN_BOX - START_MEEPLES * n,
-                (chipmath.EMPTY,) * n, chipmath.BOX, (0,) * n, first, 0)
+                (chipmath.EMPTY,) * n, chipmath.BOX, (0,) * n, first, 0,
+                turned=tuple((0, 0, slot) for slot in range(DISPLAY_SIZE)))
         if "display" in options:
             raise RuleError("position", "A game started from a position takes its display from "
                                         "the position, so leave out the option 'display'.")
@@ -786,7 +804,8 @@ class Majesty:
                 order, points, (chipmath.EMPTY,) * n, chipmath.BOX, (0,) * n)
         return State(players, first, sides, tuple(realms), tuple(infirmaries), tuple(meeples),
                      tuple(points), display, display_meeples, deck,
-                     MEEPLES_IN_BOX - used, piles_t, supply, owed, turn, taken)
+                     MEEPLES_IN_BOX - used, piles_t, supply, owed, turn, taken,
+                     turned=tuple((0, -1, slot) for slot in range(len(display))))
 
     @staticmethod
     def _position_player(seat: int, name: str, row: Any) -> tuple:
@@ -943,6 +962,38 @@ class Majesty:
         return {"players": parts, "display": display, "display_meeples": meeples,
                 "turn": seats[int(turn)]}
 
+    @staticmethod
+    def again(options: Mapping[str, Any]) -> dict[str, str]:
+        """The setup form's fields for another game at the same table: the players in their
+        seats, the sides and the deck. Who drew the knight and the cards turned up are facts of
+        the new game, left for the table to state."""
+        fields = {f"player-{seat}": str(name) for seat, name in enumerate(options["players"])}
+        sides = options.get("sides", "A")
+        if isinstance(sides, Mapping):
+            fields["sides"] = "mixed"
+            fields.update({f"side-{loc}": str(side).upper() for loc, side in sides.items()})
+        else:
+            fields["sides"] = str(sides).upper()
+        fields["deck"] = str(options.get("deck", "standard"))
+        return fields
+
+    @staticmethod
+    def in_force(state: State) -> list[str]:
+        """Each option the game was set up with, in words, one sentence an option (Majesty has
+        no table rulings: its options are the sides and the deck)."""
+        sides = state.sides
+        if len(set(sides)) == 1:
+            where = f"All on side {sides[0]}."
+        else:
+            where = ("A mixed set: " + ", ".join(f"{LOC_NAMES[loc]} {sides[loc]}"
+                                                  for loc in range(8)) + ".")
+        if state.deck.variant == "shuffled":
+            deck = "Deck: both tiers shuffled together (the variant)."
+        else:
+            deck = (f"Deck: {SET_ASIDE[len(state.players)]} tier-1 cards set aside on top of "
+                    f"tier 2.")
+        return [f"Locations: {where}", deck]
+
     def with_rulings(self, state: State, rulings: Mapping[str, Any]) -> State:
         normalise_rulings(self, rulings)
         return state
@@ -963,9 +1014,11 @@ class Majesty:
         kind_of_move = move.get("type")
         if kind_of_move == "change":
             return self._check_change(state, move)
+        if kind_of_move == "correct":
+            return self._check_correct(state, move)
         if kind_of_move != "take":
-            raise RuleError("move-format", 'A move\'s "type" must be "take" (a turn) or "change" '
-                                           '(swapping chips).')
+            raise RuleError("move-format", 'A move\'s "type" must be "take" (a turn), "change" '
+                                           '(swapping chips) or "correct" (a card turned up).')
         for key in move:
             if key not in _TAKE_KEYS:
                 raise RuleError("move-format", f"A turn has no field called {_short(key)}.")
@@ -1094,12 +1147,88 @@ class Majesty:
                                               f"fewest chips the supply allows.")
         return ("change", seat, transfer)
 
+    def _check_correct(self, state: State, move: dict) -> tuple:
+        """("correct", slot, kind, seen_top, seen_bottom): the display slot of the card named
+        and the deck's counts of cards seen once it is the right card."""
+        for key in move:
+            if key not in _CORRECT_KEYS:
+                raise RuleError("move-format", f"A correction has no field called {_short(key)}.")
+        number = move.get("turn")
+        if type(number) is not int or number < 0:
+            raise RuleError("move-format", 'A correction needs the "turn" the card was turned up '
+                                           'at (0 for the setup display).')
+        if number > state.taken:
+            raise RuleError("correction", f"There is no turn {number} yet: {state.taken} "
+                                          f"{'turn has' if state.taken == 1 else 'turns have'} "
+                                          f"been played.")
+        kind = _kind_of(move.get("card"), '"card"')
+        if number == 0:
+            setup_slot = move.get("slot")
+            if type(setup_slot) is not int or not 0 <= setup_slot < DISPLAY_SIZE:
+                raise RuleError("correction", "The setup display has six cards: say which slot, "
+                                              "0 to 5, the card was dealt into.")
+            what = f"Card {setup_slot + 1} of the setup display"
+            slots = [s for s, t in enumerate(state.turned) if t[0] == 0 and t[2] == setup_slot]
+        else:
+            what = f"The card turned up at turn {number}"
+            slots = [s for s, t in enumerate(state.turned) if t[0] == number and t[2] < 0]
+        if not slots:
+            last = state.last
+            if number and last is not None and last.number == number and last.new_card is None:
+                raise RuleError("correction", f"No card was turned up at turn {number}.")
+            raise RuleError("correction", f"{what} has been taken since, so the turns after it "
+                                          f"depend on it: undo back to the turn that took it to "
+                                          f"enter it again.")
+        slot = slots[0]
+        part = state.turned[slot][1]
+        if part < 0:
+            raise RuleError("correction", "That card was in the display when the game started "
+                                          "from a position, so it is part of the position, not "
+                                          "an entry to correct.")
+        old = state.display[slot]
+        if old == kind:
+            raise RuleError("correction", f"{what} is already the {KIND_NAMES[kind]}.")
+        deck = state.deck
+        seen = list(deck.seen_top if part == 0 else deck.seen_bottom)
+        seen[old] -= 1
+        if part == 0:
+            if seen[kind] >= deck.top_copies[kind]:
+                raise RuleError("deck-holds", self._never_there(deck, kind, what, "tier-1 ", T1))
+            seen[kind] += 1
+            return ("correct", slot, kind, tuple(seen), deck.seen_bottom)
+        if seen[kind] >= T2[kind]:
+            raise RuleError("deck-holds", self._never_there(deck, kind, what, "tier-2 ", T2))
+        if deck.unknown_top:
+            fewer = Deck(deck.variant, deck.top, deck.bottom, deck.seen_top, tuple(seen),
+                         deck.unknown, deck.unknown_top)
+            if not _tiers_fit(fewer, kind):
+                raise RuleError("deck-holds", f"{what} came from tier 2, and with the cards "
+                                              f"already on the table tier 2 can hold no more "
+                                              f"{KIND_NAMES[kind]} cards.")
+        seen[kind] += 1
+        return ("correct", slot, kind, deck.seen_top, tuple(seen))
+
+    @staticmethod
+    def _never_there(deck: Deck, kind: int, what: str, tier: str, copies) -> str:
+        """Why the part of the deck a card came from cannot have held one more ``kind``."""
+        name = KIND_NAMES[kind]
+        if deck.variant == "shuffled":
+            tier, copies = "", COPIES
+        where = f"{what} came from {'the deck' if not tier else 'tier ' + tier[5]}"
+        if not copies[kind]:
+            return f"{where}, and tier {tier[5]} has no {name} card."
+        if copies[kind] == 1:
+            return f"{where}, and the only {tier}{name} card has been seen."
+        return f"{where}, and all {copies[kind]} {tier}{name} cards have been seen."
+
     # -- applying a move -----------------------------------------------------------------------
 
     def apply(self, state: State, move: Any) -> State:
         parts = self._check(state, move)
         if parts[0] == "change":
             return self._change(state, parts[1], parts[2])
+        if parts[0] == "correct":
+            return self._correct(state, *parts[1:])
         return self._take(state, *parts[1:])
 
     @staticmethod
@@ -1113,7 +1242,20 @@ class Majesty:
         return State(state.players, state.first, state.sides, state.realms, state.infirmaries,
                      state.meeples, state.points, state.display, state.display_meeples,
                      state.deck, state.supply_meeples, piles_t, supply, owed, state.turn,
-                     state.taken, state.last, state.final)
+                     state.taken, state.last, state.final, state.turned)
+
+    @staticmethod
+    def _correct(state: State, slot: int, kind: int, seen_top: tuple,
+                 seen_bottom: tuple) -> State:
+        display = list(state.display)
+        display[slot] = kind
+        deck = state.deck
+        deck = Deck(deck.variant, deck.top, deck.bottom, seen_top, seen_bottom, deck.unknown,
+                    deck.unknown_top)
+        last = state.last
+        if last is not None and state.turned[slot][0] == last.number:
+            last = replace(last, new_card=kind)
+        return replace(state, display=tuple(display), deck=deck, last=last)
 
     def _take(self, state: State, slot: int, kind: int, char: int, heal_char: int,
               exchange: int, new: int) -> State:
@@ -1218,10 +1360,12 @@ class Majesty:
         # the display slides and the new card enters the back slot
         display = state.display[:slot] + state.display[slot + 1:]
         dmeeples_t = tuple(dmeeples[:slot] + dmeeples[slot + 1:])
+        turned = state.turned[:slot] + state.turned[slot + 1:]
         deck = state.deck
         if new >= 0:
             display += (new,)
             dmeeples_t += (0,)
+            turned += ((state.taken + 1, 0 if deck.top else 1, -1),)
             if deck.top:
                 seen = list(deck.seen_top)
                 seen[new] += 1
@@ -1254,7 +1398,7 @@ class Majesty:
             points_t = after
         return State(state.players, state.first, state.sides, realms_t, piles_inf,
                      tuple(meeples), points_t, display, dmeeples_t, deck, supply, piles_t,
-                     chip_supply, owed, turn, taken, last, final)
+                     chip_supply, owed, turn, taken, last, final, turned)
 
     # -- listing moves -------------------------------------------------------------------------
 
@@ -1317,6 +1461,8 @@ class Majesty:
         move alone it says what the move itself names."""
         if move.get("type") == "change":
             return f"{players[move['seat']]} swapped chips with the supply for fewer chips"
+        if move.get("type") == "correct":
+            return self._describe_correction(move, before)
         if after is not None and after.last is not None:
             return self._describe_turn(after.last, players)
         slot = move["slot"]
@@ -1333,6 +1479,19 @@ class Majesty:
         if move.get("new_card"):
             extras.append(f"turned up the {KIND_NAMES[KIND_INDEX[move['new_card']]]}")
         return "; ".join([text, *extras])
+
+    @staticmethod
+    def _describe_correction(move: dict, before: State | None) -> str:
+        number = move["turn"]
+        what = (f"card {move['slot'] + 1} of the setup display" if number == 0 else
+                f"the card turned up at turn {number}")
+        text = f"Correction: {what} was the {KIND_NAMES[KIND_INDEX[move['card']]]}"
+        if before is not None:
+            for slot, (turn_of, _, setup_slot) in enumerate(before.turned):
+                if turn_of == number and (setup_slot == move.get("slot") if number == 0
+                                          else setup_slot < 0):
+                    text += f", not the {KIND_NAMES[before.display[slot]]}"
+        return text
 
     @staticmethod
     def _describe_turn(last: LastTurn, players: Sequence[str]) -> str:
@@ -1408,7 +1567,11 @@ class Majesty:
                 {"slot": slot, "card": KIND_IDS[k], "name": KIND_NAMES[k],
                  "characters": [CHAR_IDS[c] for c in KIND_CHARS[k]],
                  "meeples": state.display_meeples[slot], "cost": slot,
-                 "affordable": not over and slot <= held}
+                 "affordable": not over and slot <= held,
+                 "turned_up": state.turned[slot][0],
+                 "setup_slot": state.turned[slot][2],
+                 "correctable": not over and state.turned[slot][1] >= 0,
+                 "could_be": [] if over else self._could_be(state, slot)}
                 for slot, k in enumerate(state.display)],
             "deck": self._deck_view(state),
             "supply": {"meeples": state.supply_meeples,
@@ -1420,8 +1583,27 @@ class Majesty:
             "final": self._final_view(state),
             "ranking": ranking(state.points) if over else None,
             "rulings": {},
+            "in_force": self.in_force(state),
             "result": self.result(state),
         }
+
+    def _could_be(self, state: State, slot: int) -> list[str]:
+        """The kinds a correction of the display card in ``slot`` may name (none for a card of
+        a starting position)."""
+        number, part, setup_slot = state.turned[slot]
+        if part < 0:
+            return []
+        fix: dict[str, Any] = {"type": "correct", "turn": number}
+        if number == 0:
+            fix["slot"] = setup_slot
+        out = []
+        for kid in KIND_IDS:
+            try:
+                self._check_correct(state, {**fix, "card": kid})
+            except RuleError:
+                continue
+            out.append(kid)
+        return out
 
     @staticmethod
     def _deck_view(state: State) -> dict[str, Any]:

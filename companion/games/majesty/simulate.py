@@ -4,6 +4,10 @@ The simulator builds the deck as the table does (the set-aside tier-1 cards on t
 shuffled tier 2, or all 60 shuffled for the variant), deals the display from it, and turns up the
 real next card after every turn. Each turn goes through ``ENGINE.validate`` and ``ENGINE.apply``
 like any entered move, and the engine's deck count is checked against the real deck.
+
+:func:`table_game` plays as a table does, slips included: once in a while the card turned up is
+entered wrong (a card the deck could hold, not the real one), and a turn or two later, while
+that card still lies in the display, the table corrects it with an entry of its own.
 """
 from __future__ import annotations
 
@@ -113,5 +117,58 @@ def random_game(rng: random.Random, options: Mapping[str, Any] | None = None,
     return moves, state
 
 
-__all__ = ["random_game", "random_options", "random_sides", "build_deck", "choose_move",
+def table_game(rng: random.Random, options: Mapping[str, Any], *, slips: int = 1,
+               max_turns: int = 200) -> tuple[dict, list[dict], State]:
+    """A whole game from a real deck (``options`` with a "display" dealt from it, or none) as a
+    table enters it: ``slips`` cards turned up are entered wrong, each corrected ("type":
+    "correct") before any turn takes it and before the next card turned up would disagree
+    with it. Returns (the options with their display, every entry in order, the final state);
+    the final state is the one the right cards lead to."""
+    options = dict(options)
+    n = len(options["players"])
+    deck = build_deck(rng, n, options.get("deck", "standard"), options.get("display"))
+    options["display"], deck = deck[:6], deck[6:]
+    state = ENGINE.new(options)
+    total = REALM_SIZE * n
+    wrong_at = set(rng.sample(range(2, total - 4), slips)) if slips else set()
+    wrong: tuple[int, str] | None = None  # (the turn, the real card) of a slip not yet fixed
+    entries: list[dict] = []
+
+    def enter(move: dict) -> None:
+        nonlocal state
+        ENGINE.validate(state, move)
+        state = ENGINE.apply(state, move)
+        entries.append(move)
+
+    def fix() -> None:
+        nonlocal wrong
+        enter({"type": "correct", "turn": wrong[0], "card": wrong[1]})
+        wrong = None
+
+    for _ in range(max_turns):
+        if state.final is not None:
+            break
+        number = state.taken + 1
+        move = choose_move(rng, state)
+        if wrong is not None:
+            slot = next(s for s, t in enumerate(state.turned) if t[0] == wrong[0] and t[2] < 0)
+            if (move["slot"] == slot or number >= wrong[0] + 3 or number == total
+                    or (deck and deck[0] not in ENGINE.possible_new_cards(state))):
+                fix()
+                move = choose_move(rng, state)
+        if deck and number < total:  # the page asks for no card after the last turn
+            real = deck.pop(0)
+            move["new_card"] = real
+            if number in wrong_at and wrong is None:
+                others = [k for k in ENGINE.possible_new_cards(state) if k != real]
+                if others:
+                    move["new_card"] = rng.choice(others)
+                    wrong = (number, real)
+        enter(move)
+    if state.final is None:
+        raise SimulationError("the game did not end")
+    return options, entries, state
+
+
+__all__ = ["random_game", "table_game", "random_options", "random_sides", "build_deck", "choose_move",
            "SimulationError"]

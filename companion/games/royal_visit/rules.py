@@ -116,8 +116,9 @@ RULES: tuple[RuleEntry, ...] = (
               SECTION_TURN),
     RuleEntry("copies", "Card copies",
               "Every played card is seen, so the app knows the discard pile since the last "
-              "shuffle. A card whose every copy is already in the discard pile cannot be in your "
-              "hand, so the app refuses it.", SECTION_TURN),
+              "shuffle, and which cards went into the draw pile at a reshuffle. A card cannot "
+              "be in your hand when every copy of it is in the discard pile, or was shuffled "
+              "into the draw pile after you last drew, so the app refuses it.", SECTION_TURN),
     RuleEntry("passing", "Passing",
               "The app cannot see your hand, so a player who cannot or will not play declares a "
               "pass. A pass draws no cards, but the Crown still moves at the end of the turn.",
@@ -246,6 +247,7 @@ class _Card:
     rule: str  # the rules-page entry for this card
     exact: str  # reason when the distance is wrong
     copies_reason: str
+    shuffled_reason: str  # the same when some copies went back into the draw pile unseen
 
 
 def _card_table() -> dict[str, _Card]:
@@ -275,15 +277,22 @@ def _card_table() -> dict[str, _Card]:
         if kind.copies == 1:
             copies = (f"the only {kind.name} card is already in the discard pile, so it cannot be "
                       f"in your hand")
+            shuffled = (f"the only {kind.name} card was shuffled into the draw pile after your "
+                        f"last draw, so it cannot be in your hand")
         else:
             copies = (f"all {kind.copies} {kind.name} cards are already in the discard pile, so "
                       f"none can be in your hand")
+            shuffled = (f"all {kind.copies} {kind.name} cards are in the discard pile or were "
+                        f"shuffled into the draw pile after your last draw, so none can be in "
+                        f"your hand")
         table[kind.id] = _Card(kind.id, index, kind.suit, kind.name, shape, steps, 1, rule, exact,
-                               copies)
+                               copies, shuffled)
     table["court"] = _Card(
         "court", KIND_INDEX["king-1"], "king", "King's privilege", S_COURT, 1, 2, "court-move",
         "the King's privilege moves the Court exactly 1 space",
-        "it needs two King cards, and fewer than two are left outside the discard pile")
+        "it needs two King cards, and fewer than two are left outside the discard pile",
+        "it needs two King cards, and fewer than two can be in your hand: the others are in the "
+        "discard pile or were shuffled into the draw pile after your last draw")
     return table
 
 
@@ -357,6 +366,13 @@ class State:
     winner: int | None = None
     end: str | None = None  # "king", "crown" or "deck"
     last: LastTurn | None = None
+    # Per seat, known copies of each kind (KINDS order) that cannot be in that seat's hand
+    # besides those in the discard pile: cards shuffled into the draw pile after the seat's
+    # last draw. They never overlap the discard pile's counts.
+    unseen: tuple[tuple[int, ...], tuple[int, ...]] = (NO_DISCARD, NO_DISCARD)
+    # Per seat, whether its hand may hold cards counted in the other seat's ``unseen`` (it drew
+    # from the draw pile while they were in it): a card it plays may be one of them.
+    may_hold: tuple[bool, bool] = (False, False)
 
     @property
     def crown_side(self) -> str:
@@ -384,7 +400,9 @@ class State:
             "crown_side": self.crown_side, "draw_pile": self.draw_pile,
             "reshuffles": self.reshuffles, "hands": list(self.hands),
             "discard": {kind.id: n for kind, n in zip(KINDS, self.discard)},
-            "unknown_discard": self.unknown_discard, "turn": self.turn,
+            "unknown_discard": self.unknown_discard,
+            "unseen": [{kind.id: n for kind, n in zip(KINDS, seat) if n} for seat in self.unseen],
+            "may_hold": list(self.may_hold), "turn": self.turn,
             "turn_number": self.turn_number, "winner": self.winner, "end": self.end,
             "last": None if last is None else {
                 "seat": last.seat, "number": last.number, "action": last.action,
@@ -414,7 +432,7 @@ class TurnBuilder:
     """
 
     __slots__ = ("state", "seat", "sign", "pos", "suit", "jtype", "count", "used", "ended",
-                 "king_winner", "played", "towards", "wild_middle", "limit")
+                 "king_winner", "played", "towards", "wild_middle", "limit", "out", "unseen")
 
     def __init__(self, state: State):
         self.state = state
@@ -431,6 +449,9 @@ class TurnBuilder:
         self.towards = state.direction == "towards-mover"
         self.wild_middle = state.wild_middle == "allowed"
         self.limit = state.hands[state.turn]
+        # copies known to be out of the mover's hand: the discard pile and those shuffled away
+        self.unseen = state.unseen[state.turn]
+        self.out = [a + b for a, b in zip(state.discard, self.unseen)]
 
     # -- checking ------------------------------------------------------------------------------
 
@@ -545,8 +566,9 @@ class TurnBuilder:
         if self.count + info.cost > self.limit:
             return ("hand-size", R_HAND), None, 0
         kind = info.kind
-        if self.state.discard[kind] + self.used[kind] + info.cost > COPIES[kind]:
-            return ("copies", info.copies_reason), None, 0
+        if self.out[kind] + self.used[kind] + info.cost > COPIES[kind]:
+            return ("copies", info.shuffled_reason if self.unseen[kind] else info.copies_reason), \
+                None, 0
         suit = self.suit
         if suit is not None and info.suit != suit:
             return ("one-type", f"this turn already plays {PAWN_TITLES[suit]} cards, and a turn "
@@ -633,14 +655,14 @@ class TurnBuilder:
         pos = self.pos
         sign = self.sign
         room = self.limit - self.count
-        discard = self.state.discard
+        out_of_hand = self.out
         power = sign * (pos[J] - pos[K]) > 0
         for info in CARD_ORDER:
             if wanted is not None and info.id not in wanted:
                 continue
             if self.suit is not None and info.suit != self.suit:
                 continue
-            if info.cost > room or discard[info.kind] + self.used[info.kind] + info.cost > \
+            if info.cost > room or out_of_hand[info.kind] + self.used[info.kind] + info.cost > \
                     COPIES[info.kind]:
                 continue
             shape = info.shape
@@ -877,12 +899,18 @@ class RoyalVisit:
                                      f"deck's 54 less the two hands of 8.")
         return p
 
+    def again(self, options: Mapping[str, Any]) -> dict[str, str]:
+        """The setup form for a new game of the same players, each at their end of the board
+        (who got the Wizard is said again)."""
+        top, bottom = options["players"]
+        return {"player_top": str(top), "player_bottom": str(bottom)}
+
     def options_from_form(self, form: Mapping[str, str]) -> dict[str, Any]:
         top = str(form.get("player_top") or "")
         bottom = str(form.get("player_bottom") or "")
         wizard_side = str(form.get("wizard") or "").strip()
         if wizard_side not in ("top", "bottom"):
-            raise RuleError("setup", "Say who got the Wizard in their Duchy: top or bottom.")
+            raise RuleError("setup", "Say who got the Wizard in their Duchy.")
         given = {}
         for ruling in self.rulings:
             value = form.get(f"ruling-{ruling.id}")
@@ -895,7 +923,10 @@ class RoyalVisit:
         if str(form.get("start") or "").strip() == "position":
             turn = str(form.get("turn") or "").strip()
             if turn not in ("top", "bottom"):
-                raise RuleError("position", "Say whose turn it is: top or bottom.")
+                raise RuleError("position", "Say whose turn it is.")
+            side = str(form.get("crown_side") or "").strip().lower()
+            if side not in ("big", "little"):
+                raise RuleError("crown-side", "Say which side of the Crown is up: Big or Little.")
             options["position"] = {
                 "king": _form_int(form, "king", "King's space"),
                 "guards": [_form_int(form, "guard_low", "lower Guard's space"),
@@ -903,7 +934,7 @@ class RoyalVisit:
                 "wizard": _form_int(form, "wizard_pos", "Wizard's space"),
                 "jester": _form_int(form, "jester", "Jester's space"),
                 "crown": _form_int(form, "crown", "Crown's place"),
-                "crown_side": str(form.get("crown_side") or "").strip().lower(),
+                "crown_side": side,
                 "draw_pile": _form_int(form, "draw_pile", "draw pile size"),
                 "reshuffles": _form_int(form, "reshuffles", "number of reshuffles"),
                 "turn": 0 if turn == "top" else 1,
@@ -1025,6 +1056,9 @@ class RoyalVisit:
         sign = SIGNS[mover]
         discard = state.discard
         hands = state.hands
+        unseen = list(state.unseen)
+        may_hold = list(state.may_hold)
+        other = 1 - mover
         cards: tuple = ()
         summon = None
         cost = 0
@@ -1033,6 +1067,9 @@ class RoyalVisit:
             king, low, high, wizard, jester = builder.pos
             cost = builder.count
             discard = tuple([a + b for a, b in zip(discard, builder.used)])
+            if may_hold[mover]:  # the cards played may be some the other seat cannot hold
+                unseen[other] = tuple([max(0, a - b) for a, b in zip(unseen[other],
+                                                                      builder.used)])
             hand = hands[mover] - cost
             hands = (hand, hands[1]) if mover == 0 else (hands[0], hand)
             cards = tuple(builder.played)
@@ -1079,11 +1116,19 @@ class RoyalVisit:
                     need -= take
                     drawn += take
                     hand += take
+                    # the mover may now hold anything the pile held, and the other seat nothing
+                    # of what the mover cannot hold (none of it is left outside the pile)
+                    unseen[mover] = NO_DISCARD
+                    may_hold[mover] = any(unseen[other])
+                    may_hold[other] = False
                     if draw == 0:  # the deck runs out
                         if reshuffles and king != 0:
                             winner, end = (0 if king > 0 else 1), "deck"
                             break
                         draw = sum(discard) + unknown
+                        # the discard pile goes into the draw pile, unseen by both seats
+                        may_hold = [may_hold[0] and any(unseen[1]), may_hold[1] and any(unseen[0])]
+                        unseen = [tuple([a + b for a, b in zip(seat, discard)]) for seat in unseen]
                         discard, unknown = NO_DISCARD, 0
                         reshuffles += 1
                         reshuffled += 1
@@ -1094,7 +1139,8 @@ class RoyalVisit:
             (1 - mover, state.turn_number + 1)
         return State(state.players, state.first, state.direction, state.wild_middle,
                      state.duchy, king, low, high, wizard, jester, crown, draw, reshuffles,
-                     hands, discard, unknown, turn, number, winner, end, last)
+                     hands, discard, unknown, turn, number, winner, end, last,
+                     (unseen[0], unseen[1]), (may_hold[0], may_hold[1]))
 
     # -- reading the state ---------------------------------------------------------------------
 

@@ -73,7 +73,9 @@ back into the deck and another card is turned.
 
 ``judge(situation, play)``: ``situation`` is ``{"players": 4, "top": "gold-5", "suit": "gold",
 "direction": 1, "pending": {"count": 2, "kind": "drawbridge-blue"} | null, "dungeon": false,
-"cards_in_hand": 3 | null, "selection": "kc+kd+bonus"}`` (``selection`` may be
+"cards_in_hand": 3 | null, "selection": "kc+kd+bonus"}`` (a Dungeon just played on you, which you
+may still answer, is the pending ``{"count": 1, "kind": "dungeon"}``, the count being what its
+turn takes; ``selection`` may be
 ``{"name": "custom", "extra": [...]}``; optional ``"next_dungeon": true`` when the next
 player sits in the Dungeon, ``"penalty": true`` for an On Guard penalty due, ``"suit_before"``
 the suit in force before the pending draw card). ``play`` is a list of cards as above; the
@@ -99,11 +101,13 @@ The answer::
 ``"after": null``; a situation the judge cannot read is refused under the rule ``judge``.
 
 ``hand_view(hand)`` keys: players, dealer, to_play (None once over), phase, direction,
-direction_words, top, top_card, top_name, suit, pending ({count, kind, by, suit_before}),
+direction_words, top, top_card, top_name, suit, pending ({count, kind, by, suit_before,
+dungeons: the Dungeon cards just laid in front of that player, which the answer covers too}),
 open (the dealer's first card waiting: {need, card}), hands, draw_pile, discard_pile,
 reshuffles, face_up, set_aside, out_of_play, deck_size, dungeon (per seat: None or
 {turns_lost, cards}), escape, on_guard, one_card, penalty, warlord ({by, on}), partners, yes
-(the seat bound by a partner's Yes), played, turn,
+(the seat bound by a partner's Yes), ask_partner (the seat to play may ask a partner now),
+played, turn,
 over, outcome, effects (what the last event did), options (what the seat to play may do, in
 words) and playable (kind ids that could open the turn now).
 

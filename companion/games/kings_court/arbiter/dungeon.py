@@ -21,7 +21,15 @@ def imprison(w: Work, ctx: Turn, target: int, words) -> int:
         w.notes.append(f"Dungeon: {words(target)} loses the next two turns, drawing one "
                        f"card on each.")
     w.dungeon_cards[target] += ctx.dungeons
+    w.dungeon_magicians[target] += ctx.magicians
     return added
+
+
+def release(w: Work, seat: int) -> None:
+    """The Dungeon cards in front of ``seat`` go onto the discard pile, under the top card."""
+    w.discard += w.dungeon_cards[seat]
+    w.dungeon_cards[seat] = w.dungeon_magicians[seat] = 0
+    w.dungeon[seat] = -1
 
 
 def ev_escape(w: Work, seat: int, move: dict, words) -> None:
@@ -31,9 +39,7 @@ def ev_escape(w: Work, seat: int, move: dict, words) -> None:
         raise RuleError("dungeon-escape", f"{cap(words(seat))} may leave the Dungeon only "
                                           f"right after the second Dungeon draw, before the "
                                           f"next player plays or draws.")
-    w.discard += w.dungeon_cards[seat]
-    w.dungeon_cards[seat] = 0
-    w.dungeon[seat] = -1
+    release(w, seat)
     w.escape = None
     under = card_name(w.top) if w.top else "the named suit"
     w.notes.append(f"{cap(words(seat))} leaves the Dungeon: the Dungeon card goes onto the "

@@ -20,7 +20,7 @@ from companion.games.kings_court.arbiter.kinds import (
 from companion.games.kings_court.arbiter.on_guard import ev_on_guard
 from companion.games.kings_court.arbiter.partners import bound_by_yes, ev_yes
 from companion.games.kings_court.arbiter.risk import ev_reveal, ev_risk
-from companion.games.kings_court.arbiter.scrolls import answers
+from companion.games.kings_court.arbiter.scrolls import answers, facing
 from companion.games.kings_court.arbiter.state import Hand, Turn, Work, advance, give, words_of
 from companion.games.kings_court.arbiter.turn import chain, close_windows, finish_turn, my_turn
 
@@ -57,7 +57,7 @@ def _nothing_due(w: Work, seat: int, what: str, words) -> None:
     if w.yes == seat:
         raise bound_by_yes(seat, words)
     if w.pending is not None:
-        raise RuleError("take", f"{cap(words(seat))} faces a draw of {w.pending.count}: "
+        raise RuleError("take", f"{cap(words(seat))} faces {facing(w.pending)}: "
                                 f"{answers(w.pending)}, or take the cards.")
 
 

@@ -94,14 +94,16 @@ def _situation(situation: Any) -> tuple[Hand, Any]:
             raise bad('"pending" is {"count": n, "kind": the draw card} or null.')
         count, kind = pending.get("count"), pending.get("kind")
         draw_kinds = {k for k in ids if INFO[k].stem == "drawbridge"} | {
-            "dragon", "wizard", "royal-decree"}
+            "dragon", "wizard", "dungeon", "royal-decree"}
         if type(count) is not int or not 1 <= count <= 99 or kind not in draw_kinds:
             raise bad('"pending" needs a count from 1 and the draw card (a Drawbridge, dragon, '
-                      'wizard, or royal-decree when one turned it back).')
+                      'wizard, dungeon, or royal-decree when one turned it back).')
         before = situation.get("suit_before", suit)
         if before not in suits:
             raise bad(f'"suit_before" is one of {", ".join(suits)}.')
-        pending = Pending(count, kind, (-direction) % n, before)
+        # A Dungeon's count is what its turn takes: its own card and any draw played with it.
+        jailed = kind == "dungeon"
+        pending = Pending(count - jailed, kind, (-direction) % n, before, dungeons=int(jailed))
     flags = {}
     for key in ("dungeon", "next_dungeon", "penalty"):
         value = situation.get(key, False)
@@ -112,7 +114,7 @@ def _situation(situation: Any) -> tuple[Hand, Any]:
     if held is not None and (type(held) is not int or not 1 <= held <= 150):
         raise bad('"cards_in_hand" is the number of cards you hold, or null.')
     dungeon = [-1] * n
-    if flags["dungeon"]:
+    if flags["dungeon"] or pending is not None and pending.dungeons:
         dungeon[0] = 0
     if flags["next_dungeon"]:
         dungeon[direction % n] = max(dungeon[direction % n], 0)
@@ -123,9 +125,10 @@ def _situation(situation: Any) -> tuple[Hand, Any]:
         pending=pending, open=None, hands=(held or 0,) + (HAND_SIZE,) * (n - 1),
         draw_pile=max(size - HAND_SIZE * n - 1, 30), discard=20, reshuffles=0,
         face_up=((),) * n, set_aside=0, dungeon=tuple(dungeon),
-        dungeon_cards=tuple(1 if d >= 0 else 0 for d in dungeon), escape=None,
-        penalty=(flags["penalty"],) + (False,) * (n - 1), guard=None, warlord=None, played=(),
-        turn=0, out=None, ended_by=None, last=None, next_seat=None, next_draws=0, effects=(),
+        dungeon_cards=tuple(1 if d >= 0 else 0 for d in dungeon), dungeon_magicians=(0,) * n,
+        escape=None, penalty=(flags["penalty"],) + (False,) * (n - 1), guard=None, warlord=None,
+        played=(), turn=0, out=None, ended_by=None, last=None, last_card=None, next_seat=None,
+        next_draws=0, effects=(),
     )
     return hand, selection
 
@@ -163,13 +166,22 @@ def judge(situation: dict, play: list[dict]) -> dict[str, Any]:
         "after": {
             "players": after.players, "top": after.top, "suit": after.suit,
             "direction": after.direction,
-            "pending": None if after.pending is None else {"count": after.pending.count,
-                                                           "kind": after.pending.kind},
+            "pending": judged_pending(after.pending),
             "dungeon": after.ended_by is None and after.dungeon[nxt] >= 0,
             "cards_in_hand": None, "selection": selection,
             "to_play": None if after.ended_by else nxt, "over": after.ended_by is not None,
         },
     }
+
+
+def judged_pending(pending: Pending | None) -> dict | None:
+    """A pending draw as a situation states it: a Dungeon the player may still answer is
+    {"kind": "dungeon"} with the cards its turn takes (its own card and any draw with it)."""
+    if pending is None:
+        return None
+    if pending.dungeons:
+        return {"count": pending.count + 1, "kind": "dungeon"}
+    return {"count": pending.count, "kind": pending.kind}
 
 
 def _with_hands(hand: Hand, held: int) -> Hand:

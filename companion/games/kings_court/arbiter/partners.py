@@ -5,7 +5,7 @@ from __future__ import annotations
 from companion.engine import RuleError
 from companion.games.kings_court.arbiter.draws import no_dues
 from companion.games.kings_court.arbiter.kinds import cap
-from companion.games.kings_court.arbiter.scrolls import answers
+from companion.games.kings_court.arbiter.scrolls import facing
 from companion.games.kings_court.arbiter.state import Work
 from companion.games.kings_court.arbiter.turn import my_turn
 
@@ -23,10 +23,10 @@ def ev_yes(w: Work, seat: int, move: dict, words) -> None:
                                         "game is not played in partnerships.")
     my_turn(w, seat, words)
     no_dues(w, seat, "question to a partner", words)
-    if w.pending is not None:
-        raise RuleError("partners-yes", f"{cap(words(seat))} faces a draw of "
-                                        f"{w.pending.count}: {answers(w.pending)}, or take the "
-                                        f"cards; nobody goes out on this turn.")
+    if w.pending is not None and w.hands[seat] != 1:
+        raise RuleError("partners-yes", f"{cap(words(seat))} faces {facing(w.pending)}: the "
+                                        f"answer is one card, so only a player holding one card "
+                                        f"can go out on this turn.")
     if w.yes == seat:
         raise RuleError("partners-yes", f"{cap(words(seat))}'s partner has said Yes already: "
                                         f"{BOUND}.")

@@ -154,10 +154,12 @@ RULES: tuple[RuleEntry, ...] = (
     RuleEntry("royal-decree", "Royal Decree",
               "Turns a draw back: the direction of play reverses and the player who made you "
               "draw now faces the same number of cards. The suit in force stays as it was "
-              "before the draw card.", SECTION_DRAW),
+              "before the draw card. A Dungeon turned back moves in front of the player who "
+              "played it, who may answer it in turn.", SECTION_DRAW),
     RuleEntry("protector", "Protector",
               "Cancels the draw. The Protector is its player's turn: play passes on in the same "
-              "direction, and the suit in force goes back to what it was before the draw card.",
+              "direction, and the suit in force goes back to what it was before the draw card. "
+              "A Dungeon it cancels goes onto the discard pile, under the Protector.",
               SECTION_DRAW),
     RuleEntry("draw-card-last", "Going out with a draw card",
               "A player who goes out with a draw card ends the hand at once: the next player "
@@ -166,7 +168,9 @@ RULES: tuple[RuleEntry, ...] = (
     RuleEntry("dungeon", "Dungeon",
               "The Dungeon goes face up in front of the next player, not on the discard pile: "
               "the card to play on stays the one under it. That player loses two turns and "
-              "draws one card on each.", SECTION_DUNGEON),
+              "draws one card on each. The Dungeon is a draw card: on their next turn they may "
+              "first answer it with a Royal Decree or a Protector (or a Magician as either), "
+              "and then they do not go in.", SECTION_DUNGEON),
     RuleEntry("dungeon-escape", "Leaving the Dungeon",
               "Right after their second Dungeon draw, before the next player plays or draws, "
               "the prisoner may put the Dungeon card on the discard pile and is free. If they "
@@ -235,6 +239,8 @@ RULES: tuple[RuleEntry, ...] = (
               "In a partnership game a player who can go out may ask a partner, who answers "
               "only Yes or No. A No binds nobody. After a Yes the player goes out on this turn "
               "or draws two cards and loses the turn; they cannot draw one card or pass instead. "
+              "A player facing a draw card can go out only with one card left, by stacking or "
+              "answering with it. "
               "At the table: tap Partner said Yes, then enter the play that goes out or Take.",
               SECTION_PARTNERS),
     RuleEntry("reading-suit-before", "The suit after a defence",

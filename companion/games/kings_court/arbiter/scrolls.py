@@ -16,6 +16,7 @@ def play_card(w: Work, seat: int, ctx: Turn, phys: str, eff: str, spec: dict, i:
         w.hands[seat] -= 1
     if eff == "dungeon":
         ctx.dungeons += 1
+        ctx.magicians += phys == "magician"
         if ctx.deal:
             w.discard -= 1  # it goes in front of the next player, not on the pile
             w.top = w.top_card = None
@@ -23,7 +24,7 @@ def play_card(w: Work, seat: int, ctx: Turn, phys: str, eff: str, spec: dict, i:
         if not ctx.deal:
             w.discard += 1
         w.top, w.top_card = eff, phys
-    ctx.last = eff
+    ctx.last, ctx.last_card = eff, phys
     ctx.count += 1
     ctx.need = None
     if "suit" in spec:
@@ -69,7 +70,16 @@ def play_card(w: Work, seat: int, ctx: Turn, phys: str, eff: str, spec: dict, i:
 
 
 def answers(pending: Pending) -> str:
-    if INFO[pending.kind].stem == "drawbridge":
+    if INFO[pending.kind].stem == "drawbridge" and not pending.dungeons:
         return ("stack a Drawbridge, answer with a Royal Decree or a Protector (or a Magician "
                 "as either)")
     return "answer with a Royal Decree or a Protector (or a Magician as either)"
+
+
+def facing(pending: Pending) -> str:
+    """What the player to play faces: "a draw of 3", "the Dungeon", "the Dungeon and a draw
+    of 5"."""
+    draw = f"a draw of {pending.count}"
+    if not pending.dungeons:
+        return draw
+    return "the Dungeon" + (f" and {draw}" if pending.count else "")

@@ -22,6 +22,8 @@ class Pending:
     #            royal-decree when a Royal Decree turned it back
     by: int  # the seat who played it (a Royal Decree sends the draw back to them)
     suit_before: str | None  # the suit in force before that card
+    dungeons: int = 0  # Dungeon cards just laid in front of the player to play, who was free:
+    #                    a Royal Decree or a Protector answers them with the draw
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,6 +39,8 @@ class Open:
     suit_before: str | None
     dungeons: int
     last: str
+    magicians: int = 0  # of the dungeons, Magicians played as a Dungeon
+    last_card: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +70,7 @@ class Hand:
     set_aside: int  # played Risk cards and Warlord
     dungeon: tuple[int, ...]  # per seat: -1 free, else Dungeon turns lost so far (0, 1, 2)
     dungeon_cards: tuple[int, ...]  # Dungeon cards lying in front of each seat
+    dungeon_magicians: tuple[int, ...]  # of those, Magicians played as a Dungeon (ruling 50)
     escape: int | None  # the seat that may leave the Dungeon right now
     penalty: tuple[bool, ...]  # On Guard penalty due at the seat's next turn
     guard: int | None  # the seat just come down to one card (On Guard, Dark Knight window)
@@ -74,7 +79,8 @@ class Hand:
     turn: int  # turns finished so far
     out: int | None
     ended_by: str | None  # "out", "poison-garden", "castle-fire"
-    last: str | None  # the last card played on a turn
+    last: str | None  # the last card played on a turn (what a Magician became)
+    last_card: str | None  # the physical last card (a Magician stays a Magician)
     next_seat: int | None  # who drew for a draw card played last
     next_draws: int
     effects: tuple[str, ...]  # what the last event did, in words
@@ -100,7 +106,7 @@ class Hand:
 HAND_FIELDS = tuple(f.name for f in fields(Hand))
 
 
-_LISTS = ("hands", "dungeon", "dungeon_cards", "penalty")
+_LISTS = ("hands", "dungeon", "dungeon_cards", "dungeon_magicians", "penalty")
 
 
 def _compile_copies():
@@ -147,7 +153,8 @@ class Turn:
     """What one turn's cards have set going so far."""
 
     __slots__ = ("direction", "skips", "draws", "draw_kind", "suit_before", "dungeons", "need",
-                 "asker", "battle", "battle_step", "last", "count", "reason", "deal")
+                 "asker", "battle", "battle_step", "last", "count", "reason", "deal",
+                 "magicians", "last_card")
 
     def __init__(self, w: Work, opened: Open | None = None):
         self.battle: tuple | None = None
@@ -157,8 +164,9 @@ class Turn:
         self.deal = False
         if opened is None:
             self.direction = w.direction
-            self.skips = self.draws = self.dungeons = 0
+            self.skips = self.draws = self.dungeons = self.magicians = 0
             self.draw_kind: str | None = None
+            self.last_card: str | None = None
             self.suit_before: str | None = None
             self.need: str | None = None
             self.asker: str | None = None
@@ -168,11 +176,13 @@ class Turn:
             self.skips, self.draws, self.dungeons = opened.skips, opened.draws, opened.dungeons
             self.draw_kind, self.suit_before = opened.draw_kind, opened.suit_before
             self.need, self.asker, self.last = opened.need, opened.asker, opened.last
+            self.magicians, self.last_card = opened.magicians, opened.last_card
             self.count = 1
 
     def to_open(self) -> Open:
         return Open(self.need, self.asker, self.direction, self.skips, self.draws,
-                    self.draw_kind, self.suit_before, self.dungeons, self.last)
+                    self.draw_kind, self.suit_before, self.dungeons, self.last, self.magicians,
+                    self.last_card)
 
 
 def words_of(hand: Hand):

@@ -99,7 +99,7 @@ def finish_turn(w: Work, seat: int, ctx: Turn, words) -> None:
     if target == seat and (ctx.draws or ctx.dungeons):  # skips came round (two players)
         target = advance(w, seat, ctx.direction, 1)
     w.open = None
-    w.last = ctx.last
+    w.last, w.last_card = ctx.last, ctx.last_card
     w.warlord = None
     w.yes = None
     for k in range(1, ctx.skips + 1):
@@ -109,11 +109,14 @@ def finish_turn(w: Work, seat: int, ctx: Turn, words) -> None:
         end_out(w, seat, out, target, ctx, words)
         return
     count = ctx.draws
+    fresh = ctx.dungeons if w.dungeon[target] < 0 else 0  # a free player may answer them
     if ctx.dungeons:
         count += imprison(w, ctx, target, words)
-    if count:
-        w.pending = Pending(count, ctx.draw_kind or "dungeon", seat, ctx.suit_before)
-        if w.dungeon[target] >= 0:
+    if count or fresh:
+        w.pending = Pending(count, ctx.draw_kind or "dungeon", seat, ctx.suit_before, fresh)
+        if fresh and not count:
+            w.notes.append(f"{cap(words(target))} may {answers(w.pending)} instead.")
+        elif w.dungeon[target] >= 0 and not fresh:
             sits = does(words, target, "sits", "sit")
             w.notes.append(f"{sits} in the Dungeon and cannot answer: "
                            f"{plural(count, 'card')} to take with the Dungeon's card.")
@@ -150,7 +153,9 @@ def end_out(w: Work, seat: int, out: int, target: int, ctx: Turn | None, words) 
     w.phase = "over"
     w.pending = None
     w.guard = w.escape = None
-    w.last = ctx.last if ctx is not None and out == seat else None
+    ended_with = ctx is not None and out == seat
+    w.last = ctx.last if ended_with else None
+    w.last_card = ctx.last_card if ended_with else None
     holds = "hold" if words(out) == "you" else "holds"
     w.notes.append(f"Out: {words(out)} {holds} no more cards, and the hand is over.")
     if ctx is None or not (ctx.draws or ctx.dungeons):
@@ -161,6 +166,7 @@ def end_out(w: Work, seat: int, out: int, target: int, ctx: Turn | None, words) 
         if w.dungeon[target] < 0:
             w.dungeon[target] = 0
         w.dungeon_cards[target] += ctx.dungeons
+        w.dungeon_magicians[target] += ctx.magicians
     if out != seat:
         return
     got = give(w, target, count)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
+from companion.engine import RuleError
+from companion.games.kings_court.arbiter.events import run_event
 from companion.games.kings_court.arbiter.kinds import (
     DEFENSIVE,
     INFO,
@@ -15,7 +17,7 @@ from companion.games.kings_court.arbiter.kinds import (
     plural,
     way,
 )
-from companion.games.kings_court.arbiter.scrolls import answers
+from companion.games.kings_court.arbiter.scrolls import answers, facing
 from companion.games.kings_court.arbiter.state import Hand, words_of
 from companion.games.kings_court.cards import KINDS
 
@@ -24,12 +26,14 @@ def outcome(hand: Hand) -> dict[str, Any] | None:
     """None while the hand runs; then how it ended (see the contract in the module docstring)."""
     if hand.ended_by is None:
         return None
-    dungeons = [{"seat": s, "cards": hand.dungeon_cards[s]} for s in range(hand.players)
+    dungeons = [{"seat": s, "cards": hand.dungeon_cards[s],
+                 "magicians": hand.dungeon_magicians[s]} for s in range(hand.players)
                 if hand.dungeon[s] >= 0]
     return {
         "out": hand.out,
         "ended_by": hand.ended_by,
         "last": hand.last if hand.ended_by == "out" else None,
+        "last_card": hand.last_card if hand.ended_by == "out" else None,
         "next_draws": hand.next_draws,
         "next": hand.next_seat,
         "dungeon": dungeons[0]["seat"] if dungeons else None,
@@ -41,12 +45,13 @@ def outcome(hand: Hand) -> dict[str, Any] | None:
 def playable(hand: Hand) -> list[str]:
     """Kind ids of the selection that could open the turn of the seat to play right now (the
     app cannot see the hand: this is what would be legal if they held it)."""
-    if hand.ended_by is not None or hand.dungeon[hand.to_play] >= 0 or \
+    fresh = hand.pending is not None and hand.pending.dungeons > 0
+    if hand.ended_by is not None or hand.dungeon[hand.to_play] >= 0 and not fresh or \
             hand.penalty[hand.to_play]:
         return []
     if hand.pending is not None:
         out = [k for k in ("royal-decree", "protector", "magician") if k in hand.kinds]
-        if INFO[hand.pending.kind].stem == "drawbridge":
+        if INFO[hand.pending.kind].stem == "drawbridge" and not fresh:
             out += sorted(k for k in hand.kinds if INFO[k].stem == "drawbridge")
         return out
     out = []
@@ -83,15 +88,15 @@ def _options(hand: Hand) -> list[str]:
         return out
     due = sum((hand.pending.count if hand.pending else 0, 1 if hand.dungeon[seat] >= 0 else 0,
                2 if hand.penalty[seat] else 0))
-    if hand.dungeon[seat] >= 0:
+    if hand.dungeon[seat] >= 0 and not (hand.pending and hand.pending.dungeons):
         out.append(f"{who} sits in the Dungeon (lost turns so far: {hand.dungeon[seat]}): take "
                    f"{plural(due, 'card')} and lose the turn.")
     elif hand.penalty[seat]:
         out.append(f"{who} owes the On Guard penalty: take {plural(due, 'card')} and lose the "
                    f"turn.")
     elif hand.pending is not None:
-        out.append(f"{who} faces a draw of {hand.pending.count}: {answers(hand.pending)}; or "
-                   f"take the cards and lose the turn.")
+        out.append(f"{who} faces {facing(hand.pending)}: {answers(hand.pending)}; or "
+                   f"take {plural(due, 'card')} and lose the turn.")
     elif hand.yes == seat:
         out.append(f"{who}'s partner said Yes: {words(seat)} goes out now (every card in one "
                    f"play), or takes two cards and loses the turn.")
@@ -104,6 +109,17 @@ def _options(hand: Hand) -> list[str]:
             if s != seat and "warlord" in hand.face_up[s]:
                 out.append(f"{cap(words(s))} may play the Warlord and take this turn.")
     return out
+
+
+def _may_ask_partner(hand: Hand) -> bool:
+    """Whether the seat to play may ask a partner now (a "yes" event would be accepted)."""
+    if not hand.partners or hand.ended_by is not None:
+        return False
+    try:
+        run_event(hand, {"type": "yes", "seat": hand.to_play})
+    except RuleError:
+        return False
+    return True
 
 
 def hand_view(hand: Hand) -> dict[str, Any]:
@@ -122,7 +138,7 @@ def hand_view(hand: Hand) -> dict[str, Any]:
         "suit": hand.suit,
         "pending": None if hand.pending is None else {
             "count": hand.pending.count, "kind": hand.pending.kind, "by": hand.pending.by,
-            "suit_before": hand.pending.suit_before},
+            "suit_before": hand.pending.suit_before, "dungeons": hand.pending.dungeons},
         "open": None if hand.open is None else {"need": hand.open.need,
                                                 "card": hand.open.asker},
         "hands": list(hand.hands),
@@ -144,6 +160,7 @@ def hand_view(hand: Hand) -> dict[str, Any]:
         "warlord": None if hand.warlord is None else {"by": hand.warlord, "on": hand.to_play},
         "partners": hand.partners,
         "yes": hand.yes,
+        "ask_partner": _may_ask_partner(hand),
         "played": [{"card": card, "by": by, "on": on} for card, by, on in hand.played],
         "turn": hand.turn,
         "over": hand.ended_by is not None,

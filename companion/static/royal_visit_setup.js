@@ -1,0 +1,16 @@
+// The Royal Visit setup page: the questions about the players (who got the Wizard, whose turn
+// it is) name them as their names are typed.
+"use strict";
+
+(() => {
+  for (const side of ["top", "bottom"]) {
+    const input = document.querySelector(`input[name="player_${side}"]`);
+    const show = () => {
+      for (const span of document.querySelectorAll(`[data-name="${side}"]`)) {
+        span.textContent = input.value.trim() || `The player at the ${side} Chateau`;
+      }
+    };
+    input.addEventListener("input", show);
+    show();
+  }
+})();

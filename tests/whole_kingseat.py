@@ -1,0 +1,282 @@
+"""Whole Kingseat games through the page, for tests/test_whole_kingseat.py and
+benchmarks/table.py: ``play_whole_games(factory, server_url, seeds)``.
+
+Each seed is one game at 4, 6 or 8 players (seed % 3), with two phones (three from 6 players):
+the first is the table's phone, which sets the game up through the setup page and enters the
+votes, the reveal and the Loyalties; every phone holds a seat, sets its player's Loyalty aside
+on its own sheet (press and hold *My Loyalty*), and enters its player's actions. The moves are
+the engine's simulator's (companion/games/kingseat/simulate.py, ``eager``: the players vote
+cards whose action the game has not used yet and use it), at a simulated table with real cards;
+seeds 0 to 4 between them use every card's action, Brownbeards' re-vote included. Every entry
+is one ``with phone.turn(label)`` on the phone that makes it, and every other phone must show
+it before the next one.
+"""
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from turns_kingseat import set_my_loyalty
+
+from companion.games.kingseat.cards import PRINCE_IDS
+from companion.games.kingseat.simulate import play, random_options
+
+ARTIFACTS = Path(__file__).parent / "artifacts"
+
+SIZES = (4, 6, 8)
+
+
+def whole_options(seed: int) -> dict:
+    """The game of a seed: 4, 6 or 8 players and two princes more than players, taken in turn
+    round the catalogue, with the printed deck."""
+    n = SIZES[seed % 3]
+    start = (seed * 7) % len(PRINCE_IDS)
+    princes = [PRINCE_IDS[(start + i) % len(PRINCE_IDS)] for i in range(n + 2)]
+    rulings = {"cards_per_prince": 9, "squlofish_dark_weight": 2 - seed % 2, "dark_cards": 1}
+    return random_options(random.Random(seed), n, princes, rulings)
+
+
+def phones_for(seed: int) -> int:
+    return 2 if SIZES[seed % 3] < 6 else 3
+
+
+def whole_entries(seed: int):
+    """(options, entries): the simulator's whole game of this seed, every seated phone's
+    player setting their Loyalty aside on it."""
+    options = whole_options(seed)
+    entries = list(play(random.Random(seed + 1000), options,
+                        phones=tuple(range(phones_for(seed))), eager=True))
+    return options, entries
+
+
+# ---------------------------------------------------------------------------- setting up
+
+
+def create_game(page, server_url: str, options: dict, goto: bool = True) -> str:
+    """The setup page (opened here unless ``goto`` is false), filled in as the table would (not
+    a turn: it may scroll); returns the game page's address."""
+    from playwright.sync_api import expect
+
+    if goto:
+        page.goto(server_url + "/new/kingseat")
+    for seat, name in enumerate(options["players"]):
+        page.fill(f'input[name="player-{seat}"]', name)
+    page.select_option("#kingseat", str(options["kingseat"]))
+    for box in page.locator("[data-prince-box]").all():
+        box.set_checked(box.get_attribute("data-prince-box") in options["princes"])
+    for ruling, value in options["rulings"].items():
+        page.check(f'input[name="ruling-{ruling}"][value="{value}"]')
+    for card in options["leftovers"]:
+        picker = page.locator('[data-pick="leftovers"]')
+        picker.locator(f'[data-prince="{card.split("-dark")[0]}"]').tap()
+        picker.locator(f'[data-kind="{card}"]').tap()
+    assert sorted(page.input_value("#leftovers").split()) == sorted(options["leftovers"])
+    page.locator("#create").click()
+    expect(page.locator("#king")).to_have_text(options["players"][options["kingseat"]])
+    return page.url
+
+
+def take_seat(page, player: int):
+    from playwright.sync_api import expect
+
+    page.locator("#more-button").tap()
+    page.locator(f'#seat-choices [data-seat="{player}"]').tap()
+    expect(page.locator("#my-loyalty-button")).to_be_visible()
+    page.evaluate("window.scrollTo(0, 0)")
+
+
+# ---------------------------------------------------------------------------- the entries
+
+
+def seq_of(phone) -> int:
+    return phone.page.evaluate("Companion.game.seq")
+
+
+def wait_for(phones, seq: int):
+    for phone in phones:
+        phone.page.wait_for_function("seq => Companion.game.seq >= seq", arg=seq)
+
+
+def store(phone):
+    from playwright.sync_api import expect
+
+    expect(phone.page.locator("#prompt")).to_contain_text("check it, then store it")
+    phone.tap("#record")
+
+
+def pick(phone, key: str, card: str):
+    """A card in a picker: its prince (unless shown), then the card (unless the prince's tap
+    chose it, in a picker for one card)."""
+    page = phone.page
+    root = f'[data-pick="{key}"]'
+    if not page.locator(f'{root} [data-kind="{card}"]').is_visible():
+        phone.tap(f'{root} [data-prince="{card.split("-dark")[0]}"]')
+    chosen = page.locator(f'{root} [data-kind="{card}"].selected').count()
+    if not chosen:
+        phone.tap(f'{root} [data-kind="{card}"]')
+
+
+def player_in(phone, field: str, player):
+    phone.tap(f'[data-field="{field}"] [data-player="{"" if player is None else player}"]')
+
+
+def enter_vote(phone, move: dict):
+    page = phone.page
+    votes = move["votes"]
+    while True:
+        now = page.locator('#vote-panel [aria-current="step"]')
+        if not now.count():
+            break
+        player = int(now.get_attribute("data-voter"))
+        phone.tap(f'#vote-panel [data-vote-kind="{votes[player]}"]')
+    for player in move.get("none_held", []):
+        phone.tap(f'[data-none-held="{player}"]')
+        phone.fixed(f"{player} held none")
+
+
+def enter_action(phone, move: dict):
+    """One card's action, field by field, as a player taps it."""
+    page = phone.page
+    kind = move["card"]
+    if page.locator('[data-mode="action"]').count() and \
+            page.locator('[data-mode="action"][aria-pressed="true"]').count() == 0:
+        phone.tap('[data-mode="action"]')
+    for field in ("target", "first"):
+        if field in move:
+            player_in(phone, field, move[field])
+        elif page.locator(f'[data-field="{field}"] [data-player=""]').count():
+            player_in(phone, field, None)  # "Nobody" is said, never assumed
+    for player in move.get("players", []):
+        player_in(phone, "players", player)
+    for card in move.get("cards", []):
+        pick(phone, "cards", card)
+    if "prince" in move:
+        phone.tap(f'[data-field="prince"] [data-prince="{move["prince"]}"]')
+    if "order" in move:
+        phone.tap(f'[data-field="order"] [data-value="{move["order"]}"]')
+    if "count" in move:
+        if kind == "monarchrys":
+            phone.tap(f'[data-field="count"] [data-value="{move["count"]}"]')
+        else:
+            phone.type("#ks-count", str(move["count"]))
+    for field in ("taken", "given"):
+        if field in move:
+            phone.type(f"#ks-{field}", str(move[field]))
+    if move.get("discard"):
+        pick(phone, "discard", move["discard"])
+    if kind == "squlofish-dark1" and page.locator('[data-field="found"]').count():
+        phone.tap(f'[data-field="found"] [data-value="{"some" if move["removed"] else "none"}"]')
+    for card in move.get("removed", []):
+        pick(phone, "removed", card)
+    if kind == "smugwing-dark1" and page.locator('[data-field="found"]').count():
+        phone.tap(f'[data-field="found"] [data-value="{"some" if "moved" in move else "all"}"]')
+        for card in move.get("moved", []):
+            pick(phone, "moved", card)
+    for entry in move.get("discards", []):
+        if not page.locator(f'[data-discarder="{entry["player"]}"][aria-current="step"]').count():
+            phone.tap(f'[data-discarder="{entry["player"]}"]')
+        phone.tap(f'[data-discard-kind="{entry["card"]}"]')
+    for player in move.get("givers", []):
+        player_in(phone, "givers", player)
+    if "winning" in move:
+        phone.tap(f'[data-field="winning"] [data-kind="{move["winning"]}"]')
+        if move["to"] == "discard":
+            phone.tap('[data-field="to"] [data-value="discard"]')
+        else:
+            player_in(phone, "to", move["to"])
+
+
+def enter_move(phone, move: dict):
+    page = phone.page
+    kind = move["type"]
+    if kind == "vote":
+        enter_vote(phone, move)
+    elif kind == "swap":
+        if page.locator('[data-mode="swap"]').count():
+            phone.tap('[data-mode="swap"]')
+        phone.tap(f'[data-swap="{move["with"]}"]')
+    elif kind == "pass":
+        if page.locator('[data-mode="pass"]').count():
+            phone.tap('[data-mode="pass"]')
+    elif kind == "action":
+        enter_action(phone, move)
+    elif kind == "reveal":
+        for card, count in move["tell"].items():
+            for _ in range(count):
+                phone.tap(f'[data-step-kind="{card}"][data-step-by="1"]')
+    elif kind == "loyalty":
+        while True:
+            now = page.locator('#loyalty-panel [aria-current="step"]')
+            if not now.count():
+                break
+            player = int(now.get_attribute("data-loyal-who"))
+            phone.tap(f'[data-loyalty="{player}"] [data-prince="{move["loyalties"][player]}"]')
+    store(phone)
+
+
+def label_of(move: dict, players: int) -> str:
+    kind = move["type"]
+    if kind == "vote":
+        return f"a vote ({sum(1 for v in move['votes'] if v)} of {players} players)"
+    if kind == "action":
+        return f"an action: {move['card']}"
+    return {"swap": "a swap", "pass": "do nothing", "reveal": "the Tell turned over",
+            "loyalty": "the Loyalties"}[kind]
+
+
+def play_one(factory, server_url: str, seed: int, check=None, pool=None) -> list:
+    """One whole game on the phones of ``pool`` (as many more as it needs from ``factory``);
+    ``check(phone, what)`` (if given) is called on each new kind of state. Returns the phones
+    that played."""
+    options, entries = whole_entries(seed)
+    n = len(options["players"])
+    pool = [] if pool is None else pool
+    while len(pool) < phones_for(seed):
+        pool.append(factory())
+    phones = pool[:phones_for(seed)]
+    for phone in phones:
+        phone.game = "kingseat"
+    url = create_game(phones[0].page, server_url, options)
+    for seat, phone in enumerate(phones):
+        if seat:
+            phone.page.goto(url)
+        take_seat(phone.page, seat)
+    seen: set[str] = set()
+    for what, payload, player in entries:
+        if what == "secret":
+            phone = phones[player]
+            seq = seq_of(phone)
+            with phone.turn("my Loyalty set aside"):
+                set_my_loyalty(phone, payload["loyalty"])
+            wait_for(phones, seq + 1)
+            continue
+        move = payload
+        actor = move.get("player")
+        phone = phones[actor] if actor is not None and actor < len(phones) else phones[0]
+        phone.page.evaluate("window.scrollTo(0, 0)")
+        seq = seq_of(phone)
+        state = move["card"] if move["type"] == "action" else move["type"]
+        if check and state not in seen:
+            check(phone, f"before {state}")
+        try:
+            with phone.turn(label_of(move, n)):
+                enter_move(phone, move)
+                wait_for([phone], seq + 1)
+        except AssertionError:
+            ARTIFACTS.mkdir(exist_ok=True)
+            phone.page.screenshot(path=str(ARTIFACTS / f"kingseat_whole_{seed}_failed.png"))
+            raise
+        wait_for(phones, seq + 1)
+        seen.add(state)
+    if check:
+        check(phones[0], "the end")
+    return phones
+
+
+def play_whole_games(factory, server_url: str, seeds) -> list:
+    """Whole games through the page, one a seed, the same phones going on to the next game as
+    at a table; returns every phone that played."""
+    pool: list = []
+    for seed in seeds:
+        play_one(factory, server_url, seed, pool=pool)
+    return pool
