@@ -271,6 +271,8 @@ def test_a_kings_court_table_scores_two_hands_with_the_card_picker(server, brows
 
     # Hand 1: Bob goes out; Ann holds Gold 7 and a King (7 + 25), Cid a Dragon and Blue 3 (35 + 3).
     page.locator('[data-out="1"]').tap()
+    page.locator('[data-last=""]').tap()  # went out with no draw card
+    page.locator('[data-cut="none"]').tap()  # the cut not tried
     expect(page.locator("#prompt")).to_have_text("Hand 1: enter Cid's hand (2 to go).")
     pick(page, 0, "gold", "gold-7")
     pick(page, 0, "kingdom", "king")
@@ -294,6 +296,8 @@ def test_a_kings_court_table_scores_two_hands_with_the_card_picker(server, brows
     # Hand 2: Ann goes out; Bob holds the Magic Potion with Green 9 and a Wizard (only 9
     # counts), Cid's count is typed.
     page.locator('[data-out="0"]').tap()
+    page.locator('[data-last=""]').tap()  # went out with no draw card
+    page.locator('[data-cut="none"]').tap()  # the cut not tried
     pick(page, 1, "kingdom", "magic-potion")
     pick(page, 1, "green", "green-9")
     pick(page, 1, "kingdom", "wizard")
@@ -315,8 +319,8 @@ def test_a_kings_court_table_scores_two_hands_with_the_card_picker(server, brows
     expect(page.locator("#turn")).to_contain_text("Hand 3 · Cid deals")
     page.locator('[data-row="1"]').tap()
     page.locator("#correct-row").tap()
-    page.locator("#extras summary").tap()
-    expect(page.locator("#extras")).to_contain_text("Bob's dealing cut")
+    page.locator('[data-restate="cut"]').tap()
+    expect(page.locator("#panel")).to_contain_text("Bob's dealing cut")
     page.context.close()
 
 
@@ -409,8 +413,8 @@ def test_kings_court_card_by_card_a_defender_answers_a_catapult_and_a_partner_sa
     expect(page.locator("#follow")).to_contain_text("Cat answered with a Defender")
 
     # Cat can go out and asks Ann: "Yes". Cat does not go out, so takes two and loses the turn.
-    page.locator("#risk-panel summary").tap()
-    page.locator("#ev-yes").tap()
+    page.locator("#risk-open").tap()
+    page.locator('[data-risk-kind="yes"]').tap()
     expect(page.locator("#follow-options")).to_contain_text("Cat's partner said Yes")
     expect(page.locator("#ev-other")).to_have_text("Take two")
     page.locator("#ev-other").tap()

@@ -55,6 +55,8 @@ def test_a_photo_of_each_hand_is_scored_at_once(server, browser):  # noqa: F811
     # Bob goes out. Ann's own Scan button opens the camera (as the toolbar's Scan does) for her
     # hand: Gold 7 and a King (7 + 25), scored at once.
     page.locator('[data-out="1"]').tap()
+    page.locator('[data-last=""]').tap()  # went out with no draw card
+    page.locator('[data-cut="none"]').tap()  # the cut not tried
     page.locator('[data-open="0"]').tap()
     page.locator('[data-scan="0"]').tap()
     page.set_input_files("#scan-photo", kings_court_photo("gold-7", "king"))

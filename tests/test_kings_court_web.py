@@ -125,3 +125,29 @@ def test_a_hand_followed_card_by_card_refuses_an_illegal_play_and_keeps_the_coun
     stale = move(phone, game_id, 1, {"type": "draw", "seat": 2})
     assert stale.status_code == 409
     assert stale.get_json()["game"]["view"]["hand"]["hands"] == [7, 6, 7, 7]
+
+
+def test_the_history_line_of_a_followed_hand_says_who_went_out_and_with_what(phone):
+    """Issue 21 item 14: a hand followed card by card, then scored, names who went out."""
+    import random
+
+    from companion.games.kings_court import arbiter
+    from companion.games.kings_court.cards import selection_kinds
+    from companion.games.kings_court.play import random_hand
+
+    game_id, game = start(phone, **{"player-2": "", "player-3": ""})
+    events, hand = random_hand(random.Random(679), 2, 0, selection_kinds("kc+kd", ()))
+    ended = arbiter.outcome(hand)
+    assert ended["last"] == "drawbridge-green" and ended["next_draws"] == 2
+    seq = 0
+    for event in events:
+        game = move(phone, game_id, seq, event).get_json()["game"]
+        seq = game["seq"]
+    held = arbiter.hand_view(hand)["hands"][1]
+    numbers = [f"{suit}-{value}" for suit in ("gold", "green") for value in range(1, 11)]
+    scored = {"type": "hand", "cards": [None, numbers[:held - 2]],
+              "next_draws": ["blue-2", "blue-3"]}
+    reply = move(phone, game_id, seq, scored)
+    assert reply.status_code == 200, reply.get_json()
+    line = reply.get_json()["game"]["history"][-1]["text"]
+    assert line.startswith("Hand scored: Ann went out with the Drawbridge (green); Bob "), line

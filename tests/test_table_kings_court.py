@@ -130,8 +130,8 @@ def test_no_fact_is_chosen_for_the_player(server, browser):  # noqa: F811
     phone.tap('#deal-panel [data-kind="duke"]')
     assert page.locator('#deal-panel [aria-pressed="true"]').count() == 0  # no suit, no cut
     phone.tap("#deal")
-    assert "Tap the suit Bob names first." in page.locator("#message").inner_text()
-    phone.tap('[data-deal-suit="green"]')
+    assert "Which suit does Bob name with the Duke: tap the answer first." in page.locator("#message").inner_text()
+    phone.tap('#deal-panel [data-field="suit"][data-value="green"]')
     phone.tap('[data-deal-cut="none"]')
     phone.tap("#deal")
     page.locator("#suit", has_text="green").wait_for()
@@ -142,7 +142,7 @@ def test_no_fact_is_chosen_for_the_player(server, browser):  # noqa: F811
     assert targets.all_inner_texts() == ["Bob"]
     phone.tap("#ev-play")
     assert "Who is the Siege Tower aimed at: tap the answer first." in page.locator("#message").inner_text()
-    phone.tap("#risk-panel summary")
+    phone.tap("#risk-open")
     assert page.locator("#risk-panel .selected").count() == 0
     accessible(page)  # mid-game
     page.context.close()
@@ -207,6 +207,217 @@ def test_history_lines_and_a_finished_game(server, browser):  # noqa: F811
     page.context.close()
 
 
+def simulated_hand(selection: str, seed: int, players: int = 2, dealer: int = 0):
+    """The events of a hand the engine's simulator played, and how it ended."""
+    import random
+
+    from companion.games.kings_court import arbiter
+    from companion.games.kings_court.cards import selection_kinds
+    from companion.games.kings_court.play import random_hand
+
+    events, hand = random_hand(random.Random(seed), players, dealer, selection_kinds(selection, ()))
+    return events, arbiter.outcome(hand), arbiter.hand_view(hand)["hands"]
+
+
+def pick_any(phone, picker: str, count: int):
+    """Tap ``count`` cards in a picker, each the first still free on its open tab."""
+    for _ in range(count):
+        phone.tap(f'[data-picker="{picker}"] .cp-card:not([aria-disabled="true"])')
+
+
+@pytest.mark.parametrize("seed, last", [(679, "Drawbridge"), (191, "Dragon"), (75, "Dungeon")])
+def test_a_followed_hand_ending_on_a_draw_card_is_recorded_with_the_cards_drawn(server, browser, seed, last):  # noqa: F811
+    """Issue 21 item 2: the cards the next player drew are picked, and the page says so."""
+    events, ended, held = simulated_hand("kc+kd", seed)
+    assert (ended["last"] or "").startswith(last.lower())
+    phone = strict_phone(browser)
+    page = phone.page
+    turns.set_up(phone, server)
+    turns.enter_moves(page, events)
+    out, nxt, draws = ended["out"], ended["next"], ended["next_draws"]
+    name = turns.NAMES[nxt]
+    with phone.turn(f"score a followed hand ending on a {last}"):
+        phone.tap(f'[data-open="{nxt}"]')
+        pick_any(phone, str(nxt), held[nxt] - draws)
+        prompt = page.locator("#prompt").inner_text()
+        assert f"{name} drew {draws} for the {last}: tap Drawn" in prompt, prompt
+        phone.tap(f'[data-mode="drawn"][data-seat="{nxt}"]')
+        pick_any(phone, "drawn", draws)
+        assert "record it" in page.locator("#prompt").inner_text()
+        accessible(page, "the cards drawn picked")
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / f"kings_court_drawn_{last.lower()}.png"))
+        phone.tap("#record")
+        turns.wait_for_entry(page, len(events) + 1)
+    row = page.evaluate("Companion.game.view.rows[0]")
+    assert row["text"].startswith(f"{turns.NAMES[out]} went out with the {last}")
+    assert len(row["players"][nxt]["drawn"]) == draws
+    page.context.close()
+
+
+def test_undo_in_may_i_play_takes_back_the_question_never_a_stored_hand(server, browser):  # noqa: F811
+    """Issue 21 item 3: Undo inside "May I play?" takes back the question's last card."""
+    phone = strict_phone(browser)
+    page = phone.page
+    turns.set_up(phone, server)
+    turns.score_a_hand(phone)  # stored from this phone: Undo elsewhere would take it back
+    stored = page.evaluate("Companion.game.seq")
+    phone.tap("#view-ask")
+    phone.tap('#ask-panel [data-group="blue"]')
+    phone.tap('#ask-panel [data-kind="blue-3"]')
+    phone.tap('#ask-play [data-kind="blue-7"]')
+    phone.tap('#ask-play [data-kind="blue-9"]')
+    phone.tap("#undo")
+    assert "Took back the Blue 9" in page.locator("#message").inner_text()
+    assert page.locator("#ask-play .cp-chip").all_inner_texts() == ["Blue 7 \u00d7"]
+    for _ in range(4):
+        phone.tap("#undo")
+    assert page.locator("#ask-top-change").count() == 0  # the top card taken back too
+    assert page.evaluate("Companion.game.seq") == stored
+    assert page.locator('[data-total="0"]').inner_text() == "32"
+    assert "stored" in page.locator("#message").inner_text()  # it says why nothing more goes
+    page.context.close()
+
+
+def test_score_it_asks_how_the_hand_went_out_and_the_cut_on_one_screen(server, browser):  # noqa: F811
+    """Issue 21 items 7 and 8: nothing is chosen for the player (the last card, the dealing
+    cut), each is asked in turn, and the whole hand is scored without scrolling."""
+    phone = strict_phone(browser)
+    page = phone.page
+    turns.set_up(phone, server, names=("Ann", "Bob", "Cid"))
+    with phone.turn("score a hand with the dealing cut made"):
+        phone.tap('[data-out="1"]')
+        assert page.locator('#panel [aria-pressed="true"]').count() == 0
+        phone.tap("#record")
+        assert "how Bob went out" in page.locator("#message").inner_text()
+        phone.tap('[data-last="dragon"]')
+        assert page.locator('#panel [aria-pressed="true"]').count() == 0
+        phone.tap('[data-cut="made"]')
+        accessible(page, "the facts stated")
+        pick_any(phone, "2", 2)
+        phone.tap('[data-mode="drawn"][data-seat="2"]')
+        page.screenshot(path=str(ARTIFACTS / "kings_court_score_drawn.png"))
+        pick_any(phone, "drawn", 3)
+        phone.tap('[data-open="0"]')
+        pick_any(phone, "0", 1)
+        page.locator("#preview-ok").wait_for()
+        phone.tap("#record")
+        turns.wait_for_entry(page, 1)
+    entry = page.evaluate("Companion.game.view.rows[0].entry")
+    assert entry["cut"] == "made" and entry["last"] == "dragon" and len(entry["next_draws"]) == 3
+    page.context.close()
+
+
+def test_card_names_are_whole_words_that_fit_their_buttons(server, browser):  # noqa: F811
+    """Issue 21 item 14: no card or suit name is hyphenated ("King-dom") or cut off, on every
+    tab of the picker with all 199 cards."""
+    phone = strict_phone(browser)
+    page = phone.page
+    turns.set_up(phone, server, selection="kc+kd+bonus")
+    phone.tap('[data-out="1"]')
+    phone.tap('[data-last=""]')
+    phone.tap('[data-cut="none"]')
+    tabs = page.locator('[data-picker="0"] .cp-tab')
+    for i in range(tabs.count()):
+        phone.tap(tabs.nth(i))
+        broken = page.evaluate("""() => [...document.querySelectorAll('.cp-tab, .cp-card')]
+          .filter((b) => b.textContent.includes('\\u00ad') || b.scrollWidth > b.clientWidth + 1
+            || [...b.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim() && (() => {
+              const r = document.createRange(); r.selectNodeContents(n);
+              return r.getClientRects().length > n.textContent.trim().split(/\\s+/).length; })()))
+          .map((b) => `${b.textContent.trim()} ${b.scrollWidth}/${b.clientWidth}`)""")
+        assert broken == [], broken
+        if tabs.nth(i).inner_text() == "Kingdom":
+            page.screenshot(path=str(ARTIFACTS / "kings_court_kingdom_tab.png"))
+    page.context.close()
+
+
+def test_a_draw_card_is_answered_from_the_cards_that_can_answer_it(server, browser):  # noqa: F811
+    """Issue 21 item 7: with a Drawbridge to answer, the picker shows only what can answer
+    (the Drawbridges and the Kingdom cards that stop a draw), not the suit in force."""
+    events, _, _ = simulated_hand("kc+kd", 0)
+    phone = strict_phone(browser)
+    page = phone.page
+    turns.set_up(phone, server)
+    turns.enter_moves(page, events[:2])  # Bob's Drawbridge (gold) waits for Ann
+    assert events[2]["cards"] == [{"card": "drawbridge-blue"}]
+    with phone.turn("answer a draw card"):
+        shown = page.locator("#turn-play .cp-card").evaluate_all("(cards) => cards.map((c) => c.dataset.kind)")
+        assert "drawbridge-blue" in shown and "protector" in shown and "gold-5" not in shown
+        page.screenshot(path=str(ARTIFACTS / "kings_court_answer_a_draw.png"))
+        phone.tap('#turn-play [data-kind="drawbridge-blue"]')
+        phone.tap("#ev-play")
+        turns.wait_for_entry(page, 3)
+    accessible(page, "a draw answered")
+    page.context.close()
+
+
+@pytest.mark.parametrize("selection, seed, players", [("kc+kd", 59, 3), ("kc+kd+bonus", 9, 3)])
+def test_risk_cards_and_on_guard_are_entered_on_one_screen_and_leave_nothing_selected(server, browser, selection, seed, players):  # noqa: F811
+    """Issue 21 item 7: the Risk / On Guard panel takes the place of the turn, asks one thing
+    at a time, and a stored event leaves no stale selection."""
+    events, _, _ = simulated_hand(selection, seed, players)
+    at = next(i for i, e in enumerate(events) if e["type"] in ("on-guard", "risk"))
+    event = events[at]
+    phone = strict_phone(browser)
+    page = phone.page
+    turns.set_up(phone, server, names=turns.NAMES3[:players], selection=selection)
+    turns.enter_moves(page, events[:at])
+    with phone.turn(event["type"]):
+        phone.tap("#risk-open")
+        phone.tap(f'[data-risk-kind="{event["type"]}"]')
+        accessible(page, "the Risk / On Guard panel")
+        page.screenshot(path=str(ARTIFACTS / f"kings_court_{event['type']}.png"))
+        phone.tap(f'[data-risk-seat="{event["seat"]}"]')
+        if event["type"] == "risk" and page.locator("[data-risk-card]").count():
+            phone.tap(f'[data-risk-card="{event["card"]}"]')
+        if "on" in event and page.locator("[data-risk-on]").count():
+            phone.tap(f'[data-risk-on="{event["on"]}"]')
+        turns.wait_for_entry(page, at + 1)
+    assert page.evaluate("Companion.game.seq") == at + 1
+    assert page.locator("#risk-panel").count() == 0
+    assert page.locator('#panel [aria-pressed="true"]').count() == 0
+    page.context.close()
+
+
+def test_a_wizard_turned_up_is_dealt_with_its_suit_and_direction(server, browser):  # noqa: F811
+    """The card turned up is a play of the dealer's: a Wizard asks the suit and the direction
+    (and a Magician what it copies), so every deal the table makes can be entered."""
+    phone = strict_phone(browser)
+    page = phone.page
+    turns.set_up(phone, server)
+    with phone.turn("deal a Wizard"):
+        phone.tap('[data-follow="1"]')
+        phone.tap('#deal-panel [data-group="kingdom"]')
+        phone.tap('#deal-panel [data-kind="wizard"]')
+        phone.tap('#deal-panel [data-field="suit"][data-value="blue"]')
+        phone.tap('#deal-panel [data-field="choice"][data-value="reverse"]')
+        phone.tap('[data-deal-cut="missed"]')
+        accessible(page, "the deal, its facts stated")
+        phone.tap("#deal")
+        turns.wait_for_entry(page, 1)
+    first = page.evaluate("Companion.game.history[0].text")
+    assert "Wizard turned up" in first and "blue named" in first
+    record = page.evaluate("async () => JSON.stringify(await (await fetch(Companion.game.urls.export)).json())")
+    assert '"choice": "reverse"' in record.replace('":"', '": "')
+    page.context.close()
+
+
+def test_a_refusal_leaves_the_picked_cards_and_every_control_of_the_turn_uncovered(server, browser):  # noqa: F811
+    """Issue 21 item 6: the answer takes its strip; the chips and the turn's controls stay."""
+    phone = following(browser, server)
+    page = phone.page
+    phone.tap('#turn-play [data-group="blue"]')
+    phone.tap('#turn-play [data-kind="blue-3"]')
+    phone.tap("#ev-play")
+    page.locator("#message", has_text="does not fit").wait_for()
+    page.screenshot(path=str(ARTIFACTS / "kings_court_refused.png"))
+    for target in ("#turn-play .cp-chip", "#ev-play", "#ev-other", "#undo", "#risk-open",
+                   '#turn-play [data-group="gold"]'):
+        assert phone.on_screen(page.locator(target).first), target
+    page.context.close()
+
+
 def test_a_dungeon_is_answered_with_a_protector_on_the_page(server, browser):  # noqa: F811
     """Rulebook: the Dungeon is a draw card, and the Protector answers "a draw card"."""
     phone = following(browser, server)
@@ -216,7 +427,8 @@ def test_a_dungeon_is_answered_with_a_protector_on_the_page(server, browser):  #
     phone.tap("#ev-play")  # Ann lays the Dungeon in front of Bob
     page.locator(".kc-due", has_text="Waiting: the Dungeon").wait_for()
     assert "(Dungeon)" in page.locator(".kc-hands").inner_text()
-    phone.tap('#turn-play [data-group="kingdom"]')
+    shown = page.locator("#turn-play .cp-card").evaluate_all("(cards) => cards.map((c) => c.dataset.kind)")
+    assert "protector" in shown  # the picker offers the cards that answer it
     phone.tap('#turn-play [data-kind="protector"]')
     phone.tap("#ev-play")
     page.locator("#top", has_text="Protector").wait_for()
@@ -237,13 +449,50 @@ def test_a_magician_as_the_dungeon_is_scored_as_the_magician(server, browser):  
     page = new_phone(browser)
     start_kings_court(page, server, ["Ann", "Bob"])
     page.locator('[data-out="0"]').tap()
+    page.locator('[data-last=""]').tap()  # went out with no draw card
+    page.locator('[data-cut="none"]').tap()  # the cut not tried
     pick(page, 1, "kingdom", "dungeon")
     pick(page, 1, "kingdom", "dungeon")  # both real Dungeons in Bob's hand
-    page.locator("#extras summary").tap()
-    page.locator('input[data-magician="1"]').check()
-    expect(page.locator("#points-1")).to_have_text("120")  # 2 x 35 + the Magician's 50
+    page.locator("#extras summary").tap()  # the rarer facts, in place of the hands
+    box = page.locator('input[data-magician="1"]')
+    box.check()
+    expect(page.locator("#extras summary")).to_contain_text("1 Magician as Dungeon")
+    assert in_view(page, 'input[data-magician="1"]')  # on one screen, no scrolling
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "kings_court_magician_dungeon.png"))
+    page.locator("#extras summary").tap()  # the hands again
+    expect(page.locator("#points-1")).to_have_text("120")  # 2 x 35 + the Magician's 50
     page.locator("#record").tap()
     expect(page.locator('[data-total="1"]')).to_have_text("120")
+    page.context.close()
+
+
+def test_a_magician_as_the_last_card_is_said_with_the_next_player(server, browser):  # noqa: F811
+    """Ruling 50 on the kings_court page: once the last card is a draw card, the extras ask
+    whether it was a Magician played as it, and the hand records last_magician."""
+    from playwright.sync_api import expect
+
+    from test_browser import start_kings_court
+
+    page = new_phone(browser)
+    start_kings_court(page, server, ["Ann", "Bob"])
+    page.locator('[data-out="0"]').tap()
+    page.locator('[data-last="dragon"]').tap()
+    page.locator('[data-cut="none"]').tap()
+    page.locator("#extras summary").tap()
+    page.locator("#last-magician").check()
+    expect(page.locator("#extras summary")).to_contain_text("Magician")
+    assert in_view(page, "#last-magician")  # on one screen, no scrolling
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "kings_court_magician_last.png"))
+    page.locator("#extras summary").tap()  # the hands again
+    if page.locator('[data-mode="type"][data-seat="1"]').count() == 0:
+        page.locator('[data-open="1"]').tap()
+    page.locator('[data-mode="type"][data-seat="1"]').tap()
+    page.fill('[data-typed="1"]', "40")
+    page.locator("#preview-ok").wait_for()
+    page.locator("#record").tap()
+    expect(page.locator('[data-total="1"]')).to_have_text("40")
+    entry = page.evaluate("Companion.game.view.rows[0].entry")
+    assert entry["last"] == "dragon" and entry["last_magician"] is True
     page.context.close()

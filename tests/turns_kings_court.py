@@ -11,14 +11,17 @@ from __future__ import annotations
 from phone import Phone
 
 NAMES = ("Ann", "Bob")
+NAMES3 = ("Ann", "Bob", "Cid")
 
 
-def set_up(phone: Phone, server_url: str, names=NAMES, dealer: int = 0) -> str:
+def set_up(phone: Phone, server_url: str, names=NAMES, dealer: int = 0, selection: str = "") -> str:
     """The setup page (typing names is setup, not a turn): the game's page URL."""
     page = phone.page
     page.goto(f"{server_url}/new/kings_court")
     for seat, name in enumerate(names):
         page.fill(f'input[name="player-{seat}"]', name)
+    if selection:
+        page.check(f'input[name="selection"][value="{selection}"]')
     page.select_option("#first-dealer", str(dealer))
     page.locator("#create").click()
     page.wait_for_url("**/g/**")
@@ -32,10 +35,13 @@ def wait_for_entry(page, count: int):
 
 
 def score_a_hand(phone: Phone):
-    """Hand 1 of a game of two: Bob went out, Ann is left with the Gold 7 and a King (32)."""
+    """Hand 1 of a game of two: Bob went out with an ordinary card, no dealing cut tried; Ann is
+    left with the Gold 7 and a King (32)."""
     page = phone.page
     with phone.turn("score one player's hand with the picker"):
         phone.tap('[data-out="1"]')
+        phone.tap('[data-last=""]')  # with a card that makes nobody draw
+        phone.tap('[data-cut="none"]')  # the cut not tried: both stated, nothing chosen for them
         phone.tap('[data-picker="0"] [data-kind="gold-7"]')  # Ann's picker opens at once
         phone.tap('[data-picker="0"] [data-group="kingdom"]')
         phone.tap('[data-picker="0"] [data-kind="king"]')
@@ -107,3 +113,18 @@ def play_typical_turns(phone_factory, server_url) -> list[Phone]:
     a_draw(phone)
     may_i_play(phone)
     return [phone]
+
+
+def enter_moves(page, moves) -> None:
+    """Store ``moves`` one after another through the game's API from this page, then load the
+    page again (the events of a hand the simulator played, when only what follows is tested)."""
+    page.evaluate("""async (moves) => {
+      let seq = Companion.game.seq;
+      for (const move of moves) {
+        const { status, data } = await Companion.request("POST", `/api/games/${Companion.game.id}/moves`, { move, seq });
+        if (status !== 200) throw new Error(JSON.stringify(data));
+        seq = data.game.seq;
+      }
+    }""", moves)
+    page.reload()
+    page.locator("#views").wait_for()

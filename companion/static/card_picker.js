@@ -6,12 +6,8 @@
 
 const CardPicker = (() => {
   const { escape } = Companion;
-  // Where a long word on a narrow button may break (a soft hyphen).
-  const BREAKS = { Drawbridge: "Draw\u00adbridge", Burgundy: "Bur\u00adgundy", Kingdom: "King\u00addom",
-    Cannonball: "Cannon\u00adball", Protector: "Pro\u00adtector", Magician: "Magi\u00adcian",
-    Treasure: "Trea\u00adsure", Defender: "De\u00adfender", Duchess: "Duch\u00adess", Dungeon: "Dun\u00adgeon",
-    Catapult: "Cata\u00adpult", Imperial: "Im\u00adperial", Flaming: "Flam\u00ading", Warlord: "War\u00adlord" };
-  const breakable = (text) => escape(text).replace(/[A-Z][a-z]{6,}/g, (word) => BREAKS[word] || word);
+  // Words are never broken: a name with a word too long for one cell takes two.
+  const wide = (text) => text.split(" ").some((word) => word.length > 7);
 
   // A tab a suit, the Queen's Options, the Kingdom Scroll cards, the Shield cards (KD).
   const groupKey = (kind) => (kind.suits.length === 1 ? kind.suits[0]
@@ -38,28 +34,32 @@ const CardPicker = (() => {
   // kinds: [{id, name, short, suits, colour}]; chosen: ids; open: the tab shown (a suit,
   // "option" or "kingdom"; the first when it has no cards here); limit(id): copies still free;
   // chip(i): a chosen card's words ("King naming blue"); question: html shown instead of the
-  // tabs and cards (a choice the last card needs).
-  function html({ id, kinds, chosen, open, limit = () => Infinity, chip, label = "cards", question = "" }) {
-    const all = groups(kinds);
+  // tabs and cards (a choice the last card needs); title: every kind in one grid under that
+  // name, no tabs (the few cards that can answer a draw card); chips: false for a picker of one
+  // card that shows it elsewhere; above: the chosen cards above the tabs (a turn's few cards,
+  // kept clear of the action bar and its answers) rather than under the cards.
+  function html({ id, kinds, chosen, open, limit = () => Infinity, chip, label = "cards", question = "", title = "", chips = true, above = false }) {
+    const all = title ? [{ key: "all", kinds }] : groups(kinds);
     const shown = all.find((g) => g.key === open) || all[0] || { key: null, kinds: [] };
     const count = (kindId) => chosen.filter((c) => c === kindId).length;
     const byId = Object.fromEntries(kinds.map((k) => [k.id, k]));
     const words = (i) => (chip ? chip(i) : byId[chosen[i]].name);
     const body = question || `
-      <div class="cp-tabs" role="tablist" aria-label="Suits">${all.map((g) => `
+      ${title ? `<p class="small">${escape(title)}</p>` : `<div class="cp-tabs" role="tablist" aria-label="Suits">${all.map((g) => `
         <button type="button" role="tab" class="cp-tab s-${g.key}${g.key === shown.key ? " selected" : ""}"
-          aria-selected="${g.key === shown.key}" data-cp="${id}" data-group="${g.key}">${breakable(groupName(g.key))}</button>`).join("")}</div>
-      <div class="cp-grid" role="group" aria-label="${escape(groupName(shown.key || ""))} cards">${shown.kinds.map((k) => {
+          aria-selected="${g.key === shown.key}" data-cp="${id}" data-group="${g.key}">${escape(groupName(g.key))}</button>`).join("")}</div>`}
+      <div class="cp-grid" role="group" aria-label="${escape(title || groupName(shown.key || ""))} cards">${shown.kinds.map((k) => {
         const n = count(k.id);
         const left = limit(k.id) - n;
-        return `<button type="button" class="cp-card s-${k.colour}" data-cp="${id}" data-kind="${k.id}" ${left <= 0 ? 'aria-disabled="true"' : ""}
-          aria-label="${escape(k.name)}${n ? ` (${n} picked)` : ""}">${breakable(k.short || k.name)}${n ? `<span class="cp-n" aria-hidden="true">${n}</span>` : ""}</button>`;
+        const words = k.short || k.name;
+        return `<button type="button" class="cp-card s-${k.colour}${wide(words) ? " cp-wide" : ""}" data-cp="${id}" data-kind="${k.id}" ${left <= 0 ? 'aria-disabled="true"' : ""}
+          aria-label="${escape(k.name)}${n ? ` (${n} picked)` : ""}">${escape(words)}${n ? `<span class="cp-n" aria-hidden="true">${n}</span>` : ""}</button>`;
       }).join("")}</div>`;
-    return `${body}
-      <div class="cp-chosen" aria-live="polite">${chosen.length ? chosen.map((kindId, i) => `
+    const list = chips ? `<div class="cp-chosen${above ? " cp-above" : ""}" aria-live="polite">${chosen.length ? chosen.map((kindId, i) => `
         <button type="button" class="cp-chip s-${byId[kindId] ? byId[kindId].colour : "kingdom"}" data-cp="${id}" data-index="${i}"
           aria-label="Take off ${escape(words(i))}">${escape(words(i))} \u00d7</button>`).join("")
-        : `<span class="small">No ${escape(label)} yet.</span>`}</div>`;
+        : `<span class="small">No ${escape(label)} yet.</span>`}</div>` : "";
+    return above ? list + body : body + list;
   }
 
   // What a tap on the picker ``id`` means: {tab}, {add}, {remove} (an index), or null.

@@ -42,7 +42,9 @@ const KingsCourt = (() => {
     steps.push({ sentence, snapshot: parts().map((part) => JSON.stringify(part.get())) });
   }
 
+  // Undo takes back the draft of the view shown: in "May I play?", the question's last step.
   function undo() {
+    if (shown === "ask") { const said = Table().askUndo(); redraw(); return said; }
     const last = steps.pop();
     if (!last) return "Nothing entered on this phone to take back.";
     parts().forEach((part, i) => part.set(JSON.parse(last.snapshot[i])));
@@ -61,7 +63,8 @@ const KingsCourt = (() => {
 
   function fresh() {
     return { mode: "hand", number: null, hand: null, out: null, nobody: false, typed: {}, points: {},
-      cards: {}, tabs: {}, open: null, last: "", next: null, draws: [], dungeon: [], played: [], cut: "", dealer: null, lastMagician: false, magicians: [],
+      cards: {}, tabs: {}, open: null, last: null, next: null, draws: [], dungeon: [], played: [], cut: null, dealer: null,
+      lastMagician: false, magicians: [],
       follow: false, play: { card: null, by: null, on: null } };
   }
 
@@ -80,19 +83,26 @@ const KingsCourt = (() => {
     d.draws = (e.next_draws || []).slice();
     d.dungeon = Array.isArray(e.dungeon) ? e.dungeon.slice() : (e.dungeon === null || e.dungeon === undefined ? [] : [e.dungeon]);
     d.played = (e.played || []).map((p) => ({ ...p }));
-    d.cut = e.cut || "";
+    d.cut = e.cut || "none";
     d.lastMagician = Boolean(e.last_magician);  // a Magician counts as the Magician (ruling 50)
     d.magicians = (e.dungeon_magicians || []).slice();
     return d;
   }
 
-  // The hand a table followed card by card: the engine already knows how it ended.
+  // The hand a table followed card by card: the engine already knows how it ended, the last
+  // card and how many cards the next player drew for it included; the first hand to enter opens.
   function fromOutcome(outcome) {
-    const d = fresh();
-    d.out = outcome.out;
-    d.nobody = outcome.out === null;
-    d.fixed = true;
-    return d;
+    draft = fresh();
+    draft.out = outcome.out;
+    draft.nobody = outcome.out === null;
+    draft.fixed = true;
+    draft.last = outcome.last || "";
+    draft.next = outcome.next ?? null;
+    draft.need = outcome.next_draws || 0;
+    draft.played = outcome.played.map((p) => ({ ...p }));  // a Castle Fire: no hand to enter
+    draft.open = fire() ? null : firstEmpty();
+    schedulePreview();  // what the hand scores so far, before any hand is entered
+    return draft;
   }
 
   // Another phone's entry: the hand being scored stays while it is still this hand.
@@ -112,12 +122,41 @@ const KingsCourt = (() => {
   const nextSeat = () => (draft.next !== null ? draft.next : (draft.out + 1) % seats().length);
   const ready = () => draft.nobody || draft.out !== null;
 
+  // The facts of a scored hand the player must state, asked one at a time after who went out:
+  // the card they went out with, then the dealer's cut; nothing is chosen for them.
+  const lastMissing = () => !draft.fixed && !draft.nobody && draft.out !== null && draft.last === null;
+  const cutMissing = () => !draft.fixed && !fire() && draft.cut === null;
+  function factsMissing() {
+    if (lastMissing()) return `how ${nameOf(draft.out)} went out`;
+    if (cutMissing()) return `${nameOf(draft.dealer ?? view().dealer ?? 0)}'s dealing cut`;
+    return null;
+  }
+
+  // The seat whose picked hand takes the cards drawn for the last card (they are picked apart),
+  // or null; and, for a hand followed card by card, the sentence while they are not all picked.
+  function drawer() {
+    if (draft.nobody || draft.out === null || fire()) return null;
+    const s = nextSeat();
+    return !draft.typed[s] && ((draft.last && DRAW_CARDS(draft.last)) || draft.draws.length) ? s : null;
+  }
+  function drawsMissing() {
+    const s = drawer();
+    if (s === null || !draft.need || draft.draws.length === draft.need) return null;
+    return `${nameOf(s)} drew ${draft.need} for the ${cardName(draft.last).replace(/ \(.*\)$/, "")}: tap Drawn`;
+  }
+
   // The hands not entered yet: no card picked (or scanned) and no count typed.
   function waiting() {
     if (!ready() || fire()) return [];
     const out = draft.nobody ? null : draft.out;
     return seats().filter((s) => s !== out && (draft.typed[s]
       ? draft.points[s] === "" || draft.points[s] === undefined : !(draft.cards[s] || []).length));
+  }
+
+  // The hands the preview counts 0: not entered yet, or their drawn cards not all picked.
+  function pending() {
+    const later = waiting();
+    return drawsMissing() && !later.includes(drawer()) ? [...later, drawer()] : later;
   }
 
   // With ``provisional``, hands not entered yet count 0, so the preview can score the hands
@@ -128,7 +167,7 @@ const KingsCourt = (() => {
     if (!draft.fixed) m.out = draft.nobody ? null : draft.out;
     if (!fire()) {
       const out = draft.nobody ? null : draft.out;
-      const later = provisional ? waiting() : [];
+      const later = provisional ? pending() : [];
       m.cards = seats().map((s) => (s === out || draft.typed[s] || later.includes(s) ? null : (draft.cards[s] || [])));
       if (seats().some((s) => s !== out && (draft.typed[s] || later.includes(s)))) {
         m.points = seats().map((s) => {
@@ -141,12 +180,12 @@ const KingsCourt = (() => {
     }
     if (!draft.fixed && draft.last) m.last = draft.last;
     if (!draft.fixed && draft.last && draft.next !== null) m.next = draft.next;
-    if (draft.draws.length) m.next_draws = draft.draws.slice();
+    if (draft.draws.length && !(m.cards && m.cards[nextSeat()] === null)) m.next_draws = draft.draws.slice();
     if (!draft.fixed && draft.dungeon.length) m.dungeon = draft.dungeon.slice();
     if (!draft.fixed && draft.last && draft.lastMagician) m.last_magician = true;
     if (!draft.fixed && draft.magicians.length) m.dungeon_magicians = draft.magicians.slice();
     if (!draft.fixed && draft.played.length) m.played = draft.played.map((p) => ({ ...p }));
-    if (!draft.fixed && draft.cut) m.cut = draft.cut;
+    if (!draft.fixed && draft.cut && draft.cut !== "none") m.cut = draft.cut;
     return m;
   }
 
@@ -189,14 +228,16 @@ const KingsCourt = (() => {
     let html = "";
     if (draft.mode === "correct") html += `<p class="kc-ask-line"><strong>Correcting hand ${draft.number}</strong> <button type="button" class="secondary" id="cancel-correct">Stop correcting</button></p>`;
     if (draft.fixed) {
-      html += `<p class="kc-ask-line"><strong>${draft.nobody ? "Nobody went out" : `${escape(nameOf(draft.out))} went out`}</strong> (as the hand followed card by card ended).</p>`;
+      html += `<p class="kc-ask-line"><strong>${fire() ? "Thrown in by a Castle Fire" : draft.nobody ? "Nobody went out" : `${escape(nameOf(draft.out))} went out`}</strong> (as followed)</p>`;
     } else if (!ready()) {
       const nobody = playedKinds.some((c) => ["poison-garden", "castle-fire"].includes(c.id)) ? [["nobody", "Nobody (Risk card)"]] : [];
       html += `<p class="kc-ask-line"><strong>Who went out?</strong></p>${nameButtons([...seats().map((s) => [s, nameOf(s)]), ...nobody], "out", null)}`;
-    } else {
-      html += `<p class="kc-ask-line"><strong>${draft.nobody ? "Nobody went out" : `${escape(nameOf(draft.out))} went out`}</strong>
-        <button type="button" class="secondary" id="change-out">Change</button></p>`;
+    } else if (factsMissing()) {
+      html += `<div class="kc-answers kc-stated">${outChip()}</div>`;
     }
+    if (ready() && !draft.fixed && factsMissing()) return html + factsHtml();
+    if (ready() && !draft.fixed) html += `<div class="kc-answers kc-stated" id="stated">${outChip()}${statedHtml()}</div>`;
+    if (ready() && !draft.fixed && draft.extrasOpen) return html + extrasHtml(others, playedKinds);  // in place of the hands
     if (ready() && !fire()) {
       const open = others.includes(draft.open) ? draft.open : null;
       html += `<div class="kc-answers kc-seats" role="tablist" aria-label="Hands">${others.map((s) => `<button type="button" role="tab"
@@ -205,37 +246,68 @@ const KingsCourt = (() => {
         const s = open;
         html += `<div class="kc-player" data-seat="${s}">
           <div class="kc-answers kc-modes">
-            <button type="button" class="secondary${draft.typed[s] ? "" : " selected"}" data-mode="pick" data-seat="${s}" aria-pressed="${!draft.typed[s]}">Pick cards</button>
+            <button type="button" class="secondary${draft.typed[s] || (draft.drawing && s === drawer()) ? "" : " selected"}" data-mode="pick" data-seat="${s}" aria-pressed="${!draft.typed[s] && !(draft.drawing && s === drawer())}">Pick cards</button>
             <button type="button" class="secondary${draft.typed[s] ? " selected" : ""}" data-mode="type" data-seat="${s}" aria-pressed="${Boolean(draft.typed[s])}">Type points</button>
+            ${s === drawer() ? `<button type="button" class="secondary${draft.drawing ? " selected" : ""}" data-mode="drawn" data-seat="${s}" aria-pressed="${Boolean(draft.drawing)}">Drawn ${draft.draws.length}${draft.need ? `/${draft.need}` : ""}</button>` : ""}
             <button type="button" class="secondary" data-scan="${s}" aria-label="Scan ${escape(nameOf(s))}'s hand">Scan</button>
           </div>
           ${draft.typed[s]
             ? `<label>Points left in ${escape(nameOf(s))}'s hand<input type="number" inputmode="numeric" min="0" data-typed="${s}"></label>`
-            : `<div class="kc-picker" data-picker="${s}">${CardPicker.html({ id: `hand-${s}`, kinds: pickerKinds(), chosen: draft.cards[s] || [], open: draft.tabs[s], limit: limitFor(s), label: `cards left in ${nameOf(s)}'s hand` })}</div>`}
-          ${!draft.nobody && s === nextSeat() && !draft.typed[s] && (draft.last && DRAW_CARDS(draft.last) || draft.draws.length)
-            ? `<h3>Cards ${escape(nameOf(s))} drew for the ${escape(cardName(draft.last || ""))}</h3><div class="kc-picker" data-picker="drawn">${CardPicker.html({ id: "drawn", kinds: pickerKinds(), chosen: draft.draws, open: draft.tabs.drawn, limit: limitFor("drawn"), label: "drawn cards" })}</div>` : ""}
+            : s === drawer() && draft.drawing
+              ? `<div class="kc-picker" data-picker="drawn">${CardPicker.html({ id: "drawn", kinds: pickerKinds(), chosen: draft.draws, open: draft.tabs.drawn, limit: limitFor("drawn"), label: `cards ${nameOf(s)} drew for the ${cardName(draft.last)}` })}</div>`
+              : `<div class="kc-picker" data-picker="${s}">${CardPicker.html({ id: `hand-${s}`, kinds: pickerKinds(), chosen: draft.cards[s] || [], open: draft.tabs[s], limit: limitFor(s), label: `cards left in ${nameOf(s)}'s hand` })}</div>`}
         </div>`;
       }
     }
-    if (ready() && !draft.fixed) html += extrasHtml(others, playedKinds);
+    if (ready() && !draft.fixed && extrasWanted(playedKinds)) html += extrasHtml(others, playedKinds);
     return html;
   }
 
+  // The card the player went out with (a Drawbridge's suit next), then the dealer's cut.
+  function factsHtml() {
+    const v = view();
+    if (lastMissing()) {
+      const bridges = v.cards.filter((c) => c.id.startsWith("drawbridge-"));
+      if (draft.bridge) {
+        return `<p class="kc-ask-line"><strong>Which Drawbridge did ${escape(nameOf(draft.out))} go out with?</strong></p>
+          <div class="kc-answers kc-suits">${bridges.map((c) => `<button type="button" class="secondary kc-suit s-${c.suits[0]}" data-last="${c.id}">${escape(c.suits[0][0].toUpperCase() + c.suits[0].slice(1))}</button>`).join("")}</div>`;
+      }
+      const draws = [["", "A card that makes nobody draw"], ...(bridges.length ? [["drawbridge", "A Drawbridge"]] : []),
+        ...["dragon", "wizard", "dungeon"].filter((id) => kind(id)).map((id) => [id, `A ${cardName(id)}`])];
+      return `<p class="kc-ask-line"><strong>How did ${escape(nameOf(draft.out))} go out?</strong></p>${nameButtons(draws, "last", null)}`;
+    }
+    const dealer = nameOf(draft.dealer ?? v.dealer ?? 0);
+    return `<p class="kc-ask-line"><strong>${escape(dealer)}'s dealing cut (${v.dealing_bonus} points)?</strong></p>
+      ${nameButtons([["none", "Not tried"], ["made", "Made"], ["missed", "Missed"]], "cut", null)}`;
+  }
+
+  // The facts once stated, as chips on one line: a tap on one asks it again.
+  const chip = (attrs, text, label) => `<button type="button" class="secondary kc-change" ${attrs} aria-label="${escape(label)}">${escape(text)} \u00d7</button>`;
+  const outChip = () => chip('id="change-out"', draft.nobody ? "Nobody out" : `${nameOf(draft.out)} out`, "Change who went out");
+  function statedHtml() {
+    let html = "";
+    if (!draft.nobody && draft.last !== null) html += chip('data-restate="last"', draft.last ? cardName(draft.last) : "No draw", `Change the card ${nameOf(draft.out)} went out with`);
+    if (!fire() && draft.cut !== null) html += chip('data-restate="cut"', draft.cut === "none" ? "No cut" : `Cut ${draft.cut}`, "Change the dealing cut");
+    return html;
+  }
+
+  const extrasWanted = (playedKinds) => (draft.last && !draft.nobody) || view().cards.some((c) => c.id === "dungeon") || playedKinds.length;
+
+  // The rarer facts, in place of the hands while open: the next player after a draw card, the
+  // Dungeon, the Risk and Warlord cards played.
   function extrasHtml(others, playedKinds) {
     const v = view();
-    const drawKinds = v.cards.filter((c) => DRAW_CARDS(c.id));
-    const said = [draft.last && `last card ${cardName(draft.last)}`, draft.dungeon.length && "Dungeon", draft.played.length && `${draft.played.length} Risk card${draft.played.length > 1 ? "s" : ""}`, draft.cut && `cut ${draft.cut}`].filter(Boolean);
-    const dealer = nameOf(draft.dealer ?? v.dealer ?? 0);
-    return `<details id="extras" ${draft.extrasOpen ? "open" : ""}><summary>Last card, Dungeon, Risk cards, dealing cut${said.length ? `: ${escape(said.join(", "))}` : ""}</summary>
-      ${draft.nobody ? "" : `<label>${escape(nameOf(draft.out))} went out with
-        <select id="last"><option value="">a card that makes nobody draw</option>
-        ${drawKinds.map((c) => `<option value="${c.id}" ${draft.last === c.id ? "selected" : ""}>${escape(c.name)}</option>`).join("")}</select></label>
-        ${draft.last ? `<label class="radio"><input type="checkbox" id="last-magician" ${draft.lastMagician ? "checked" : ""}> It was a Magician played as that card</label>
-          <fieldset><legend>The next player</legend>${nameButtons(others.map((s) => [s, nameOf(s)]), "next", nextSeat())}</fieldset>` : ""}`}
+    const said = [draft.last && !draft.nobody && `next ${nameOf(nextSeat())}`, draft.last && !draft.nobody && draft.lastMagician && "Magician",
+      draft.dungeon.length && "Dungeon", draft.magicians.length && `${draft.magicians.length} Magician${draft.magicians.length > 1 ? "s" : ""} as Dungeon`,
+      draft.played.length && `${draft.played.length} Risk card${draft.played.length > 1 ? "s" : ""}`].filter(Boolean);
+    const what = [draft.last && !draft.nobody ? "Next player" : "", v.cards.some((c) => c.id === "dungeon") ? "Dungeon" : "", playedKinds.length ? "Risk cards" : ""].filter(Boolean);
+    return `<details id="extras" ${draft.extrasOpen ? "open" : ""}><summary>${escape(what.join(", "))}${said.length ? `: ${escape(said.join(", "))}` : ""}</summary>
+      ${draft.last && !draft.nobody ? `<fieldset><legend>The next player, who drew</legend>${nameButtons(others.map((s) => [s, nameOf(s)]), "next", nextSeat())}</fieldset>
+        <label class="radio"><input type="checkbox" id="last-magician" ${draft.lastMagician ? "checked" : ""}> It was a Magician played as the ${escape(cardName(draft.last))}</label>` : ""}
       ${v.cards.some((c) => c.id === "dungeon") ? `<fieldset><legend>In the Dungeon when the hand ended</legend>
-        ${others.map((s) => `<label class="radio"><input type="checkbox" data-dungeon="${s}" ${draft.dungeon.includes(s) ? "checked" : ""}> ${escape(nameOf(s))}</label>`).join("")}</fieldset>
-        <fieldset><legend>A Magician played as the Dungeon in front of</legend>
-        ${others.map((s) => `<label class="radio"><input type="checkbox" data-magician="${s}" ${draft.magicians.includes(s) ? "checked" : ""}> ${escape(nameOf(s))}</label>`).join("")}</fieldset>` : ""}
+        ${others.map((s) => `<div class="kc-dungeon-row"><span class="grow">${escape(nameOf(s))}</span>
+          <label class="radio"><input type="checkbox" data-dungeon="${s}" ${draft.dungeon.includes(s) ? "checked" : ""} aria-label="${escape(nameOf(s))}: a Dungeon"> Dungeon</label>
+          <label class="radio"><input type="checkbox" data-magician="${s}" ${draft.magicians.includes(s) ? "checked" : ""} aria-label="${escape(nameOf(s))}: a Magician played as the Dungeon in front of them"> Magician as it</label></div>`).join("")}</fieldset>` : ""}
       ${playedKinds.length ? `<fieldset><legend>Risk and Warlord cards played</legend>
         <ul class="choices">${draft.played.map((p, i) => `<li><span class="grow">${escape(cardName(p.card))} by ${escape(nameOf(p.by))}${p.on !== undefined && p.on !== null ? ` on ${escape(nameOf(p.on))}` : ""}</span>
           <button type="button" class="secondary" data-unplay="${i}" aria-label="Remove the ${escape(cardName(p.card))}">\u00d7</button></li>`).join("")}</ul>
@@ -243,8 +315,6 @@ const KingsCourt = (() => {
         <p class="small">Played by</p>${nameButtons(seats().map((s) => [s, nameOf(s)]), "play-by", draft.play.by)}
         <p class="small">On (Dark Knight, Warlord)</p>${nameButtons([["", "Nobody"], ...seats().map((s) => [s, nameOf(s)])], "play-on", draft.play.on)}
         <button type="button" class="secondary" id="add-played">Add the card played</button></fieldset>` : ""}
-      ${fire() ? "" : `<fieldset><legend>${escape(dealer)}'s dealing cut (${v.dealing_bonus} points)</legend>
-        ${nameButtons([["", "Not tried"], ["made", "Made"], ["missed", "Missed"]], "cut", draft.cut)}</fieldset>`}
     </details>`;
   }
 
@@ -260,6 +330,7 @@ const KingsCourt = (() => {
         if (tap.full) { say(`Every ${cardName(tap.add)} of this game is already in the hands entered.`, "notice"); return false; }
         step(`the ${cardName(tap.add)} in ${where}`);
         list.push(tap.add);
+        if (owner === "drawn" && draft.need && list.length === draft.need) draft.drawing = false;  // all in: the hand again
       } else {
         step(`taking the ${cardName(list[tap.remove])} off ${where}`);
         list.splice(tap.remove, 1);
@@ -282,9 +353,21 @@ const KingsCourt = (() => {
       scanFor = Number(data.scan);  // as the toolbar's Scan; the photo fills this hand
       $("#scan").click();
       return false;
-    } else if (data.mode) {
+    } else if (data.mode === "drawn") draft.drawing = true;
+    else if (data.mode) {
       step(`${data.mode === "type" ? "typing" : "picking"} ${nameOf(Number(data.seat))}'s hand`);
       draft.typed[data.seat] = data.mode === "type";
+      draft.drawing = false;
+    } else if (data.last === "drawbridge") { step("the Drawbridge"); draft.bridge = true; }
+    else if (data.last !== undefined) {
+      step(`how ${nameOf(draft.out)} went out`);
+      draft.last = data.last;
+      draft.bridge = false;
+      draft.next = null;
+      if (!data.last) { draft.draws = []; draft.drawing = false; draft.lastMagician = false; }
+    } else if (data.restate) {
+      step(data.restate === "cut" ? "the dealing cut" : `how ${nameOf(draft.out)} went out`);
+      draft[data.restate] = null;
     } else if (data.next !== undefined) { step("the next player"); draft.next = Number(data.next); }
     else if (data.cut !== undefined) { step("the dealing cut"); draft.cut = data.cut; }
     else if (data.playCard) draft.play.card = data.playCard;
@@ -323,8 +406,7 @@ const KingsCourt = (() => {
       return false;
     }
     if (type !== "change") return false;
-    if (target.id === "last") { step("the last card"); draft.last = target.value; draft.next = null; if (!target.value) { draft.draws = []; draft.lastMagician = false; } }
-    else if (target.id === "last-magician") { step("the Magician as the last card"); draft.lastMagician = target.checked; }
+    if (target.id === "last-magician") { step("the Magician as the last card"); draft.lastMagician = target.checked; }
     else if (target.dataset.magician !== undefined) {
       step("the Magician as the Dungeon");
       const seat = Number(target.dataset.magician);
@@ -393,7 +475,7 @@ const KingsCourt = (() => {
   async function preview() {
     if (!draft || !ready() || !scoring()) { previewed = null; drawPreview(); return; }
     const sent = JSON.stringify(draft);
-    const later = waiting();
+    const later = pending();
     const { status, data } = await Companion.request("POST", `/api/games/${game().id}/check`, { move: move(later.length > 0) });
     if (JSON.stringify(draft) !== sent) return;  // the player changed the hand meanwhile
     if (status !== 200) {
@@ -428,7 +510,7 @@ const KingsCourt = (() => {
       return;
     }
     const { row, later } = previewed;
-    if (later.length) { paint(box, `<p class="small" id="preview-waiting">Still to enter: ${escape(later.map((s) => `${nameOf(s)}'s hand`).join(", "))}.</p>`); return; }
+    if (later.length) { paint(box, `<p class="small" id="preview-waiting">Still to enter: ${escape(later.map((s) => (waiting().includes(s) ? `${nameOf(s)}'s hand` : `the cards ${nameOf(s)} drew`)).join(", "))}.</p>`); return; }
     paint(box, `<details class="kc-answer" id="preview-ok"><summary>${escape(row.text)}: ${escape(row.players.map((p) => `${p.name} ${signed(p.points)}`).join(", "))}</summary>${breakdownHtml(row)}
       ${row.events.map((e) => `<p><strong>${escape(e.text)}</strong></p>`).join("")}</details>`);
   }
@@ -440,8 +522,12 @@ const KingsCourt = (() => {
 
   async function record() {
     if (!ready()) { say(draft.mode === "correct" ? "Tap who went out first." : `Hand ${view().hand_number}: tap who went out first.`, "error"); return; }
+    const facts = factsMissing();
+    if (facts) { say(`Tap ${facts} first (the buttons under who went out).`, "error"); return; }
     const later = waiting();
     if (later.length) { say(`Enter ${later.map((s) => `${nameOf(s)}'s hand`).join(", ")} first (pick the cards or type the points).`, "error"); return; }
+    const drawn = drawsMissing();
+    if (drawn) { say(`${drawn} and pick them (${draft.draws.length} of ${draft.need} so far).`, "error"); return; }
     await Companion.send(`/api/games/${game().id}/moves`, { move: move() });  // stored: Companion drops the draft
   }
 
@@ -584,7 +670,9 @@ const KingsCourt = (() => {
     } else {
       const later = ready() ? waiting() : [];
       text = !ready() ? `Hand ${v.hand_number}, ${nameOf(v.dealer)}'s deal: who went out?`
+        : factsMissing() ? `Hand ${v.hand_number}: ${factsMissing()}?`
         : later.length ? `Hand ${v.hand_number}: enter ${nameOf(later.includes(draft.open) ? draft.open : firstEmpty())}'s hand${later.length > 1 ? ` (${later.length} to go)` : ""}.`
+        : drawsMissing() ? `${drawsMissing()}.`
         : `Hand ${v.hand_number}: every hand is in; record it.`;
       record.hidden = false;
     }
@@ -646,9 +734,11 @@ const KingsCourt = (() => {
 
   function onToggle(event) {
     const box = event.target;
-    if (box.id === "extras") draft.extrasOpen = box.open;
-    else if (box.id === "adjust") adjusting.open = box.open;
-    else if (box.id === "risk-panel") Table().moreOpen(box.open);
+    if (box.id === "extras") {
+      if (!draft || Boolean(draft.extrasOpen) === box.open) return;
+      draft.extrasOpen = box.open;
+      redraw();  // the extras take the place of the hands while open, and give it back when shut
+    } else if (box.id === "adjust") adjusting.open = box.open;
     else if (box.id === "ask-more") Table().askOpen(box.open);
   }
 
@@ -665,7 +755,7 @@ const KingsCourt = (() => {
     $("#ask-go").addEventListener("click", () => Table().ask());
     Companion.start(payload, {
       poll, reset, redraw, scanned, view: () => shown,
-      draft: { steps: () => steps.length, undo, keep },
+      draft: { steps: () => (shown === "ask" ? Math.max(1, Table().askSteps()) : steps.length), undo, keep },
     });
   }
 

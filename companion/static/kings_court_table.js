@@ -37,18 +37,21 @@ window.KingsCourtTable = (() => {
   function question(play, i, ctx) {
     const id = play.cards[i];
     const f = play.extra[i];
-    const name = cardName(id);
-    if ((WILD.includes(id) || OPTION(id)) && !f.suit) {
-      const allowed = OPTION(id) ? kind(id).suits : suits();
+    if (id === "magician" && !f.as) {
+      // the Kingdom Scroll cards, and the Suit Scroll cards that fit where it is played
+      const fits = ctx.fits || (() => false);
+      const scrolls = view().cards.filter((c) => c.group === "scroll" && c.id !== "magician" && (!c.suits.length || fits(c)));
+      return { field: "as", text: "The Magician plays as which card?", options: scrolls.map((c) => [c.id, c.short || c.name]), grid: scrolls };
+    }
+    const eff = f.as || id;  // a Magician asks what the card it copies asks
+    const name = cardName(eff);
+    if ((WILD.includes(eff) || OPTION(eff)) && !f.suit) {
+      const allowed = OPTION(eff) ? kind(eff).suits : suits();
       return { field: "suit", text: `Which suit does ${ctx.who} name with the ${name}?`, options: allowed.map((s) => [s, s[0].toUpperCase() + s.slice(1)]), suits: true };
     }
-    if ((id === "wizard" || OPTION(id)) && !f.choice) return { field: "choice", text: `The ${name}: which way does play go on?`, options: DIRECTIONS };
-    if (id === "magician" && !f.as) {
-      const scrolls = view().cards.filter((c) => c.group === "scroll" && c.id !== "magician");
-      return { field: "as", text: "The Magician plays as which card?", options: scrolls.map((c) => [c.id, c.name]) };
-    }
-    if ((id === "catapult" || id === "siege-tower") && f.target === undefined) return { field: "target", text: `Who is the ${name} aimed at?`, options: ctx.others };
-    if (id === "flaming-arrow" && f.burn === undefined) return { field: "burn", text: "Where does the burnt card go?", options: [["discard", "The discard pile"], ...ctx.others] };
+    if ((eff === "wizard" || OPTION(eff)) && !f.choice) return { field: "choice", text: `The ${name}: which way does play go on?`, options: DIRECTIONS };
+    if ((eff === "catapult" || eff === "siege-tower") && f.target === undefined) return { field: "target", text: `Who is the ${name} aimed at?`, options: ctx.others };
+    if (eff === "flaming-arrow" && f.burn === undefined) return { field: "burn", text: "Where does the burnt card go?", options: [["discard", "The discard pile"], ...ctx.others] };
     return null;
   }
 
@@ -79,11 +82,16 @@ window.KingsCourtTable = (() => {
     return ctx.others;
   }
 
+  // A question of a card (its answers as buttons of the picker ``id``), or "".
+  const questionHtml = (id, q) => (q ? `<div class="kc-question" role="group" aria-label="${escape(q.text)}"><p><strong>${escape(q.text)}</strong></p>
+      ${q.grid ? `<div class="cp-grid">${q.grid.map((c) => `<button type="button" class="cp-card s-${c.colour}${(c.short || c.name).split(" ").some((w) => w.length > 7) ? " cp-wide" : ""}"
+        data-cp="${id}" data-field="${q.field}" data-i="${q.i}" data-value="${c.id}" aria-label="${escape(c.name)}">${escape(c.short || c.name)}</button>`).join("")}</div>`
+      : `<div class="kc-answers${q.suits ? " kc-suits" : ""}">${q.options.map(([value, label]) => `<button type="button" class="secondary${q.suits ? ` kc-suit s-${value}` : ""}"
+        data-cp="${id}" data-field="${q.field}" data-i="${q.i}" data-value="${escape(value)}">${escape(label)}</button>`).join("")}</div>`}</div>` : "");
+
   function playHtml(id, play, ctx, kinds) {
     const q = firstQuestion(play, ctx);
-    const ask = q ? `<div class="kc-question" role="group" aria-label="${escape(q.text)}"><p><strong>${escape(q.text)}</strong></p>
-      <div class="kc-answers${q.suits ? " kc-suits" : ""}">${q.options.map(([value, label]) => `<button type="button" class="secondary${q.suits ? ` kc-suit s-${value}` : ""}"
-        data-cp="${id}" data-field="${q.field}" data-i="${q.i}" data-value="${escape(value)}">${escape(label)}</button>`).join("")}</div></div>` : "";
+    const ask = questionHtml(id, q);
     let defended = "";
     if (!q && view().cards.some((c) => c.id === "defender")) {
       defended = play.cards.map((card, i) => {
@@ -94,7 +102,15 @@ window.KingsCourtTable = (() => {
       }).join("");
     }
     const open = play.tab || (ctx.suit && kinds.some((k) => CardPicker.groupKey(k) === ctx.suit) ? ctx.suit : null);
-    return CardPicker.html({ id, kinds, chosen: play.cards, open, label: "cards played", question: ask, chip: (i) => chipWords(play, i, ctx) }) + defended;
+    // A draw card waiting: only the cards that can answer it, in one grid.
+    const answers = ctx.answers && kinds.filter((k) => ctx.answers.includes(k.id));
+    if (answers && answers.length) {
+      const bridge = (k) => k.id.startsWith("drawbridge-");
+      const title = answers.some(bridge) ? "A Drawbridge (by its suit) or a card that stops the draw:" : "A card that stops the draw:";
+      return CardPicker.html({ id, kinds: answers.map((k) => (bridge(k) ? { ...k, short: k.suits[0][0].toUpperCase() + k.suits[0].slice(1) } : k)),
+        chosen: play.cards, label: "answer", question: ask, chip: (i) => chipWords(play, i, ctx), title, above: true }) + defended;
+    }
+    return CardPicker.html({ id, kinds, chosen: play.cards, open, label: "cards played", question: ask, chip: (i) => chipWords(play, i, ctx), above: true }) + defended;
   }
 
   // A tap inside a play's picker: the play changes (a step of the draft) or a sentence is said.
@@ -152,8 +168,12 @@ window.KingsCourtTable = (() => {
 
   // ------------------------------------------------------------------ the deal
 
-  let deal = { card: null, suit: null, cut: null, tab: null, hand: null };
-  const blankDeal = () => ({ card: null, suit: null, cut: null, tab: null, hand: null });
+  // The card turned up is a play of one card by the dealer: its facts (a suit named, a
+  // direction, the card a Magician copies) are asked as a turn's are.
+  const blankDeal = () => ({ card: null, f: {}, cut: null, tab: null, hand: null });
+  let deal = blankDeal();
+  const dealPlay = () => ({ cards: [deal.card], extra: [deal.f] });
+  const dealCtx = () => ({ who: KingsCourt.nameOf(view().dealer), player: view().dealer, suit: null, others: [] });
 
   function dealHtml() {
     const v = view();
@@ -162,12 +182,12 @@ window.KingsCourtTable = (() => {
     let body;
     if (!deal.card) {
       body = `<p class="kc-ask-line"><strong>${escape(dealer)} deals seven each. Which card is turned up?</strong></p>
-        ${CardPicker.html({ id: "deal", kinds, chosen: [], open: deal.tab, label: "card turned up" }).replace(/<div class="cp-chosen"[\s\S]*$/, "")}`;
+        ${CardPicker.html({ id: "deal", kinds, chosen: [], open: deal.tab, label: "card turned up", chips: false })}`;
     } else {
-      const needsSuit = !kind(deal.card).suits.length || OPTION(deal.card);
-      const allowed = OPTION(deal.card) ? kind(deal.card).suits : suits();
-      body = `<p class="kc-ask-line">Turned up: <button type="button" class="cp-chip s-${kind(deal.card).colour}" id="deal-change" aria-label="Change the card turned up (${escape(cardName(deal.card))})">${escape(cardName(deal.card))} \u00d7</button></p>
-        ${needsSuit ? `<p><strong>Which suit does ${escape(dealer)} name?</strong></p><div class="kc-answers kc-suits">${allowed.map((s) => `<button type="button" class="secondary kc-suit s-${s}${deal.suit === s ? " selected" : ""}" data-deal-suit="${s}" aria-pressed="${deal.suit === s}">${s[0].toUpperCase() + s.slice(1)}</button>`).join("")}</div>` : ""}
+      const q = question(dealPlay(), 0, dealCtx());
+      const words = chipWords(dealPlay(), 0, dealCtx());
+      body = `<p class="kc-ask-line">Turned up: <button type="button" class="cp-chip s-${kind(deal.card).colour}" id="deal-change" aria-label="Change the card turned up (${escape(words)})">${escape(words)} \u00d7</button></p>
+        ${questionHtml("deal", q && { ...q, i: 0 })}
         <fieldset><legend>${escape(dealer)}'s dealing cut</legend><div class="kc-answers">
           ${[["none", "Not tried"], ["made", "Made"], ["missed", "Missed"]].map(([value, label]) => `<button type="button" class="secondary${deal.cut === value ? " selected" : ""}" data-deal-cut="${value}" aria-pressed="${deal.cut === value}">${label}</button>`).join("")}</div></fieldset>`;
     }
@@ -176,7 +196,8 @@ window.KingsCourtTable = (() => {
 
   function dealMissing() {
     if (!deal.card) return "Tap the card turned up first.";
-    if ((!kind(deal.card).suits.length || OPTION(deal.card)) && !deal.suit) return `Tap the suit ${KingsCourt.nameOf(view().dealer)} names first.`;
+    const q = question(dealPlay(), 0, dealCtx());
+    if (q) return `${q.text.replace(/\?$/, "")}: tap the answer first.`;
     if (!deal.cut) return "Say whether the dealing cut was tried: Not tried, Made or Missed.";
     return null;
   }
@@ -184,8 +205,7 @@ window.KingsCourtTable = (() => {
   async function sendDeal() {
     const why = dealMissing();
     if (why) { say(why, "error"); return; }
-    const first = { card: deal.card };
-    if (deal.suit) first.suit = deal.suit;
+    const first = { card: deal.card, ...deal.f };
     const move = { type: "deal", first };
     if (deal.cut !== "none") move.cut = deal.cut;
     await Companion.send(`/api/games/${game().id}/moves`, { move });  // stored: Companion drops the draft
@@ -194,9 +214,12 @@ window.KingsCourtTable = (() => {
   function onDealTap(button) {
     const tap = CardPicker.read(button, "deal");
     if (tap && tap.tab) deal.tab = tap.tab;
-    else if (tap && tap.add) { KingsCourt.step(`the ${cardName(tap.add)} turned up`); deal.card = tap.add; deal.suit = null; deal.hand = view().hand_number; }
-    else if (button.id === "deal-change") { KingsCourt.step(`the ${cardName(deal.card)} turned up`); deal.card = null; deal.suit = null; }
-    else if (button.dataset.dealSuit) { KingsCourt.step("the suit named"); deal.suit = button.dataset.dealSuit; }
+    else if (tap && tap.add) { KingsCourt.step(`the ${cardName(tap.add)} turned up`); deal.card = tap.add; deal.f = {}; deal.hand = view().hand_number; }
+    else if (button.id === "deal-change") { KingsCourt.step(`the ${cardName(deal.card)} turned up`); deal.card = null; deal.f = {}; }
+    else if (button.dataset.cp === "deal" && button.dataset.field) {
+      KingsCourt.step(`the ${cardName(deal.card)}'s ${button.dataset.field === "suit" ? "suit" : "choice"}`);
+      deal.f[button.dataset.field] = button.dataset.value;
+    }
     else if (button.dataset.dealCut) { KingsCourt.step("the dealing cut"); deal.cut = button.dataset.dealCut; }
     else return false;
     return true;
@@ -206,12 +229,17 @@ window.KingsCourtTable = (() => {
 
   let turn = { ...blankPlay(), seat: null, turn: null };
   const blankTurn = () => ({ ...blankPlay(), seat: null, turn: null });
-  let risk = { seat: null, card: null, on: null };  // the "Risk cards, On Guard, Dungeon" panel
+  // The panel of events out of turn (Risk cards, On Guard, the Dungeon, a partner's Yes), which
+  // takes the place of the turn while open and asks one thing at a time.
+  const blankRisk = () => ({ open: false, kind: null, seat: null, card: null, on: null });
+  let risk = blankRisk();
 
   function turnCtx() {
     const h = view().hand;
     const names = view().players.map((p) => p.name);
     return { who: names[h.to_play], player: h.to_play, suit: h.suit,
+      answers: h.pending ? h.playable : null, pending: h.pending && h.pending.kind,
+      fits: (c) => h.playable.includes(c.id) || c.suits.includes(h.suit),
       others: names.map((name, seat) => [seat, name]).filter(([seat]) => seat !== h.to_play) };
   }
 
@@ -222,52 +250,96 @@ window.KingsCourtTable = (() => {
     const topKind = kind(h.top) || { colour: "kingdom" };
     const pile = `<div class="kc-pile" aria-label="The pile">
         <span class="kc-top s-${escape(h.top ? (ownSuit(h.top) || h.suit || topKind.colour) : "kingdom")}" id="top">${escape(h.top_name || "no card")}</span>
-        <span>Suit <strong id="suit" class="kc-suit-word s-${escape(h.suit || "kingdom")}">${escape(h.suit || "-")}</strong></span>
-        <span>Play goes <strong id="direction">${escape(h.direction_words)}</strong></span>
-        <span>Draw pile <strong id="draw-pile">${h.draw_pile}</strong>${h.reshuffles ? ` (reshuffled ${h.reshuffles}\u00d7)` : ""}</span>
-        ${h.pending ? `<span class="kc-due">Waiting: ${h.pending.dungeons ? "the Dungeon" : `draw ${h.pending.count} (${escape(cardName(h.pending.kind))})`}</span>` : ""}
+        <span><span class="sr">Suit in force </span><strong id="suit" class="kc-suit-word s-${escape(h.suit || "kingdom")}">${escape(h.suit || "-")}</strong></span>
+        <span>going <strong id="direction">${escape(h.direction_words.replace(/^to the /, ""))}</strong></span>
+        <span>pile <strong id="draw-pile">${h.draw_pile}</strong>${h.reshuffles ? ` (reshuffled ${h.reshuffles}\u00d7)` : ""}</span>
+        ${h.pending ? `<span class="kc-due">Waiting: ${h.pending.dungeons ? "the Dungeon" : `draw ${h.pending.count}`}</span>` : ""}
       </div>
-      <p class="kc-hands" aria-label="Cards in each hand">${names.map((name, seat) => `<span class="${seat === h.to_play ? "kc-mover" : ""}"${seat === h.to_play ? ' aria-current="true"' : ""}>${escape(name)} <strong data-hand="${seat}">${h.hands[seat]}</strong>${h.dungeon[seat] ? " (Dungeon)" : ""}${h.on_guard.includes(seat) ? " On Guard!" : ""}${h.face_up[seat].length ? ` \u00b7 up: ${h.face_up[seat].map((c) => escape(cardName(c))).join(", ")}` : ""}</span>`).join(" ")}</p>`;
-    const effects = h.effects.length ? `<p class="small kc-options" id="follow-effects">${h.effects.map(escape).join(" ")}</p>` : "";
-    if (h.over) return `${pile}${effects}<p><strong>The hand is over: score it.</strong></p>`;
+      <div class="kc-hands-row"><p class="kc-hands" aria-label="Cards in each hand">${names.map((name, seat) => `<span class="${seat === h.to_play ? "kc-mover" : ""}"${seat === h.to_play ? ' aria-current="true"' : ""}>${escape(name)} <strong data-hand="${seat}">${h.hands[seat]}</strong>${h.dungeon[seat] ? " (Dungeon)" : ""}${h.on_guard.includes(seat) ? " On Guard!" : ""}${h.face_up[seat].length ? ` \u00b7 up: ${h.face_up[seat].map((c) => escape(cardName(c))).join(", ")}` : ""}</span>`).join(" ")}</p>
+      ${h.over ? "" : `<button type="button" class="secondary kc-more${risk.open ? " selected" : ""}" id="risk-open" aria-expanded="${risk.open}">${risk.open ? "Back to the turn" : "Risk, On Guard\u2026"}</button>`}</div>`;
+    const effects = h.effects.length && !h.pending ? `<span id="follow-effects">${h.effects.map(escape).join(" ")}</span> ` : "";
+    if (h.over) return `${pile}<p class="small kc-options">${effects}</p><p><strong>The hand is over: score it.</strong></p>`;
+    if (risk.open) return `${pile}<div id="risk-panel">${riskHtml(names)}</div>`;
     const ctx = turnCtx();
-    return `${pile}${effects}
-      <p class="small kc-options" id="follow-options">${h.options.map(escape).join(" ")}</p>
-      <div id="turn-play">${playHtml("turn", turn, ctx, turnKinds())}</div>
-      <details id="risk-panel" ${risk.open ? "open" : ""}><summary>Risk cards, On Guard, Dungeon${h.partners ? ", partner's Yes" : ""}, stop following</summary>
-        ${h.ask_partner
-          ? `<p><button type="button" class="secondary" id="ev-yes">${escape(names[h.to_play])}'s partner said Yes</button></p>` : ""}
-        ${riskHtml(names)}</details>`;
+    return `${pile}<p class="small kc-options kc-clamp"><span id="follow-options">${h.options.map(escape).join(" ")}</span> ${effects}</p>
+      <div id="turn-play">${playHtml("turn", turn, ctx, turnKinds())}</div>`;
+  }
+
+  // What happened out of turn, then who, then what (only what the hand allows), one question
+  // at a time; the event is stored as soon as its last fact is tapped.
+  function riskKinds(names) {
+    const h = view().hand;
+    const kinds = [];
+    if (view().cards.some((c) => RISKY.includes(c.id))) kinds.push(["reveal", "A Risk card or the Warlord goes face up"]);
+    if (h.face_up.some((cards) => cards.length)) kinds.push(["risk", "A face-up card is played"]);
+    if (h.one_card.length) kinds.push(["on-guard", "On Guard is called"]);
+    if (h.escape !== null && h.escape !== undefined) kinds.push(["escape", `${names[h.escape]} leaves the Dungeon`]);
+    if (h.ask_partner) kinds.push(["yes", `${names[h.to_play]}'s partner said Yes`]);
+    kinds.push(["abandon", "Stop following this hand"]);
+    return kinds;
+  }
+
+  // The next question of the event being entered: [field, question, [[value, label]]], or null.
+  function riskQuestion(names) {
+    const h = view().hand;
+    const everyone = names.map((name, seat) => [seat, name]);
+    const k = risk.kind;
+    if (k === "reveal") {
+      if (risk.seat === null) return ["seat", "Whose card goes face up?", everyone];
+      if (!risk.card) return ["card", `Which card does ${names[risk.seat]} lay face up?`, view().cards.filter((c) => RISKY.includes(c.id)).map((c) => [c.id, c.name])];
+    } else if (k === "risk") {
+      if (risk.seat === null) return ["seat", "Who plays a face-up card?", everyone.filter(([seat]) => h.face_up[seat].length)];
+      if (!risk.card) return ["card", `Which card does ${names[risk.seat]} play?`, [...new Set(h.face_up[risk.seat])].map((c) => [c, cardName(c)])];
+      if (["dark-knight", "warlord"].includes(risk.card) && risk.on === null) return ["on", `On whom is the ${cardName(risk.card)} played?`, everyone.filter(([seat]) => seat !== risk.seat)];
+    } else if (k === "on-guard") {
+      if (risk.seat === null) return ["seat", "Who called On Guard?", everyone];
+      if (risk.on === null) return ["on", `On whom did ${names[risk.seat]} call it?`, everyone.filter(([seat]) => seat !== risk.seat && h.one_card.includes(seat))];
+    }
+    return null;
   }
 
   function riskHtml(names) {
-    const who = (field, chosen, extra = []) => `<div class="kc-answers">${[...extra, ...names.map((name, seat) => [seat, name])].map(([value, label]) =>
-      `<button type="button" class="secondary${chosen === value ? " selected" : ""}" data-risk-${field}="${value}" aria-pressed="${chosen === value}">${escape(label)}</button>`).join("")}</div>`;
-    const riskCards = view().cards.filter((c) => RISKY.includes(c.id));
-    return `<fieldset><legend>Who?</legend>${who("seat", risk.seat)}</fieldset>
-      ${riskCards.length ? `<fieldset><legend>Which card (to lay face up or play)?</legend><div class="kc-answers">${riskCards.map((c) =>
-        `<button type="button" class="secondary${risk.card === c.id ? " selected" : ""}" data-risk-card="${c.id}" aria-pressed="${risk.card === c.id}">${escape(c.name)}</button>`).join("")}</div></fieldset>` : ""}
-      <fieldset><legend>On whom (Dark Knight, Warlord, On Guard)?</legend>${who("on", risk.on, [["", "Nobody"]])}</fieldset>
-      <div class="kc-answers">
-        <button type="button" class="secondary" data-event="reveal">Goes face up</button>
-        <button type="button" class="secondary" data-event="risk">Played</button>
-        <button type="button" class="secondary" data-event="on-guard">Called On Guard</button>
-        <button type="button" class="secondary" data-event="escape">Leaves the Dungeon</button>
-      </div>
-      <p><button type="button" class="secondary" id="abandon">Stop following this hand</button></p>`;
+    if (!risk.kind) {
+      return `<p class="kc-ask-line"><strong>What happened?</strong></p><div class="kc-answers kc-events">${riskKinds(names).map(([value, label]) =>
+        `<button type="button" class="secondary" data-risk-kind="${value}">${escape(label)}</button>`).join("")}</div>`;
+    }
+    const label = (riskKinds(names).find(([value]) => value === risk.kind) || [null, risk.kind])[1];
+    const said = [risk.seat !== null ? names[risk.seat] : "", risk.card ? cardName(risk.card) : ""].filter(Boolean).join(", ");
+    const q = riskQuestion(names);
+    return `<div class="kc-answers kc-stated"><button type="button" class="secondary kc-change" id="risk-restart" aria-label="Change what happened">${escape(label)}${said ? `: ${escape(said)}` : ""} \u00d7</button></div>
+      ${q ? `<p class="kc-ask-line"><strong>${escape(q[1])}</strong></p><div class="kc-answers">${q[2].map(([value, text]) =>
+        `<button type="button" class="secondary" data-risk-${q[0]}="${value}">${escape(text)}</button>`).join("")}</div>` : ""}`;
   }
 
-  async function riskEvent(type) {
+  // A tap in the panel: a step of the draft, and the event stored once nothing more is asked.
+  function onRiskTap(button) {
+    const data = button.dataset;
     const names = view().players.map((p) => p.name);
-    if (risk.seat === null) { say("Tap who it is first (the first row of names).", "error"); return; }
-    const move = { type, seat: risk.seat };
-    if (type === "reveal" || type === "risk") {
-      if (!risk.card) { say("Tap which Risk card first.", "error"); return; }
-      move.card = risk.card;
+    if (button.id === "risk-restart") { KingsCourt.step("what happened out of turn"); risk = { ...blankRisk(), open: true }; return true; }
+    if (data.riskKind) { KingsCourt.step("what happened out of turn"); risk.kind = data.riskKind; }
+    else if (data.riskSeat !== undefined) { KingsCourt.step("who"); risk.seat = Number(data.riskSeat); }
+    else if (data.riskCard) { KingsCourt.step("which card"); risk.card = data.riskCard; }
+    else if (data.riskOn !== undefined) { KingsCourt.step("on whom"); risk.on = Number(data.riskOn); }
+    else return false;
+    const h = view().hand;
+    if (risk.kind === "risk" && risk.seat !== null && !risk.card && new Set(h.face_up[risk.seat]).size === 1) risk.card = h.face_up[risk.seat][0];
+    if (!riskQuestion(names)) { riskEvent(); return false; }
+    return true;
+  }
+
+  async function riskEvent() {
+    const h = view().hand;
+    const k = risk.kind;
+    let move;
+    if (k === "abandon") move = { type: "abandon" };
+    else if (k === "yes") move = { type: "yes", seat: h.to_play };
+    else if (k === "escape") move = { type: "escape", seat: h.escape };
+    else {
+      move = { type: k, seat: risk.seat };
+      if (risk.card) move.card = risk.card;
+      if (risk.on !== null) move.on = risk.on;
     }
-    if (type === "on-guard" && (risk.on === null || risk.on === "")) { say(`Tap on whom ${names[risk.seat]} called On Guard first.`, "error"); return; }
-    if ((type === "risk" || type === "on-guard") && risk.on !== null && risk.on !== "") move.on = Number(risk.on);
-    if (await Companion.send(`/api/games/${game().id}/moves`, { move })) risk = { seat: null, card: null, on: null, open: false };
+    if (!(await Companion.send(`/api/games/${game().id}/moves`, { move }))) KingsCourt.redraw();
   }
 
   // The toolbar's buttons while a hand is followed: Play, and the one other thing the seat to
@@ -279,7 +351,7 @@ window.KingsCourtTable = (() => {
     const seat = h.to_play;
     const due = h.pending || h.dungeon[seat] || h.penalty.includes(seat);
     let other = ["draw", "Draw"];
-    if (due) other = ["take", "Take the draw"];
+    if (due) other = ["take", h.pending ? `Take ${h.pending.count}` : "Take the draw"];
     else if (h.yes === seat) other = ["take", "Take two"];
     else if (h.phase === "drawn" || (h.phase === "first" && h.open && h.open.need !== "escort")) other = ["pass", "Pass"];
     return { play: true, other };
@@ -323,10 +395,20 @@ window.KingsCourtTable = (() => {
   // The question: the top card, the suit in force when the top card does not set it, what
   // waits for the player, and the cards of the turn. Kept apart from the table's draft.
   let asking = { top: null, suit: null, tab: null, pending: "", count: "", hand: "", dungeon: false, more: false, play: blankPlay() };
+  // The question's own steps, for Undo while it is shown: a stored entry is never undone there.
+  let asked = [];
+  const askStep = (sentence) => asked.push({ sentence, snapshot: JSON.stringify(asking) });
+  function askUndo() {
+    const last = asked.pop();
+    if (!last) return "Nothing in the question to take back (stored entries are undone from the Hand or Sheet view).";
+    asking = JSON.parse(last.snapshot);
+    return `Took back ${last.sentence} from the question.`;
+  }
 
   function askCtx() {
     const n = view().players.length;
-    return { who: "you", player: 0, suit: asking.suit || (asking.top && ownSuit(asking.top)),
+    const suit = asking.suit || (asking.top && ownSuit(asking.top));
+    return { who: "you", player: 0, suit, fits: (c) => c.suits.includes(suit),
       others: Array.from({ length: n - 1 }, (_, i) => [i + 1, i === 0 ? "the player to your left" : `${i + 1} seats to your left`]) };
   }
 
@@ -336,7 +418,7 @@ window.KingsCourtTable = (() => {
     const kinds = KingsCourt.pickerKinds().filter((c) => c.group !== "shield" || ["cannonball", "catapult", "flaming-arrow", "siege-tower", "imperial-tax", "magic-potion", "hidden-treasure"].includes(c.id));
     if (!asking.top) {
       return `<p class="kc-ask-line"><strong>What lies on top of the discard pile?</strong></p>
-        ${CardPicker.html({ id: "ask-top", kinds, chosen: [], open: asking.tab, label: "top card" }).replace(/<div class="cp-chosen"[\s\S]*$/, "")}`;
+        ${CardPicker.html({ id: "ask-top", kinds, chosen: [], open: asking.tab, label: "top card", chips: false })}`;
     }
     const top = `<p class="kc-ask-line">On top: <button type="button" class="cp-chip s-${kind(asking.top).colour}" id="ask-top-change" aria-label="Change the top card (${escape(cardName(asking.top))})">${escape(cardName(asking.top))} \u00d7</button>
       ${asking.suit || ownSuit(asking.top) ? `<span>suit in force <strong id="ask-suit-now">${escape(asking.suit || ownSuit(asking.top))}</strong></span>` : ""}</p>`;
@@ -360,19 +442,19 @@ window.KingsCourtTable = (() => {
   function onAskTap(button) {
     const top = CardPicker.read(button, "ask-top");
     if (top && top.tab) asking.tab = top.tab;
-    else if (top && top.add) { asking.top = top.add; asking.suit = null; asking.play.tab = ownSuit(top.add); }
-    else if (button.id === "ask-top-change") { asking.top = null; asking.suit = null; asking.play = blankPlay(); }
-    else if (button.dataset.askSuit) { asking.suit = button.dataset.askSuit; asking.play.tab = asking.suit; }
-    else if (!onPlayTap(button, "ask", asking.play, askCtx(), () => {})) return false;
+    else if (top && top.add) { askStep(`the ${cardName(top.add)} on top`); asking.top = top.add; asking.suit = null; asking.play.tab = ownSuit(top.add); }
+    else if (button.id === "ask-top-change") { askStep(`taking off the ${cardName(asking.top)} on top`); asking.top = null; asking.suit = null; asking.play = blankPlay(); }
+    else if (button.dataset.askSuit) { askStep("the suit in force"); asking.suit = button.dataset.askSuit; asking.play.tab = asking.suit; }
+    else if (!onPlayTap(button, "ask", asking.play, askCtx(), askStep)) return false;
     return true;
   }
 
   function onAskInput(target) {
-    if (target.id === "ask-pending") asking.pending = target.value;
+    if (target.id === "ask-pending") { askStep("the draw waiting"); asking.pending = target.value; }
     else if (target.id === "ask-count") asking.count = target.value;
     else if (target.id === "ask-hand") asking.hand = target.value;
-    else if (target.id === "ask-dungeon") asking.dungeon = target.checked;
-    else if (target.dataset.cp === "ask") onDefended(target, "ask", asking.play, () => {});
+    else if (target.id === "ask-dungeon") { askStep("the Dungeon"); asking.dungeon = target.checked; }
+    else if (target.dataset.cp === "ask") onDefended(target, "ask", asking.play, askStep);
   }
 
   async function ask() {
@@ -395,6 +477,7 @@ window.KingsCourtTable = (() => {
 
   // A scanned play for the arbiter: the cards go in as the play, and it is asked at once.
   function scanAsk(ids) {
+    askStep("the scanned cards");
     asking.play = { ...blankPlay(), cards: ids.slice(), extra: ids.map(() => ({})) };
     KingsCourt.show("ask");
     if (!asking.top) return `Asked about ${ids.map(cardName).join(", then ")}: tap the card on top of the discard pile, then May I play this?`;
@@ -407,16 +490,8 @@ window.KingsCourtTable = (() => {
   function onTap(button) {
     if (button.closest("#ask-panel")) return onAskTap(button);
     if (button.closest("#deal-panel")) return onDealTap(button);
-    if (button.closest("#risk-panel")) {
-      if (button.dataset.riskSeat !== undefined) risk.seat = Number(button.dataset.riskSeat);
-      else if (button.dataset.riskCard) risk.card = button.dataset.riskCard;
-      else if (button.dataset.riskOn !== undefined) risk.on = button.dataset.riskOn === "" ? "" : Number(button.dataset.riskOn);
-      else if (button.dataset.event) { riskEvent(button.dataset.event); return false; }
-      else if (button.id === "ev-yes") { Companion.send(`/api/games/${game().id}/moves`, { move: { type: "yes", seat: view().hand.to_play } }); return false; }
-      else if (button.id === "abandon") { Companion.send(`/api/games/${game().id}/moves`, { move: { type: "abandon" } }); return false; }
-      else return false;
-      return true;
-    }
+    if (button.id === "risk-open") { risk = { ...blankRisk(), open: !risk.open }; return true; }
+    if (button.closest("#risk-panel")) return onRiskTap(button);
     if (button.closest("#turn-play")) {
       const h = view().hand;
       if (turn.seat === null) { turn.seat = h.to_play; turn.turn = h.turn; }
@@ -432,6 +507,7 @@ window.KingsCourtTable = (() => {
 
   // The drafts this file keeps, for the page's Undo and for another phone's entry.
   const parts = [
+    { get: () => risk, set: (value) => { risk = value; }, blank: () => { risk = blankRisk(); }, steps: () => 0, keep: () => null },
     { get: () => turn, set: (value) => { turn = value; }, blank: () => { turn = blankTurn(); },
       steps: () => turn.cards.length,
       keep: (g) => {
@@ -451,5 +527,5 @@ window.KingsCourtTable = (() => {
   const dealing = () => Boolean(deal.card);
 
   return { followHtml, dealHtml, dealing, askHtml, askInputs, onTap, onChange, parts, turnActions, sendTurn, sendDeal, dealMissing,
-    ask, scanAsk, scanTurn, moreOpen: (open) => { risk.open = open; }, askOpen: (open) => { asking.more = open; } };
+    ask, scanAsk, scanTurn, askUndo, askSteps: () => asked.length, askOpen: (open) => { asking.more = open; } };
 })();

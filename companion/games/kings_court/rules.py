@@ -1180,31 +1180,37 @@ class KingsCourt:
         kind = move.get("type")
         if kind in ("hand", "correct"):
             head = f"Hand {move['hand']} corrected" if kind == "correct" else "Hand scored"
-            played = [p["card"] for p in move.get("played") or ()]
-            if "castle-fire" in played:
-                text = f"{head}: thrown in by a Castle Fire"
-            elif "poison-garden" in played:
-                text = f"{head}: ended by a Poison Garden"
-            elif move.get("out") is None:
-                text = head
-            else:
-                text = f"{head}: {players[move['out']]} went out"
-                if move.get("last"):
-                    text += f" with the {name_of(move['last'])}"
-            others = [name_of(card) for card in played if card not in ENDERS]
-            if others:
-                text += f"; played: {', '.join(others)}"
             row = None
             if after is not None:  # the sheet's points for the hand, Risk cards and cut included
                 number = move["hand"] if kind == "correct" else None
                 row = next((r for r in reversed(after.rows) if r.kind == "hand"
                             and (number is None or r.number == number)), None)
+            # a hand followed card by card leaves out what the engine knows: the sheet has it
+            out = move.get("out") if row is None or "out" in move else \
+                (row.score.out if row.score.out >= 0 else None)
+            last = move.get("last") or (row.score.last if row is not None else None)
+            played = [p["card"] for p in move.get("played") or
+                      ([{"card": card} for card, _, _ in row.score.played] if row else ())]
+            if "castle-fire" in played:
+                text = f"{head}: thrown in by a Castle Fire"
+            elif "poison-garden" in played:
+                text = f"{head}: ended by a Poison Garden"
+            elif out is None:
+                text = head
+            else:
+                text = f"{head}: {players[out]} went out"
+                if last:
+                    text += f" with the {name_of(last)}"
+            others = [name_of(card) for card in played if card not in ENDERS]
+            if others:
+                text += f"; played: {', '.join(others)}"
             if "castle-fire" not in played:
                 text += "".join(f"; {hand}" for hand in
                                 _hands_left(move, players, row.points if row else None))
-            if move.get("cut"):
+            cut = move.get("cut") or (row.score.cut if row else None)
+            if cut:
                 dealer = f"{players[row.dealer]}'s " if row else ""
-                text += f"; {dealer}dealing cut {move['cut']}"
+                text += f"; {dealer}dealing cut {cut}"
             return text
         if kind == "adjust":
             who = (players[move["seat"]] if "seat" in move

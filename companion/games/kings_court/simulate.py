@@ -13,7 +13,7 @@ import random
 from typing import Any, Mapping
 
 from companion.games.kings_court.cards import KINDS, selection_kinds
-from companion.games.kings_court.play import random_hand
+from companion.games.kings_court.play import _Sim, random_hand
 from companion.games.kings_court.rules import ENGINE, State, arbiter, dungeons_of
 from companion.games.kings_court.scoring import DRAWS, DUNGEON, ENDERS, RISK
 
@@ -246,4 +246,78 @@ def _play_by_play(rng: random.Random, state: State, enter) -> None:
     enter(move)
 
 
-__all__ = ["random_game", "random_options", "random_hand_move", "aim_at_limit", "NAMES"]
+__all__ = ["ENDINGS", "NAMES", "aim_at_limit", "followed_hand", "random_game", "random_hand_move",
+           "random_options"]
+
+
+# --------------------------------------------------------------------------- steered hands
+
+# What a followed hand may be asked to end on or to hold (``followed_hand``).
+ENDINGS = ("drawbridge", "dragon", "wizard", "dungeon", "risk")
+
+
+class _Rigged(random.Random):
+    """A Random whose first shuffle puts one copy of ``card`` on top of the deck (the first card
+    dealt, to the player left of the dealer)."""
+
+    def __init__(self, seed: int, card: str | None):
+        super().__init__(seed)
+        self.card = card
+
+    def shuffle(self, x) -> None:
+        super().shuffle(x)
+        if self.card is not None and self.card in x:
+            x.remove(self.card)
+            x.append(self.card)
+            self.card = None
+
+
+class _Steered(_Sim):
+    """The simulator with ``keep``'s cards played only as a player's last card."""
+
+    def __init__(self, rng: random.Random, players: int, dealer: int, kinds, keep: frozenset,
+                 partners: bool):
+        self.keep = keep
+        super().__init__(rng, players, dealer, kinds, None, False, partners)
+
+    def _can_lead(self, card: str, hand: list[str], top: str | None, suit: str | None) -> bool:
+        if card in self.keep and len(hand) > 1:
+            return False
+        return super()._can_lead(card, hand, top, suit)
+
+
+def _ends(events: list[dict], ended: Mapping[str, Any], ending: str | None) -> bool:
+    last = ended.get("last") or ""
+    if ending == "risk":
+        kinds = {event["type"] for event in events}
+        return "risk" in kinds and "on-guard" in kinds
+    if ending is None:
+        return True
+    return ended["ended_by"] == "out" and last.startswith(ending)
+
+
+def followed_hand(seed: int, players: int, dealer: int, kinds, ending: str | None = None,
+                  most: int = 60, partners: bool = False, tries: int = 4000,
+                  allowed=lambda events: True) -> tuple[list[dict], Any, list[list[str]]]:
+    """A hand played card by card by the simulator (seeded by ``seed``) that ends on the draw
+    card ``ending`` names ("drawbridge", "dragon", "wizard", "dungeon"), or that has a Risk card
+    played and On Guard called ("risk"), in at most ``most`` events and passing ``allowed``: the
+    events (the deal first), the final Hand and each player's real cards at the end (the cards
+    the next player drew last). The holder of the card wanted plays it only as their last card;
+    several tries are made, each seeded from ``seed``. LookupError if none fits."""
+    kinds = tuple(kinds)
+    ids = {kind.id for kind in kinds}
+    wanted = [kid for kid in sorted(ids) if ending and kid.startswith(ending)]
+    for attempt in range(tries):
+        rigged = wanted[attempt % len(wanted)] if wanted and ending != "risk" else None
+        rng = _Rigged(seed * 100_003 + attempt, rigged)
+        sim = _Steered(rng, players, dealer, kinds, frozenset(wanted) if ending != "risk" else
+                       frozenset(), partners)
+        events, hand = sim.run()
+        if len(events) > most or not _ends(events, arbiter.outcome(hand), ending):
+            continue
+        real = [list(cards) for cards in sim.hands]
+        if [len(cards) for cards in real] != list(hand.hands) or not allowed(events):
+            continue
+        return events, hand, real
+    raise LookupError(f"no hand ending on {ending} in {tries} tries from seed {seed}")
