@@ -645,7 +645,7 @@ def test_the_game_starts_with_the_setup_passes_and_a_revote_gives_no_cards(serve
     page.goto(server + game["urls"]["page"])
     start = page.locator("#setup-reminder")
     expect(start).to_contain_text("Setup: 2 cards right, 2 left, 1 face down as the Loyalty")
-    expect(start).to_contain_text("Round 1: hand one card left")
+    expect(start).to_contain_text("Round 1: hand one card to the left")
     page.screenshot(path=str(ARTIFACTS / "kingseat_start.png"))
     for move in ({"type": "vote", "votes": ["lionsyre", "lionsyre", "smugwing", "brownbeards-dark2"]},
                  {"type": "pass", "player": 2},
