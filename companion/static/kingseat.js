@@ -675,11 +675,7 @@ const Kingseat = (() => {
       case "squlofish-dark1": {
         const squid = C.kindsOf("squlofish");
         const most = n.may_be_in_tell;
-        const paid = `The Hand card ${who} discarded to pay`;
-        // Once the next question is answered, the card paid folds into one line (tap to change).
-        return (!n.discard ? `<p class="small">${who} has no cards to discard.</p>`
-          : f.found !== undefined && (f.discard || []).length && folded("discard") ? answer("discard", paid, C.cardName(f.discard[0]))
-            : pick("discard", 1, paid))
+        return (n.discard ? pick("discard", 1, `The Hand card ${who} discarded to pay`) : `<p class="small">${who} has no cards to discard.</p>`)
           + (Object.keys(most).length ? chooseValue("found", [["none", "None"], ["some", "Some: tap them"]],
             `Squlofish moved out of the Tell (all that fit in ${n.most_votes} votes)`)
             + (f.found === "some" ? pick("removed", squid.reduce((sum, k) => sum + (most[k] || 0), 0), "",
