@@ -142,11 +142,14 @@ def test_a_phone_is_sent_only_the_history_lines_it_lacks(phone, second_phone):
     assert whole["history_from"] == 0 and len(whole["history"]) == 3
 
 
-def test_nonsense_since_numbers_send_the_whole_history_or_nothing_new(phone):
+def test_a_negative_since_is_refused_and_one_beyond_the_game_sends_nothing_new(phone):
+    """companion/inputs.py bounds every number a request carries (issue 23): a negative entry
+    number is a 400 with a sentence; one beyond the game is answered with nothing new."""
     game = create(phone)
     url = f"/api/games/{game['id']}"
     phone.post(f"{url}/moves", json={"seq": 0, "move": KING_UP})
-    assert phone.get(f"{url}?since=-5").get_json()["game"]["history_from"] == 0
+    refused = phone.get(f"{url}?since=-5")
+    assert refused.status_code == 400 and refused.get_json()["error"]["message"]
     far = phone.get(f"{url}?since=99").get_json()["game"]
     assert far["seq"] == 1 and far["history"] == []
 
