@@ -9,33 +9,22 @@ measuring). Without Chromium the test skips, except under CI (see tests/test_bro
 from __future__ import annotations
 
 import pytest
-from phone import PHONE, Phone, watch
-from test_browser import ARTIFACTS, browser, server  # noqa: F401
+from phone import Phone
+from test_browser import ARTIFACTS, browser, new_phone, server  # noqa: F401
 from whole_kings_court import play_whole_games
 
 pytestmark = pytest.mark.browser
 
 
 def test_whole_games_on_two_phones(server, browser):  # noqa: F811
-    contexts = []
-
     def factory() -> Phone:
-        context = browser.new_context(viewport=PHONE, device_scale_factor=1, is_mobile=True,
-                                      has_touch=True)
-        watch(context)
-        contexts.append(context)
-        phone = Phone(context.new_page(), strict=True, game="King's Court")
+        phone = Phone(new_phone(browser), strict=True, game="King's Court")
         phone.page.set_default_timeout(10_000)
         return phone
 
     # a hand followed to a Drawbridge (13 events) and scored, then
     # two hands on the sheet (the cut made, then missed) that end the game
-    try:
-        phones = play_whole_games(factory, server, [10])
-    except Exception:
-        for i, context in enumerate(contexts):
-            context.pages[0].screenshot(path=f"/tmp/kc_fail_{i}.png")
-        raise
+    phones = play_whole_games(factory, server, [10])
     turns = [turn for phone in phones for turn in phone.turns]
     labels = {turn.label for turn in turns}
     assert {"deal a hand to follow", "play", "draw", "score a hand followed card by card",
@@ -44,5 +33,5 @@ def test_whole_games_on_two_phones(server, browser):  # noqa: F811
     assert sum(t.standing for t in turns) == 0
     ARTIFACTS.mkdir(exist_ok=True)
     phones[0].page.screenshot(path=str(ARTIFACTS / "kings_court_whole_game_end.png"))
-    for context in contexts:
-        context.close()
+    for phone in phones:
+        phone.page.context.close()

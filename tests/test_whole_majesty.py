@@ -8,27 +8,21 @@ Without Chromium the test skips, except under CI (see tests/test_browser.py).
 from __future__ import annotations
 
 import pytest
-from phone import PHONE, Phone, watch
-from test_browser import browser, server  # noqa: F401
+from phone import Phone
+from test_browser import browser, new_phone, server  # noqa: F401
 from whole_majesty import play_whole_games
 
 pytestmark = pytest.mark.browser
 
 
 def test_whole_games_on_two_and_three_phones(server, browser):  # noqa: F811
-    contexts = []
-
     def factory() -> Phone:
-        context = browser.new_context(viewport=PHONE, device_scale_factor=1, is_mobile=True,
-                                      has_touch=True)
-        watch(context)
-        contexts.append(context)
-        return Phone(context.new_page(), strict=True)
+        return Phone(new_phone(browser), strict=True)
 
     phones = play_whole_games(factory, server, [3])  # two players, every location on side B
     turns = [turn for phone in phones for turn in phone.turns]
     assert len(turns) == 24 + 1  # the turns and one correction
     assert sum(t.scrolled for t in turns) == 0 and sum(t.covered for t in turns) == 0
     assert sum(t.standing for t in turns) == 0
-    for context in contexts:
-        context.close()
+    for phone in phones:
+        phone.page.context.close()

@@ -7,9 +7,8 @@ seeds 1 to 5 measuring, every ending among them).
 from __future__ import annotations
 
 import pytest
-
-from phone import PHONE, Phone, accessible, watch
-from test_browser import ARTIFACTS, browser, server  # noqa: F401
+from phone import Phone, accessible
+from test_browser import ARTIFACTS, browser, new_phone, server  # noqa: F401
 from whole_royal_visit import play_whole_games
 
 pytestmark = pytest.mark.browser
@@ -17,14 +16,10 @@ pytestmark = pytest.mark.browser
 
 def test_whole_games_on_two_phones_hold_the_table_standard(server, browser):  # noqa: F811
     ARTIFACTS.mkdir(exist_ok=True)
-    contexts, states = [], []
+    states = []
 
     def factory() -> Phone:
-        context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True,
-                                      has_touch=True)
-        watch(context)
-        contexts.append(context)
-        return Phone(context.new_page(), strict=True, game="royal_visit")
+        return Phone(new_phone(browser), strict=True, game="royal_visit")
 
     def check(page, what: str) -> None:
         accessible(page, what)
@@ -38,5 +33,5 @@ def test_whole_games_on_two_phones_hold_the_table_standard(server, browser):  # 
     assert {"the start", "the Wizard's calls", "the pass question", "a turn of several cards",
             "after a reshuffle", "the end (king)", "the end (crown)"} <= set(states)
     phones[-1].page.screenshot(path=str(ARTIFACTS / "royal_visit_whole_end.png"))
-    for context in contexts:
-        context.close()
+    for phone in phones:
+        phone.page.context.close()
