@@ -11,7 +11,9 @@ import pytest
 from companion.engine import RuleError, replay, step
 from companion.games.majesty import CHARACTERS, ENGINE, KIND_BY_ID, KINDS, LOCATIONS, physical_cards
 from companion.games.majesty import chips as C
-from companion.games.majesty.rules import RULE_IDS, RULES, State, final_scoring, ranking
+from companion.games.majesty.rules_page import RULE_IDS, RULES
+from companion.games.majesty.scoring import final_scoring, ranking
+from companion.games.majesty.state import State
 from companion.games.majesty.simulate import build_deck, random_game, random_options
 
 ANN, BOB, CID, DEE = 0, 1, 2, 3
