@@ -31,6 +31,8 @@ from companion.engine import (
     normalise_rulings,
     read_options,
 )
+from companion.engine import Outcome, Seating
+from companion.games.royal_visit import outcome as endgame
 from companion.games.royal_visit.cards import DECK_SIZE, HAND_SIZE, KIND_INDEX, KINDS
 
 # --------------------------------------------------------------------------- board and pawns
@@ -793,6 +795,17 @@ class RoyalVisit:
     rules = RULES
     rulings = RULINGS
     cards = KINDS  # the catalogue: every card kind, with its stable id
+    bgg_id = None  # not confirmed: BG Stats matches its plays by the title
+    endings_title = endgame.ENDINGS_TITLE
+
+    def seating(self, state: State, opening: State | None = None) -> Seating:
+        return endgame.seating(self, state, opening)
+
+    def outcome(self, state: State, opening: State | None = None) -> Outcome | None:
+        return endgame.outcome(self, state, opening)
+
+    def score_sheet(self, state: State) -> None:
+        return None  # Royal Visit keeps no score
 
     # -- setup ---------------------------------------------------------------------------------
 
