@@ -60,6 +60,7 @@ class Sheet:
 
     header: tuple[str, ...]
     rows: tuple[tuple[Any, ...], ...]
+    title: str = "The final scoring"  # what the game page calls its CSV
 
 
 @dataclass(frozen=True)
@@ -187,6 +188,15 @@ class Engine(Protocol):
     # line with ``describe_secret(name) -> str``. A game whose setup form does not take the
     # players' names as ``player-0``, ``player-1``, ... says with ``again(options) -> dict`` which
     # of its form's fields give a new game the same players (see :func:`again_form`).
+    #
+    # Where a game's legal moves in a position form a list the engine can know, it gives them
+    # with ``legal_moves(state) -> list[dict]``: Majesty (every turn, each without the card
+    # turned up after it, one of ``possible_new_cards(state)``). The other games have no such
+    # list. A Royal Visit turn is any run of cards of one suit, too many to list, so the engine
+    # gives its parts: ``legal_summons(state)`` (the Wizard's power) and ``legal_cards(state,
+    # cards_so_far)`` (each legal next card of a turn). King's Court's moves are hands scored on
+    # a sheet, numbers the table writes down, and its arbiter judges a play put to it (``ask``)
+    # without listing them. Kingseat's actions name cards in hands the engine never sees.
 
 
 MISSING = object()  # an option left out, told apart from one given as None

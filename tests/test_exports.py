@@ -1,6 +1,7 @@
 """Exports: a finished game as a BG Stats play, the final scoring and every play as CSV, and every
 game as an archive that another server imports once. Games are played to the end by the engines'
-simulators; what the files say is checked against the engines' results on the stored records.
+simulators; what the files say is checked against the engines' results and outcomes on the stored
+records, the same way for every game.
 Runs on SQLite, and on PostgreSQL when it is named."""
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from urllib.parse import unquote
 
 import pytest
 from conftest import device_of
-from test_stats import GAMES, PRINCE_NAMES, expected, play_all
+from test_stats import GAMES, expected, play_all
 
 from companion.engine import get_engine
 from companion.store import Store
@@ -24,7 +25,9 @@ BGG_MAJESTY = 236301
 
 def validate_bgstats(play: dict, game: str, record) -> None:
     """The BG Stats push fields, each of its type, and what the engine says of the game."""
-    result = get_engine(game).result(record.replay.state)
+    engine = get_engine(game)
+    result = engine.result(record.replay.state)
+    ended = engine.outcome(record.replay.state, engine.new(record.options))
     assert play["sourcePlayId"] == record.id and play["sourceName"]
     datetime.strptime(play["playDate"], "%Y-%m-%d %H:%M:%S")
     assert isinstance(play.get("durationMin", 1), int) and play.get("durationMin", 1) >= 1
@@ -34,12 +37,9 @@ def validate_bgstats(play: dict, game: str, record) -> None:
     meta = play["game"]
     assert meta["name"] == get_engine(game).title
     assert isinstance(meta["highestWins"], bool) and isinstance(meta["noPoints"], bool)
-    assert meta["highestWins"] == (game != "kings_court")
-    assert meta["noPoints"] == (game in ("royal_visit", "kingseat"))
-    if game == "majesty":
-        assert meta["bggId"] == BGG_MAJESTY
-    else:
-        assert "bggId" not in meta  # not confirmed: left out
+    assert meta["highestWins"] == (ended.highest_wins is not False)
+    assert meta["noPoints"] == (ended.scores is None)
+    assert meta.get("bggId") == engine.bgg_id  # left out where not confirmed
     names = record.options["players"]
     # The player as known here: the name as first typed ("bob" in a later game is Bob).
     assert [p["name"].casefold() for p in play["players"]] == [n.casefold() for n in names]
@@ -53,18 +53,15 @@ def validate_bgstats(play: dict, game: str, record) -> None:
         assert isinstance(player.get("role", ""), str)
         if meta["noPoints"]:
             assert "score" not in player
-        elif game == "majesty":
-            assert player["score"] == result["scores"][seat]
         else:
-            groups = record.options.get("partnerships") or [[s] for s in range(len(names))]
-            side = next(i for i, group in enumerate(groups) if seat in group)
-            assert player["score"] == result["totals"][side]
-    if game in ("royal_visit", "majesty"):
-        start = record.options["wizard" if game == "royal_visit" else "first"]
-        assert [p["startPlayer"] for p in play["players"]] == [s == start for s in range(len(names))]
-    if game == "kingseat":
-        assert [p["role"] for p in play["players"]] == [
-            f"Loyal to {PRINCE_NAMES[prince]}" for prince in result["loyalties"]]
+            assert player["score"] == ended.scores[seat]
+        assert player.get("role") == ended.roles[seat]
+    assert [p["startPlayer"] for p in play["players"]] == [
+        seat == ended.start for seat in range(len(names))]
+
+
+def test_bg_stats_knows_majesty_by_its_boardgamegeek_id():
+    assert get_engine("majesty").bgg_id == BGG_MAJESTY
 
 
 def without_ids(figures: dict) -> dict:
@@ -155,8 +152,9 @@ def test_the_csv_of_plays_round_trips_to_the_records(played, phone):
         assert [row["winner"] == "yes" for row in mine] == [
             seat in result["winners"] for seat in range(len(mine))]
         assert all((row["rank"] == "1") == (row["winner"] == "yes") for row in mine)
-        if record.game == "majesty":
-            assert [int(row["score"]) for row in mine] == result["scores"]
+        scores = record.engine.outcome(record.replay.state).scores or [None] * len(mine)
+        assert [row["score"] for row in mine] == [
+            "" if score is None else str(score) for score in scores]
     # What the rows say adds up to the Statistics page's figures.
     wins = {}
     for row in rows:

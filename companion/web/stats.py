@@ -220,9 +220,10 @@ def game_extras(game_id: str) -> dict:
     play = exports.plays_of(store(), game_id)
     link = exports.bgstats_link(exports.bgstats(play)) if play.finished else None
     record = store().load(game_id)
+    sheet = record.engine.score_sheet(record.replay.state)
     return {"status": play.status, "label": people.MARKS[play.status], "bgstats": link,
             "finished": play.finished, "may_mark": rights.allowed("mark", game_id=game_id),
-            "scoring": record.engine.score_sheet(record.replay.state) is not None}
+            "scoring": None if sheet is None else sheet.title}
 
 
 def _download(body: str, mimetype: str, filename: str) -> Response:

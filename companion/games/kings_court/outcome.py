@@ -52,4 +52,4 @@ def _sheet(view: dict[str, Any]) -> Sheet:
         for side in row["sides"]:
             cells += [side["points"], side["after"]]
         rows.append(tuple(cells))
-    return Sheet(tuple(header), tuple(rows))
+    return Sheet(tuple(header), tuple(rows), "The score sheet")
