@@ -12,8 +12,9 @@ from hypothesis import strategies as st
 import companion.games  # noqa: F401  (registers the engines)
 from companion.engine import RuleError, replay
 from companion.games.royal_visit import ENGINE, KINDS
-from companion.games.royal_visit.rules import RULE_IDS, State
+from companion.games.royal_visit.rules_page import RULE_IDS
 from companion.games.royal_visit.simulate import random_game
+from companion.games.royal_visit.state import State
 from rules_checks import validate_then_apply
 
 
