@@ -121,7 +121,15 @@ def test_majesty_scores_its_points_the_highest_winning(seed, players):
     options, result, ended, _ = ending("majesty", seed, players)
     assert ended.scores == tuple(result["scores"]) and ended.highest_wins is True
     assert ended.start == options["first"]
-    assert [row[-2] for row in ended.sheet.rows] == result["scores"]
+    assert ended.sheet.title == "The final scoring"
+    rows = [dict(zip(ended.sheet.header, row)) for row in ended.sheet.rows]
+    assert [row["player"] for row in rows] == options["players"]
+    assert [row["final"] for row in rows] == result["scores"]
+    for row in rows:  # the steps add up to the final score
+        assert row["points before"] + sum(value for key, value in row.items() if key in (
+            "infirmary", "variety") or key.startswith("majority ")) == row["final"]
+    assert [row["winner"] == "yes" for row in rows] == [
+        seat in result["winners"] for seat in range(players)]
     assert ended.endings == () and ended.roles == (None,) * players
 
 
@@ -141,6 +149,7 @@ def test_kings_courts_partners_share_their_total_the_lowest_winning():
 def test_kings_courts_sheet_runs_from_the_first_hand():
     engine, options, positions = whole_game("kings_court", 4, 3)
     assert engine.score_sheet(positions[0]).rows == ()
+    assert engine.score_sheet(positions[0]).title == "The score sheet"
     middle = positions[len(positions) // 2]
     assert engine.outcome(middle) is None and engine.score_sheet(middle).rows
     ended = engine.outcome(positions[-1])
@@ -158,4 +167,8 @@ def test_kingseat_shows_each_loyalty_only_at_the_end():
     assert ended.roles == tuple(f"Loyal to {prince[p]}" for p in result["loyalties"])
     assert ended.endings == tuple(prince[p] for p in result["princes"])
     assert ended.scores is None and ended.start is None
-    assert [row[3] for row in ended.sheet.rows] == result["scores"]
+    rows = [dict(zip(ended.sheet.header, row)) for row in ended.sheet.rows]
+    assert [row["votes in the Tell"] for row in rows] == result["scores"]
+    assert [row["loyal to"] for row in rows] == list(ended.allegiances)
+    assert [row["winner"] == "yes" for row in rows] == [
+        seat in result["winners"] for seat in range(4)]
