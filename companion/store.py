@@ -116,7 +116,9 @@ claims = Table(
 
 # A short code a player types to join a game from another phone: 6 characters from an alphabet
 # without look-alikes (no 0/O, 1/I/L), read case-insensitively. The game's link keeps its
-# unguessable id; the code is only a shortcut to it.
+# unguessable id; the code is only a shortcut to it, and only while the game is being played:
+# freed when the game ends (the engine's result) or is deleted, so that a guessed code can reach
+# only a game in progress; a fresh code is made when an undo takes the game's end back.
 join_codes = Table(
     "join_codes",
     metadata,
@@ -266,6 +268,11 @@ class Record:
     def seq(self) -> int:
         """The number the next entry will get (the count of entries so far)."""
         return len(self.entries)
+
+    @property
+    def ended(self) -> bool:
+        """The game is over: its engine has a result."""
+        return self.engine.result(self.replay.state) is not None
 
     @classmethod
     def start(cls, id: str, game: str, options: dict[str, Any], owner: str,
@@ -532,6 +539,8 @@ class Store:
             raise TableMovedOn(expected_seq, self.seq(game_id, fresh=True))
         self._keep(after)
         self.changes.notify(game_id, after.seq, heard)
+        if after.ended != record.ended:  # the game ended, or an undo took its end back
+            self._settle_join_code(after)
         return replace(after, claims=held)
 
     def _announce(self, conn, game_id: str) -> None:
@@ -556,7 +565,7 @@ class Store:
         # more, and every table's move would wait for it. Until the import answers, nobody has
         # the game's id; each part written is a legal record.
         with self._writing() as conn:
-            _insert_game(conn, game, options, owner, game_id, created)
+            _insert_game(conn, game, options, owner, game_id, created, code=not record.ended)
         rows = [{"game_id": game_id, **_entry_row(e)} for e in stored]
         for start in range(0, len(rows), IMPORT_CHUNK):
             with self._writing() as conn:
@@ -577,30 +586,54 @@ class Store:
         raise TableMovedOn(-1, self.seq(game_id, fresh=True))
 
     # -- join codes ---------------------------------------------------------------------
-    def join_code(self, game_id: str) -> str:
-        """The game's short join code (made now for a game stored before codes existed)."""
-        _check_id(game_id)
+    def join_code(self, record: Record) -> str | None:
+        """The game's short join code while it is being played (made now for a game stored
+        without one: before codes existed, or whose end an undo took back); None once it ended."""
         with self._plain() as conn:
             code = conn.execute(select(join_codes.c.code).where(
-                join_codes.c.game_id == game_id)).scalar()
-        if code:
+                join_codes.c.game_id == record.id)).scalar()
+        if (code is not None) == (not record.ended):
             return code
+        return self._settle_join_code(record)
+
+    def _settle_join_code(self, record: Record) -> str | None:
+        """Give the game a code if it is being played, free its code if it ended: what
+        :meth:`append` does when an entry ends the game or takes its end back, and what a read
+        does for a game whose code does not agree (kept by an older companion, or two phones'
+        entries crossing)."""
+        ended = record.ended
         try:
             with self._writing() as conn:
-                return _insert_join_code(conn, game_id)
-        except exc.IntegrityError:  # another request made it first
-            with self.db.connect() as conn:
+                if ended:
+                    conn.execute(delete(join_codes).where(join_codes.c.game_id == record.id))
+                    return None
+                code = conn.execute(select(join_codes.c.code).where(
+                    join_codes.c.game_id == record.id)).scalar()
+                return code or _insert_join_code(conn, record.id)
+        except exc.IntegrityError:  # another request made it first, or the game is gone
+            with self._plain() as conn:
                 return conn.execute(select(join_codes.c.code).where(
-                    join_codes.c.game_id == game_id)).scalar_one()
+                    join_codes.c.game_id == record.id)).scalar()
 
     def game_for_code(self, typed: str) -> str | None:
-        """The game a typed join code names (any case, spaces and dashes ignored), or None."""
+        """The game in progress a typed join code names (any case, spaces and dashes ignored),
+        or None."""
         code = "".join(typed.split()).replace("-", "").upper()
         if len(code) != JOIN_LENGTH or not set(code) <= set(JOIN_ALPHABET):
             return None
         with self._plain() as conn:
-            return conn.execute(select(join_codes.c.game_id).where(
+            game_id = conn.execute(select(join_codes.c.game_id).where(
                 join_codes.c.code == code)).scalar()
+        if game_id is None:
+            return None
+        try:
+            record = self.load(game_id)
+        except GameNotFound:
+            return None
+        if record.ended:  # its code was not freed when it ended (an older companion's game)
+            self._settle_join_code(record)
+            return None
+        return game_id
 
     # -- seats --------------------------------------------------------------------------
     def seat_of(self, game_id: str, device: str) -> int | None:
@@ -697,7 +730,7 @@ def new_game_id() -> str:
 
 def _insert_game(
     conn, game: str, options: dict[str, Any], owner: str, game_id: str | None = None,
-    created: datetime | None = None,
+    created: datetime | None = None, code: bool = True,
 ) -> str:
     game_id = game_id or new_game_id()
     conn.execute(
@@ -706,7 +739,8 @@ def _insert_game(
             created_at=created or datetime.now(timezone.utc),
         )
     )
-    _insert_join_code(conn, game_id)
+    if code:  # a game imported finished gets none
+        _insert_join_code(conn, game_id)
     return game_id
 
 
