@@ -16,7 +16,7 @@ import threading
 import time
 from collections import OrderedDict
 from contextlib import contextmanager, nullcontext
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from datetime import datetime, timezone
 from typing import Any
 
@@ -43,6 +43,7 @@ from sqlalchemy import (
 from companion import changes
 from companion import engine as protocol
 from companion import record as records
+from companion.record import Entry, Record  # what the store reads and writes
 
 metadata = MetaData()
 
@@ -219,86 +220,6 @@ class TableMovedOn(Exception):
         )
         self.expected = expected
         self.current = current
-
-
-@dataclass(frozen=True)
-class Entry:
-    seq: int
-    kind: str
-    player: int | None
-    at: datetime
-    payload: Any
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "seq": self.seq,
-            "kind": self.kind,
-            "player": self.player,
-            "at": self.at.isoformat(),
-            "payload": self.payload,
-        }
-
-
-@dataclass
-class Record:
-    """A game as stored, with the position its entries replay to.
-
-    A record is never changed once built (phones in other threads may be reading it):
-    :meth:`advanced` makes the record a few entries further on.
-    """
-
-    id: str
-    game: str
-    options: dict[str, Any]
-    owner: str
-    created_at: datetime
-    entries: list[Entry]
-    replay: protocol.Replay
-    history: list[Any]  # the states before each move in force (for undo)
-    lines: records.Lines  # the history in words
-    # Which phone held which player when the entry that made this record was written, where the
-    # write read that too (PostgreSQL: one round trip); None: ask :meth:`Store.seats`.
-    claims: dict[int, str] | None = None
-
-    @property
-    def engine(self) -> protocol.Engine:
-        return protocol.get_engine(self.game)
-
-    @property
-    def seq(self) -> int:
-        """The number the next entry will get (the count of entries so far)."""
-        return len(self.entries)
-
-    @property
-    def ended(self) -> bool:
-        """The game is over: its engine has a result."""
-        return self.engine.result(self.replay.state) is not None
-
-    @classmethod
-    def start(cls, id: str, game: str, options: dict[str, Any], owner: str,
-              created_at: datetime) -> Record:
-        """A record of no entries: the game as its options set it up."""
-        engine = protocol.get_engine(game)
-        replay, history = protocol.replay(engine, options, [])
-        names = [player["name"] for player in engine.view(replay.state).get("players", [])]
-        return cls(id, game, options, owner, created_at, [], replay, history, records.Lines(names))
-
-    def advanced(self, added: list[Entry], imported: bool = False) -> Record:
-        """This record with ``added`` (numbered on from :attr:`seq`) carried out; RuleError if
-        the rules refuse one of them, this record unchanged either way. ``imported``: each
-        entry must also name the player the store would have written (see record.check_player)."""
-        engine = self.engine
-        replay = protocol.Replay(self.replay.state, list(self.replay.done), list(self.replay.undone),
-                                 dict(self.replay.rulings))
-        history, lines = list(self.history), self.lines.copy()
-        for entry in added:
-            before = replay.state
-            if imported:
-                records.check_player(entry, records.entered_by(entry, engine.to_move(before)))
-            protocol.step(engine, replay, history, entry.kind, entry.payload)
-            lines.add(engine, entry, before, replay.state)
-        return replace(self, entries=self.entries + added, replay=replay, history=history, lines=lines,
-                       claims=None)
 
 
 def normalise_url(url: str) -> str:
