@@ -40,11 +40,14 @@ from sqlalchemy import (
     select,
 )
 
-from companion import changes
+from companion import changes, migrations
 from companion import engine as protocol
 from companion import record as records
 from companion.record import Entry, Record  # what the store reads and writes
 
+# The tables as the store reads and writes them. The schema itself is made by the revisions in
+# companion/migrations/versions (tests/test_migrations.py checks that they make these tables):
+# a change here comes with a revision there.
 metadata = MetaData()
 
 games = Table(
@@ -231,6 +234,22 @@ def normalise_url(url: str) -> str:
     return url
 
 
+def database(url: str, connections: int = 20):
+    """An SQLAlchemy engine for ``url`` as the store uses it (on SQLite, its writers take
+    turns: see _serialise_sqlite_writers); its schema is left as it is."""
+    url = normalise_url(url)
+    pool = {}
+    if not re.fullmatch(r"sqlite(\+\w+)?://(/(:memory:)?)?", url):
+        # A request waits for one of ``connections`` kept open rather than opening one
+        # beyond them and closing it after (SQLAlchemy's default, 5 kept and 10 more): on
+        # PostgreSQL at fifty tables that churn was a connection opened every few moves.
+        pool = {"pool_size": connections, "max_overflow": 0}
+    db = create_engine(url, **pool)
+    if db.dialect.name == "sqlite":
+        _serialise_sqlite_writers(db)
+    return db
+
+
 def _utc(moment: datetime) -> datetime:
     """SQLite hands datetimes back without a zone; every stored time is UTC."""
     return moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)
@@ -247,16 +266,8 @@ class Store:
     def __init__(self, url: str, cached_games: int = 64, connections: int = 20,
                  cached_entries: int = 50_000):
         self.url = normalise_url(url)
-        pool = {}
-        if not re.fullmatch(r"sqlite(\+\w+)?://(/(:memory:)?)?", self.url):
-            # A request waits for one of ``connections`` kept open rather than opening one
-            # beyond them and closing it after (SQLAlchemy's default, 5 kept and 10 more): on
-            # PostgreSQL at fifty tables that churn was a connection opened every few moves.
-            pool = {"pool_size": connections, "max_overflow": 0}
-        self.db = create_engine(self.url, **pool)
-        if self.db.dialect.name == "sqlite":
-            _serialise_sqlite_writers(self.db)
-        metadata.create_all(self.db)
+        self.db = database(self.url, connections)
+        migrations.upgrade(self.db)  # the schema as the revisions make it (companion/migrations)
         self.cached_games, self.cached_entries = cached_games, cached_entries
         self._kept_entries = 0  # the entries of the records kept
         self._sqlite_writers = threading.Lock() if self.db.dialect.name == "sqlite" else nullcontext()
