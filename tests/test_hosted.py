@@ -1,5 +1,5 @@
-"""The hosted deployment (README: "Running it for a club or a convention"): gunicorn with two
-gevent workers on the PostgreSQL test database. A move stored through one worker wakes a phone's
+"""The hosted deployment (docs/hosting.md, "Running it for a club or a convention"): gunicorn
+with two gevent workers on the PostgreSQL test database. A move stored through one worker wakes a phone's
 long poll held by the other within a second (LISTEN/NOTIFY, not the 2 s re-read), and a burst
 of idle connections does not stop a new phone being served.
 

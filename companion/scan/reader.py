@@ -16,7 +16,7 @@ from companion.scan.photo import MAX_FRAMES, Animated, animation_frames, load_ph
 from companion.scan.version1 import N, _read_v1
 
 # zxing-cpp reads beside OpenCV's pipeline: it lifts recall up to 30 degrees of tilt from 98.2 %
-# to 99.0 % and cuts the 2 MP median from 101 to 81 ms (benchmarks/scan.py; README).
+# to 99.0 % and cuts the 2 MP median from 101 to 81 ms (benchmarks/scan.py; docs/benchmarks.md).
 USE_ZXING = True  # the benchmark turns it off to measure OpenCV alone
 
 

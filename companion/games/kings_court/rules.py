@@ -557,7 +557,7 @@ class KingsCourt:
         return totals
 
     def options_from_form(self, form: Mapping[str, str]) -> dict[str, Any]:
-        """Options from the setup form (all fields are strings; see the README):
+        """Options from the setup form (all fields are strings; see docs/kings_court.md):
 
         ``players`` (one name a line) or ``player-0`` .. ``player-7``; ``partnerships``: blank
         or "none", "opposite" (pairs facing each other), "alternate" (two partnerships, every
