@@ -225,10 +225,18 @@ def test_a_database_a_newer_companion_upgraded_is_refused_in_a_sentence(database
             conn.execute(text("UPDATE alembic_version SET version_num = 'f00d'"))
     finally:
         db.dispose()
-    with pytest.raises(migrations.UnknownRevision, match="a newer companion upgraded it"):
-        Store(database_url)
-    assert main(["--database", database_url, "export", "--all"]) == 1
-    assert "revision f00d, which this companion does not have" in capsys.readouterr().err
+    try:
+        with pytest.raises(migrations.UnknownRevision, match="a newer companion upgraded it"):
+            Store(database_url)
+        assert main(["--database", database_url, "export", "--all"]) == 1
+        assert "revision f00d, which this companion does not have" in capsys.readouterr().err
+    finally:  # no newer companion's database left behind for whatever uses it next
+        db = create_engine(normalise_url(database_url))
+        try:
+            with db.begin() as conn:
+                conn.execute(text("DELETE FROM alembic_version"))
+        finally:
+            db.dispose()
 
 
 def test_companion_db_says_where_the_database_stands_and_upgrades_it(tmp_path, capsys):
