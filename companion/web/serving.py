@@ -84,7 +84,7 @@ class Channel(HTTPChannel):
                 and not self.will_close and not self.close_when_flushed)
 
     def refuse(self, refusal: bytes) -> None:
-        """Answer ``refusal`` and close: the connection is no request."""
+        """Answer ``refusal`` and close the connection, without a worker."""
         self.request = self.head = None
         self.write_soon(refusal)
         self.close_when_flushed = True
