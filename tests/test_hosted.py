@@ -21,12 +21,12 @@ import time
 from pathlib import Path
 
 import pytest
-from sqlalchemy import create_engine
-
-from companion.store import normalise_url
 from conftest import wipe
+from sqlalchemy import create_engine
 from test_api import KING_UP, OPTIONS
 from test_durability import free_port
+
+from companion.store import normalise_url
 
 pytest.importorskip("gunicorn")
 pytest.importorskip("gevent")
