@@ -15,8 +15,9 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from companion.engine import RuleError, normalise_rulings, read_options
+from companion.engine import Outcome, RuleError, Seating, Sheet, normalise_rulings, read_options
 from companion.games.majesty import corrections, scoring, setup, turn, view
+from companion.games.majesty import outcome as endgame
 from companion.games.majesty.cards import KINDS, LOCATIONS, OTHER_CARDS
 from companion.games.majesty.rules_page import RULES, RULINGS
 from companion.games.majesty.state import State
@@ -34,6 +35,17 @@ class Majesty:
     cards = KINDS  # the catalogue: every card kind, with its stable id
     other_cards = OTHER_CARDS  # location faces and worker cards: printed, never dealt
     locations = LOCATIONS
+    bgg_id = 236301
+    endings_title = None  # nothing but the scores tells games apart
+
+    def seating(self, state: State, opening: State | None = None) -> Seating:
+        return endgame.seating(self, state, opening)
+
+    def outcome(self, state: State, opening: State | None = None) -> Outcome | None:
+        return endgame.outcome(self, state, opening)
+
+    def score_sheet(self, state: State) -> Sheet | None:
+        return endgame.score_sheet(self, state)
 
     # -- setup ---------------------------------------------------------------------------------
 
