@@ -11,9 +11,8 @@ from hypothesis import strategies as st
 from companion.engine import RuleError, replay
 from companion.games.majesty import ENGINE, KINDS, LOCATIONS
 from companion.games.majesty import chips as C
-from companion.games.majesty.rules import (
-    CHAR_IDS, KIND_IDS, LOC_IDS, REALM_SIZE, RULE_IDS, State, deck_size,
-)
+from companion.games.majesty.rules_page import RULE_IDS
+from companion.games.majesty.state import CHAR_IDS, KIND_IDS, LOC_IDS, REALM_SIZE, State, deck_size
 from companion.games.majesty.simulate import build_deck, random_game, table_game
 from rules_checks import validate_then_apply
 
