@@ -23,7 +23,7 @@ from werkzeug.test import stream_encode_multipart
 
 from conftest import Phone, device_of
 from stats_games import simulated, store_game
-from test_api import KING_UP, OPTIONS
+from conftest import KING_UP, OPTIONS
 
 from companion.games.kingseat.simulate import random_options
 from companion.games.kingseat.state import PRINCE_IDS

@@ -10,7 +10,7 @@ import pytest
 
 from companion.web.headers import hashed_name
 from stats_games import simulated
-from test_api import create
+from conftest import create
 
 PAGES = ["/", "/print", "/rules/royal_visit", "/new/royal_visit", "/new/kings_court", "/new/kingseat",
          "/new/majesty"]

@@ -24,8 +24,7 @@ import pytest
 from sqlalchemy import create_engine
 
 from companion.store import metadata, normalise_url
-from test_api import KING_UP, OPTIONS
-from test_durability import free_port
+from conftest import KING_UP, OPTIONS, free_port
 
 pytest.importorskip("gunicorn")
 pytest.importorskip("gevent")

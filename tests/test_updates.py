@@ -10,7 +10,7 @@ import pytest
 from companion import changes
 from companion.web import create_app
 from conftest import Phone
-from test_api import KING_UP, create
+from conftest import KING_UP, create
 
 
 def follow(phone, game_id: str, since: int, wait: float) -> dict:
