@@ -15,6 +15,7 @@ from companion.games.majesty.rules_page import RULE_IDS, RULES
 from companion.games.majesty.scoring import final_scoring, ranking
 from companion.games.majesty.state import State
 from companion.games.majesty.simulate import build_deck, random_game, random_options
+import rules_checks
 
 ANN, BOB, CID, DEE = 0, 1, 2, 3
 NAMES = ["Ann", "Bob", "Cid", "Dee"]
@@ -78,24 +79,11 @@ def take(slot: int = 0, new: str | None = "miller", **extra) -> dict:
 
 
 def run(state: State, move: dict) -> State:
-    ENGINE.validate(state, move)
-    after = ENGINE.apply(state, move)
-    assert ENGINE.apply(state, move) == after  # deterministic
-    check_chips(after)
-    return after
+    return rules_checks.run(ENGINE, state, move, check_chips)
 
 
 def refused(state: State, move, rule: str) -> RuleError:
-    with pytest.raises(RuleError) as caught:
-        ENGINE.validate(state, move)
-    error = caught.value
-    assert error.rule == rule, error.message
-    assert error.rule in RULE_IDS
-    assert error.message.endswith(".") and "\n" not in error.message
-    with pytest.raises(RuleError) as again:
-        ENGINE.apply(state, move)
-    assert again.value.to_dict() == error.to_dict()
-    return error
+    return rules_checks.refused(ENGINE, state, move, rule, RULE_IDS)
 
 
 def check_chips(s: State) -> None:
