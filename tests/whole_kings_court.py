@@ -73,6 +73,7 @@ class Table:
             seq = phone.page.evaluate("Companion.game.seq")
             raise AssertionError(f"entry {count} not stored (the page has {seq}): "
                                  f"{phone.answer()!r}") from error
+        phone.fixed(f"entry {count} stored")  # no answer of the turn outlives it
 
     # -- tapping cards ----------------------------------------------------------------------
 

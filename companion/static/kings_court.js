@@ -718,7 +718,8 @@ const KingsCourt = (() => {
       other.textContent = actions.other[1];
       other.dataset.type = actions.other[0];
     } else if (v.stage === "between-hands" && draft.follow) {
-      text = `Hand ${v.hand_number}: ${nameOf(v.dealer)} deals; ${Table().dealMissing() || "tap Deal."}`;
+      const why = Table().dealMissing();
+      text = `Hand ${v.hand_number}: ${nameOf(v.dealer)} deals; ${why ? why[0].toLowerCase() + why.slice(1) : "tap Deal."}`;
       deal.hidden = false;
     } else {
       const later = ready() ? waiting() : [];
