@@ -248,8 +248,10 @@ const KingsCourt = (() => {
     const toggle = extras ? extrasButton(playedKinds, false) : "";
     if (ready() && !fire()) {
       const open = others.includes(draft.open) ? draft.open : null;
+      // after a draw card, who came next (stated, or with two players the other one): a fact
+      const next = draft.last && !draft.nobody ? nextSeat() : null;
       html += `<div class="kc-seat-row"><div class="kc-answers kc-seats" role="tablist" aria-label="Hands">${others.map((s) => `<button type="button" role="tab"
-        class="secondary${s === open ? " selected" : ""}" aria-selected="${s === open}" data-open="${s}">${escape(nameOf(s))}<span class="kc-points" id="points-${s}"></span></button>`).join("")}</div>${toggle}</div>`;
+        class="secondary${s === open ? " selected" : ""}" aria-selected="${s === open}" data-open="${s}">${escape(nameOf(s))}${s === next ? " (next)" : ""}<span class="kc-points" id="points-${s}"></span></button>`).join("")}</div>${toggle}</div>`;
       if (open !== null) {
         const s = open;
         html += `<div class="kc-player" data-seat="${s}">
@@ -294,14 +296,14 @@ const KingsCourt = (() => {
 
   // The facts once stated, as chips on one line: a tap on one asks it again.
   const chip = (attrs, text, label) => `<button type="button" class="secondary kc-change" ${attrs} aria-label="${escape(label)}">${escape(text)} \u00d7</button>`;
-  const outChip = () => chip('id="change-out"', draft.nobody ? "Nobody out" : `${nameOf(draft.out)} out`, "Change who went out");
+  // who went out and how, one chip (a tap asks both again, and who came next)
+  const outChip = () => {
+    const how = !draft.nobody && draft.last !== null && !draft.fixed ? `: ${draft.last ? cardName(draft.last) : "no draw"}` : "";
+    return chip('id="change-out"', draft.nobody ? "Nobody out" : `${nameOf(draft.out)} out${how}`,
+      `Change who went out${how ? ` and how${draft.last ? ` (and who came next: ${nameOf(nextSeat())})` : ""}` : ""}`);
+  };
   function statedHtml() {
     let html = "";
-    // a draw card and who came next (stated, or the only other player) share one chip
-    if (!draft.nobody && draft.last !== null) {
-      html += chip('data-restate="last"', draft.last ? `${cardName(draft.last)}, ${nameOf(nextSeat())} next` : "No draw",
-        `Change the card ${nameOf(draft.out)} went out with${draft.last ? " and who came next" : ""}`);
-    }
     if (!fire() && draft.cut !== null) html += chip('data-restate="cut"', draft.cut === "none" ? "No cut" : `Cut ${draft.cut}`, "Change the dealing cut");
     return html;
   }
@@ -404,7 +406,7 @@ const KingsCourt = (() => {
       draft.open = firstEmpty();
     } else if (button.id === "change-out") {
       step(`who went out`);
-      draft.out = null; draft.nobody = false; draft.next = null;
+      draft.out = null; draft.nobody = false; draft.next = null; draft.last = null; draft.bridge = false;
     } else if (data.open !== undefined) draft.open = Number(data.open);
     else if (data.scan !== undefined) {
       scanFor = Number(data.scan);  // as the toolbar's Scan; the photo fills this hand
@@ -422,10 +424,9 @@ const KingsCourt = (() => {
       draft.bridge = false;
       draft.next = null;
       if (!data.last) { draft.draws = []; draft.drawing = false; draft.lastMagician = false; }
-    } else if (data.restate) {
-      step(data.restate === "cut" ? "the dealing cut" : `how ${nameOf(draft.out)} went out`);
-      draft[data.restate] = null;
-      if (data.restate === "last") draft.next = null;
+    } else if (data.restate === "cut") {
+      step("the dealing cut");
+      draft.cut = null;
     } else if (data.next !== undefined) { step("the next player"); draft.next = Number(data.next); }
     else if (data.cut !== undefined) { step("the dealing cut"); draft.cut = data.cut; }
     else if (data.extra) draft.extra = data.extra;
