@@ -174,7 +174,8 @@ class Table:
 
     def score_it(self, rng: random.Random, cut: str, count: int, ending: bool) -> None:
         """A hand scored on the sheet: who went out, with what, the cut, each count typed; the
-        last one types 600 for a player, which ends the game."""
+        last one types for the player after who went out a count that takes their total 50 over
+        the limit (not onto it, which the Scroll Bonus halves), which ends the game."""
         out = rng.randrange(self.players)
         phone = self.of(out)
         turns.wait_for_entry(phone.page, count - 1)
@@ -194,7 +195,10 @@ class Table:
                 if not phone.page.locator(f'[data-open="{seat}"][aria-selected="true"]').count():
                     phone.tap(f'[data-open="{seat}"]')
                 phone.tap(f'[data-mode="type"][data-seat="{seat}"]')
-                points = 600 if ending and seat == (out + 1) % self.players else rng.randint(0, 90)
+                points = rng.randint(0, 90)
+                if ending and seat == (out + 1) % self.players:
+                    view = phone.page.evaluate("Companion.game.view")
+                    points = max(0, view["limit"] - view["sides"][seat]["total"]) + 50
                 phone.type(f'[data-typed="{seat}"]', str(points))
             self.check(phone, "a hand typed")
             phone.page.locator("#preview-ok").wait_for()
