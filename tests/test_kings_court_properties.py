@@ -8,7 +8,7 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.games.kings_court import ENGINE
+from companion.games.kings_court import ENGINE, KIND_BY_ID
 from companion.games.kings_court.rules import arbiter
 from companion.games.kings_court.simulate import random_game, random_hand_move, random_options
 
@@ -53,3 +53,20 @@ def test_random_hands_are_accepted_and_their_points_add_up(seed):
     row = after.rows[-1]
     assert after.tally.after[0] is not None
     assert sum(row.side_points) == sum(row.points)
+
+
+@examples(25)
+@given(seed=st.integers(min_value=0, max_value=10_000), players=st.integers(min_value=2, max_value=6),
+       first=st.sampled_from(sorted(k.id for k in KIND_BY_ID.values() if k.group != "shield")))
+def test_a_followed_hand_turns_up_the_first_card_asked_for(seed, players, first):
+    """``followed_hand(first=...)`` (how whole games walk a rare deal) turns up that card and
+    plays a legal hand from it: the arbiter replays every event, and the real hands agree."""
+    from companion.games.kings_court.cards import selection_kinds
+    from companion.games.kings_court.play import replay_hand
+    from companion.games.kings_court.simulate import followed_hand
+
+    kinds = selection_kinds("kc+kd+bonus", ())
+    events, hand, real = followed_hand(seed, players, 0, kinds, first=first, most=10_000, tries=50)
+    assert events[0]["first"]["card"] == first
+    assert replay_hand(players, 0, kinds, events)[-1] == hand
+    assert [len(cards) for cards in real] == list(hand.hands)

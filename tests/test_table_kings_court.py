@@ -292,6 +292,8 @@ def test_score_it_asks_how_the_hand_went_out_and_the_cut_on_one_screen(server, b
         assert "how Bob went out" in page.locator("#message").inner_text()
         phone.tap('[data-last="dragon"]')
         assert page.locator('#panel [aria-pressed="true"]').count() == 0
+        phone.tap('[data-next="2"]')  # three players: who came next is asked too
+        assert page.locator('#panel [aria-pressed="true"]').count() == 0
         phone.tap('[data-cut="made"]')
         accessible(page, "the facts stated")
         pick_any(phone, "2", 2)
@@ -453,14 +455,14 @@ def test_a_magician_as_the_dungeon_is_scored_as_the_magician(server, browser):  
     page.locator('[data-cut="none"]').tap()  # the cut not tried
     pick(page, 1, "kingdom", "dungeon")
     pick(page, 1, "kingdom", "dungeon")  # both real Dungeons in Bob's hand
-    page.locator("#extras summary").tap()  # the rarer facts, in place of the hands
+    page.locator("#extras-open").tap()  # the rarer facts, in place of the hands
     box = page.locator('input[data-magician="1"]')
     box.check()
-    expect(page.locator("#extras summary")).to_contain_text("1 Magician as Dungeon")
+    expect(page.locator("#extras-said")).to_contain_text("1 Magician as Dungeon")
     assert in_view(page, 'input[data-magician="1"]')  # on one screen, no scrolling
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "kings_court_magician_dungeon.png"))
-    page.locator("#extras summary").tap()  # the hands again
+    page.locator("#extras-open").tap()  # the hands again
     expect(page.locator("#points-1")).to_have_text("120")  # 2 x 35 + the Magician's 50
     page.locator("#record").tap()
     expect(page.locator('[data-total="1"]')).to_have_text("120")
@@ -479,13 +481,13 @@ def test_a_magician_as_the_last_card_is_said_with_the_next_player(server, browse
     page.locator('[data-out="0"]').tap()
     page.locator('[data-last="dragon"]').tap()
     page.locator('[data-cut="none"]').tap()
-    page.locator("#extras summary").tap()
+    page.locator("#extras-open").tap()
     page.locator("#last-magician").check()
-    expect(page.locator("#extras summary")).to_contain_text("Magician")
+    expect(page.locator("#extras-said")).to_contain_text("Magician")
     assert in_view(page, "#last-magician")  # on one screen, no scrolling
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "kings_court_magician_last.png"))
-    page.locator("#extras summary").tap()  # the hands again
+    page.locator("#extras-open").tap()  # the hands again
     if page.locator('[data-mode="type"][data-seat="1"]').count() == 0:
         page.locator('[data-open="1"]').tap()
     page.locator('[data-mode="type"][data-seat="1"]').tap()
@@ -495,4 +497,187 @@ def test_a_magician_as_the_last_card_is_said_with_the_next_player(server, browse
     expect(page.locator('[data-total="1"]')).to_have_text("40")
     entry = page.evaluate("Companion.game.view.rows[0].entry")
     assert entry["last"] == "dragon" and entry["last_magician"] is True
+    page.context.close()
+
+
+# --------------------------------------------------------------------------- issue 21's rest
+
+
+def test_a_magician_turned_up_as_no_card_names_a_suit(server, browser):  # noqa: F811
+    """A Magician turned first may be a Kingdom card with no effect (the dealer names the suit):
+    the page offers that beside the cards it could copy, and the deal is stored without "as"."""
+    phone = strict_phone(browser)
+    page = phone.page
+    turns.set_up(phone, server, selection="kc+kd+bonus")
+    with phone.turn("deal a Magician that copies nothing"):
+        phone.tap('[data-follow="1"]')
+        phone.tap('#deal-panel [data-group="kingdom"]')
+        phone.tap('#deal-panel [data-kind="magician"]')
+        assert page.locator('#deal-panel [data-field="as"][data-value="king"]').count() == 1
+        phone.tap('#deal-panel [data-field="as"][data-value="none"]')
+        phone.tap('#deal-panel [data-field="suit"][data-value="purple"]')
+        phone.tap('[data-deal-cut="none"]')
+        accessible(page, "a Magician turned up, naming a suit")
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "kings_court_magician_turned_up.png"))
+        phone.tap("#deal")
+        turns.wait_for_entry(page, 1)
+    hand = page.evaluate("Companion.game.view.hand")
+    assert hand["top"] == "magician" and hand["suit"] == "purple"
+    page.context.close()
+
+
+def test_a_card_turned_up_with_no_suit_of_its_own_asks_the_suit(server, browser):  # noqa: F811
+    """A Royal Decree turned first is a Kingdom card: the dealer names the suit in force."""
+    phone = strict_phone(browser)
+    page = phone.page
+    turns.set_up(phone, server)
+    with phone.turn("deal a Royal Decree"):
+        phone.tap('[data-follow="1"]')
+        phone.tap('#deal-panel [data-group="kingdom"]')
+        phone.tap('#deal-panel [data-kind="royal-decree"]')
+        phone.tap('#deal-panel [data-field="suit"][data-value="green"]')
+        phone.tap('[data-deal-cut="none"]')
+        phone.tap("#deal")
+        turns.wait_for_entry(page, 1)
+    assert page.evaluate("Companion.game.view.hand.suit") == "green"
+    page.context.close()
+
+
+def test_a_flaming_arrow_may_burn_no_card(server, browser):  # noqa: F811
+    """The Flaming Arrow's player may burn a card: "no card burnt" is an answer of its own (the
+    page asks; it never assumes), and the play is stored without "burn"."""
+    phone = strict_phone(browser)
+    page = phone.page
+    turns.set_up(phone, server, selection="kc+kd")
+    turns.enter_moves(page, [{"type": "deal", "first": {"card": "gold-5"}}])  # Bob to play
+    with phone.turn("a Flaming Arrow that burns nothing"):
+        phone.tap('#turn-play [data-group="shield"]')
+        phone.tap('#turn-play [data-kind="flaming-arrow"]')
+        question = page.locator("#turn-play .kc-question").inner_text()
+        assert "burn" in question and page.locator('#turn-play [aria-pressed="true"]').count() == 0
+        accessible(page, "the Flaming Arrow's question")
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "kings_court_flaming_arrow.png"))
+        phone.tap('#turn-play [data-field="burn"][data-value="none"]')
+        assert "nothing burnt" in page.locator("#turn-play .cp-chip").inner_text()
+        phone.tap("#ev-play")
+        turns.wait_for_entry(page, 2)
+    assert page.evaluate("Companion.game.view.hand.hands") == [7, 6]  # no card went to Ann
+    page.context.close()
+
+
+def test_a_magician_after_a_king_may_become_a_card_of_the_suit_the_king_named(server, browser):  # noqa: F811
+    """The Magician becomes a Scroll card that could be played where it goes: after a King
+    naming blue, a blue Knight, though blue was not in force when the turn began."""
+    phone = strict_phone(browser)
+    page = phone.page
+    turns.set_up(phone, server)
+    turns.enter_moves(page, [{"type": "deal", "first": {"card": "gold-5"}}])
+    with phone.turn("a King, then a Magician as a blue Knight"):
+        phone.tap('#turn-play [data-group="kingdom"]')
+        phone.tap('#turn-play [data-kind="king"]')
+        phone.tap('#turn-play [data-field="suit"][data-value="blue"]')
+        phone.tap('#turn-play [data-group="kingdom"]')
+        phone.tap('#turn-play [data-kind="magician"]')
+        offered = page.locator('#turn-play [data-field="as"]').evaluate_all("(b) => b.map((x) => x.dataset.value)")
+        assert "knight-blue" in offered and "knight-gold" not in offered, offered
+        phone.tap('#turn-play [data-field="as"][data-value="knight-blue"]')
+        phone.tap("#ev-play")
+        turns.wait_for_entry(page, 2)
+    assert page.locator("#top").inner_text() == "Knight (blue)"
+    page.context.close()
+
+
+def test_who_came_next_after_a_draw_card_is_asked_never_assumed(server, browser):  # noqa: F811
+    """With three players, after "went out with a Dragon" the page asks who came next (and
+    drew), with nothing chosen, and refuses to record until it is stated; with two the rules
+    say who, and it is shown as a fact, not a choice."""
+    phone = strict_phone(browser)
+    page = phone.page
+    turns.set_up(phone, server, names=turns.NAMES3)
+    with phone.turn("who came next after a Dragon"):
+        phone.tap('[data-out="0"]')
+        phone.tap('[data-last="dragon"]')
+        assert "Who came next after Ann, drawing for the Dragon?" in page.locator("#panel").inner_text()
+        assert page.locator('[data-next]').count() == 2
+        assert page.locator('#panel [aria-pressed="true"]').count() == 0
+        phone.tap("#record")
+        assert "who came next after Ann" in phone.answer()
+        accessible(page, "who came next")
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "kings_court_next_player.png"))
+        phone.tap('[data-next="2"]')
+        phone.fixed("stating who came next")
+        phone.tap('[data-cut="none"]')
+        assert page.locator('[data-open="2"]').inner_text().startswith("Cid (next)")
+        for seat in (1, 2):
+            if not page.locator(f'[data-open="{seat}"][aria-selected="true"]').count():
+                phone.tap(f'[data-open="{seat}"]')
+            phone.tap(f'[data-mode="type"][data-seat="{seat}"]')
+            phone.type(f'[data-typed="{seat}"]', "10")
+        page.locator("#preview-ok").wait_for()
+        phone.tap("#record")
+        turns.wait_for_entry(page, 1)
+    assert page.evaluate("Companion.game.view.rows[0].entry.next") == 2
+    page.context.close()
+
+    phone = strict_phone(browser)
+    page = phone.page
+    turns.set_up(phone, server, selection="kc+kd+bonus")
+    phone.tap('[data-out="0"]')
+    phone.tap('[data-last="drawbridge"]')
+    phone.tap('[data-last="drawbridge-blue"]')
+    phone.tap('[data-cut="made"]')
+    assert page.locator('[data-open="1"]').inner_text().startswith("Bob (next)")
+    assert page.locator("[data-next]").count() == 0
+    assert page.locator("#stated").inner_text().replace("\n", " ").startswith("Ann out: Drawbridge (blue)")
+    # the facts stay on one line: the fourth row of a suit's cards is above the action bar
+    assert phone.on_screen(page.locator('[data-picker="1"] [data-kind="court-jester-gold"]'))
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "kings_court_next_of_two.png"))
+    phone.tap("#extras-open")
+    assert page.locator("[data-next]").count() == 0  # nor among the rarer facts
+    page.context.close()
+
+
+def test_the_rarer_facts_stay_clear_of_the_action_bar(server, browser):  # noqa: F811
+    """The Risk and Warlord cards of a scored hand (with the Dungeon and a Magician's facts)
+    open in place of the hands, ask one thing at a time, and every tap is on screen, with the
+    picker's every row above the action bar before."""
+    phone = strict_phone(browser)
+    page = phone.page
+    turns.set_up(phone, server, names=turns.NAMES3, selection="kc+kd+bonus")
+    with phone.turn("Risk cards on the sheet"):
+        phone.tap('[data-out="0"]')
+        phone.tap('[data-last="dragon"]')
+        phone.tap('[data-next="1"]')
+        phone.tap('[data-cut="none"]')
+        assert phone.on_screen(page.locator('[data-picker="1"] [data-kind="court-jester-gold"]'))
+        phone.tap("#extras-open")
+        phone.tap('[data-extra="risk"]')
+        phone.tap('[data-play-card="dark-knight"]')
+        phone.tap('[data-play-by="2"]')
+        phone.tap('[data-play-on="0"]')
+        phone.tap('[data-play-card="warlord"]')
+        phone.tap('[data-play-by="1"]')
+        accessible(page, "the Risk cards of a scored hand")
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "kings_court_risk_on_the_sheet.png"))
+        phone.tap('[data-play-on="2"]')
+        assert "2 Risk cards" in page.locator("#extras-said").inner_text()
+        phone.tap('[data-extra="dungeon"]')
+        phone.tap('label:has(input[data-dungeon="2"])')
+        phone.tap("#extras-open")  # the hands again
+        for seat in (1, 2):
+            if not page.locator(f'[data-open="{seat}"][aria-selected="true"]').count():
+                phone.tap(f'[data-open="{seat}"]')
+            phone.tap(f'[data-mode="type"][data-seat="{seat}"]')
+            phone.type(f'[data-typed="{seat}"]', "10")
+        page.locator("#preview-ok").wait_for()
+        phone.tap("#record")
+        turns.wait_for_entry(page, 1)
+    entry = page.evaluate("Companion.game.view.rows[0].entry")
+    assert entry["played"] == [{"card": "dark-knight", "by": 2, "on": 0}, {"card": "warlord", "by": 1, "on": 2}]
+    assert entry["dungeon"] == [2]
     page.context.close()

@@ -22,13 +22,16 @@ def test_whole_games_on_two_phones(server, browser):  # noqa: F811
         phone.page.set_default_timeout(10_000)
         return phone
 
-    # a hand followed to a Drawbridge (13 events) and scored, then
-    # two hands on the sheet (the cut made, then missed) that end the game
-    phones = play_whole_games(factory, server, [10])
+    # each game a hand followed card by card and scored, then two hands on the sheet (the cut
+    # made, then missed) that end the game. Seed 3: a Magician is turned up as no card (the
+    # dealer names the suit), the hand ends on a Dungeon. Seeds 4 and 54: three players, Risk
+    # cards face up (two at once: the hands' line wraps) and played, On Guard called, and the last
+    # sheet hand ends on a Dragon (who came next is asked); in 54 a Flaming Arrow burns no card.
+    phones = play_whole_games(factory, server, [3, 4, 54])
     turns = [turn for phone in phones for turn in phone.turns]
     labels = {turn.label for turn in turns}
     assert {"deal a hand to follow", "play", "draw", "score a hand followed card by card",
-            "score a hand on the sheet"} <= labels
+            "score a hand on the sheet", "risk", "on-guard"} <= labels
     assert sum(t.scrolled for t in turns) == 0 and sum(t.covered for t in turns) == 0
     assert sum(t.standing for t in turns) == 0
     ARTIFACTS.mkdir(exist_ok=True)

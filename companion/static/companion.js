@@ -362,9 +362,12 @@ const Companion = (() => {
   // Send one entry; the server answers with the new game, a refusal (the draft stays as it
   // was), or the fresh game when another phone got there first (the draft kept if it is still
   // legal there, and the page says so).
+  let sending = null;  // this phone's entry on its way: its own answer updates the page first
   async function send(path, body = {}) {
     const seq = game.seq;
-    const { status, data } = await request("POST", path, { ...body, seq });
+    sending = request("POST", path, { ...body, seq });
+    const { status, data } = await sending;
+    sending = null;
     if (status === 200) {
       say(null);
       const stored = JSON.parse(sessionStorage.getItem(`stored-${game.id}`) || "[]");
@@ -393,12 +396,16 @@ const Companion = (() => {
     for (;;) {
       if (document.hidden) { await pause(every); continue; }
       const asked = Date.now();
-      const { status, data } = await request("GET", `/api/games/${game.id}?since=${game.seq}&wait=${WAIT}`);
+      const since = game.seq;
+      const { status, data } = await request("GET", `/api/games/${game.id}?since=${since}&wait=${WAIT}`);
+      // the entry this phone is storing may reach the waiting request first: the page waits
+      // for its own answer, so its draft is not taken for another phone's
+      if (status === 200 && sending) await sending;
       if (status === 200 && data.game.seq > game.seq) {
         const dropped = update(data.game);
         if (dropped) say(dropped, "notice");
       } else if (status === 200) {
-        if (data.game.seq < game.seq) await pause(every);  // the server behind this page: not at once
+        if (data.game.seq < since) await pause(every);  // the server behind this page: not at once
       } else if (status !== 204 || Date.now() - asked < every) await pause(every);
     }
   }

@@ -79,7 +79,7 @@ const KingsCourt = (() => {
     e.cards.forEach((cards, seat) => { if (cards) d.cards[seat] = cards.slice(); });
     e.points.forEach((typed, seat) => { if (typed !== null) { d.typed[seat] = true; d.points[seat] = typed; } });
     d.last = e.last || "";
-    d.next = e.next;
+    d.next = e.last && e.out !== null && (e.next === null || e.next === undefined) ? (e.out + 1) % seats().length : e.next;  // as the engine took it
     d.draws = (e.next_draws || []).slice();
     d.dungeon = Array.isArray(e.dungeon) ? e.dungeon.slice() : (e.dungeon === null || e.dungeon === undefined ? [] : [e.dungeon]);
     d.played = (e.played || []).map((p) => ({ ...p }));
@@ -123,11 +123,16 @@ const KingsCourt = (() => {
   const ready = () => draft.nobody || draft.out !== null;
 
   // The facts of a scored hand the player must state, asked one at a time after who went out:
-  // the card they went out with, then the dealer's cut; nothing is chosen for them.
+  // the card they went out with, who came next when it was a draw card (with two players the
+  // rules say who: the other one), then the dealer's cut; nothing is chosen for them.
   const lastMissing = () => !draft.fixed && !draft.nobody && draft.out !== null && draft.last === null;
+  const nextAsked = () => !draft.fixed && !draft.nobody && draft.out !== null && Boolean(draft.last) && seats().length > 2;
+  const nextMissing = () => nextAsked() && draft.next === null;
   const cutMissing = () => !draft.fixed && !fire() && draft.cut === null;
+  const takes = (id) => (id === "dungeon" ? "taking the Dungeon" : `drawing for the ${cardName(id).replace(/ \(.*\)$/, "")}`);
   function factsMissing() {
     if (lastMissing()) return `how ${nameOf(draft.out)} went out`;
+    if (nextMissing()) return `who came next after ${nameOf(draft.out)}`;
     if (cutMissing()) return `${nameOf(draft.dealer ?? view().dealer ?? 0)}'s dealing cut`;
     return null;
   }
@@ -237,11 +242,16 @@ const KingsCourt = (() => {
     }
     if (ready() && !draft.fixed && factsMissing()) return html + factsHtml();
     if (ready() && !draft.fixed) html += `<div class="kc-answers kc-stated" id="stated">${outChip()}${statedHtml()}</div>`;
-    if (ready() && !draft.fixed && draft.extrasOpen) return html + extrasHtml(others, playedKinds);  // in place of the hands
+    const extras = ready() && !draft.fixed && extrasWanted(playedKinds);
+    if (extras && draft.extrasOpen) return html + extrasHtml(others, playedKinds);  // in place of the hands
+    // the rarer facts open from a button beside the hands' tabs, never below the picker
+    const toggle = extras ? extrasButton(playedKinds, false) : "";
     if (ready() && !fire()) {
       const open = others.includes(draft.open) ? draft.open : null;
-      html += `<div class="kc-answers kc-seats" role="tablist" aria-label="Hands">${others.map((s) => `<button type="button" role="tab"
-        class="secondary${s === open ? " selected" : ""}" aria-selected="${s === open}" data-open="${s}">${escape(nameOf(s))}<span class="kc-points" id="points-${s}"></span></button>`).join("")}</div>`;
+      // after a draw card, who came next (stated, or with two players the other one): a fact
+      const next = draft.last && !draft.nobody ? nextSeat() : null;
+      html += `<div class="kc-seat-row"><div class="kc-answers kc-seats" role="tablist" aria-label="Hands">${others.map((s) => `<button type="button" role="tab"
+        class="secondary${s === open ? " selected" : ""}" aria-selected="${s === open}" data-open="${s}">${escape(nameOf(s))}${s === next ? " (next)" : ""}<span class="kc-points" id="points-${s}"></span></button>`).join("")}</div>${toggle}</div>`;
       if (open !== null) {
         const s = open;
         html += `<div class="kc-player" data-seat="${s}">
@@ -258,8 +268,7 @@ const KingsCourt = (() => {
               : `<div class="kc-picker" data-picker="${s}">${CardPicker.html({ id: `hand-${s}`, kinds: pickerKinds(), chosen: draft.cards[s] || [], open: draft.tabs[s], limit: limitFor(s), label: `cards left in ${nameOf(s)}'s hand` })}</div>`}
         </div>`;
       }
-    }
-    if (ready() && !draft.fixed && extrasWanted(playedKinds)) html += extrasHtml(others, playedKinds);
+    } else html += toggle;
     return html;
   }
 
@@ -276,6 +285,10 @@ const KingsCourt = (() => {
         ...["dragon", "wizard", "dungeon"].filter((id) => kind(id)).map((id) => [id, `A ${cardName(id)}`])];
       return `<p class="kc-ask-line"><strong>How did ${escape(nameOf(draft.out))} go out?</strong></p>${nameButtons(draws, "last", null)}`;
     }
+    if (nextMissing()) {
+      return `<p class="kc-ask-line"><strong>Who came next after ${escape(nameOf(draft.out))}, ${escape(takes(draft.last))}?</strong></p>
+        ${nameButtons(seats().filter((s) => s !== draft.out).map((s) => [s, nameOf(s)]), "next", null)}`;
+    }
     const dealer = nameOf(draft.dealer ?? v.dealer ?? 0);
     return `<p class="kc-ask-line"><strong>${escape(dealer)}'s dealing cut (${v.dealing_bonus} points)?</strong></p>
       ${nameButtons([["none", "Not tried"], ["made", "Made"], ["missed", "Missed"]], "cut", null)}`;
@@ -283,39 +296,85 @@ const KingsCourt = (() => {
 
   // The facts once stated, as chips on one line: a tap on one asks it again.
   const chip = (attrs, text, label) => `<button type="button" class="secondary kc-change" ${attrs} aria-label="${escape(label)}">${escape(text)} \u00d7</button>`;
-  const outChip = () => chip('id="change-out"', draft.nobody ? "Nobody out" : `${nameOf(draft.out)} out`, "Change who went out");
+  // who went out and how, one chip (a tap asks both again, and who came next)
+  const outChip = () => {
+    const how = !draft.nobody && draft.last !== null && !draft.fixed ? `: ${draft.last ? cardName(draft.last) : "no draw"}` : "";
+    return chip('id="change-out"', draft.nobody ? "Nobody out" : `${nameOf(draft.out)} out${how}`,
+      `Change who went out${how ? ` and how${draft.last ? ` (and who came next: ${nameOf(nextSeat())})` : ""}` : ""}`);
+  };
   function statedHtml() {
     let html = "";
-    if (!draft.nobody && draft.last !== null) html += chip('data-restate="last"', draft.last ? cardName(draft.last) : "No draw", `Change the card ${nameOf(draft.out)} went out with`);
     if (!fire() && draft.cut !== null) html += chip('data-restate="cut"', draft.cut === "none" ? "No cut" : `Cut ${draft.cut}`, "Change the dealing cut");
     return html;
   }
 
   const extrasWanted = (playedKinds) => (draft.last && !draft.nobody) || view().cards.some((c) => c.id === "dungeon") || playedKinds.length;
 
-  // The rarer facts, in place of the hands while open: the next player after a draw card, the
-  // Dungeon, the Risk and Warlord cards played.
+  // The rarer facts, in place of the hands while open, one part at a time (a Magician played
+  // as the last card, the Dungeon, the Risk and Warlord cards played), each asked in a few
+  // buttons so the part stays clear of the action bar.
+  function extrasParts(playedKinds) {
+    return [draft.last && !draft.nobody && ["magician", "Magician"], view().cards.some((c) => c.id === "dungeon") && ["dungeon", "Dungeon"],
+      playedKinds.length && ["risk", "Risk cards"]].filter(Boolean);
+  }
+
+  // What the rarer facts say so far, in words ("Dungeon, 1 Risk card").
+  const extrasSaid = () => [draft.last && !draft.nobody && draft.lastMagician && "Magician",
+    draft.dungeon.length && "Dungeon", draft.magicians.length && `${draft.magicians.length} Magician${draft.magicians.length > 1 ? "s" : ""} as Dungeon`,
+    draft.played.length && `${draft.played.length} Risk card${draft.played.length > 1 ? "s" : ""}`].filter(Boolean);
+
+  function extrasButton(playedKinds, open) {
+    const what = extrasParts(playedKinds).map(([, label]) => label).join(", ");
+    const said = extrasSaid();
+    return `<button type="button" class="secondary kc-more${open ? " selected" : ""}" id="extras-open" aria-expanded="${open}"
+      aria-label="${open ? "Back to the hands" : `More facts: ${escape(what)}${said.length ? ` (${escape(said.join(", "))})` : ""}`}">${open ? "Back to the hands" : `More facts${said.length ? ` (${said.length})` : ""}`}</button>`;
+  }
+
   function extrasHtml(others, playedKinds) {
-    const v = view();
-    const said = [draft.last && !draft.nobody && `next ${nameOf(nextSeat())}`, draft.last && !draft.nobody && draft.lastMagician && "Magician",
-      draft.dungeon.length && "Dungeon", draft.magicians.length && `${draft.magicians.length} Magician${draft.magicians.length > 1 ? "s" : ""} as Dungeon`,
-      draft.played.length && `${draft.played.length} Risk card${draft.played.length > 1 ? "s" : ""}`].filter(Boolean);
-    const what = [draft.last && !draft.nobody ? "Next player" : "", v.cards.some((c) => c.id === "dungeon") ? "Dungeon" : "", playedKinds.length ? "Risk cards" : ""].filter(Boolean);
-    return `<details id="extras" ${draft.extrasOpen ? "open" : ""}><summary>${escape(what.join(", "))}${said.length ? `: ${escape(said.join(", "))}` : ""}</summary>
-      ${draft.last && !draft.nobody ? `<fieldset><legend>The next player, who drew</legend>${nameButtons(others.map((s) => [s, nameOf(s)]), "next", nextSeat())}</fieldset>
-        <label class="radio"><input type="checkbox" id="last-magician" ${draft.lastMagician ? "checked" : ""}> It was a Magician played as the ${escape(cardName(draft.last))}</label>` : ""}
-      ${v.cards.some((c) => c.id === "dungeon") ? `<fieldset><legend>In the Dungeon when the hand ended</legend>
+    const parts = extrasParts(playedKinds);
+    const part = parts.some(([key]) => key === draft.extra) ? draft.extra : parts[0][0];
+    const said = extrasSaid();
+    const tabs = parts.length > 1 ? `<div class="kc-answers kc-modes" role="tablist" aria-label="Rarer facts">${parts.map(([key, label]) => `<button type="button" role="tab"
+      class="secondary${key === part ? " selected" : ""}" aria-selected="${key === part}" data-extra="${key}">${escape(label)}</button>`).join("")}</div>` : "";
+    let body = "";
+    if (part === "magician") {
+      body = `<label class="radio"><input type="checkbox" id="last-magician" ${draft.lastMagician ? "checked" : ""}> It was a Magician played as the ${escape(cardName(draft.last))}</label>`;
+    } else if (part === "dungeon") {
+      body = `<fieldset><legend>In the Dungeon when the hand ended</legend>
         ${others.map((s) => `<div class="kc-dungeon-row"><span class="grow">${escape(nameOf(s))}</span>
           <label class="radio"><input type="checkbox" data-dungeon="${s}" ${draft.dungeon.includes(s) ? "checked" : ""} aria-label="${escape(nameOf(s))}: a Dungeon"> Dungeon</label>
-          <label class="radio"><input type="checkbox" data-magician="${s}" ${draft.magicians.includes(s) ? "checked" : ""} aria-label="${escape(nameOf(s))}: a Magician played as the Dungeon in front of them"> Magician as it</label></div>`).join("")}</fieldset>` : ""}
-      ${playedKinds.length ? `<fieldset><legend>Risk and Warlord cards played</legend>
-        <ul class="choices">${draft.played.map((p, i) => `<li><span class="grow">${escape(cardName(p.card))} by ${escape(nameOf(p.by))}${p.on !== undefined && p.on !== null ? ` on ${escape(nameOf(p.on))}` : ""}</span>
-          <button type="button" class="secondary" data-unplay="${i}" aria-label="Remove the ${escape(cardName(p.card))}">\u00d7</button></li>`).join("")}</ul>
-        <p class="small">Card</p>${nameButtons(playedKinds.map((c) => [c.id, c.name]), "play-card", draft.play.card)}
-        <p class="small">Played by</p>${nameButtons(seats().map((s) => [s, nameOf(s)]), "play-by", draft.play.by)}
-        <p class="small">On (Dark Knight, Warlord)</p>${nameButtons([["", "Nobody"], ...seats().map((s) => [s, nameOf(s)])], "play-on", draft.play.on)}
-        <button type="button" class="secondary" id="add-played">Add the card played</button></fieldset>` : ""}
-    </details>`;
+          <label class="radio"><input type="checkbox" data-magician="${s}" ${draft.magicians.includes(s) ? "checked" : ""} aria-label="${escape(nameOf(s))}: a Magician played as the Dungeon in front of them"> Magician as it</label></div>`).join("")}</fieldset>`;
+    } else body = riskHtml(playedKinds);
+    return `<div id="extras"><div class="kc-ask-line kc-seat-row"><strong class="grow" id="extras-said">More facts${said.length ? `: ${escape(said.join(", "))}` : ""}</strong>
+      ${extrasButton(playedKinds, true)}</div>${tabs}${body}</div>`;
+  }
+
+  // The Risk and Warlord cards played: those added (each can be taken off), then one question
+  // at a time for the next (which card, who played it, on whom); it is added with its last fact.
+  const needsOn = (card) => ["dark-knight", "warlord"].includes(card);
+  function riskHtml(playedKinds) {
+    const p = draft.play;
+    const added = draft.played.map((e, i) => `<button type="button" class="secondary kc-change" data-unplay="${i}" aria-label="Take off the ${escape(cardName(e.card))} by ${escape(nameOf(e.by))}">${escape(cardName(e.card))} by ${escape(nameOf(e.by))}${e.on !== undefined && e.on !== null ? ` on ${escape(nameOf(e.on))}` : ""} \u00d7</button>`).join("");
+    const said = p.card ? `<button type="button" class="secondary kc-change" id="play-restart" aria-label="Start this card again">${escape(cardName(p.card))}${p.by !== null ? `, by ${escape(nameOf(p.by))}` : ""} \u2026 \u00d7</button>` : "";
+    let ask;
+    if (!p.card) ask = [`${draft.played.length ? "Another" : "Which"} Risk or Warlord card was played?`, nameButtons(playedKinds.map((c) => [c.id, c.name]), "play-card", null)];
+    else if (p.by === null) ask = [`Who played the ${cardName(p.card)}?`, nameButtons(seats().map((s) => [s, nameOf(s)]), "play-by", null)];
+    else if (p.card === "dark-knight") ask = ["On whom was it played?", nameButtons(seats().filter((s) => s !== p.by).map((s) => [s, nameOf(s)]), "play-on", null)];
+    else ask = ["On whose turn was it played?", nameButtons([...seats().filter((s) => s !== p.by).map((s) => [s, nameOf(s)]), ["", "Not said"]], "play-on", null)];
+    return `${added || said ? `<div class="kc-answers kc-stated">${added}${said}</div>` : ""}
+      <p class="kc-ask-line"><strong>${escape(ask[0])}</strong></p>${ask[1]}`;
+  }
+
+  // Add the card being entered once its last fact is known (a Poison Garden or Castle Fire
+  // ends the hand with nobody out).
+  function addPlayed() {
+    const p = draft.play;
+    if (!p.card || p.by === null || (needsOn(p.card) && p.on === null)) return;
+    const entry = { card: p.card, by: p.by };
+    if (p.on !== null && p.on !== "") entry.on = p.on;
+    draft.played.push(entry);
+    draft.play = { card: null, by: null, on: null };
+    if (["poison-garden", "castle-fire"].includes(entry.card)) { draft.nobody = true; draft.out = null; draft.last = ""; draft.draws = []; }
   }
 
   function onScoreTap(button) {
@@ -347,7 +406,7 @@ const KingsCourt = (() => {
       draft.open = firstEmpty();
     } else if (button.id === "change-out") {
       step(`who went out`);
-      draft.out = null; draft.nobody = false; draft.next = null;
+      draft.out = null; draft.nobody = false; draft.next = null; draft.last = null; draft.bridge = false;
     } else if (data.open !== undefined) draft.open = Number(data.open);
     else if (data.scan !== undefined) {
       scanFor = Number(data.scan);  // as the toolbar's Scan; the photo fills this hand
@@ -365,24 +424,19 @@ const KingsCourt = (() => {
       draft.bridge = false;
       draft.next = null;
       if (!data.last) { draft.draws = []; draft.drawing = false; draft.lastMagician = false; }
-    } else if (data.restate) {
-      step(data.restate === "cut" ? "the dealing cut" : `how ${nameOf(draft.out)} went out`);
-      draft[data.restate] = null;
+    } else if (data.restate === "cut") {
+      step("the dealing cut");
+      draft.cut = null;
     } else if (data.next !== undefined) { step("the next player"); draft.next = Number(data.next); }
     else if (data.cut !== undefined) { step("the dealing cut"); draft.cut = data.cut; }
-    else if (data.playCard) draft.play.card = data.playCard;
-    else if (data.playBy !== undefined) draft.play.by = Number(data.playBy);
-    else if (data.playOn !== undefined) draft.play.on = data.playOn === "" ? "" : Number(data.playOn);
+    else if (data.extra) draft.extra = data.extra;
+    else if (button.id === "extras-open") draft.extrasOpen = !draft.extrasOpen;  // the rarer facts in place of the hands, or back
+    else if (data.playCard) { step(`the ${cardName(data.playCard)} played`); draft.play.card = data.playCard; addPlayed(); }
+    else if (data.playBy !== undefined) { step(`who played the ${cardName(draft.play.card)}`); draft.play.by = Number(data.playBy); addPlayed(); }
+    else if (data.playOn !== undefined) { step(`on whom the ${cardName(draft.play.card)} was played`); draft.play.on = data.playOn === "" ? "" : Number(data.playOn); addPlayed(); }
+    else if (button.id === "play-restart") { step(`the ${cardName(draft.play.card)} played`); draft.play = { card: null, by: null, on: null }; }
     else if (data.unplay !== undefined) { step(`the ${cardName(draft.played[Number(data.unplay)].card)} played`); draft.played.splice(Number(data.unplay), 1); }
-    else if (button.id === "add-played") {
-      if (!draft.play.card || draft.play.by === null) { say("Tap the card and who played it first.", "error"); return false; }
-      step(`the ${cardName(draft.play.card)} played`);
-      const entry = { card: draft.play.card, by: draft.play.by };
-      if (draft.play.on !== null && draft.play.on !== "") entry.on = draft.play.on;
-      draft.played.push(entry);
-      draft.play = { card: null, by: null, on: null };
-      if (["poison-garden", "castle-fire"].includes(entry.card)) { draft.nobody = true; draft.out = null; draft.last = ""; draft.draws = []; }
-    } else if (button.id === "cancel-correct") { reset(); return false; }
+    else if (button.id === "cancel-correct") { reset(); return false; }
     else return false;
     return true;
   }
@@ -665,7 +719,8 @@ const KingsCourt = (() => {
       other.textContent = actions.other[1];
       other.dataset.type = actions.other[0];
     } else if (v.stage === "between-hands" && draft.follow) {
-      text = `Hand ${v.hand_number}: ${nameOf(v.dealer)} deals; ${Table().dealMissing() || "tap Deal."}`;
+      const why = Table().dealMissing();
+      text = `Hand ${v.hand_number}: ${nameOf(v.dealer)} deals; ${why ? why[0].toLowerCase() + why.slice(1) : "tap Deal."}`;
       deal.hidden = false;
     } else {
       const later = ready() ? waiting() : [];
@@ -734,11 +789,7 @@ const KingsCourt = (() => {
 
   function onToggle(event) {
     const box = event.target;
-    if (box.id === "extras") {
-      if (!draft || Boolean(draft.extrasOpen) === box.open) return;
-      draft.extrasOpen = box.open;
-      redraw();  // the extras take the place of the hands while open, and give it back when shut
-    } else if (box.id === "adjust") adjusting.open = box.open;
+    if (box.id === "adjust") adjusting.open = box.open;
     else if (box.id === "ask-more") Table().askOpen(box.open);
   }
 

@@ -19,6 +19,8 @@ window.KingsCourtTable = (() => {
   const BATTLE = ["cannonball", "catapult", "flaming-arrow", "siege-tower", "imperial-tax"];
   const NEVER_ON_A_TURN = [...RISKY, "defender"];  // played with a risk move or with a Battle card
   const DIRECTIONS = [["same", "Keep the direction"], ["skip", "Skip the next player"], ["reverse", "Reverse"]];
+  const STEMS = ["fair-maiden", "drawbridge", "knight", "court-jester", "queens-option"];
+  const NONE = "none";  // the answer "no card": a Magician turned up as itself, no card burnt
 
   const suits = () => {
     const seen = new Set(view().cards.flatMap((c) => c.suits));
@@ -30,28 +32,75 @@ window.KingsCourtTable = (() => {
   // ------------------------------------------------------------------ one turn's cards
 
   // A play: {cards: [ids], extra: [{suit, choice, as, target, burn, defended}], tab}. ``ctx``:
-  // {who (a name or "you"), player (seat), others: [[seat, name]] the seats it may aim at}.
+  // {who (a name or "you"), player (seat), top and suit (where the play goes), held (the cards
+  // in the player's hand, when known), answers (the cards that may answer a draw waiting), deal
+  // (the card turned up), others: [[seat, name]] the seats it may aim at}.
   function blankPlay() { return { cards: [], extra: [], tab: null }; }
+
+  const acts = (play, j) => (play.extra[j].as && play.extra[j].as !== NONE ? play.extra[j].as : play.cards[j]);
+
+  // The top card and the suit in force where card ``i`` of a play goes: the turn's, then each
+  // card before it in the play (a Dungeon leaves them; a card that names or has a suit sets it).
+  function chainAt(play, i, ctx) {
+    let top = ctx.top || null;
+    let suit = ctx.suit || null;
+    for (let j = 0; j < i; j++) {
+      const eff = acts(play, j);
+      if (eff === "dungeon") continue;
+      top = eff;
+      if (play.extra[j].suit) suit = play.extra[j].suit;
+      else if (kind(eff).suits.length) suit = kind(eff).suits[0];
+    }
+    return { top, suit };
+  }
+
+  // What "same kind" compares (a number's value, a Suit Scroll card's kind), as the engine.
+  const matchOf = (k) => (k.group === "number" ? `value-${k.value}` : STEMS.find((stem) => k.id.startsWith(stem)) || null);
+  // Whether card kind ``c`` may go on ``top`` with ``suit`` in force: a Kingdom card always, a
+  // Suit card of that suit or of the top card's kind.
+  function fits(c, top, suit) {
+    if (!c.suits.length || c.suits.includes(suit)) return true;
+    const under = top && kind(top);
+    return Boolean(under && under.suits.length && matchOf(under) === matchOf(c));
+  }
+
+  // The cards a Magician may become as card ``i``: in answer to a draw card a Royal Decree or
+  // a Protector; turned up, a Kingdom Scroll card (or none: it only names a suit); in a turn,
+  // every Scroll card that could be played there.
+  function magicianCards(play, i, ctx) {
+    const scrolls = view().cards.filter((c) => c.group === "scroll" && c.id !== "magician");
+    if (ctx.answers && i === 0) return scrolls.filter((c) => ["royal-decree", "protector"].includes(c.id));
+    if (ctx.deal) return scrolls.filter((c) => !c.suits.length);
+    const { top, suit } = chainAt(play, i, ctx);
+    return scrolls.filter((c) => fits(c, top, suit));
+  }
+
+  // Whether a Flaming Arrow played as card ``i`` leaves its player a card to burn (unknown in
+  // the arbiter's question unless the hand size is given).
+  const canBurn = (i, ctx) => ctx.held === null || ctx.held === undefined || ctx.held > i + 1;
 
   // The first fact card ``i`` still needs, as a question with its answers, or null.
   function question(play, i, ctx) {
     const id = play.cards[i];
     const f = play.extra[i];
     if (id === "magician" && !f.as) {
-      // the Kingdom Scroll cards, and the Suit Scroll cards that fit where it is played
-      const fits = ctx.fits || (() => false);
-      const scrolls = view().cards.filter((c) => c.group === "scroll" && c.id !== "magician" && (!c.suits.length || fits(c)));
-      return { field: "as", text: "The Magician plays as which card?", options: scrolls.map((c) => [c.id, c.short || c.name]), grid: scrolls };
+      const scrolls = magicianCards(play, i, ctx);
+      return ctx.deal
+        ? { field: "as", text: "The Magician turned up: does it play as a card?", options: [[NONE, "No, it only names a suit"]], grid: scrolls }
+        : { field: "as", text: "The Magician plays as which card?", options: [], grid: scrolls };
     }
-    const eff = f.as || id;  // a Magician asks what the card it copies asks
+    const eff = acts(play, i);  // a Magician asks what the card it copies asks
     const name = cardName(eff);
-    if ((WILD.includes(eff) || OPTION(eff)) && !f.suit) {
+    // a card turned up with no suit of its own: the dealer names the suit in force
+    if ((WILD.includes(eff) || OPTION(eff) || (ctx.deal && !kind(eff).suits.length)) && !f.suit) {
       const allowed = OPTION(eff) ? kind(eff).suits : suits();
       return { field: "suit", text: `Which suit does ${ctx.who} name with the ${name}?`, options: allowed.map((s) => [s, s[0].toUpperCase() + s.slice(1)]), suits: true };
     }
     if ((eff === "wizard" || OPTION(eff)) && !f.choice) return { field: "choice", text: `The ${name}: which way does play go on?`, options: DIRECTIONS };
     if ((eff === "catapult" || eff === "siege-tower") && f.target === undefined) return { field: "target", text: `Who is the ${name} aimed at?`, options: ctx.others };
-    if (eff === "flaming-arrow" && f.burn === undefined) return { field: "burn", text: "Where does the burnt card go?", options: [["discard", "The discard pile"], ...ctx.others] };
+    if (eff === "flaming-arrow" && f.burn === undefined && canBurn(i, ctx)) {
+      return { field: "burn", text: `Does ${ctx.who} burn a card with the Flaming Arrow, and where to?`, options: [[NONE, "No card burnt"], ["discard", "The discard pile"], ...ctx.others] };
+    }
     return null;
   }
 
@@ -67,11 +116,12 @@ window.KingsCourtTable = (() => {
     const f = play.extra[i] || {};
     const named = (seat) => (ctx.others.find(([s]) => s === seat) || [seat, "?"])[1];
     let text = cardName(play.cards[i]);
-    if (f.as) text += ` as ${cardName(f.as)}`;
+    if (f.as && f.as !== NONE) text += ` as ${cardName(f.as)}`;
     if (f.suit) text += ` naming ${f.suit}`;
     if (f.choice === "skip") text += ", skip"; else if (f.choice === "reverse") text += ", reverse";
     if (f.target !== undefined) text += ` at ${named(f.target)}`;
-    if (f.burn !== undefined) text += f.burn === "discard" ? ", burnt to the discard" : `, burnt to ${named(f.burn)}`;
+    if (f.burn === NONE) text += ", nothing burnt";
+    else if (f.burn !== undefined) text += f.burn === "discard" ? ", burnt to the discard" : `, burnt to ${named(f.burn)}`;
     return text;
   }
 
@@ -83,11 +133,12 @@ window.KingsCourtTable = (() => {
   }
 
   // A question of a card (its answers as buttons of the picker ``id``), or "".
+  const answerButtons = (id, q) => `<div class="kc-answers${q.suits ? " kc-suits" : ""}">${q.options.map(([value, label]) => `<button type="button" class="secondary${q.suits ? ` kc-suit s-${value}` : ""}"
+        data-cp="${id}" data-field="${q.field}" data-i="${q.i}" data-value="${escape(value)}">${escape(label)}</button>`).join("")}</div>`;
   const questionHtml = (id, q) => (q ? `<div class="kc-question" role="group" aria-label="${escape(q.text)}"><p><strong>${escape(q.text)}</strong></p>
-      ${q.grid ? `<div class="cp-grid">${q.grid.map((c) => `<button type="button" class="cp-card s-${c.colour}${(c.short || c.name).split(" ").some((w) => w.length > 7) ? " cp-wide" : ""}"
+      ${q.grid ? `${q.options.length ? answerButtons(id, q) : ""}<div class="cp-grid">${q.grid.map((c) => `<button type="button" class="cp-card s-${c.colour}${(c.short || c.name).split(" ").some((w) => w.length > 7) ? " cp-wide" : ""}"
         data-cp="${id}" data-field="${q.field}" data-i="${q.i}" data-value="${c.id}" aria-label="${escape(c.name)}">${escape(c.short || c.name)}</button>`).join("")}</div>`
-      : `<div class="kc-answers${q.suits ? " kc-suits" : ""}">${q.options.map(([value, label]) => `<button type="button" class="secondary${q.suits ? ` kc-suit s-${value}` : ""}"
-        data-cp="${id}" data-field="${q.field}" data-i="${q.i}" data-value="${escape(value)}">${escape(label)}</button>`).join("")}</div>`}</div>` : "");
+      : answerButtons(id, q)}</div>` : "");
 
   function playHtml(id, play, ctx, kinds) {
     const q = firstQuestion(play, ctx);
@@ -155,7 +206,13 @@ window.KingsCourtTable = (() => {
     return true;
   }
 
-  const cards = (play) => play.cards.map((card, i) => ({ card, ...play.extra[i] }));
+  // The play's cards as the engine takes them ("no card" said by leaving the field out).
+  const cards = (play) => play.cards.map((card, i) => {
+    const f = { ...play.extra[i] };
+    if (f.as === NONE) delete f.as;
+    if (f.burn === NONE) delete f.burn;
+    return { card, ...f };
+  });
 
   // The sentence that says what a play still needs, or null when it can be sent.
   function missing(play, ctx, what = "play") {
@@ -173,7 +230,7 @@ window.KingsCourtTable = (() => {
   const blankDeal = () => ({ card: null, f: {}, cut: null, tab: null, hand: null });
   let deal = blankDeal();
   const dealPlay = () => ({ cards: [deal.card], extra: [deal.f] });
-  const dealCtx = () => ({ who: KingsCourt.nameOf(view().dealer), player: view().dealer, suit: null, others: [] });
+  const dealCtx = () => ({ who: KingsCourt.nameOf(view().dealer), player: view().dealer, deal: true, others: [] });
 
   function dealHtml() {
     const v = view();
@@ -205,8 +262,7 @@ window.KingsCourtTable = (() => {
   async function sendDeal() {
     const why = dealMissing();
     if (why) { say(why, "error"); return; }
-    const first = { card: deal.card, ...deal.f };
-    const move = { type: "deal", first };
+    const move = { type: "deal", first: cards(dealPlay())[0] };
     if (deal.cut !== "none") move.cut = deal.cut;
     await Companion.send(`/api/games/${game().id}/moves`, { move });  // stored: Companion drops the draft
   }
@@ -237,9 +293,8 @@ window.KingsCourtTable = (() => {
   function turnCtx() {
     const h = view().hand;
     const names = view().players.map((p) => p.name);
-    return { who: names[h.to_play], player: h.to_play, suit: h.suit,
+    return { who: names[h.to_play], player: h.to_play, top: h.top, suit: h.suit, held: h.hands[h.to_play],
       answers: h.pending ? h.playable : null, pending: h.pending && h.pending.kind,
-      fits: (c) => h.playable.includes(c.id) || c.suits.includes(h.suit),
       others: names.map((name, seat) => [seat, name]).filter(([seat]) => seat !== h.to_play) };
   }
 
@@ -255,13 +310,16 @@ window.KingsCourtTable = (() => {
         <span>pile <strong id="draw-pile">${h.draw_pile}</strong>${h.reshuffles ? ` (reshuffled ${h.reshuffles}\u00d7)` : ""}</span>
         ${h.pending ? `<span class="kc-due">Waiting: ${h.pending.dungeons ? "the Dungeon" : `draw ${h.pending.count}`}</span>` : ""}
       </div>
-      <div class="kc-hands-row"><p class="kc-hands" aria-label="Cards in each hand">${names.map((name, seat) => `<span class="${seat === h.to_play ? "kc-mover" : ""}"${seat === h.to_play ? ' aria-current="true"' : ""}>${escape(name)} <strong data-hand="${seat}">${h.hands[seat]}</strong>${h.dungeon[seat] ? " (Dungeon)" : ""}${h.on_guard.includes(seat) ? " On Guard!" : ""}${h.face_up[seat].length ? ` \u00b7 up: ${h.face_up[seat].map((c) => escape(cardName(c))).join(", ")}` : ""}</span>`).join(" ")}</p>
-      ${h.over ? "" : `<button type="button" class="secondary kc-more${risk.open ? " selected" : ""}" id="risk-open" aria-expanded="${risk.open}">${risk.open ? "Back to the turn" : "Risk, On Guard\u2026"}</button>`}</div>`;
+      <p class="kc-hands" aria-label="Cards in each hand">${names.map((name, seat) => `<span class="${seat === h.to_play ? "kc-mover" : ""}"${seat === h.to_play ? ' aria-current="true"' : ""}>${escape(name)} <strong data-hand="${seat}">${h.hands[seat]}</strong>${h.dungeon[seat] ? " (Dungeon)" : ""}${h.on_guard.includes(seat) ? " On Guard!" : ""}${h.face_up[seat].length ? ` \u00b7 up: ${h.face_up[seat].map((c) => escape(cardName(c))).join(", ")}` : ""}</span>`).join(" ")}</p>`;
     const effects = h.effects.length && !h.pending ? `<span id="follow-effects">${h.effects.map(escape).join(" ")}</span> ` : "";
     if (h.over) return `${pile}<p class="small kc-options">${effects}</p><p><strong>The hand is over: score it.</strong></p>`;
-    if (risk.open) return `${pile}<div id="risk-panel">${riskHtml(names)}</div>`;
+    // what the seat to play may do, beside the button for what happens out of turn (the
+    // hands above keep the whole width, so they stay on a line or two however many are face up)
+    const options = `<div class="kc-options-row"><p class="small kc-options kc-clamp"><span id="follow-options">${h.options.map(escape).join(" ")}</span> ${effects}</p>
+      <button type="button" class="secondary kc-more${risk.open ? " selected" : ""}" id="risk-open" aria-expanded="${risk.open}">${risk.open ? "Back to the turn" : "Risk, On Guard\u2026"}</button></div>`;
+    if (risk.open) return `${pile}${options}<div id="risk-panel">${riskHtml(names)}</div>`;
     const ctx = turnCtx();
-    return `${pile}<p class="small kc-options kc-clamp"><span id="follow-options">${h.options.map(escape).join(" ")}</span> ${effects}</p>
+    return `${pile}${options}
       <div id="turn-play">${playHtml("turn", turn, ctx, turnKinds())}</div>`;
   }
 
@@ -408,7 +466,7 @@ window.KingsCourtTable = (() => {
   function askCtx() {
     const n = view().players.length;
     const suit = asking.suit || (asking.top && ownSuit(asking.top));
-    return { who: "you", player: 0, suit, fits: (c) => c.suits.includes(suit),
+    return { who: "you", player: 0, top: asking.top, suit, held: asking.hand ? Number(asking.hand) : null,
       others: Array.from({ length: n - 1 }, (_, i) => [i + 1, i === 0 ? "the player to your left" : `${i + 1} seats to your left`]) };
   }
 

@@ -13,6 +13,7 @@ import random
 from typing import Any, Mapping
 
 from companion.games.kings_court.cards import KINDS, selection_kinds
+from companion.games.kings_court.arbiter import HAND_SIZE
 from companion.games.kings_court.play import _Sim, random_hand
 from companion.games.kings_court.rules import ENGINE, State, arbiter, dungeons_of
 from companion.games.kings_court.scoring import DRAWS, DUNGEON, ENDERS, RISK
@@ -258,11 +259,14 @@ ENDINGS = ("drawbridge", "dragon", "wizard", "dungeon", "risk")
 
 class _Rigged(random.Random):
     """A Random whose first shuffle puts one copy of ``card`` on top of the deck (the first card
-    dealt, to the player left of the dealer)."""
+    dealt, to the player left of the dealer) and one of ``first`` where it is turned up after
+    ``dealt`` cards are dealt."""
 
-    def __init__(self, seed: int, card: str | None):
+    def __init__(self, seed: int, card: str | None, first: str | None = None, dealt: int = 0):
         super().__init__(seed)
         self.card = card
+        self.first = first
+        self.dealt = dealt
 
     def shuffle(self, x) -> None:
         super().shuffle(x)
@@ -270,6 +274,10 @@ class _Rigged(random.Random):
             x.remove(self.card)
             x.append(self.card)
             self.card = None
+        if self.first is not None and self.first in x:
+            x.remove(self.first)
+            x.insert(len(x) - self.dealt, self.first)
+            self.first = None
 
 
 class _Steered(_Sim):
@@ -298,19 +306,21 @@ def _ends(events: list[dict], ended: Mapping[str, Any], ending: str | None) -> b
 
 def followed_hand(seed: int, players: int, dealer: int, kinds, ending: str | None = None,
                   most: int = 60, partners: bool = False, tries: int = 4000,
-                  allowed=lambda events: True) -> tuple[list[dict], Any, list[list[str]]]:
+                  allowed=lambda events: True, first: str | None = None
+                  ) -> tuple[list[dict], Any, list[list[str]]]:
     """A hand played card by card by the simulator (seeded by ``seed``) that ends on the draw
     card ``ending`` names ("drawbridge", "dragon", "wizard", "dungeon"), or that has a Risk card
     played and On Guard called ("risk"), in at most ``most`` events and passing ``allowed``: the
     events (the deal first), the final Hand and each player's real cards at the end (the cards
     the next player drew last). The holder of the card wanted plays it only as their last card;
-    several tries are made, each seeded from ``seed``. LookupError if none fits."""
+    with ``first`` (a card that is not a Shield card) that card is turned up. Several tries are
+    made, each seeded from ``seed``. LookupError if none fits."""
     kinds = tuple(kinds)
     ids = {kind.id for kind in kinds}
     wanted = [kid for kid in sorted(ids) if ending and kid.startswith(ending)]
     for attempt in range(tries):
         rigged = wanted[attempt % len(wanted)] if wanted and ending != "risk" else None
-        rng = _Rigged(seed * 100_003 + attempt, rigged)
+        rng = _Rigged(seed * 100_003 + attempt, rigged, first, HAND_SIZE * players)
         sim = _Steered(rng, players, dealer, kinds, frozenset(wanted) if ending != "risk" else
                        frozenset(), partners)
         events, hand = sim.run()
