@@ -631,6 +631,24 @@ def test_a_loyalty_set_on_a_phone_is_never_on_the_game_screen(server, browser): 
     expect(page.locator("#play")).not_to_contain_text("Set aside on")
 
 
+def last_line_words(locator) -> list[str]:
+    """The words on the last line a paragraph wraps onto, as drawn."""
+    return locator.evaluate("""(el) => {
+      const words = [];
+      const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        for (const match of node.textContent.matchAll(/\\S+/g)) {
+          const range = document.createRange();
+          range.setStart(node, match.index);
+          range.setEnd(node, match.index + match[0].length);
+          words.push([range.getBoundingClientRect().top, match[0]]);
+        }
+      }
+      const last = Math.max(...words.map(([top]) => top));
+      return words.filter(([top]) => Math.abs(top - last) < 2).map(([, word]) => word);
+    }""")
+
+
 def test_the_game_starts_with_the_setup_passes_and_a_revote_gives_no_cards(server, browser):  # noqa: F811
     """Issue 21 item 13 and issue 22 item 8: the first screen reminds the table of the setup
     passes and the Loyalty before "hand one card to the left"; the vote after Brownbeards' dark
@@ -644,8 +662,13 @@ def test_the_game_starts_with_the_setup_passes_and_a_revote_gives_no_cards(serve
         "players": names, "kingseat": 0, "princes": "complete"}})
     page.goto(server + game["urls"]["page"])
     start = page.locator("#setup-reminder")
-    expect(start).to_contain_text("Setup: 2 cards right, 2 left, 1 face down as the Loyalty")
+    # At 360 px each line of the reminder reads as a line: none holds a word alone.
     expect(start).to_contain_text("Round 1: hand one card to the left")
+    for line in start.locator("p").all():
+        words = last_line_words(line)
+        assert len(words) >= 2, (line.inner_text(), words)
+    expect(start).to_contain_text("Setup: pass 2 cards right, then 2 left; set 1 face down as "
+                                  "your Loyalty")
     page.screenshot(path=str(ARTIFACTS / "kingseat_start.png"))
     for move in ({"type": "vote", "votes": ["lionsyre", "lionsyre", "smugwing", "brownbeards-dark2"]},
                  {"type": "pass", "player": 2},

@@ -320,7 +320,7 @@ const Kingseat = (() => {
       <p class="ks-line1${mineButton() ? " with-mine" : ""}"><span><span id="round">Round ${v.round}</span> \u00b7 <span id="phase">${PHASES[v.phase]}${v.vote && v.vote.replay ? " (again)" : ""}</span></span>
         <span class="ks-king">\u265b King: <strong id="king">${escape(nameOf(v.king))}</strong></span>${mineButton()}</p>
       ${v.phase !== "vote" ? "" : v.vote.replay ? `<p class="ks-give" id="revote">Brownbeards\u2019 dark 2 took the round back: every card is back in its Hand. Vote round ${v.round} again, with no new Give Cards.</p>`
-        : v.round === 1 && !v.last_vote ? `<div class="ks-give ks-setup" id="setup-reminder"><p>Setup: 2 cards right, 2 left, 1 face down as the Loyalty.</p>
+        : v.round === 1 && !v.last_vote ? `<div class="ks-give ks-setup" id="setup-reminder"><p><span>Setup: pass 2 cards right, then 2 left;</span> <span>set 1 face down as your Loyalty.</span></p>
           <p class="ks-give" id="give-cards" data-direction="${give.direction}"><span class="ks-arrow" aria-hidden="true">${arrow}</span><span>Round 1: hand one card to the left.</span></p></div>`
         : `<p class="ks-give" id="give-cards" data-direction="${give.direction}"><span class="ks-arrow" aria-hidden="true">${arrow}</span>
         <span>Hand one card to the ${give.direction === "left" ? "left (clockwise)" : "right (anticlockwise)"}.</span></p>`}`;
@@ -610,7 +610,16 @@ const Kingseat = (() => {
     const hands = v.hands;
     const who = escape(a.name);
     const them = f.target === undefined || f.target === null ? "they" : nameOf(f.target);  // stepper labels escape
-    const pick = (key, max, label, options = {}) => `<div class="ks-field">${label ? `<h3>${label}</h3>` : ""}${C.picker(key, f[key] || [], { max, kinds, set: (cards) => { f[key] = cards; changed(); }, ...options })}</div>`;
+    // A picker whose cards are all picked folds into one line once another field is tapped
+    // (never while its own cards are being tapped: its prince's tap picks the regular card and
+    // a dark one may follow); a tap on that line opens it again.
+    const pick = (key, max, label, options = {}) => {
+      const chosen = f[key] || [];
+      if (label && max && chosen.length === max && f.touched !== undefined && f.touched !== key && folded(key)) {
+        return answer(key, label, and(chosen.map(C.cardName)));
+      }
+      return `<div class="ks-field">${label ? `<h3>${label}</h3>` : ""}${C.picker(key, chosen, { max, kinds, set: (cards) => { f[key] = cards; f.touched = key; changed(); }, ...options })}</div>`;
+    };
     switch (a.card) {
       case "lionsyre-dark2":
         return n.face_down ? facedown(`The King picks ${plural(n.face_down, "card")} from ${who}'s Hand and puts ${n.face_down === 1 ? "it" : "them"} into the Tell face down.`)
@@ -1423,6 +1432,7 @@ const Kingseat = (() => {
     const f = draft.f;
     step(`Took back \u201c${label(button)}\u201d.`, () => {
       delete f.open;
+      f.touched = field;
       if (button.dataset.player !== undefined) {
         const p = button.dataset.player === "" ? null : Number(button.dataset.player);
         const multi = Number(holder.dataset.multi || 0);
