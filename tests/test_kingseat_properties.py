@@ -3,6 +3,7 @@ refused moves changing nothing, and random JSON refused only with rule errors.""
 from __future__ import annotations
 
 import copy
+import dataclasses
 import functools
 import json
 import random
@@ -87,6 +88,45 @@ def test_a_record_replays_to_the_same_state(seed):
     assert result.state == final and len(history) == len(moves)
 
 
+def _same_but_what_was_named(a: State, b: State) -> bool:
+    """Two positions alike but for who the correctable actions named and the lines saying so."""
+    def plain(s: State) -> State:
+        return dataclasses.replace(s, facts=(), events=(), last_events=(), before_vote=None)
+    return plain(a) == plain(b)
+
+
+@examples(60)
+@given(seed=SEEDS, players=PLAYERS, data=st.data())
+def test_a_correction_changes_nothing_later_play_depends_on(seed, players, data):
+    """Issue 21's corrections without replay: whoever a correction names instead, at any point
+    after the action and before the end, every later move is still legal and leads to the same
+    position and result but for the fact corrected."""
+    options = random_options(random.Random(seed), players)
+    moves, final = random_game(random.Random(seed), options)
+    states = [ENGINE.new(options)]
+    for move in moves:
+        states.append(ENGINE.apply(states[-1], move))
+    open_ = [i for i, s in enumerate(states) if s.facts and s.phase != "over"]
+    if not open_:
+        return
+    at = data.draw(st.sampled_from(open_))
+    s = states[at]
+    fact = data.draw(st.sampled_from(s.facts))
+    target = data.draw(st.sampled_from([t for t in (-1, *fact.choices) if t != fact.target]))
+    fix = {"type": "correct", "round": fact.round, "player": fact.player,
+           "card": KIND_IDS[fact.kind], "target": None if target < 0 else target}
+    fixed = validate_then_apply(ENGINE, s, fix, RULE_IDS)
+    assert not isinstance(fixed, RuleError), fixed
+    assert _same_but_what_was_named(fixed, s)
+    assert ENGINE.describe(fix, s.players, before=s).startswith(f"Round {s.round} \u00b7 Correction")
+    for move, plain in zip(moves[at:], states[at + 1:]):
+        fixed = validate_then_apply(ENGINE, fixed, move, RULE_IDS)
+        assert not isinstance(fixed, RuleError), (move, fixed)
+        check_state(fixed)
+        assert _same_but_what_was_named(fixed, plain)
+    assert ENGINE.result(fixed) == ENGINE.result(final)
+
+
 # --------------------------------------------------------------------------- refusals
 
 
@@ -104,10 +144,11 @@ def _states_of(seed: int) -> list[tuple[State, dict]]:
 
 KEYS = ["type", "player", "with", "card", "votes", "none_held", "loyalties", "target",
         "prince", "players", "cards", "count", "taken", "given", "order", "first", "discards",
-        "discard", "removed", "moved", "givers", "winning", "to", "tell"]
+        "discard", "removed", "moved", "givers", "winning", "to", "tell", "round"]
 VALUES = st.one_of(
     st.integers(-2, 12), st.sampled_from([None, True, 1.5, "3", [], {}, "swap", "action",
-                                          "vote", "pass", "loyalty", "discard", "reveal"]),
+                                          "vote", "pass", "loyalty", "discard", "reveal",
+                                          "correct"]),
     st.sampled_from(KIND_IDS), st.sampled_from(PRINCE_IDS),
     st.lists(st.sampled_from(KIND_IDS) | st.none(), max_size=4),
     st.lists(st.integers(-1, 10), max_size=3))
@@ -162,6 +203,11 @@ MOVE_SHAPED = st.one_of(
                            "tell": st.dictionaries(st.sampled_from(KIND_IDS),
                                                    st.integers(-1, 9) | JSON, max_size=6)
                            | JSON}),
+    st.fixed_dictionaries({"type": st.just("correct"), "round": st.integers(-1, 12) | JSON,
+                           "player": st.integers(-1, 11) | JSON,
+                           "card": st.sampled_from(["hornseeker", "hornseeker-dark1",
+                                                    "gulliballistas-dark2"]) | JSON},
+                          optional={"target": st.integers(-1, 11) | st.none() | JSON}),
     st.fixed_dictionaries({"type": st.just("loyalty"),
                            "loyalties": st.lists(st.sampled_from(PRINCE_IDS) | JSON,
                                                  max_size=11)}),
