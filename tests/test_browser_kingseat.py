@@ -28,6 +28,8 @@ def pick(page, key: str, card: str):
     picker = page.locator(f'[data-pick="{key}"]')
     if not picker.locator(f'[data-kind="{card}"]').is_visible():
         picker.locator(f'[data-prince="{card.split("-dark")[0]}"]').tap()
+        if not picker.count():
+            return  # the prince's only card: the tap chose it, and the picker folded
     picker.locator(f'[data-kind="{card}"]').tap()
 
 
@@ -824,3 +826,33 @@ def test_the_movers_own_phone_says_your_turn_and_the_history_names_the_round(ser
         ("Round 1 \u00b7 The vote: Ann Lionsyre, Bob Hornseeker, Cid Lionsyre, Dee "
          "Gulliballistas (dark 2)")]
     ann.screenshot(path=str(ARTIFACTS / "kingseat_history.png"))
+
+
+def test_squlofish_dark1_at_eight_players_is_tapped_clear_of_the_action_bar(server, browser):  # noqa: F811
+    """Whole game seed 8 (eight players, ten princes): Squlofish dark 1's card paid is a prince's
+    only card left to offer, so the prince's tap chooses it and the picker folds into one line
+    at once; the question after it is tapped on screen, clear of the action bar."""
+    from phone import Phone
+    from playwright.sync_api import expect
+    from whole_kingseat import enter_action, store, take_seat, whole_entries
+
+    from companion.games.kingseat import KIND_BY_ID
+
+    options, entries = whole_entries(8)
+    moves = [move for what, move, _ in entries if what == "move"]
+    at = next(i for i, move in enumerate(moves) if move.get("card") == "squlofish-dark1")
+    page = new_phone(browser)
+    post = api_poster(page, server)
+    game = post("/api/games", {"game": "kingseat", "options": options})
+    page.goto(server + game["urls"]["page"])
+    take_seat(page, 0)  # as at the table: My Loyalty in the status line
+    for move in moves[:at]:
+        game = post(f"/api/games/{game['id']}/moves", {"seq": game["seq"], "move": move})
+    page.reload()
+    phone = Phone(page, strict=True)
+    with phone.turn("Squlofish dark 1"):
+        enter_action(phone, moves[at])
+        expect(page.locator('[data-field="discard"] .ks-answer')).to_contain_text(
+            KIND_BY_ID[moves[at]["discard"]].name)
+        store(phone)
+    page.wait_for_function("seq => Companion.game.seq === seq", arg=game["seq"] + 1)

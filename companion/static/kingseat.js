@@ -613,15 +613,19 @@ const Kingseat = (() => {
     const hands = v.hands;
     const who = escape(a.name);
     const them = f.target === undefined || f.target === null ? "they" : nameOf(f.target);  // stepper labels escape
-    // A picker whose cards are all picked folds into one line once another field is tapped
-    // (never while its own cards are being tapped: its prince's tap picks the regular card and
-    // a dark one may follow); a tap on that line opens it again.
+    // A picker whose cards are all picked folds into one line once another field is tapped,
+    // or at once when it takes one card and that card's prince has no other card to offer
+    // (otherwise its prince's tap picks the regular card and a dark one may follow); a tap on
+    // that line opens it again.
     const pick = (key, max, label, options = {}) => {
       const chosen = f[key] || [];
-      if (label && max && chosen.length === max && f.touched !== undefined && f.touched !== key && folded(key)) {
+      const offered = options.kinds || kinds;
+      const only = max === 1 && chosen.length === 1 && offered.filter((k) => C.princeOf(k) === C.princeOf(chosen[0])).length === 1;
+      if (label && max && chosen.length === max && (only || (f.touched !== undefined && f.touched !== key)) && folded(key)) {
         return answer(key, label, and(chosen.map(C.cardName)));
       }
-      return `<div class="ks-field">${label ? `<h3>${label}</h3>` : ""}${C.picker(key, chosen, { max, kinds, set: (cards) => { f[key] = cards; f.touched = key; changed(); }, ...options })}</div>`;
+      const set = (cards) => { f[key] = cards; f.touched = key; delete f.open; changed(); };
+      return `<div class="ks-field">${label ? `<h3>${label}</h3>` : ""}${C.picker(key, chosen, { max, kinds, set, ...options })}</div>`;
     };
     switch (a.card) {
       case "lionsyre-dark2":
@@ -689,9 +693,9 @@ const Kingseat = (() => {
         const most = n.may_be_in_tell;
         return (n.discard ? pick("discard", 1, `The Hand card ${who} discarded to pay`) : `<p class="small">${who} has no cards to discard.</p>`)
           + (Object.keys(most).length ? chooseValue("found", [["none", "None"], ["some", "Some: tap them"]],
-            `Squlofish moved out of the Tell (all that fit in ${n.most_votes} votes)`)
+            `Squlofish moved out of the Tell`)
             + (f.found === "some" ? pick("removed", squid.reduce((sum, k) => sum + (most[k] || 0), 0), "",
-              { kinds: squid.filter((k) => most[k]), limit: (kind) => most[kind] || 0, empty: "None yet" }) : "")
+              { kinds: squid.filter((k) => most[k]), limit: (kind) => most[kind] || 0, empty: `All that fit in ${n.most_votes} votes` }) : "")
             : `<p class="small">No Squlofish card can be in the Tell.</p>`);
       }
       case "squlofish-dark2": {
