@@ -7,7 +7,7 @@ from reportlab.lib.colors import HexColor, black, white
 from reportlab.pdfgen.canvas import Canvas
 
 from companion.games.majesty import cards as majesty_cards
-from companion.games.royal_visit.rules import CHATEAU, CROWN_END
+from companion.games.royal_visit.state import CHATEAU, CROWN_END
 from printables.draw import BOLD, GREY, INK, REGULAR, draw_lines, pdf, shrink_to
 from printables.layout import PAPERS, Box, Paper
 

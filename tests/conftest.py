@@ -5,7 +5,7 @@ import os
 import re
 
 import pytest
-from sqlalchemy import create_engine
+from sqlalchemy import create_engine, text
 
 import companion.games  # noqa: F401  (registers every engine)
 from companion.store import Store, metadata, normalise_url
@@ -46,10 +46,17 @@ def _empty_postgresql() -> str:
         pytest.skip("COMPANION_TEST_DATABASE_URL is not set: PostgreSQL not covered in this run")
     db = create_engine(normalise_url(POSTGRES))
     try:
-        metadata.drop_all(db)
+        wipe(db)
     finally:
         db.dispose()
     return POSTGRES
+
+
+def wipe(db) -> None:
+    """Drop the companion's tables and Alembic's note of the revision: an empty database."""
+    metadata.drop_all(db)
+    with db.begin() as conn:
+        conn.execute(text("DROP TABLE IF EXISTS alembic_version"))
 
 
 @pytest.fixture

@@ -1,7 +1,7 @@
 """The Statistics page on a phone (Chromium at 360 x 740) after a few games played to the end by
 the engines' simulators: its charts drawn, nothing wider than the screen, and axe-core finds no
 serious or critical accessibility violation. Its first screen (tests/artifacts/
-statistics_phone.png) is the README's screenshot (docs/statistics_phone.png)."""
+statistics_phone.png) is the screenshot of docs/statistics.md (docs/statistics_phone.png)."""
 from __future__ import annotations
 
 import threading

@@ -1,5 +1,5 @@
-"""The hosted deployment (README: "Running it for a club or a convention"): gunicorn with two
-gevent workers on the PostgreSQL test database. A move stored through one worker wakes a phone's
+"""The hosted deployment (docs/hosting.md, "Running it for a club or a convention"): gunicorn
+with two gevent workers on the PostgreSQL test database. A move stored through one worker wakes a phone's
 long poll held by the other within a second (LISTEN/NOTIFY, not the 2 s re-read), and a burst
 of idle connections does not stop a new phone being served.
 
@@ -21,11 +21,12 @@ import time
 from pathlib import Path
 
 import pytest
+from conftest import wipe
 from sqlalchemy import create_engine
-
-from companion.store import metadata, normalise_url
 from test_api import KING_UP, OPTIONS
 from test_durability import free_port
+
+from companion.store import normalise_url
 
 pytest.importorskip("gunicorn")
 pytest.importorskip("gevent")
@@ -79,8 +80,7 @@ class Phone:
 def gunicorn(tmp_path):
     db = create_engine(normalise_url(POSTGRES))
     try:
-        metadata.drop_all(db)
-        metadata.create_all(db)
+        wipe(db)  # both workers start on an empty database: one makes the schema, the other waits
     finally:
         db.dispose()
     port = free_port()

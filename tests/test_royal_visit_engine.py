@@ -10,8 +10,9 @@ import pytest
 import companion.games  # noqa: F401  (registers the engines)
 from companion.engine import REGISTRY, RuleError, replay, step
 from companion.games.royal_visit import ENGINE, KIND_BY_ID, KINDS, physical_cards
-from companion.games.royal_visit.rules import RULE_IDS, RULES, State
+from companion.games.royal_visit.rules_page import RULE_IDS, RULES
 from companion.games.royal_visit.simulate import random_game
+from companion.games.royal_visit.state import State
 
 ANN, BOB = 0, 1  # Ann sits at the + Chateau (green in the seed's examples), Bob at the - one (red)
 

@@ -6,14 +6,15 @@ import json
 import random
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 import companion.games  # noqa: F401  (registers the engines)
 from companion.engine import RuleError, replay
 from companion.games.royal_visit import ENGINE, KINDS
-from companion.games.royal_visit.rules import RULE_IDS, State
+from companion.games.royal_visit.rules_page import RULE_IDS
 from companion.games.royal_visit.simulate import random_game
+from companion.games.royal_visit.state import State
 from rules_checks import validate_then_apply
 
 
@@ -337,3 +338,48 @@ def test_legal_summons_are_exactly_the_summons_validate_accepts(seed, data):
             continue
         accepted.append(candidate)
     assert legal == accepted
+
+
+# --------------------------------------------------------------------------- the Jester's power
+
+JESTER_NUMBERS = ("jester-1", "jester-2", "jester-3", "jester-4", "jester-5")
+
+
+@examples(300)
+@given(seed=SEEDS, position=positions(), rulings=RULINGS, data=st.data())
+def test_the_jester_power_badge_is_on_exactly_when_jester_cards_may_move_other_pawns(
+        seed, position, rulings, data):
+    """The view's "Jester's power" badge agrees with what a play may do, at every state of random
+    games from random positions: a numbered Jester card that moves the Wizard is refused for the
+    Jester's power exactly when the badge is off, and the legal cards include a wild one only
+    when it is on."""
+    options = {"players": ["Ann", "Bob"], "position": position, "rulings": rulings}
+    assume(not (position["draw_pile"] == 0 and position["reshuffles"] and position["king"] != 0))
+    moves, _ = random_game(random.Random(seed), options)
+    state = ENGINE.new(options)
+    states = [state]
+    for move in moves:
+        state = ENGINE.apply(state, move)
+        states.append(state)
+    state = states[data.draw(st.integers(0, len(states) - 1))]
+    badge = ENGINE.view(state)["jester_power"]
+    if state.winner is not None:
+        assert badge is False
+        return
+    for kind in JESTER_NUMBERS:
+        n = int(kind[-1])
+        for to in (state.wizard + n, state.wizard - n):
+            card = {"card": kind, "moves": [{"pawn": "wizard", "from": state.wizard, "to": to}]}
+            try:
+                ENGINE.validate(state, {"type": "play", "cards": [card]})
+                rule = None
+            except RuleError as error:
+                rule = error.rule
+            if rule == "copies":  # no such card can be in the mover's hand
+                continue
+            assert (rule == "jester-power") == (not badge), (card, rule, badge)
+    wild = [card for card in ENGINE.legal_cards(state)
+            if card["card"].startswith("jester") and "moves" in card
+            and card["moves"][0]["pawn"] != "jester"]
+    assert badge or not wild
+

@@ -1,6 +1,6 @@
 """A table ruling changed after the game ended is refused (undo first), in every game.
 
-Ruling (../shared/rules/rulings.md): table rulings are options of the game, chosen when it is set
+Ruling (docs/rulings.md): table rulings are options of the game, chosen when it is set
 up and changeable later; issue 15 found a finished Kingseat game whose winners changed when a
 ruling was changed after the end. The companion's own rule ("rulings-after-end", under "Using
 the app"): once a game is over its rulings stay as they were."""

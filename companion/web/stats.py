@@ -106,7 +106,7 @@ def page():
     for game in figures["games"]:
         if game["endings"]:
             charts[game["game"]] = bar_chart(
-                "How the games ended" if game["game"] == "royal_visit" else "Winning princes",
+                protocol.get_engine(game["game"]).endings_title,
                 [e["how"] for e in game["endings"]], [e["count"] for e in game["endings"]])
     mine = [game for game in read.unreadable if game.owner == g.device]
     return render_template("stats.html", figures=figures, charts=charts,
@@ -219,9 +219,11 @@ def game_extras(game_id: str) -> dict:
     """What the game page's "This game" section offers beside the record."""
     play = exports.plays_of(store(), game_id)
     link = exports.bgstats_link(exports.bgstats(play)) if play.finished else None
+    record = store().load(game_id)
+    sheet = record.engine.score_sheet(record.replay.state)
     return {"status": play.status, "label": people.MARKS[play.status], "bgstats": link,
             "finished": play.finished, "may_mark": rights.allowed("mark", game_id=game_id),
-            "scoring": play.game != "royal_visit" and (play.finished or play.game == "kings_court")}
+            "scoring": None if sheet is None else sheet.title}
 
 
 def _download(body: str, mimetype: str, filename: str) -> Response:

@@ -2,7 +2,7 @@
 
 A kind's ``id`` is stable: printed proxy cards, the scanner and recorded moves all use it.
 Every kind belongs to exactly one deck ("KC", "KD" or "BONUS"). The seed gives counts per value,
-not per suit; the proxy deck spreads them as the rulings say (rulings.md, "Catalogue"). Effect
+not per suit; the proxy deck spreads them as the rulings say (docs/rulings.md, "Catalogue"). Effect
 texts are our own short wording.
 """
 from __future__ import annotations

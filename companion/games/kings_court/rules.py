@@ -55,6 +55,8 @@ from companion.engine import (
     read_options,
 )
 from companion.games.kings_court import arbiter
+from companion.engine import Outcome, Seating, Sheet
+from companion.games.kings_court import outcome as endgame
 from companion.games.kings_court.cards import KIND_BY_ID, KINDS, SELECTIONS, selection_kinds
 from companion.games.kings_court.scoring import (
     CUT_MADE, CUT_MISSED, DRAWS, DUNGEON, ENDED_FIRE, ENDED_OUT, ENDED_POISON, ENDERS,
@@ -488,6 +490,17 @@ class KingsCourt:
     rules = RULES
     rulings = RULINGS
     cards = KINDS  # the catalogue: every card kind of KC, KD and BONUS, with its stable id
+    bgg_id = None  # not confirmed: BG Stats matches its plays by the title
+    endings_title = None  # nothing but the totals tells games apart
+
+    def seating(self, state: State, opening: State | None = None) -> Seating:
+        return endgame.seating(self, state)
+
+    def outcome(self, state: State, opening: State | None = None) -> Outcome | None:
+        return endgame.outcome(self, state)
+
+    def score_sheet(self, state: State) -> Sheet:
+        return endgame.score_sheet(self, state)
 
     # -- setup ---------------------------------------------------------------------------------
 
@@ -557,7 +570,7 @@ class KingsCourt:
         return totals
 
     def options_from_form(self, form: Mapping[str, str]) -> dict[str, Any]:
-        """Options from the setup form (all fields are strings; see the README):
+        """Options from the setup form (all fields are strings; see docs/kings_court.md):
 
         ``players`` (one name a line) or ``player-0`` .. ``player-7``; ``partnerships``: blank
         or "none", "opposite" (pairs facing each other), "alternate" (two partnerships, every

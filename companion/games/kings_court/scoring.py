@@ -5,7 +5,7 @@ points are one list of lines a player, each line one card kind or one bonus with
 the reason in words; a player's points for the hand are the sum of their lines, so the sheet's
 breakdown and its arithmetic can never disagree.
 
-The order of a hand's scoring follows rulings.md: every player's points are added to their
+The order of a hand's scoring follows docs/rulings.md: every player's points are added to their
 side's total (a side is a player, or a partnership), then the Scroll Bonus halves every total
 that landed exactly on the limit, then the end of the game is checked.
 """

@@ -41,6 +41,8 @@ from companion.engine import (
     read_options,
 )
 from companion.games.majesty import chips as chipmath
+from companion.engine import Outcome, Seating, Sheet
+from companion.games.majesty import outcome as endgame
 from companion.games.majesty.cards import (
     ALL_OF, ATTACK, CHARACTERS, DECK_SIZE, DEFEND, EVERYONE, EXCHANGE, HEAL, INFIRMARY_PENALTY,
     KINDS, LARGEST, LOCATIONS, OTHER_CARDS, PER, SET_ASIDE, TIER2_SIZE,
@@ -607,6 +609,17 @@ class Majesty:
     cards = KINDS  # the catalogue: every card kind, with its stable id
     other_cards = OTHER_CARDS  # location faces and worker cards: printed, never dealt
     locations = LOCATIONS
+    bgg_id = 236301
+    endings_title = None  # nothing but the scores tells games apart
+
+    def seating(self, state: State, opening: State | None = None) -> Seating:
+        return endgame.seating(self, state, opening)
+
+    def outcome(self, state: State, opening: State | None = None) -> Outcome | None:
+        return endgame.outcome(self, state, opening)
+
+    def score_sheet(self, state: State) -> Sheet | None:
+        return endgame.score_sheet(self, state)
 
     # -- setup ---------------------------------------------------------------------------------
 

@@ -7,13 +7,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-SUITS = ("king", "guard", "wizard", "jester")
-
 
 @dataclass(frozen=True, slots=True)
 class CardKind:
     id: str
-    suit: str  # one of SUITS
+    suit: str  # "king", "guard", "wizard" or "jester"
     name: str
     text: str  # what the card does, in our own words
     copies: int

@@ -10,7 +10,8 @@ import random
 from typing import Any, Mapping
 
 from companion.games.royal_visit.cards import HAND_SIZE, KINDS, physical_cards
-from companion.games.royal_visit.rules import ENGINE, State
+from companion.games.royal_visit.game import ENGINE
+from companion.games.royal_visit.state import State
 
 _SUIT = {kind.id: kind.suit for kind in KINDS}
 _DECK = [kind_id for kind_id, _ in physical_cards()]
@@ -51,7 +52,7 @@ def choose_turn(rng: random.Random, state: State, hand: list[str],
                 break
             option = rng.choice(options)
             cards.append(builder.play_option(option))
-            info = option[0]
+            info = option.card
             if info.id == "court":
                 remaining.remove("king-1")
                 remaining.remove("king-1")

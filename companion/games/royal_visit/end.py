@@ -1,0 +1,48 @@
+"""The end of a turn and of the game: the Crown's steps toward the mover, and who won and how."""
+from __future__ import annotations
+
+from typing import Any
+
+from companion.games.royal_visit.state import (
+    CHATEAU,
+    COURT_CODE,
+    DUCHY,
+    GH,
+    GL,
+    HIGH_END,
+    CrownStep,
+    J,
+    K,
+    State,
+    W,
+)
+
+
+def crown_steps(pawns: tuple[int, int, int, int, int], sign: int,
+                duchy: str) -> tuple[CrownStep, ...]:
+    """The Crown's steps toward the mover of ``sign`` after the turn: one for every pawn in the
+    mover's Chateau and one when the King and both Guards stand in the mover's Duchy (a Chateau
+    counting as Duchy under the table's ``with-chateau`` ruling). ``pawns`` are by slot."""
+    found = [CrownStep(slot, 1) for slot in (K, GL, GH, W, J) if sign * pawns[slot] >= CHATEAU]
+    top = HIGH_END if duchy == "with-chateau" else DUCHY
+    if all(1 <= sign * pawns[slot] <= top for slot in (K, GL, GH)):
+        found.append(CrownStep(COURT_CODE, 1))
+    return tuple(found)
+
+
+def end_reason(state: State) -> str:
+    """How a won game ended, in one sentence."""
+    name = state.players[state.winner]
+    if state.end == "king":
+        return f"The King entered {name}'s Chateau."
+    if state.end == "crown":
+        return f"The Crown entered {name}'s Chateau."
+    return f"The deck ran out a second time with the King in {name}'s Duchy."
+
+
+def result_of(state: State) -> dict[str, Any] | None:
+    """None while the game runs; then {"winners": [seat], "reason": sentence, "how": "king",
+    "crown" or "deck" (what ended it)}."""
+    if state.winner is None:
+        return None
+    return {"winners": [state.winner], "reason": end_reason(state), "how": state.end}
