@@ -334,7 +334,9 @@ def _printing_arguments(printing: argparse.ArgumentParser) -> None:
 
 
 def _serving_arguments(serving: argparse.ArgumentParser) -> None:
-    serving.add_argument("--host", default="0.0.0.0", help="address to listen on (default: every one, so phones on the table's network can join)")
+    serving.add_argument("--host", default="0.0.0.0",
+                         help="address to listen on (default: every one, so phones on the table's network "
+                              "can join)")
     serving.add_argument("--port", type=int, default=8000)
     serving.add_argument("--threads", type=int, default=256,
                          help="requests served at once (default: 256, for 50 tables of 4 "

@@ -8,8 +8,9 @@ here knows about Flask, SQL or photos.
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping, Protocol, Sequence
+from typing import Any, Protocol
 
 
 class RuleError(Exception):
@@ -203,7 +204,7 @@ MISSING = object()  # an option left out, told apart from one given as None
 
 NAME_LENGTH = 30
 _WORDS = dict(enumerate(
-    "zero one two three four five six seven eight nine ten eleven twelve".split()))
+    ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"]))
 
 
 def player_names(players: Any, title: str, fewest: int, most: int) -> tuple[str, ...]:

@@ -8,7 +8,7 @@ import csv
 import hashlib
 import io
 import json
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any
 from urllib.parse import quote
 
@@ -53,7 +53,7 @@ def bgstats(play: Play) -> dict[str, Any]:
     out: dict[str, Any] = {
         "sourceName": SOURCE,
         "sourcePlayId": play.id,
-        "playDate": play.date.astimezone(timezone.utc).strftime("%Y-%m-%d %H:%M:%S"),
+        "playDate": play.date.astimezone(UTC).strftime("%Y-%m-%d %H:%M:%S"),
         "game": game,
         "players": players,
         "comments": play.reason,
@@ -93,7 +93,7 @@ def play_rows(plays: list[Play]) -> list[dict[str, str]]:
             score = play.score_of(seat) if play.finished else None
             rows.append({
                 "play": play.id, "game": play.game, "title": play.title,
-                "date": play.date.astimezone(timezone.utc).isoformat(),
+                "date": play.date.astimezone(UTC).isoformat(),
                 "status": play.status if play.finished else "unfinished",
                 "seat": str(seat + 1), "player": name,
                 "side": play.side_names[play.side_of(seat)] if play.sides else "",
@@ -144,14 +144,14 @@ def archive(store: Store, only: set[str] | None = None) -> dict[str, Any]:
         item["marks"] = marked.get(game_id, [])
         out.append(item)
     return {"format": ARCHIVE, "version": ARCHIVE_VERSION,
-            "exported_at": datetime.now(timezone.utc).isoformat(), "games": out,
+            "exported_at": datetime.now(UTC).isoformat(), "games": out,
             "kept_back": kept_back, "unreadable": unreadable}
 
 
 def _fingerprint(game: str, options: Any, stored: list[tuple[str, Any, Any, datetime]]) -> str:
     """What makes two stored games the same game, wherever they are kept."""
     text = json.dumps([game, options, [
-        [kind, player, payload, at.astimezone(timezone.utc).isoformat()]
+        [kind, player, payload, at.astimezone(UTC).isoformat()]
         for kind, player, payload, at in stored]], sort_keys=True, default=str)
     return hashlib.sha256(text.encode()).hexdigest()
 

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import threading
 from collections import Counter, OrderedDict
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from statistics import mean
-from typing import Any, Iterable
+from typing import Any
 from weakref import WeakKeyDictionary
 
 from sqlalchemy import func, select

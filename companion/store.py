@@ -2,8 +2,8 @@
 
 A game row holds the game's name and options; its entries are the ordered list of what the
 table entered (moves, undos, redos, rulings changes, secrets entered on a player's phone),
-each with its number, who, when and the payload. Rows are only ever inserted: the state is the replay of the entries, undo and
-redo are entries too, and a refused entry writes nothing.
+each with its number, who, when and the payload. Rows are only ever inserted: the state is the
+replay of the entries, undo and redo are entries too, and a refused entry writes nothing.
 
 Two phones entering a move for the same turn both name the entry number they expect to write;
 the primary key (game, number) lets exactly one of them in, the other gets :class:`TableMovedOn`.
@@ -17,7 +17,7 @@ import time
 from collections import OrderedDict
 from contextlib import contextmanager, nullcontext
 from dataclasses import replace
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import (
@@ -252,16 +252,17 @@ def database(url: str, connections: int = 20):
 
 def _utc(moment: datetime) -> datetime:
     """SQLite hands datetimes back without a zone; every stored time is UTC."""
-    return moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
 
 
 class Store:
     """The games in one database. Each process keeps the records it served last
     (``cached_games`` of them, holding ``cached_entries`` entries in all: a record's memory is
     about its entries', each with the state before it and its history line, 2 to 4 kB; a
-    record of more entries than that is read each time, never kept) and brings one up to date by reading only the entries numbered
-    from its count on: entries are only ever appended, so the count read from the database
-    says exactly what another process added, and a move costs the same at entry 5 and 5,000."""
+    record of more entries than that is read each time, never kept) and brings one up to date by
+    reading only the entries numbered from its count on: entries are only ever appended, so the
+    count read from the database says exactly what another process added, and a move costs the
+    same at entry 5 and 5,000."""
 
     def __init__(self, url: str, cached_games: int = 64, connections: int = 20,
                  cached_entries: int = 50_000):
@@ -417,7 +418,7 @@ class Store:
         if added:
             record = record.advanced(added)
         self.changes.correct(game_id, record.seq)
-        if kept is not None and added or kept is None and keep:
+        if (kept is not None and added) or (kept is None and keep):
             self._keep(record)
         return record
 
@@ -445,7 +446,7 @@ class Store:
             record = self.load(game_id)
         if record.seq != expected_seq:
             raise TableMovedOn(expected_seq, record.seq)
-        entry = Entry(expected_seq, kind, None, datetime.now(timezone.utc), payload)
+        entry = Entry(expected_seq, kind, None, datetime.now(UTC), payload)
         entry = replace(entry, player=records.entered_by(
             entry, record.engine.to_move(record.replay.state)))
         after = record.advanced([entry])  # RuleError here: nothing written
@@ -489,7 +490,7 @@ class Store:
         is kept (``keep``), so that the import's answer and the game's page do not replay it
         again."""
         game_id = game_id or new_game_id()
-        created = datetime.now(timezone.utc)
+        created = datetime.now(UTC)
         protocol.get_engine(game)  # RuleError for a game this companion does not know
         record = Record.start(game_id, game, options, owner, created).advanced(stored, imported=True)
         # The entries go in a transaction of IMPORT_CHUNK at a time, the game's row first: a long
@@ -668,7 +669,7 @@ def _insert_game(
     conn.execute(
         insert(games).values(
             id=game_id, game=game, options=options, owner=owner,
-            created_at=created or datetime.now(timezone.utc),
+            created_at=created or datetime.now(UTC),
         )
     )
     if code:  # a game imported finished gets none

@@ -4,7 +4,7 @@ the cards cut out by the 3x3 layout and laid left to right on a light table, as 
 from __future__ import annotations
 
 import io
-from functools import lru_cache
+from functools import cache
 
 import pypdfium2 as pdfium
 from PIL import Image
@@ -17,12 +17,12 @@ DPI = 170
 MARK = "T35"
 
 
-@lru_cache(maxsize=None)
+@cache
 def _deck(name: str, selection: str | None, mark: str = MARK):
     return PRINTABLES[name].build(selection, mark)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _page(name: str, selection: str | None, number: int, mark: str = MARK) -> Image.Image:
     document = pdfium.PdfDocument(decks.deck_pdf(_deck(name, selection, mark)))
     image = document[number].render(scale=DPI / 72).to_pil().convert("RGB")

@@ -167,11 +167,11 @@ def test_the_archive_imports_on_a_fresh_server_once(played, phone, database_url,
 
     # Another server: SQLite in its own file when this one runs on PostgreSQL, and the reverse
     # when PostgreSQL is named (otherwise a second SQLite file).
-    from companion.web import create_app
     from conftest import POSTGRES, Phone, wipe
     from sqlalchemy import create_engine
 
     from companion.store import normalise_url
+    from companion.web import create_app
 
     other_url = f"sqlite:///{tmp_path / 'other.db'}"
     if database_url.startswith("sqlite") and POSTGRES:

@@ -160,7 +160,7 @@ def test_kings_courts_sheet_runs_from_the_first_hand():
 
 
 def test_kingseat_shows_each_loyalty_only_at_the_end():
-    options, result, ended, seating = ending("kingseat", 45, 4)
+    _options, result, ended, seating = ending("kingseat", 45, 4)
     prince = {p.id: p.name for p in PRINCES}
     assert seating.roles == (None,) * 4
     assert ended.allegiances == tuple(prince[p] for p in result["loyalties"])

@@ -14,17 +14,23 @@ import zlib
 
 import cv2
 import numpy as np
+import photoset
 import pytest
 from PIL import Image
+from scan_support import decoders_watched
 
-import photoset
 from companion.cli import main
 from companion.codes import parse_code
 from companion.scan import (
-    FORMAT_COPIES, FORMATS_V1, ScanError, _gray, find_codes, load_photo, scan_photo,
+    FORMAT_COPIES,
+    FORMATS_V1,
+    ScanError,
+    _gray,
+    find_codes,
+    load_photo,
+    scan_photo,
 )
 from companion.scan.finding import _zxing
-from scan_support import decoders_watched
 
 # (category, megapixels, index) of the photos read here: every category at 2 MP, and a few at
 # 12 MP (the size of a phone's own photo)
@@ -281,7 +287,7 @@ def test_a_huge_real_photo_is_refused_from_its_header_without_decoding(monkeypat
     Image.new("L", (10000, 10000), 255).save(out, "JPEG", quality=50)
     data = out.getvalue()
     decoded = decoders_watched(monkeypatch)
-    with pytest.raises(ScanError, match="too large .10000 x 10000 pixels.*50 megapixels"):
+    with pytest.raises(ScanError, match=r"too large .10000 x 10000 pixels.*50 megapixels"):
         scan_photo(data)
     assert decoded == []
 
@@ -308,7 +314,7 @@ def test_the_scan_command_prints_the_cards_and_fails_on_a_bad_file(photos, tmp_p
     assert f"{len(spec.cards)} cards" in out
     for code in spec.cards:
         assert code[:2] + " " + code[2:4] in out  # the code as printed, spaced
-    assert "other codes" in out and "not a card code" in out or "is a" in out
+    assert ("other codes" in out and "not a card code" in out) or "is a" in out
 
     assert main(["scan", str(photo), str(broken), "--json"]) == 1
     reports = json.loads(capsys.readouterr().out)
@@ -338,4 +344,4 @@ def test_the_format_words_are_those_every_qr_code_carries():
             qr.make(fit=False)
             modules = np.array(qr.get_matrix(), bool)
             patterns.append([modules[r, c] for r, c in FORMAT_COPIES[0]])
-    assert (FORMATS_V1 == np.array(patterns, bool)).all()
+    assert (np.array(patterns, bool) == FORMATS_V1).all()

@@ -16,10 +16,10 @@ import numpy as np
 import pytest
 import segno
 from PIL import Image
+from scan_support import card_photo, decoders_watched
 
 from companion.cli import main
 from companion.scan import MAX_FRAMES, ScanError, find_codes, scan_photo
-from scan_support import card_photo, decoders_watched
 
 KINDS = ["wizard-2", "jester-1", "king-1"]
 

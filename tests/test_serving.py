@@ -78,7 +78,7 @@ def test_bytes_that_are_no_request_are_answered_before_a_worker_sees_them():
 
 
 def test_companion_serve_answers_a_tls_hello_and_junk_at_once_and_goes_on_serving(tmp_path):
-    from test_durability import free_port, start
+    from conftest import free_port, start
 
     port = free_port()
     server = start(f"sqlite:///{tmp_path / 'c.db'}", port, str(tmp_path))

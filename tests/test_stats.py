@@ -11,11 +11,11 @@ from collections import Counter
 from statistics import mean
 
 import pytest
+from conftest import device_of
+from stats_games import simulated, store_game
 
 from companion.engine import get_engine, replay
 from companion.store import seats
-from conftest import device_of
-from stats_games import simulated, store_game
 
 # (game, seed, players, partnerships): seeds picked for what they show.
 GAMES = [
@@ -251,7 +251,7 @@ def test_an_abandoned_game_changes_no_figure_and_is_kept(played, phone):
 
 
 def test_a_mark_that_is_not_one_is_refused_with_a_sentence(played, phone):
-    store, ids = played
+    _store, ids = played
     refused = phone.form(f"/g/{ids[0]}/mark", {"status": "deleted"})
     assert refused.status_code == 400
     assert "abandoned, played wrong, or counts" in refused.get_data(as_text=True)
@@ -329,8 +329,9 @@ def test_setup_forms_suggest_names_as_first_typed(app, phone):
 
 
 def test_without_statistics_nothing_lists_games_or_names(database_url, tmp_path):
-    from companion.web import create_app
     from conftest import Phone
+
+    from companion.web import create_app
 
     app = create_app({"TESTING": True, "DATABASE_URL": database_url, "SECRET_KEY": "t",
                       "STATISTICS": False})
@@ -360,7 +361,7 @@ def test_the_home_page_links_the_statistics_page(phone):
 
 
 def test_seats_are_linked_once_even_when_read_twice(played):
-    store, ids = played
+    store, _ids = played
     from companion import players as people
 
     people.sync(store)

@@ -9,7 +9,7 @@ import pytest
 from conftest import Phone, device_of
 from sqlalchemy import func, insert, select
 from stats_games import simulated, store_game
-from test_api import KING_UP, OPTIONS, create
+from conftest import KING_UP, OPTIONS, create
 
 from companion.store import games
 

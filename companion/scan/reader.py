@@ -104,8 +104,9 @@ def scan_photo(data: bytes, game: str | None = None, budget: float = BUDGET) -> 
         founds = read_photo(gray, (width, height), lambda: load_photo(data)[0], deadline, passes)
     except Animated as animation:  # each frame read as a photo, the cards of all counted once
         founds, width, height = [], 0, 0
-        for gray, (width, height) in animation_frames(data):
+        for gray, size in animation_frames(data):
             founds += read_photo(gray, deadline=deadline, passes=passes)
+            width, height = size
         if animation.frames > MAX_FRAMES:
             notes.append(f"This animated image has {animation.frames} frames: its first "
                           f"{MAX_FRAMES} were read.")
@@ -188,7 +189,10 @@ def read_photo(gray: np.ndarray, size: tuple[int, int] | None = None,
         factor = round(max(gray.shape) / WORK_SIDE)
         height, width = gray.shape[0] // factor, gray.shape[1] // factor
         size, pixels = (gray.shape[1], gray.shape[0]), gray
-        full = lambda: pixels
+
+        def full():
+            return pixels
+
         gray = cv2.resize(gray[:height * factor, :width * factor], (width, height),
                           interpolation=cv2.INTER_AREA)
     size = size or (gray.shape[1], gray.shape[0])

@@ -62,8 +62,8 @@ class Channel(HTTPChannel):
     def received(self, data):
         # Only between answers (no worker writing to this connection), in a request's head.
         if not self.requests and not self.will_close and not self.close_when_flushed and (
-                self.request is None or self.request.body_rcv is None
-                and not self.request.completed):
+                self.request is None or (self.request.body_rcv is None
+                and not self.request.completed)):
             refusal = _not_a_request((self.request.header_plus if self.request else b"") + data)
             if refusal:
                 self.refuse(refusal)

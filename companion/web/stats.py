@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import base64
 import json
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pygal
 from flask import (
@@ -27,9 +27,8 @@ from flask import (
 from pygal.style import Style
 
 from companion import engine as protocol
-from companion import exports, inputs
+from companion import exports, inputs, stats
 from companion import players as people
-from companion import stats
 from companion.web import limits, rights, store
 from companion.web.pages import uploaded_json
 
@@ -227,7 +226,7 @@ def game_extras(game_id: str) -> dict:
 
 
 def _download(body: str, mimetype: str, filename: str) -> Response:
-    stamp = datetime.now(timezone.utc).strftime("%Y-%m-%d")
+    stamp = datetime.now(UTC).strftime("%Y-%m-%d")
     name = filename.replace(".", f"-{stamp}.", 1) if filename.startswith("companion-") else filename
     return Response(body, mimetype=mimetype,
                     headers={"Content-Disposition": f'attachment; filename="{name}"'})

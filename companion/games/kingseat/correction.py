@@ -28,10 +28,7 @@ CORRECTABLE = frozenset(("hornseeker", "hornseeker-dark1", "gulliballistas-dark2
 def choices_for(s: State, actor: int, kind: int) -> tuple[int, ...]:
     """The players the action could name when it was used (besides nobody)."""
     immune = set(s.effects.sit_out)
-    if KIND_IDS[kind] == "hornseeker":
-        pool = beside_king(s)
-    else:
-        pool = range(len(s.players))
+    pool = beside_king(s) if KIND_IDS[kind] == "hornseeker" else range(len(s.players))
     return tuple(p for p in pool if p != actor and p not in immune)
 
 

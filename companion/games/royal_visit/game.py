@@ -3,8 +3,9 @@ handed to the module for that part of the game (see companion.engine.Engine for 
 """
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import replace
-from typing import Any, Iterable, Iterator, Mapping, Sequence
+from typing import Any
 
 from companion.engine import Outcome, Seating, normalise_rulings, read_options
 from companion.games.royal_visit import moves, view
