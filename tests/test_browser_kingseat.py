@@ -29,6 +29,8 @@ def pick(page, key: str, card: str):
     picker = page.locator(f'[data-pick="{key}"]')
     if not picker.locator(f'[data-kind="{card}"]').is_visible():
         picker.locator(f'[data-prince="{card.split("-dark")[0]}"]').tap()
+        if not picker.count():
+            return  # the prince's only card: the tap chose it, and the picker folded
     picker.locator(f'[data-kind="{card}"]').tap()
 
 
@@ -632,6 +634,24 @@ def test_a_loyalty_set_on_a_phone_is_never_on_the_game_screen(server, browser): 
     expect(page.locator("#play")).not_to_contain_text("Set aside on")
 
 
+def last_line_words(locator) -> list[str]:
+    """The words on the last line a paragraph wraps onto, as drawn."""
+    return locator.evaluate("""(el) => {
+      const words = [];
+      const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        for (const match of node.textContent.matchAll(/\\S+/g)) {
+          const range = document.createRange();
+          range.setStart(node, match.index);
+          range.setEnd(node, match.index + match[0].length);
+          words.push([range.getBoundingClientRect().top, match[0]]);
+        }
+      }
+      const last = Math.max(...words.map(([top]) => top));
+      return words.filter(([top]) => Math.abs(top - last) < 2).map(([, word]) => word);
+    }""")
+
+
 def test_the_game_starts_with_the_setup_passes_and_a_revote_gives_no_cards(server, browser):  # noqa: F811
     """Issue 21 item 13 and issue 22 item 8: the first screen reminds the table of the setup
     passes and the Loyalty before "hand one card to the left"; the vote after Brownbeards' dark
@@ -645,8 +665,13 @@ def test_the_game_starts_with_the_setup_passes_and_a_revote_gives_no_cards(serve
         "players": names, "kingseat": 0, "princes": "complete"}})
     page.goto(server + game["urls"]["page"])
     start = page.locator("#setup-reminder")
-    expect(start).to_contain_text("Setup: 2 cards right, 2 left, 1 face down as the Loyalty")
+    # At 360 px each line of the reminder reads as a line: none holds a word alone.
     expect(start).to_contain_text("Round 1: hand one card to the left")
+    for line in start.locator("p").all():
+        words = last_line_words(line)
+        assert len(words) >= 2, (line.inner_text(), words)
+    expect(start).to_contain_text("Setup: pass 2 cards right, then 2 left; set 1 face down as "
+                                  "your Loyalty")
     page.screenshot(path=str(ARTIFACTS / "kingseat_start.png"))
     for move in ({"type": "vote", "votes": ["lionsyre", "lionsyre", "smugwing", "brownbeards-dark2"]},
                  {"type": "pass", "player": 2},
@@ -705,3 +730,130 @@ def test_every_setup_choice_creates_the_game_it_says(server, browser):  # noqa: 
         assert sorted(stored["princes"]) == sorted(chosen)
         assert sorted(stored["leftovers"]) == sorted(options["leftovers"])
         assert stored["rulings"] == rulings, (players, stored["rulings"])
+
+
+def test_who_an_action_named_is_corrected_without_undoing_what_came_after(server, browser):  # noqa: F811
+    """Issue 21, corrections without replay: Dee's Gulliballistas (dark 2) was entered as making
+    Bob reveal his Hand, but it was Cid. The list under the turn opens a sheet that asks who it
+    really was; the correction is an entry of its own (the history says it, undo takes it back),
+    the round's events say Cid, and a vote being entered on another phone stays as it was."""
+    from phone import Phone, serious, small_targets
+    from playwright.sync_api import expect
+
+    ann = Phone(new_phone(browser), strict=True)
+    page = ann.page
+    post = api_poster(page, server)
+    game = post("/api/games", {"game": "kingseat", "options": {
+        "players": ["Ann", "Bob", "Cid", "Dee"], "kingseat": 0, "princes": "complete"}})
+    for move in ({"type": "vote", "votes": ["lionsyre", "hornseeker", "lionsyre", "gulliballistas-dark2"]},
+                 {"type": "action", "player": 1, "card": "hornseeker", "target": 3},
+                 {"type": "action", "player": 3, "card": "gulliballistas-dark2", "target": 1}):
+        game = post(f"/api/games/{game['id']}/moves", {"seq": game["seq"], "move": move})
+    page.goto(server + game["urls"]["page"])
+    other = new_phone(browser)
+    other.goto(server + game["urls"]["page"])
+    vote(other, 0, "slydefox")  # Ann's vote, entered on the other phone, not stored yet
+
+    page.locator("#fix-open").tap()
+    sheet = page.locator("#fix-sheet")
+    lines = sheet.locator("[data-fix]")
+    expect(lines).to_have_count(2)
+    expect(lines.first).to_contain_text("Round 1: Dee\u2019s Gulliballistas (dark 2)")
+    expect(lines.first).to_contain_text("Bob")
+    expect(lines.last).to_contain_text("Round 1: Bob\u2019s Hornseeker")
+    with ann.turn("the correction"):
+        ann.tap(lines.first)
+        expect(sheet.locator("#fix-entered")).to_have_text("Entered: Bob revealed their Hand too.")
+        expect(sheet.locator("#fix-store")).to_be_disabled()
+        ann.tap('#fix-sheet [data-fix-target="2"]')
+        expect(sheet.locator("#fix-store")).to_have_text("Store the correction: Cid")
+        page.screenshot(path=str(ARTIFACTS / "kingseat_correction.png"))
+        assert serious(page) == [] and small_targets(page) == []
+        ann.tap("#fix-store")
+    expect(sheet).to_be_hidden()
+    page.wait_for_function("seq => Companion.game.seq === seq", arg=game["seq"] + 1)
+    expect(page.locator("#last-events")).to_contain_text(
+        "Dee used the Gulliballistas (dark 2): revealed their Hand and made Cid do the same.")
+    expect(page.locator("#last-events")).not_to_contain_text("made Bob")
+    assert page.evaluate("Companion.game.history.at(-1).text") == (
+        "Round 2 \u00b7 Correction: in round 1, Dee's Gulliballistas (dark 2) made Cid reveal "
+        "their Hand too (entered as Bob)")
+    # Not a turn: still round 2's vote; the other phone's vote being entered is still there.
+    expect(page.locator("#phase")).to_have_text("The vote")
+    other.wait_for_function("seq => Companion.game.seq === seq", arg=game["seq"] + 1)
+    expect(other.locator('[data-voter="0"]')).to_contain_text("Slydefox")
+    # Undo takes it back like any entry, and says so.
+    page.locator("#undo").tap()
+    expect(page.locator("#message")).to_contain_text("Undone: Round 2 \u00b7 Correction")
+    expect(page.locator("#last-events")).to_contain_text("made Bob do the same")
+    # Once a vote is being entered here, the list waits until it is stored or taken back.
+    page.evaluate("window.scrollTo(0, 0)")
+    vote(page, 0, "lionsyre")
+    expect(page.locator("#fix-open")).to_be_hidden()
+
+
+def test_the_movers_own_phone_says_your_turn_and_the_history_names_the_round(server, browser):  # noqa: F811
+    """Issue 21 items 13-14: the phone of the player whose turn it is says "Your turn" where the
+    others name the player, and every history line says its round."""
+    from playwright.sync_api import expect
+    from whole_kingseat import take_seat
+
+    ann = new_phone(browser)
+    post = api_poster(ann, server)
+    game = post("/api/games", {"game": "kingseat", "options": {
+        "players": ["Ann", "Bob", "Cid", "Dee"], "kingseat": 0, "princes": "complete"}})
+    bob = new_phone(browser)
+    for page, seat in ((ann, 0), (bob, 1)):
+        page.goto(server + game["urls"]["page"])
+        take_seat(page, seat)
+    game = post(f"/api/games/{game['id']}/moves", {"seq": game["seq"], "move": {
+        "type": "vote", "votes": ["lionsyre", "hornseeker", "lionsyre", "gulliballistas-dark2"]}})
+    expect(bob.locator("#prompt")).to_have_text(
+        "Your turn: use the Hornseeker, swap places or do nothing?")
+    expect(ann.locator("#prompt")).to_have_text(
+        "Bob's turn: use the Hornseeker, swap places or do nothing?")
+    bob.locator('[data-mode="pass"]').tap()
+    expect(bob.locator("#prompt")).to_have_text("Your turn: check it, then store it")
+    bob.locator("#record").tap()
+    expect(ann.locator("#actor")).to_have_text("Dee acts")
+    expect(bob.locator("#prompt")).to_have_text(
+        "Dee's turn: use the Gulliballistas (dark 2), swap places or do nothing?")
+    ann.locator("#more-button").tap()
+    ann.locator("#history-box summary").tap()
+    lines = ann.locator("#history li")
+    expect(lines.first).to_contain_text("Bob did nothing")
+    assert [text.split(". ", 1)[1] for text in lines.all_inner_texts()] == [
+        "Round 1 \u00b7 Bob did nothing with their card",
+        ("Round 1 \u00b7 The vote: Ann Lionsyre, Bob Hornseeker, Cid Lionsyre, Dee "
+         "Gulliballistas (dark 2)")]
+    ann.screenshot(path=str(ARTIFACTS / "kingseat_history.png"))
+
+
+def test_squlofish_dark1_at_eight_players_is_tapped_clear_of_the_action_bar(server, browser):  # noqa: F811
+    """Whole game seed 8 (eight players, ten princes): Squlofish dark 1's card paid is a prince's
+    only card left to offer, so the prince's tap chooses it and the picker folds into one line
+    at once; the question after it is tapped on screen, clear of the action bar."""
+    from phone import Phone
+    from playwright.sync_api import expect
+    from whole_kingseat import enter_action, store, take_seat, whole_entries
+
+    from companion.games.kingseat import KIND_BY_ID
+
+    options, entries = whole_entries(8)
+    moves = [move for what, move, _ in entries if what == "move"]
+    at = next(i for i, move in enumerate(moves) if move.get("card") == "squlofish-dark1")
+    page = new_phone(browser)
+    post = api_poster(page, server)
+    game = post("/api/games", {"game": "kingseat", "options": options})
+    page.goto(server + game["urls"]["page"])
+    take_seat(page, 0)  # as at the table: My Loyalty in the status line
+    for move in moves[:at]:
+        game = post(f"/api/games/{game['id']}/moves", {"seq": game["seq"], "move": move})
+    page.reload()
+    phone = Phone(page, strict=True)
+    with phone.turn("Squlofish dark 1"):
+        enter_action(phone, moves[at])
+        expect(page.locator('[data-field="discard"] .ks-answer')).to_contain_text(
+            KIND_BY_ID[moves[at]["discard"]].name)
+        store(phone)
+    page.wait_for_function("seq => Companion.game.seq === seq", arg=game["seq"] + 1)

@@ -1016,3 +1016,118 @@ def test_history_lines_carry_their_round():
     s = run(s, vote)
     assert ENGINE.describe(PASS(BOB), names, before=s, after=run(s, PASS(BOB))) == \
         "Round 1 \u00b7 Bob did nothing with their card"
+
+
+# --------------------------------------------------------------------------- corrections
+
+
+def C(round_: int, player: int, card: str, target) -> dict:
+    return {"type": "correct", "round": round_, "player": player, "card": card, "target": target}
+
+
+def looked_and_revealed() -> State:
+    """Round 1: Lionsyre wins; Bob (beside Ann, the King) looks at Dee's Loyalty with Hornseeker
+    and Dee reveals her Hand with Gulliballistas' dark 2, making Bob reveal his."""
+    s = run(game(4), V("lionsyre", "hornseeker", "lionsyre", "gulliballistas-dark2"))
+    s = run(s, A(BOB, "hornseeker", target=DEE))
+    return run(s, A(DEE, "gulliballistas-dark2", target=BOB))
+
+
+def test_who_an_action_named_is_corrected_by_an_entry_of_its_own():
+    """Issue 21: a fact later play does not depend on (whose Loyalty Hornseeker looked at, who
+    else revealed their Hand) is corrected without undoing what came after: the engine checks
+    it against the position it was entered in, the round's events say the corrected fact, and
+    every later move and count is the same as before."""
+    s = looked_and_revealed()
+    assert s.round == 2
+    later = [V("lionsyre", "slydefox", "woolfhall", "woolfhall"), PASS(ANN)]
+    view = ENGINE.view(s)
+    assert view["corrections"] == [
+        {"round": 1, "player": DEE, "card": "gulliballistas-dark2",
+         "card_name": "Gulliballistas (dark 2)", "target": BOB, "choices": [ANN, BOB, CID]},
+        {"round": 1, "player": BOB, "card": "hornseeker", "card_name": "Hornseeker",
+         "target": DEE, "choices": [DEE]}]
+    fixed = run(s, C(1, DEE, "gulliballistas-dark2", CID))
+    assert "Dee used the Gulliballistas (dark 2): revealed their Hand and made Cid do the same." \
+        in fixed.last_events
+    assert not any("made Bob do the same" in line for line in fixed.last_events)
+    assert ENGINE.describe(C(1, DEE, "gulliballistas-dark2", CID), s.players, before=s,
+                           after=fixed) == ("Round 2 \u00b7 Correction: in round 1, Dee's "
+                                            "Gulliballistas (dark 2) made Cid reveal their Hand "
+                                            "too (entered as Bob)")
+    # Hornseeker could look only beside the King (Bob himself and Dee): the look at Dee is
+    # corrected to nobody, not to Cid across the table.
+    refused(fixed, C(1, BOB, "hornseeker", CID), "correction")
+    refused(fixed, C(1, BOB, "hornseeker", BOB), "correction")
+    refused(fixed, C(1, BOB, "hornseeker", DEE), "correction")  # already so
+    fixed = run(fixed, C(1, BOB, "hornseeker", None))
+    assert "Bob used the Hornseeker." in fixed.last_events
+    assert ENGINE.describe(C(1, BOB, "hornseeker", None), s.players, before=s) == (
+        "Round 2 \u00b7 Correction: in round 1, Bob's Hornseeker looked at nobody's Loyalty "
+        "card (entered as Dee)")
+    # Nothing else changed, now or in any later move.
+    plain = s
+    for move in later:
+        plain, fixed = run(plain, move), run(fixed, move)
+        assert dataclasses.replace(fixed, facts=plain.facts, events=plain.events,
+                                   last_events=plain.last_events) == plain
+    assert [f.target for f in fixed.facts] == [-1, CID]
+
+
+def test_a_correction_refused_names_why():
+    s = looked_and_revealed()
+    refused(s, C(1, ANN, "lionsyre", None), "correction")  # its action changes what follows
+    refused(s, C(1, CID, "monarchrys", BOB), "correction")
+    refused(s, C(3, BOB, "hornseeker", None), "correction")  # no round 3 yet
+    refused(s, C(1, CID, "hornseeker", None), "correction")  # Cid used no Hornseeker
+    refused(s, C(1, DEE, "gulliballistas-dark2", DEE), "correction")  # herself
+    refused(s, {"type": "correct", "round": 1, "player": DEE, "card": "gulliballistas-dark2"},
+            "move-format")
+    refused(s, C("1", DEE, "gulliballistas-dark2", ANN), "move-format")
+    refused(s, C(1, 9, "gulliballistas-dark2", ANN), "move-format")
+    refused(s, C(1, DEE, "gulliballistas-dark2", 7), "move-format")
+    refused(s, {**C(1, DEE, "gulliballistas-dark2", ANN), "cards": []}, "move-format")
+    # A player sitting out that round could not be named.
+    s = run(game(4), V("smugwing", "lionsyre", "lionsyre", "gulliballistas-dark2"))
+    s = run(s, A(ANN, "smugwing"))
+    s = run(s, A(DEE, "gulliballistas-dark2", target=BOB))
+    s = run(s, V(None, "hornseeker-dark1", "lionsyre", "lionsyre"))
+    s = run(s, A(BOB, "hornseeker-dark1", target=CID))
+    error = refused(s, C(2, BOB, "hornseeker-dark1", ANN), "correction")
+    assert "Ann sat out that round" in error.message
+    run(s, C(1, DEE, "gulliballistas-dark2", ANN))  # in round 1 she did not
+
+
+def test_a_correction_is_undone_like_any_entry_and_follows_a_round_voted_again():
+    s = looked_and_revealed()
+    options = {"players": NAMES[:4], "princes": ALL, "kingseat": 0}
+    entries = [("move", m) for m in (
+        V("lionsyre", "hornseeker", "lionsyre", "gulliballistas-dark2"),
+        A(BOB, "hornseeker", target=DEE), A(DEE, "gulliballistas-dark2", target=BOB),
+        C(1, DEE, "gulliballistas-dark2", ANN))]
+    result, history = replay(ENGINE, options, entries)
+    assert result.state.facts[1].target == ANN
+    step(ENGINE, result, history, "undo", None)
+    assert result.state == s and result.state.facts[1].target == BOB
+    step(ENGINE, result, history, "redo", None)
+    assert result.state.facts[1].target == ANN
+    # Corrected during a round that Brownbeards' dark 2 then undoes: the correction of the
+    # round before stays, and the round's own look goes with the round.
+    s = run(s, V("hornseeker-dark1", "lionsyre", "lionsyre", "brownbeards-dark2"))
+    s = run(s, A(ANN, "hornseeker-dark1", target=CID))
+    s = run(s, C(1, DEE, "gulliballistas-dark2", CID))
+    s = run(s, C(2, ANN, "hornseeker-dark1", BOB))
+    assert "Ann used the Hornseeker (dark 1): looked at Bob's Loyalty." in s.events
+    s = run(s, A(DEE, "brownbeards-dark2"))
+    assert s.phase == "vote" and s.round == 2
+    assert [(f.round, f.player, f.target) for f in s.facts] == [(1, BOB, DEE), (1, DEE, CID)]
+    assert any("made Cid do the same" in line for line in s.last_events)
+    refused(s, C(2, ANN, "hornseeker-dark1", DEE), "correction")  # undone with its round
+
+
+def test_no_correction_once_the_game_is_over():
+    options = random_options(random.Random(5), players=4)
+    _, final = random_game(random.Random(1005), options)
+    assert final.phase == "over"
+    assert ENGINE.view(final)["corrections"] == []
+    refused(final, C(1, BOB, "hornseeker", None), "game-over")

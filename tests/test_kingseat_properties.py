@@ -3,14 +3,19 @@ the benchmark walk through (what every engine must do, and what holds of every s
 tests/test_engine_conformance.py and tests/engine_cases/kingseat.py)."""
 from __future__ import annotations
 
+import dataclasses
 import random
 
+from engine_cases.kingseat import check_state
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from rules_checks import validate_then_apply
 
+from companion.engine import RuleError
 from companion.games.kingseat import ENGINE
-from companion.games.kingseat.state import PRINCE_IDS
+from companion.games.kingseat.rules_page import RULE_IDS
 from companion.games.kingseat.simulate import random_game, random_options
+from companion.games.kingseat.state import KIND_IDS, PRINCE_IDS, State
 
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
 PLAYERS = st.integers(4, 10)
@@ -32,6 +37,46 @@ def test_random_games_end_with_every_hand_empty_and_the_loyal_to_the_best_prince
                                  if loyal in result["princes"]]
     best = max(result["tally"].values())
     assert result["princes"] == [p for p in PRINCE_IDS if result["tally"].get(p) == best]
+
+
+def _same_but_what_was_named(a: State, b: State) -> bool:
+    """Two positions alike but for who the correctable actions named and the lines saying so."""
+    def plain(s: State) -> State:
+        return dataclasses.replace(s, facts=(), events=(), last_events=(), before_vote=None)
+    return plain(a) == plain(b)
+
+
+@examples(60)
+@given(seed=SEEDS, players=PLAYERS, data=st.data())
+def test_a_correction_changes_nothing_later_play_depends_on(seed, players, data):
+    """Issue 21's corrections without replay: whoever a correction names instead, at any point
+    after the action and before the end, every later move is still legal and leads to the same
+    position and result but for the fact corrected."""
+    options = random_options(random.Random(seed), players)
+    moves, final = random_game(random.Random(seed), options)
+    states = [ENGINE.new(options)]
+    for move in moves:
+        states.append(ENGINE.apply(states[-1], move))
+    open_ = [i for i, s in enumerate(states) if s.facts and s.phase != "over"]
+    if not open_:
+        return
+    at = data.draw(st.sampled_from(open_))
+    s = states[at]
+    fact = data.draw(st.sampled_from(s.facts))
+    target = data.draw(st.sampled_from([t for t in (-1, *fact.choices) if t != fact.target]))
+    fix = {"type": "correct", "round": fact.round, "player": fact.player,
+           "card": KIND_IDS[fact.kind], "target": None if target < 0 else target}
+    fixed = validate_then_apply(ENGINE, s, fix, RULE_IDS)
+    assert not isinstance(fixed, RuleError), fixed
+    assert _same_but_what_was_named(fixed, s)
+    assert ENGINE.describe(fix, s.players, before=s).startswith(
+        f"Round {s.round} \u00b7 Correction")
+    for move, plain in zip(moves[at:], states[at + 1:]):
+        fixed = validate_then_apply(ENGINE, fixed, move, RULE_IDS)
+        assert not isinstance(fixed, RuleError), (move, fixed)
+        check_state(fixed)
+        assert _same_but_what_was_named(fixed, plain)
+    assert ENGINE.result(fixed) == ENGINE.result(final)
 
 
 def test_the_whole_games_walk_every_action_the_reveal_and_the_loyalties():

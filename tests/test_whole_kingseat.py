@@ -1,6 +1,8 @@
 """Whole Kingseat games through the page on strict phones (tests/whole_kingseat.py): every tap
 on screen and uncovered, no page scrolling in any turn, axe-core and the 44 px check at each
-new kind of state. One seed here (4 players, two phones); benchmarks/table.py measures more.
+new kind of state. Seed 0 here (4 players, two phones), and seed 1 (6 players, three phones,
+Squlofish dark 1 paid with a card and Squlofish taken out of the Tell) strict without the
+checks; benchmarks/table.py measures more.
 
 Without Chromium the tests skip (see tests/test_browser.py).
 """
@@ -38,3 +40,14 @@ def test_a_whole_game_of_four_on_two_phones(server, browser):  # noqa: F811
     turns = [turn for phone in phones for turn in phone.turns]
     assert all(turn.scrolled == 0 for turn in turns)
     assert "before reveal" in checked and "before loyalty" in checked
+
+
+def test_a_whole_game_of_six_on_three_phones(server, browser):  # noqa: F811
+    """Seed 1: Squlofish dark 1's card paid folds into one line once the next question is
+    answered, so the Squlofish taken out of the Tell are tapped clear of the action bar."""
+    from playwright.sync_api import expect
+
+    phones = play_one(lambda: Phone(new_phone(browser), strict=True), server, 1)
+    expect(phones[0].page.locator("#winner")).to_be_visible()
+    assert len(phones) == 3
+    assert all(turn.scrolled == 0 for phone in phones for turn in phone.turns)

@@ -111,6 +111,8 @@ def pick(phone, key: str, card: str):
     root = f'[data-pick="{key}"]'
     if not page.locator(f'{root} [data-kind="{card}"]').is_visible():
         phone.tap(f'{root} [data-prince="{card.split("-dark")[0]}"]')
+        if not page.locator(root).count():
+            return  # the prince's only card: the tap chose it, and the picker folded
     chosen = page.locator(f'{root} [data-kind="{card}"].selected').count()
     if not chosen:
         phone.tap(f'{root} [data-kind="{card}"]')
@@ -129,9 +131,14 @@ def enter_vote(phone, move: dict):
             break
         player = int(now.get_attribute("data-voter"))
         phone.tap(f'#vote-panel [data-vote-kind="{votes[player]}"]')
-    for player in move.get("none_held", []):
+    held = move.get("none_held", [])
+    for player in held:
         phone.tap(f'[data-none-held="{player}"]')
-        phone.fixed(f"{player} held none")
+    if held:  # the refusal named a forced vote broken; each named player is declared now
+        from playwright.sync_api import expect
+
+        expect(phone.page.locator("#prompt")).to_contain_text("check it, then store it")
+        phone.fixed(f"{held} held none")
 
 
 def enter_action(phone, move: dict):

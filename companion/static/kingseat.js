@@ -145,7 +145,7 @@ const KingseatCards = (() => {
 
 const KingseatSetup = (() => {
   const C = KingseatCards;
-  const { $, $$, escape, plural, and } = C;
+  const { $, $$, escape, plural } = C;
 
   function start() {
     const form = $("#setup");
@@ -264,7 +264,10 @@ const Kingseat = (() => {
   // The view as far as a draft depends on it: a Loyalty set aside on some phone (an entry of
   // its own) changes only who has set one, and must not drop the turn being entered here.
   let drawnTurn = "";
-  const turnOf = (v) => JSON.stringify({ ...v, you: null, players: v.players.map((p) => ({ ...p, loyalty_set: null })) });
+  // A correction (an entry of its own, which changes only what the events say and what can be
+  // corrected) must not drop it either.
+  const turnOf = (v) => JSON.stringify({ ...v, you: null, players: v.players.map((p) => ({ ...p, loyalty_set: null })),
+    corrections: null, events: null, last_events: null });
 
   function reset() {
     draft = fresh();
@@ -320,7 +323,7 @@ const Kingseat = (() => {
       <p class="ks-line1${mineButton() ? " with-mine" : ""}"><span><span id="round">Round ${v.round}</span> \u00b7 <span id="phase">${PHASES[v.phase]}${v.vote && v.vote.replay ? " (again)" : ""}</span></span>
         <span class="ks-king">\u265b King: <strong id="king">${escape(nameOf(v.king))}</strong></span>${mineButton()}</p>
       ${v.phase !== "vote" ? "" : v.vote.replay ? `<p class="ks-give" id="revote">Brownbeards\u2019 dark 2 took the round back: every card is back in its Hand. Vote round ${v.round} again, with no new Give Cards.</p>`
-        : v.round === 1 && !v.last_vote ? `<div class="ks-give ks-setup" id="setup-reminder"><p>Setup: 2 cards right, 2 left, 1 face down as the Loyalty.</p>
+        : v.round === 1 && !v.last_vote ? `<div class="ks-give ks-setup" id="setup-reminder"><p><span>Setup: pass 2 cards right, then 2 left;</span> <span>set 1 face down as your Loyalty.</span></p>
           <p class="ks-give" id="give-cards" data-direction="${give.direction}"><span class="ks-arrow" aria-hidden="true">${arrow}</span><span>Round 1: hand one card to the left.</span></p></div>`
         : `<p class="ks-give" id="give-cards" data-direction="${give.direction}"><span class="ks-arrow" aria-hidden="true">${arrow}</span>
         <span>Hand one card to the ${give.direction === "left" ? "left (clockwise)" : "right (anticlockwise)"}.</span></p>`}`;
@@ -610,7 +613,20 @@ const Kingseat = (() => {
     const hands = v.hands;
     const who = escape(a.name);
     const them = f.target === undefined || f.target === null ? "they" : nameOf(f.target);  // stepper labels escape
-    const pick = (key, max, label, options = {}) => `<div class="ks-field">${label ? `<h3>${label}</h3>` : ""}${C.picker(key, f[key] || [], { max, kinds, set: (cards) => { f[key] = cards; changed(); }, ...options })}</div>`;
+    // A picker whose cards are all picked folds into one line once another field is tapped,
+    // or at once when it takes one card and that card's prince has no other card to offer
+    // (otherwise its prince's tap picks the regular card and a dark one may follow); a tap on
+    // that line opens it again.
+    const pick = (key, max, label, options = {}) => {
+      const chosen = f[key] || [];
+      const offered = options.kinds || kinds;
+      const only = max === 1 && chosen.length === 1 && offered.filter((k) => C.princeOf(k) === C.princeOf(chosen[0])).length === 1;
+      if (label && max && chosen.length === max && (only || (f.touched !== undefined && f.touched !== key)) && folded(key)) {
+        return answer(key, label, and(chosen.map(C.cardName)));
+      }
+      const set = (cards) => { f[key] = cards; f.touched = key; delete f.open; changed(); };
+      return `<div class="ks-field">${label ? `<h3>${label}</h3>` : ""}${C.picker(key, chosen, { max, kinds, set, ...options })}</div>`;
+    };
     switch (a.card) {
       case "lionsyre-dark2":
         return n.face_down ? facedown(`The King picks ${plural(n.face_down, "card")} from ${who}'s Hand and puts ${n.face_down === 1 ? "it" : "them"} into the Tell face down.`)
@@ -677,9 +693,9 @@ const Kingseat = (() => {
         const most = n.may_be_in_tell;
         return (n.discard ? pick("discard", 1, `The Hand card ${who} discarded to pay`) : `<p class="small">${who} has no cards to discard.</p>`)
           + (Object.keys(most).length ? chooseValue("found", [["none", "None"], ["some", "Some: tap them"]],
-            `Squlofish moved out of the Tell (all that fit in ${n.most_votes} votes)`)
+            `Squlofish moved out of the Tell`)
             + (f.found === "some" ? pick("removed", squid.reduce((sum, k) => sum + (most[k] || 0), 0), "",
-              { kinds: squid.filter((k) => most[k]), limit: (kind) => most[kind] || 0, empty: "None yet" }) : "")
+              { kinds: squid.filter((k) => most[k]), limit: (kind) => most[kind] || 0, empty: `All that fit in ${n.most_votes} votes` }) : "")
             : `<p class="small">No Squlofish card can be in the Tell.</p>`);
       }
       case "squlofish-dark2": {
@@ -1177,6 +1193,91 @@ const Kingseat = (() => {
       <ul class="ks-loyal" id="loyalties">${v.players.map((p) => `<li class="${r.winners.includes(p.player) ? "won" : ""}"><strong>${escape(p.name)}</strong> ${princeChip(p.loyalty)} ${r.winners.includes(p.player) ? `<span class="ks-tag now">wins</span>` : ""}</li>`).join("")}</ul>`;
   }
 
+  // ------------------------------------------------------------------ corrections
+
+  // Who Hornseeker (or its dark 1) looked at and who else revealed their Hand with
+  // Gulliballistas' dark 2 change nothing later, so one entered wrong is corrected by an entry
+  // of its own: "Correct an earlier entry" under the turn (while no turn is being entered)
+  // opens a sheet that lists them and asks who it really was. Undo takes it back like any entry.
+  let fixing = null;  // the sheet: {fact (null: the list), target (undefined: not tapped yet)}
+  const sameFact = (a, b) => a.round === b.round && a.player === b.player && a.card === b.card;
+  const named = (p) => (p === null ? "nobody" : nameOf(p));
+  const factTitle = (f) => `Round ${f.round}: ${nameOf(f.player)}\u2019s ${f.card_name}`;
+
+  function namedText(card, target) {
+    if (card === "gulliballistas-dark2") return target === null ? "nobody else revealed their Hand" : `${nameOf(target)} revealed their Hand too`;
+    return target === null ? "looked at nobody\u2019s Loyalty card" : `looked at ${nameOf(target)}\u2019s Loyalty card`;
+  }
+
+  function drawFixes() {
+    const facts = view().corrections;
+    $("#fix-open").hidden = !facts.length || draft.trail.length > 0;
+    if (!fixing) return;
+    const fact = fixing.fact && facts.find((f) => sameFact(f, fixing.fact));
+    if (!facts.length || (fixing.fact && !fact)) {  // undone meanwhile (here or on another phone)
+      $("#fix-sheet").close();
+      return;
+    }
+    if (fact) {
+      fixing.fact = fact;
+      if (fixing.target === fact.target) fixing.target = undefined;
+    }
+    drawFix();
+  }
+
+  function drawFix() {
+    const facts = view().corrections;
+    const f = fixing.fact;
+    if (!f) {
+      $("#fix-sheet-title").textContent = "Correct an earlier entry";
+      $("#fix-sheet-body").innerHTML = `<p class="small">Who Hornseeker looked at, or who else revealed their Hand with Gulliballistas\u2019 dark 2, is corrected on its own: nothing later depends on it.</p>
+        <div class="ks-fix-list">${facts.map((fact, i) => `<button type="button" class="secondary ks-answer" data-fix="${i}"
+          aria-label="${escape(factTitle(fact))}: ${escape(namedText(fact.card, fact.target))}. Tap to correct it">
+          <span class="ks-answer-label">${escape(factTitle(fact))}</span> <strong>${escape(named(fact.target))}</strong></button>`).join("")}</div>`;
+      return;
+    }
+    const who = escape(nameOf(f.player));
+    const question = f.card === "gulliballistas-dark2" ? `Who else revealed their Hand when ${who} did?` : `Whose Loyalty card did ${who} look at?`;
+    const chosen = fixing.target;
+    $("#fix-sheet-title").textContent = factTitle(f);
+    $("#fix-sheet-body").innerHTML = `<p id="fix-entered">Entered: ${escape(namedText(f.card, f.target))}.</p>
+      <h3>${question}</h3>
+      <div class="ks-choose" role="group" aria-label="${escape(question)}">${[...f.choices, null].map((p) => {
+        const entered = p === f.target;
+        return `<button type="button" class="secondary${p === chosen ? " selected" : ""}" data-fix-target="${p === null ? "" : p}"
+          ${entered ? 'aria-disabled="true"' : ""} ${p === chosen ? 'aria-pressed="true"' : ""}>${p === null ? "Nobody" : escape(nameOf(p))}${entered ? " <small>(entered)</small>" : ""}</button>`;
+      }).join("")}</div>
+      <p><button type="button" id="fix-store" ${chosen === undefined ? "disabled" : ""}>${chosen === undefined ? "Tap who it really was" : `Store the correction: ${escape(named(chosen))}`}</button></p>`;
+  }
+
+  function openFix() {
+    const facts = view().corrections;
+    fixing = { fact: facts.length === 1 ? facts[0] : null, target: undefined };
+    drawFix();
+    $("#fix-sheet").showModal();
+  }
+
+  async function storeFix() {
+    const { fact, target } = fixing;
+    $("#fix-sheet").close();
+    await Companion.send(`/api/games/${game().id}/moves`,
+      { move: { type: "correct", round: fact.round, player: fact.player, card: fact.card, target } });
+  }
+
+  function onFixTap(event) {
+    const button = event.target.closest("button");
+    if (!button || !fixing) return;
+    if (button.dataset.fix !== undefined) {
+      fixing = { fact: view().corrections[Number(button.dataset.fix)], target: undefined };
+      drawFix();
+    } else if (button.id === "fix-store" && fixing.target !== undefined) {
+      storeFix();
+    } else if (button.dataset.fixTarget !== undefined && !button.getAttribute("aria-disabled")) {
+      fixing.target = button.dataset.fixTarget === "" ? null : Number(button.dataset.fixTarget);
+      drawFix();
+    }
+  }
+
   // ------------------------------------------------------------------ drawing, checking, storing
 
   const keyOf = () => JSON.stringify([game().seq, currentMove().move || null]);
@@ -1192,6 +1293,7 @@ const Kingseat = (() => {
     drawEvents();
     drawPanel();
     drawMine();
+    drawFixes();
     drawToolbar();
     scheduleCheck();
   }
@@ -1216,6 +1318,7 @@ const Kingseat = (() => {
   function changed() {
     unsay();
     drawPanel();
+    drawFixes();
     drawToolbar();
     scheduleCheck();
   }
@@ -1342,6 +1445,7 @@ const Kingseat = (() => {
     const button = event.target.closest("button");
     if (!button || !button.closest("#play")) return;
     const v = view();
+    if (button.id === "fix-open") { openFix(); return; }
     if (button.dataset.scanSeat !== undefined && scan) {
       const i = Number(button.dataset.scanFor);
       step(`Took back who played card ${i + 1}.`, () => scanSeat(i, button.dataset.scanSeat === "" ? null : Number(button.dataset.scanSeat)));
@@ -1423,6 +1527,7 @@ const Kingseat = (() => {
     const f = draft.f;
     step(`Took back \u201c${label(button)}\u201d.`, () => {
       delete f.open;
+      f.touched = field;
       if (button.dataset.player !== undefined) {
         const p = button.dataset.player === "" ? null : Number(button.dataset.player);
         const multi = Number(holder.dataset.multi || 0);
@@ -1467,6 +1572,7 @@ const Kingseat = (() => {
     if (last && last.field === key.join()) last.text = text;
     else draft.trail.push({ before, text, field: key.join() });
     unsay();
+    drawFixes();
     drawToolbar();
     scheduleCheck();
   }
@@ -1483,6 +1589,8 @@ const Kingseat = (() => {
       if (button.dataset.myLoyalty) setMine(button.dataset.myLoyalty);
       else if (button.id === "my-loyalty-change") { changing = true; drawMine(); }
     });
+    $("#fix-sheet").addEventListener("click", onFixTap);
+    $("#fix-sheet").addEventListener("close", () => { fixing = null; });
     $("#status").addEventListener("pointerdown", holdStart);
     for (const kind of ["pointerup", "pointercancel", "pointerleave"]) $("#status").addEventListener(kind, holdEnd);
     // No click after a finger's hold (it would land on the sheet's backdrop and close it).

@@ -44,10 +44,11 @@ def check_state(s) -> None:
 
 KEYS = ["type", "player", "with", "card", "votes", "none_held", "loyalties", "target",
         "prince", "players", "cards", "count", "taken", "given", "order", "first", "discards",
-        "discard", "removed", "moved", "givers", "winning", "to", "tell"]
+        "discard", "removed", "moved", "givers", "winning", "to", "tell", "round"]
 VALUES = st.one_of(
     st.integers(-2, 12), st.sampled_from([None, True, 1.5, "3", [], {}, "swap", "action",
-                                          "vote", "pass", "loyalty", "discard", "reveal"]),
+                                          "vote", "pass", "loyalty", "discard", "reveal",
+                                          "correct"]),
     st.sampled_from(KIND_IDS), st.sampled_from(PRINCE_IDS),
     st.lists(st.sampled_from(KIND_IDS) | st.none(), max_size=4),
     st.lists(st.integers(-1, 10), max_size=3))
@@ -92,6 +93,11 @@ MOVE_SHAPED = st.one_of(
                            "tell": st.dictionaries(st.sampled_from(KIND_IDS),
                                                    st.integers(-1, 9) | JSON, max_size=6)
                            | JSON}),
+    st.fixed_dictionaries({"type": st.just("correct"), "round": st.integers(-1, 12) | JSON,
+                           "player": st.integers(-1, 11) | JSON,
+                           "card": st.sampled_from(["hornseeker", "hornseeker-dark1",
+                                                    "gulliballistas-dark2"]) | JSON},
+                          optional={"target": st.integers(-1, 11) | st.none() | JSON}),
     st.fixed_dictionaries({"type": st.just("loyalty"),
                            "loyalties": st.lists(st.sampled_from(PRINCE_IDS) | JSON,
                                                  max_size=11)}),

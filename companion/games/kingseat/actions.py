@@ -10,6 +10,7 @@ from companion.games.kingseat.state import (
     KIND_PRINCE, N_KINDS, plural, PRINCE_NAMES, SMUGWING, SQUID_STRIP, SQULOFISH, State, WON,
     WOOLFHALL, Work,
 )
+from companion.games.kingseat.correction import choices_for, what_it_did
 from companion.games.kingseat.reading import (
     ActionMove, beside_king, card_word, drawn_this_round, is_int, squid_weight, tell_most,
     unseen_of_prince, voters_of, winning_in_tell,
@@ -42,6 +43,12 @@ def _c_optional_target(c: ActionMove) -> dict:
     return {"target": c.player("target", value)}
 
 
+def _c_named(c: ActionMove) -> dict:
+    """A player named that nothing later depends on, and whom else it could have named (for a
+    correction)."""
+    return {**_c_optional_target(c), "choices": choices_for(c.s, c.actor, c.kind)}
+
+
 def _c_salsa_d2(c: ActionMove) -> dict:
     out = _c_optional_target(c)
     if out["target"] < 0 and any(p != -1 for p in c.s.secret):
@@ -51,7 +58,7 @@ def _c_salsa_d2(c: ActionMove) -> dict:
 
 
 def _c_hornseeker(c: ActionMove) -> dict:
-    out = _c_optional_target(c)
+    out = _c_named(c)
     if out["target"] >= 0 and out["target"] not in beside_king(c.s):
         raise c.fail(f"{c.who(out['target'])} does not sit right beside the King")
     return out
@@ -323,7 +330,7 @@ CHECKS = {
     "lionsyre": _c_none, "lionsyre-dark1": _c_none, "lionsyre-dark2": _c_none,
     "slydefox": _c_slydefox, "slydefox-dark1": _c_target, "slydefox-dark2": _c_none,
     "woolfhall": _c_woolfhall, "woolfhall-dark1": _c_none, "woolfhall-dark2": _c_none,
-    "hornseeker": _c_hornseeker, "hornseeker-dark1": _c_optional_target,
+    "hornseeker": _c_hornseeker, "hornseeker-dark1": _c_named,
     "hornseeker-dark2": _c_none,
     "brownbeards": _c_none, "brownbeards-dark1": _c_brownbeards_d1,
     "brownbeards-dark2": _c_none,
@@ -332,7 +339,7 @@ CHECKS = {
     "crassclamps": _c_crassclamps, "crassclamps-dark1": _c_none,
     "crassclamps-dark2": _c_crassclamps_d2,
     "gulliballistas": _c_none, "gulliballistas-dark1": _c_none,
-    "gulliballistas-dark2": _c_optional_target,
+    "gulliballistas-dark2": _c_named,
     "hardshell-hero": _c_target, "hardshell-hero-dark1": _c_hardshell_d1,
     "hardshell-hero-dark2": _c_none,
     "squlofish": _c_squlofish, "squlofish-dark1": _c_squlofish_d1,
@@ -412,8 +419,7 @@ def _do_woolfhall_d2(w: Work, actor: int, a: dict) -> str:
 
 
 def _do_look(w: Work, actor: int, a: dict) -> str:
-    t = a.get("target", -1)
-    return f"looked at {w.name(t)}'s Loyalty" if t >= 0 else ""
+    return what_it_did("hornseeker", a["target"], w.s.players)
 
 
 def _do_hornseeker_d2(w: Work, actor: int, a: dict) -> str:
@@ -463,9 +469,7 @@ def _do_crassclamps_d2(w: Work, actor: int, a: dict) -> str:
 
 
 def _do_gulli_target(w: Work, actor: int, a: dict) -> str:
-    t = a["target"]
-    return f"revealed their Hand and made {w.name(t)} do the same" if t >= 0 else \
-        "revealed their Hand"
+    return what_it_did("gulliballistas-dark2", a["target"], w.s.players)
 
 
 def _do_hardshell(w: Work, actor: int, a: dict) -> str:

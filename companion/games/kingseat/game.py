@@ -9,6 +9,8 @@ Moves are JSON::
     {"type": "pass", "player": 3}                   # does nothing with the card
     {"type": "action", "player": 3, "card": "slydefox", ...the action's fields}
     {"type": "loyalty", "loyalties": ["lionsyre", "hornseeker", ...]}     # one per player
+    {"type": "correct", "round": 3, "player": 1, "card": "hornseeker", "target": 2}
+                                  # at any time: who an earlier action named (correction.py)
 
 An action move names the card its player voted with; its other fields depend on the card (see
 ACTION_FIELDS and the rules page).
@@ -34,7 +36,7 @@ from companion.games.kingseat.reading import (
 from companion.games.kingseat.actions import CHECKS
 from companion.games.kingseat.round import do_act, do_vote, start_round
 from companion.games.kingseat import outcome as endgame
-from companion.games.kingseat import reveal, view
+from companion.games.kingseat import correction, reveal, view
 
 
 class Kingseat:
@@ -200,9 +202,11 @@ class Kingseat:
         if type(move) is not dict:
             raise RuleError("move-format", 'A move must be an object with a "type" field.')
         kind = move.get("type")
-        if kind not in ("vote", "swap", "pass", "action", "reveal", "loyalty"):
+        if kind not in ("vote", "swap", "pass", "action", "reveal", "loyalty", "correct"):
             raise RuleError("move-format", 'A move\'s "type" must be "vote", "swap", "pass", '
-                                           '"action", "reveal" or "loyalty".')
+                                           '"action", "reveal", "loyalty" or "correct".')
+        if kind == "correct":
+            return correction.check_correct(s, move)
         if s.phase == "vote":
             if kind != "vote":
                 raise RuleError("vote", f"Round {s.round} is waiting for its vote.")
@@ -350,6 +354,8 @@ class Kingseat:
 
     def apply(self, state: State, move: Any) -> State:
         plan = self._check(state, move)
+        if plan[0] == "correct":
+            return correction.correct(state, plan[1], plan[2])
         w = Work(state)
         what = plan[0]
         if what == "vote":
@@ -401,8 +407,11 @@ class Kingseat:
 
     def describe(self, move: Any, players: Sequence[str], *, before: Any = None,
                  after: Any = None) -> str:
-        # from the move and the round alone: the states hold the secrets
-        return view.describe(move, players, None if before is None else before.round)
+        # from the move, the round and (for a correction) what it corrects: the states hold
+        # the secrets
+        if before is None:
+            return view.describe(move, players)
+        return view.describe(move, players, before.round, correction.corrected(before, move))
 
     def view(self, state: State, player: int | None = None) -> dict[str, Any]:
         return view.view(state, player)

@@ -4,10 +4,11 @@ from __future__ import annotations
 from dataclasses import replace
 
 from companion.games.kingseat.state import (
-    and_list, BEARD, DISCARDED, Effects, KIND_IDS, KIND_NAMES, KIND_PRINCE, N_PRINCES,
+    and_list, BEARD, DISCARDED, Effects, Fact, KIND_IDS, KIND_NAMES, KIND_PRINCE, N_PRINCES,
     NO_EFFECTS, ON_TABLE, plural, PRINCE_NAMES, State, Vote, WON, Work,
 )
 from companion.games.kingseat.actions import DOES
+from companion.games.kingseat.correction import CORRECTABLE, event_line
 
 
 def give_direction(round_number: int) -> int:
@@ -173,8 +174,9 @@ def do_act(w: Work, plan: tuple) -> None:
             undo_round(w, actor, kind)
             return
         text = DOES[kid](w, actor, params)
-        w.events.append(f"{name} used the {KIND_NAMES[kind]}" + (f": {text}." if text
-                                                                  else "."))
+        w.events.append(event_line(name, kind, text))
+        if kid in CORRECTABLE and params["choices"]:
+            w.facts.append(Fact(w.round, actor, kind, params["target"], params["choices"]))
     if what == "action" and KIND_IDS[kind] == "brownbeards":
         w.tell_open(kind)
         entry[2] = BEARD

@@ -258,9 +258,16 @@ RULES: tuple[RuleEntry, ...] = (
               "The app needs the names in seat order, the Kingseat, the princes in play and the "
               "cards left over from the deal. The table rulings are optional.", APP_SECTION),
     RuleEntry("move-format", "Entering a move",
-              "A move is a vote, an acting player's swap, action or pass, the Tell revealed, or "
-              "the Loyalties at the end. The app refuses an entry that is incomplete or names something "
-              "unknown.", APP_SECTION),
+              "A move is a vote, an acting player's swap, action or pass, the Tell revealed, "
+              "the Loyalties at the end, or a correction. The app refuses an entry that is "
+              "incomplete or names something unknown.", APP_SECTION),
+    RuleEntry("correction", "Correcting who an action named",
+              "Who Hornseeker (or its dark 1) looked at and who else revealed their Hand with "
+              "Gulliballistas' dark 2 change nothing that comes after, so if one was entered "
+              "wrong the table corrects it with an entry of its own (Correct an earlier entry, "
+              "under the turn), at any time before the game is over. The correction shows in "
+              "the history and undo takes it back. Every other action changes what later "
+              "moves depend on: undo back to it to enter it again.", APP_SECTION),
 )
 RULE_IDS = frozenset(entry.id for entry in (*RULES, *COMMON_RULES))
 

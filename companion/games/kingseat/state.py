@@ -132,6 +132,18 @@ class Vote:
 
 
 @dataclass(frozen=True, slots=True)
+class Fact:
+    """A player an action named that nothing later depends on (see correction.py): in
+    ``round`` ``player`` used ``kind`` naming ``target`` (-1: nobody), one of ``choices``."""
+
+    round: int
+    player: int
+    kind: int
+    target: int
+    choices: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class State:
     """One position of a game. Immutable; ``apply`` returns a new one.
 
@@ -172,6 +184,7 @@ class State:
     #                               (or after its secret was set): that secret is held back
     #                               from every phone until the reveal, and no new one is taken
     dark: bool = True  # the Dark cards are in the game
+    facts: tuple[Fact, ...] = ()  # what actions named that a correction may set right
     before_vote: State | None = field(default=None, compare=False, repr=False)  # Brownbeards dk 2
 
     @property
@@ -237,6 +250,8 @@ class State:
             "secret": [None if p < 0 else PRINCE_IDS[p] for p in self.secret],
             "stale": [p == STALE for p in self.secret], "changes": list(self.changes),
             "moved": list(self.moved),
+            "facts": [[f.round, f.player, KIND_IDS[f.kind], f.target, list(f.choices)]
+                      for f in self.facts],
         }
 
 
@@ -269,6 +284,7 @@ class Work:
         self.before_vote = s.before_vote
         self.secret = list(s.secret)
         self.changes = list(s.changes)
+        self.facts = list(s.facts)
 
     def freeze(self) -> State:
         return replace(
@@ -280,7 +296,7 @@ class Work:
             played=tuple(tuple(entry) for entry in self.played), order=tuple(self.order),
             replays=self.replays, events=tuple(self.events), last_events=self.last_events,
             loyalties=self.loyalties, revealed=self.revealed, secret=tuple(self.secret),
-            changes=tuple(self.changes))
+            changes=tuple(self.changes), facts=tuple(self.facts))
 
     def name(self, p: int) -> str:
         return self.s.players[p]

@@ -13,15 +13,18 @@ from companion.games.kingseat.reading import (
     winning_in_tell,
 )
 from companion.games.kingseat.actions import hardshell_givers
+from companion.games.kingseat.correction import corrections_view
 from companion.games.kingseat.round import give_direction, voting_players
 from companion.games.kingseat.reveal import final_tally, loyalty_cards, result
 
 
-def describe(move: Any, players: Sequence[str], round_number: int | None = None) -> str:
+def describe(move: Any, players: Sequence[str], round_number: int | None = None,
+             was: int | None = None) -> str:
     """One history line for an accepted move, in a player's words, naming who did what by
     ``players``, after the round it belongs to (the reveal and the Loyalties come after the
-    last). Cards that went into the Tell face down are not named: the Tell is secret."""
-    line = _line(move, players)
+    last); a correction says what it was entered as (``was``, when known). Cards that went into
+    the Tell face down are not named: the Tell is secret."""
+    line = _correction(move, players, was) if move["type"] == "correct" else _line(move, players)
     if round_number is None or move["type"] in ("reveal", "loyalty"):
         return line
     return f"Round {round_number} \u00b7 {line}"
@@ -56,6 +59,24 @@ def _line(move: Any, players: Sequence[str]) -> str:
     text = f"{actor} used the {KIND_NAMES[KIND_INDEX[kid]]}"
     detail = describe_action(kid, move, players)
     return f"{text}: {detail}" if detail else text
+
+
+def _correction(move: Any, players: Sequence[str], was: int | None) -> str:
+    """"Correction: in round 3, Bob's Hornseeker looked at Cid's Loyalty card (entered as
+    Dee)"."""
+    kid = move["card"]
+    t = move.get("target")
+    if kid == "gulliballistas-dark2":
+        did = f"made {players[t]} reveal their Hand too" if t is not None \
+            else "made nobody else reveal their Hand"
+    else:
+        did = f"looked at {players[t]}'s Loyalty card" if t is not None \
+            else "looked at nobody's Loyalty card"
+    text = (f"Correction: in round {move['round']}, {players[move['player']]}'s "
+            f"{KIND_NAMES[KIND_INDEX[kid]]} {did}")
+    if was is not None:
+        text += f" (entered as {players[was] if was >= 0 else 'nobody'})"
+    return text
 
 
 def _and(words: Sequence[str]) -> str:
@@ -166,6 +187,7 @@ def view(state: State, player: int | None = None) -> dict[str, Any]:
                           if s.phase in ("loyalty", "over") else None),
         "rulings": s.rulings,
         "result": result(s),
+        "corrections": corrections_view(s),
     }
 
 def maybe_held(s: State) -> tuple[int, ...]:
