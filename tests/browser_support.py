@@ -13,9 +13,8 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
-from werkzeug.serving import make_server
-
 from phone import PHONE
+from werkzeug.serving import make_server
 
 # What the Content-Security-Policy refused in a browser test's pages (new_phone listens):
 # conftest.py fails the test on any entry.

@@ -11,10 +11,10 @@ import sys
 import time
 
 import pytest
+from browser_support import CHROMIUM_FLAGS, CSP_BLOCKED, chromium_path, serving
 from sqlalchemy import create_engine, text
 
 import companion.games  # noqa: F401  (registers every engine)
-from browser_support import CHROMIUM_FLAGS, CSP_BLOCKED, chromium_path, serving
 from companion.store import Store, metadata, normalise_url
 from companion.web import create_app
 

@@ -7,8 +7,9 @@ import re
 
 import numpy as np
 import zxingcpp
-from PIL import Image
 from conftest import KING_ONTO_GUARD, KING_UP, OPTIONS, create
+from PIL import Image
+
 
 def test_setup_form_creates_a_game_and_opens_its_page(phone):
     response = phone.form("/new/royal_visit", {"player_top": "Ann", "player_bottom": "Bob", "wizard": "bottom"})
@@ -29,8 +30,9 @@ def test_setup_form_refusal_says_why_and_stores_nothing(phone, app):
     assert 'role="alert"' in response.get_data(as_text=True)
     with app.app_context():
         store = app.extensions["store"]
-        from companion.store import games
         from sqlalchemy import func, select
+
+        from companion.store import games
 
         with store.db.connect() as conn:
             assert conn.execute(select(func.count()).select_from(games)).scalar_one() == 0
@@ -201,7 +203,8 @@ def test_only_the_creating_phone_may_delete_or_change_rulings(phone, second_phon
     game = create(phone)
     url = f"/api/games/{game['id']}"
     assert second_phone.get(url).get_json()["game"]["owner"] is False
-    assert second_phone.post(f"{url}/rulings", json={"seq": 0, "rulings": {"direction": "towards-mover"}}).status_code == 403
+    towards = {"seq": 0, "rulings": {"direction": "towards-mover"}}
+    assert second_phone.post(f"{url}/rulings", json=towards).status_code == 403
     assert second_phone.form(f"/g/{game['id']}/delete", {}).status_code == 403
     changed = phone.post(f"{url}/rulings", json={"seq": 0, "rulings": {"direction": "towards-mover"}})
     assert changed.status_code == 200
@@ -299,7 +302,8 @@ def test_pages_ship_their_own_static_files(phone):
     assert "https://" not in page
     for asset in ("companion.css", "companion.js", "royal_visit.js", "royal_visit.css"):
         assert phone.get(f"/static/{asset}").status_code == 200
-    assert json.loads(page.split('<script id="payload" type="application/json">')[1].split("</script>")[0])["id"] == game["id"]
+    payload = page.split('<script id="payload" type="application/json">')[1].split("</script>")[0]
+    assert json.loads(payload)["id"] == game["id"]
 
 
 def test_a_table_under_way_starts_from_its_position(phone):

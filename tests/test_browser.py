@@ -4,7 +4,6 @@ King's Court by tapping (tests/browser_support.py: how).
 from __future__ import annotations
 
 import pytest
-
 from browser_support import ARTIFACTS, new_phone, pawns_on, play_card, set_up
 from phone import PHONE
 

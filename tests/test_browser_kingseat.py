@@ -11,7 +11,6 @@ Without Chromium the tests skip (see tests/test_browser.py).
 from __future__ import annotations
 
 import pytest
-
 from browser_support import ARTIFACTS, new_phone
 from phone import PHONE
 
@@ -53,7 +52,7 @@ def no_sideways_scroll(page):
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
 
 
-def test_four_players_play_three_rounds_of_kingseat_on_a_phone(server, browser):  # noqa: F811
+def test_four_players_play_three_rounds_of_kingseat_on_a_phone(server, browser):
     from playwright.sync_api import expect
 
     page = new_phone(browser)
@@ -261,7 +260,7 @@ def enter_action(page, move: dict):
             tap_player(page, "to", move["to"])
 
 
-def api_poster(page, server):  # noqa: F811
+def api_poster(page, server):
     """post(path, body) -> the game, through the API as this phone (its cookie and token)."""
     import json
 
@@ -307,7 +306,7 @@ def enter(page, move: dict):
     store(page)
 
 
-def test_every_card_action_can_be_tapped_in(server, browser):  # noqa: F811
+def test_every_card_action_can_be_tapped_in(server, browser):
     import json
     import random
 
@@ -385,7 +384,7 @@ def hidden_game():
     return options, moves
 
 
-def test_face_down_cards_stay_hidden_and_the_tell_is_turned_over(server, browser):  # noqa: F811
+def test_face_down_cards_stay_hidden_and_the_tell_is_turned_over(server, browser):
     import json
 
     from phone import Phone
@@ -396,7 +395,7 @@ def test_face_down_cards_stay_hidden_and_the_tell_is_turned_over(server, browser
     from companion.games.kingseat import ENGINE
 
     options, moves = hidden_game()
-    assert TAPPED <= {m["card"] for m in moves if m["type"] == "action"}
+    assert {m["card"] for m in moves if m["type"] == "action"} >= TAPPED
     reveal, loyalties = moves[-2], moves[-1]
     assert reveal["type"] == "reveal" and loyalties["type"] == "loyalty"
     ann_loyalty = loyalties["loyalties"][0]
@@ -557,7 +556,7 @@ def _prince_name(prince: str) -> str:
     return PRINCE_BY_ID[prince].name
 
 
-def test_smugwing_dark1_after_cards_came_out_of_the_tell_asks_what_was_found(server, browser):  # noqa: F811
+def test_smugwing_dark1_after_cards_came_out_of_the_tell_asks_what_was_found(server, browser):
     """Slydefox (dark 2) drew the Tell's 2 cards at random; Smugwing (dark 1), later in
     the same round, moves this round's winning cards to the Discard: only those the table
     finds, which it taps in."""
@@ -591,7 +590,7 @@ def test_smugwing_dark1_after_cards_came_out_of_the_tell_asks_what_was_found(ser
     assert page.evaluate("Companion.game.view") == json.loads(json.dumps(ENGINE.view(after)))
 
 
-def test_a_loyalty_set_on_a_phone_is_never_on_the_game_screen(server, browser):  # noqa: F811
+def test_a_loyalty_set_on_a_phone_is_never_on_the_game_screen(server, browser):
     """Issue 21 item 4: the Loyalty lives on its own sheet, opened by pressing and holding *My
     Loyalty*, never drawn on the game screen; it is set or changed only after a question."""
     from phone import Phone, accessible
@@ -652,7 +651,7 @@ def last_line_words(locator) -> list[str]:
     }""")
 
 
-def test_the_game_starts_with_the_setup_passes_and_a_revote_gives_no_cards(server, browser):  # noqa: F811
+def test_the_game_starts_with_the_setup_passes_and_a_revote_gives_no_cards(server, browser):
     """Issue 21 item 13 and issue 22 item 8: the first screen reminds the table of the setup
     passes and the Loyalty before "hand one card to the left"; the vote after Brownbeards' dark
     2 is prompted as the same round voted again, with no new Give Cards."""
@@ -701,7 +700,7 @@ SETUPS = (
 )
 
 
-def test_every_setup_choice_creates_the_game_it_says(server, browser):  # noqa: F811
+def test_every_setup_choice_creates_the_game_it_says(server, browser):
     """Issue 21: a game created through the setup page for each choice stores exactly the
     options chosen (players, Kingseat, princes, rulings, leftover cards)."""
     import random
@@ -732,7 +731,7 @@ def test_every_setup_choice_creates_the_game_it_says(server, browser):  # noqa: 
         assert stored["rulings"] == rulings, (players, stored["rulings"])
 
 
-def test_who_an_action_named_is_corrected_without_undoing_what_came_after(server, browser):  # noqa: F811
+def test_who_an_action_named_is_corrected_without_undoing_what_came_after(server, browser):
     """Issue 21, corrections without replay: Dee's Gulliballistas (dark 2) was entered as making
     Bob reveal his Hand, but it was Cid. The list under the turn opens a sheet that asks who it
     really was; the correction is an entry of its own (the history says it, undo takes it back),
@@ -792,7 +791,7 @@ def test_who_an_action_named_is_corrected_without_undoing_what_came_after(server
     expect(page.locator("#fix-open")).to_be_hidden()
 
 
-def test_the_movers_own_phone_says_your_turn_and_the_history_names_the_round(server, browser):  # noqa: F811
+def test_the_movers_own_phone_says_your_turn_and_the_history_names_the_round(server, browser):
     """Issue 21 items 13-14: the phone of the player whose turn it is says "Your turn" where the
     others name the player, and every history line says its round."""
     from playwright.sync_api import expect
@@ -829,7 +828,7 @@ def test_the_movers_own_phone_says_your_turn_and_the_history_names_the_round(ser
     ann.screenshot(path=str(ARTIFACTS / "kingseat_history.png"))
 
 
-def test_squlofish_dark1_at_eight_players_is_tapped_clear_of_the_action_bar(server, browser):  # noqa: F811
+def test_squlofish_dark1_at_eight_players_is_tapped_clear_of_the_action_bar(server, browser):
     """Whole game seed 8 (eight players, ten princes): Squlofish dark 1's card paid is a prince's
     only card left to offer, so the prince's tap chooses it and the picker folds into one line
     at once; the question after it is tapped on screen, clear of the action bar."""

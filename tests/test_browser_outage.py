@@ -4,6 +4,7 @@ answers; the sentence goes when it does."""
 from __future__ import annotations
 
 import json
+from datetime import UTC
 
 import pytest
 from browser_support import new_phone, play_card, serving, set_up
@@ -12,7 +13,7 @@ pytestmark = pytest.mark.browser
 DOWN = "The companion cannot reach its database right now: try again in a few seconds."
 
 
-def test_a_move_answered_503_is_sent_again_and_stored(server, browser):  # noqa: F811
+def test_a_move_answered_503_is_sent_again_and_stored(server, browser):
     from playwright.sync_api import expect
 
     page = new_phone(browser)
@@ -51,11 +52,11 @@ def table(tmp_path):
         yield app, url
 
 
-def test_the_pages_a_stranger_changes_are_accessible(table, browser):  # noqa: F811
+def test_the_pages_a_stranger_changes_are_accessible(table, browser):
     """The home page after a wrong code (the field kept, the answer beside it), the game page of
     a phone that did not create the game (no mark buttons, a sentence), and the Statistics page
     with a game that cannot be read (the creator's Delete it button)."""
-    from datetime import datetime, timezone
+    from datetime import datetime
 
     from phone import accessible
     from playwright.sync_api import expect
@@ -91,7 +92,7 @@ def test_the_pages_a_stranger_changes_are_accessible(table, browser):  # noqa: F
     with app.extensions["store"].db.begin() as conn:
         conn.execute(insert(games).values(
             id="<b>x</b> not an id at all", game="royal_visit", options={"players": ["A", "B"]},
-            owner=owner, created_at=datetime.now(timezone.utc)))
+            owner=owner, created_at=datetime.now(UTC)))
     page.goto(f"{base}/stats")
     expect(page.locator("#unreadable")).to_contain_text("1 game could not be read")
     page.locator("#unreadable").scroll_into_view_if_needed()

@@ -17,11 +17,10 @@ import threading
 
 import numpy as np
 import pytest
-from PIL import Image
-
-from scan_support import card_photo
 from browser_support import ARTIFACTS, CHROMIUM_FLAGS, chromium_path, new_phone
 from phone import PHONE
+from PIL import Image
+from scan_support import card_photo
 
 pytestmark = pytest.mark.browser
 
@@ -47,7 +46,7 @@ def new_royal_visit(page, base: str):
     expect(page.locator("#scan")).to_be_visible()
 
 
-def test_royal_visit_a_photo_of_the_turns_cards_is_placed_in_order(server, browser):  # noqa: F811
+def test_royal_visit_a_photo_of_the_turns_cards_is_placed_in_order(server, browser):
     from playwright.sync_api import expect
 
     page = new_phone(browser)
@@ -98,10 +97,11 @@ def test_royal_visit_a_photo_of_the_turns_cards_is_placed_in_order(server, brows
     tap_space(page, -1)
     page.locator("#end-turn").tap()
     expect(page.locator("#turn")).to_contain_text("Ann's turn")
-    expect(page.locator("#history li").first).to_contain_text("the Court (King and both Guards) one space toward Bob's Chateau")
+    expect(page.locator("#history li").first).to_contain_text(
+        "the Court (King and both Guards) one space toward Bob's Chateau")
 
 
-def test_majesty_a_photo_fills_the_card_taken_and_the_card_turned_up(server, browser):  # noqa: F811
+def test_majesty_a_photo_fills_the_card_taken_and_the_card_turned_up(server, browser):
     from playwright.sync_api import expect
 
     page = new_phone(browser)
@@ -137,7 +137,8 @@ def test_majesty_a_photo_fills_the_card_taken_and_the_card_turned_up(server, bro
 
     # A card the display does not hold can only be the one turned up; Bob then taps his card.
     page.set_input_files("#scan-photo", photo("majesty", ["innkeeper"]))
-    expect(page.locator("#scan-note")).to_contain_text("Filled in the card turned up: the Innkeeper. Tap the card taken.")
+    expect(page.locator("#scan-note")).to_contain_text(
+        "Filled in the card turned up: the Innkeeper. Tap the card taken.")
     expect(page.locator("#draft")).to_have_text("Turned up: Innkeeper.")
     page.locator('[data-slot="0"]').tap()
     expect(page.locator("#preview")).to_contain_text("If Bob takes it")
@@ -178,7 +179,7 @@ def https_server(tmp_path_factory):
 
 
 @pytest.fixture(scope="module")
-def camera_browser(browser, tmp_path_factory):  # noqa: F811
+def camera_browser(browser, tmp_path_factory):
     """Chromium whose camera films the cards Wizard 2 and Wizard 3, allowed without asking
     (launched by the same Playwright as ``browser``: one Playwright runs at a time)."""
     video = tmp_path_factory.mktemp("camera") / "cards.y4m"

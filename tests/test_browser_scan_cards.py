@@ -12,10 +12,9 @@ tests skip (see tests/test_browser.py).
 from __future__ import annotations
 
 import pytest
-
-from scan_support import card_photo
 from browser_support import ARTIFACTS, new_phone
 from phone import PHONE
+from scan_support import card_photo
 
 pytestmark = pytest.mark.browser
 
@@ -36,7 +35,7 @@ def no_sideways_scroll(page):
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
 
 
-def new_kings_court(page, server, names):  # noqa: F811
+def new_kings_court(page, server, names):
     from playwright.sync_api import expect
 
     page.goto(f"{server}/new/kings_court")
@@ -48,7 +47,7 @@ def new_kings_court(page, server, names):  # noqa: F811
     expect(page.locator("#scan")).to_be_visible()
 
 
-def test_a_photo_of_each_hand_is_scored_at_once(server, browser):  # noqa: F811
+def test_a_photo_of_each_hand_is_scored_at_once(server, browser):
     from playwright.sync_api import expect
 
     page = new_phone(browser)
@@ -84,7 +83,7 @@ def test_a_photo_of_each_hand_is_scored_at_once(server, browser):  # noqa: F811
     expect(page.locator('[data-total="2"]')).to_have_text("38")
 
 
-def test_a_played_card_is_checked_by_the_arbiter_at_once(server, browser):  # noqa: F811
+def test_a_played_card_is_checked_by_the_arbiter_at_once(server, browser):
     from playwright.sync_api import expect
 
     page = new_phone(browser)
@@ -124,7 +123,7 @@ def test_a_played_card_is_checked_by_the_arbiter_at_once(server, browser):  # no
     no_sideways_scroll(page)
 
 
-def new_kingseat(page, server):  # noqa: F811
+def new_kingseat(page, server):
     """Ann, Bob, Cid and Dee (Ann in the Kingseat), the starter set: nine cards each."""
     from playwright.sync_api import expect
 
@@ -138,7 +137,7 @@ def new_kingseat(page, server):  # noqa: F811
     expect(page.locator("#scan")).to_be_visible()
 
 
-def test_a_photo_of_the_four_votes_fills_the_round(server, browser):  # noqa: F811
+def test_a_photo_of_the_four_votes_fills_the_round(server, browser):
     from playwright.sync_api import expect
 
     page = new_phone(browser)
@@ -165,7 +164,7 @@ def test_a_photo_of_the_four_votes_fills_the_round(server, browser):  # noqa: F8
     expect(page.locator("#last-vote")).to_contain_text("Lionsyre wins the round with 2 of 4 votes.")
 
 
-def test_a_tie_asks_who_played_the_tied_cards(server, browser):  # noqa: F811
+def test_a_tie_asks_who_played_the_tied_cards(server, browser):
     from playwright.sync_api import expect
 
     page = new_phone(browser)

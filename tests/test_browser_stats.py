@@ -7,10 +7,9 @@ from __future__ import annotations
 import threading
 
 import pytest
-from stats_games import simulated, store_game
-from phone import serious
 from browser_support import ARTIFACTS, CHROMIUM_FLAGS, chromium_path
-from phone import PHONE
+from phone import PHONE, serious
+from stats_games import simulated, store_game
 from werkzeug.serving import make_server
 
 from companion.web import create_app

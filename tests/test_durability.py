@@ -3,6 +3,7 @@ keep entering moves into `companion serve`, the server is killed without warning
 times, and every entry it answered 200 for is in the record afterwards."""
 from __future__ import annotations
 
+import contextlib
 import http.client
 import http.cookiejar
 import json
@@ -66,10 +67,8 @@ def test_no_acknowledged_move_is_lost_when_the_server_is_killed(database_url, tm
                 # the server is down, or died while answering (no whole answer is no
                 # acknowledgement): ask what it kept once it is back
                 time.sleep(0.05)
-                try:
+                with contextlib.suppress(OSError, urllib.error.URLError, ValueError):
                     seq = phone.get(f"/api/games/{game_id}")["game"]["seq"]
-                except (OSError, urllib.error.URLError, ValueError):
-                    pass
                 continue
             if status == 200:
                 acknowledged[table][seq] = kind

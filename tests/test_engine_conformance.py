@@ -6,18 +6,18 @@ examples each property takes; COMPANION_CONFORMANCE_SCALE multiplies them, defau
 from __future__ import annotations
 
 import copy
-import os
 import json
+import os
 
 import pytest
+from engine_cases import CASES
+from engine_cases.case import Case, snapshot
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from rules_checks import validate_then_apply
 
 import companion.games  # noqa: F401  (registers every engine)
 from companion.engine import REGISTRY, Replay, RuleError, replay, step
-from engine_cases import CASES
-from engine_cases.case import Case, snapshot
-from rules_checks import validate_then_apply
 
 GAMES = sorted(REGISTRY)
 SCALE = float(os.environ.get("COMPANION_CONFORMANCE_SCALE", "1"))  # examples, times this
@@ -65,7 +65,7 @@ def test_random_games_end_in_a_valid_state(case):
     @examples(case, "games")
     @given(seed=st.integers(min_value=0, max_value=2**32 - 1))
     def played(seed):
-        options, moves, final = case.game(seed)
+        _options, moves, final = case.game(seed)
         assert engine.result(final) is not None, "the game did not end"
         playable(case, final)
         for move in moves:

@@ -11,19 +11,17 @@ import io
 import json
 import os
 import random
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from urllib.parse import quote, urlencode
 
+from conftest import KING_UP, OPTIONS, Phone, device_of
 from flask import request, request_finished
 from hypothesis import HealthCheck, Phase, example, given, settings
 from hypothesis import strategies as st
 from sqlalchemy import select
+from stats_games import simulated, store_game
 from werkzeug.datastructures import FileStorage
 from werkzeug.test import stream_encode_multipart
-
-from conftest import Phone, device_of
-from stats_games import simulated, store_game
-from conftest import KING_UP, OPTIONS
 
 from companion.games.kingseat.simulate import random_options
 from companion.games.kingseat.state import PRINCE_IDS
@@ -195,7 +193,7 @@ def send(phone: Phone, method: str, path: str, how: str | None, body):
 
 
 # -- hostile archives ---------------------------------------------------------------------------
-EPOCH = datetime(2020, 1, 1, tzinfo=timezone.utc)
+EPOCH = datetime(2020, 1, 1, tzinfo=UTC)
 ARCHIVE_PLACES = ["id", "players", "marks", "mark-at", "mark-status", "entry-at", "entry-player",
                   "options-players", "game", "extra"]
 

@@ -4,13 +4,14 @@ from __future__ import annotations
 import gzip
 import re
 from html.parser import HTMLParser
+from pathlib import Path
 
 import brotli
 import pytest
+from conftest import create
+from stats_games import simulated
 
 from companion.web.headers import hashed_name
-from stats_games import simulated
-from conftest import create
 
 PAGES = ["/", "/print", "/rules/royal_visit", "/new/royal_visit", "/new/kings_court", "/new/kingseat",
          "/new/majesty"]
@@ -106,7 +107,7 @@ def test_static_files_are_linked_by_content_and_kept_a_year(phone, app, tmp_path
         folder, file = link.removeprefix("/static/").rpartition("/")[::2]
         plain = file.split(".")
         name = f"{folder}/{plain[0]}.{plain[-1]}" if folder else f"{plain[0]}.{plain[-1]}"
-        assert response.get_data() == (app.static_folder and open(f"{app.static_folder}/{name}", "rb").read())
+        assert response.get_data() == Path(app.static_folder, name).read_bytes()
     # A page cached before a change still finds the file under its plain name, not kept.
     plain = phone.get("/static/companion.js")
     assert plain.status_code == 200 and plain.cache_control.max_age == 0

@@ -6,11 +6,11 @@ import io
 import json
 
 import pytest
+from conftest import KING_UP, create
 from sqlalchemy import func, select
 
 from companion import inputs
 from companion.store import games
-from conftest import KING_UP, create
 
 KC_OPTIONS = {"players": ["Ann", "Bob"]}
 

@@ -9,14 +9,13 @@ import random
 import re
 
 import pytest
+import rules_checks
 
 from companion.engine import COMMON_RULES, RuleError, replay, step
-from companion.games.kingseat import ENGINE, KIND_BY_ID, KINDS, PRINCES, SETS, deck
-from companion.games.kingseat import similar_colours
+from companion.games.kingseat import ENGINE, KIND_BY_ID, KINDS, PRINCES, SETS, deck, similar_colours
 from companion.games.kingseat.rules_page import RULE_IDS, RULES
-from companion.games.kingseat.state import KIND_INDEX, Effects, State
 from companion.games.kingseat.simulate import random_game, random_options
-import rules_checks
+from companion.games.kingseat.state import KIND_INDEX, Effects, State
 
 ANN, BOB, CID, DEE, EVE, FAY = range(6)
 NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon", "Kim", "Lou"]

@@ -9,8 +9,8 @@ import json
 import random
 
 import pytest
-from conftest import Phone
 from browser_support import ARTIFACTS, new_phone
+from conftest import Phone
 from test_kingseat_web import move, start
 
 from companion.games.kingseat.simulate import play, random_options
@@ -117,7 +117,7 @@ OPTIONS = {"players": ["Ann", "Bob", "Cid", "Dee"], "kingseat": 0,
 
 
 @pytest.mark.browser
-def test_the_creator_frees_a_seat_on_the_page(server, browser):  # noqa: F811
+def test_the_creator_frees_a_seat_on_the_page(server, browser):
     creator, lost = new_phone(browser), new_phone(browser)
     made = poster(creator, server)("/api/games", {"game": "kingseat", "options": OPTIONS})
     poster(lost, server)(f"/api/games/{made['game']['id']}/seat", {"player": 1})
@@ -140,11 +140,10 @@ def test_the_creator_frees_a_seat_on_the_page(server, browser):  # noqa: F811
 
 
 @pytest.mark.browser
-def test_a_stale_loyalty_is_asked_again_on_the_phone(server, browser):  # noqa: F811
+def test_a_stale_loyalty_is_asked_again_on_the_phone(server, browser):
     """After Salsa Salamanda dark 1 the phone of its player asks for the Loyalty again."""
-    from playwright.sync_api import expect
-
     from phone import Phone as PhonePage
+    from playwright.sync_api import expect
     from turns_kingseat import hold_on
 
     page = new_phone(browser)

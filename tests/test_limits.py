@@ -8,11 +8,10 @@ import threading
 import time
 
 import pytest
+from conftest import Phone, create
 
 from companion import scan as scanner
 from companion.web import create_app
-from conftest import Phone
-from conftest import create
 
 
 @pytest.fixture

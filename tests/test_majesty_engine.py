@@ -7,15 +7,15 @@ import json
 import random
 
 import pytest
+import rules_checks
 
 from companion.engine import RuleError, replay, step
 from companion.games.majesty import CHARACTERS, ENGINE, KIND_BY_ID, KINDS, LOCATIONS, physical_cards
 from companion.games.majesty import chips as C
 from companion.games.majesty.rules_page import RULE_IDS, RULES
 from companion.games.majesty.scoring import final_scoring, ranking
-from companion.games.majesty.state import State
 from companion.games.majesty.simulate import build_deck, random_game, random_options
-import rules_checks
+from companion.games.majesty.state import State
 
 ANN, BOB, CID, DEE = 0, 1, 2, 3
 NAMES = ["Ann", "Bob", "Cid", "Dee"]

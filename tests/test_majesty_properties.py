@@ -5,15 +5,15 @@ from __future__ import annotations
 import json
 import random
 
+from engine_cases.majesty import NAMES, SIDES, check_state, with_display
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.engine import RuleError, replay
 from companion.games.majesty import ENGINE, KINDS, State
 from companion.games.majesty import chips as C
-from companion.games.majesty.state import CHAR_IDS, KIND_IDS, LOC_IDS, REALM_SIZE
 from companion.games.majesty.simulate import random_game, table_game
-from engine_cases.majesty import NAMES, SIDES, check_state, with_display
+from companion.games.majesty.state import CHAR_IDS, KIND_IDS, LOC_IDS, REALM_SIZE
 
 
 def examples(n: int) -> settings:
@@ -67,7 +67,7 @@ def test_any_reached_position_can_be_entered_and_played_to_the_end(seed, options
     assert start.deck.count == s.deck.count
     # what the deck can hold from the position is never less than the real game allows
     assert set(ENGINE.possible_new_cards(s)) <= set(ENGINE.possible_new_cards(start))
-    rest, final = random_game(random.Random(seed + 1), entered)
+    _rest, final = random_game(random.Random(seed + 1), entered)
     assert final.final is not None
     check_state(final)
 
@@ -179,7 +179,7 @@ def test_a_correction_leads_where_entering_the_right_card_would(seed, options, c
                 replay(ENGINE, right_options, [("move", m) for m in right_moves])
             except RuleError:
                 return
-            raise AssertionError("the correction was refused but the right card replays")
+            raise AssertionError("the correction was refused but the right card replays") from None
         return
     right = replay(ENGINE, right_options, [("move", m) for m in right_moves])[0].state
     assert corrected == right

@@ -5,11 +5,11 @@ from __future__ import annotations
 import random
 
 import pytest
+from conftest import KING_UP, OPTIONS, create
 
 from companion.games.royal_visit import ENGINE
 from companion.games.royal_visit.simulate import random_game
 from companion.store import Store
-from conftest import KING_UP, OPTIONS, create
 
 WIZARD = {"players": ["Ann", "Bob"], "wizard": 0}
 

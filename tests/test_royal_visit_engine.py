@@ -6,6 +6,7 @@ import json
 import random
 
 import pytest
+import rules_checks
 
 import companion.games  # noqa: F401  (registers the engines)
 from companion.engine import REGISTRY, RuleError, replay, step
@@ -13,7 +14,6 @@ from companion.games.royal_visit import ENGINE, KIND_BY_ID, KINDS, physical_card
 from companion.games.royal_visit.rules_page import RULE_IDS, RULES
 from companion.games.royal_visit.simulate import random_game
 from companion.games.royal_visit.state import State
-import rules_checks
 
 ANN, BOB = 0, 1  # Ann sits at the + Chateau (green in the seed's examples), Bob at the - one (red)
 
@@ -1049,7 +1049,8 @@ def test_a_history_line_names_the_mover_the_pawn_where_from_and_to_and_the_card(
     assert line(at(king=2, guards=(-1, 5), turn=BOB), {"type": "play", "cards": [{"card": "guard-flank"}]}) == (
         "Bob moved the Guards -1 \u2192 +1 and +5 \u2192 +3 (Guard flank)")
     wild = {"type": "play", "cards": [{"card": "jester-3", "moves": [mv("king", 0, -3)]}]}
-    assert line(at(king=0, guards=(-4, 2), jester=-1, turn=BOB), wild) == "Bob moved the King 0 \u2192 -3 (Jester 3, wild)"
+    assert (line(at(king=0, guards=(-4, 2), jester=-1, turn=BOB), wild)
+            == "Bob moved the King 0 \u2192 -3 (Jester 3, wild)")
 
 
 def test_a_summon_says_where_the_pawn_went_a_pass_who_passed_the_crown_its_move_and_a_win():

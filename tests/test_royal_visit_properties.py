@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from engine_cases.royal_visit import RULINGS, SEEDS, check_state, positions
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
@@ -12,7 +13,6 @@ import companion.games  # noqa: F401  (registers the engines)
 from companion.engine import RuleError
 from companion.games.royal_visit import ENGINE, KINDS, State
 from companion.games.royal_visit.simulate import random_game
-from engine_cases.royal_visit import RULINGS, SEEDS, check_state, positions
 
 
 def examples(n: int) -> settings:
@@ -30,7 +30,7 @@ def test_random_games_from_positions_end_in_a_valid_state(seed, position, ruling
             ENGINE.new(options)
         assert caught.value.rule == "end-deck"
         return
-    moves, final = random_game(random.Random(seed), options)
+    _moves, final = random_game(random.Random(seed), options)
     assert final.winner is not None
     check_state(final)
     if position["draw_pile"] == 0:  # settled at the start: the discard pile is the new deck

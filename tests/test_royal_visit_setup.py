@@ -6,9 +6,8 @@ ruling values never show as internal ids.
 from __future__ import annotations
 
 import pytest
-
-from phone import accessible
 from browser_support import ARTIFACTS, new_phone
+from phone import accessible
 
 pytestmark = pytest.mark.browser
 
@@ -53,7 +52,7 @@ def create(page, base: str, *, wizard: str, rulings: dict | None = None,
 
 @pytest.mark.parametrize("wizard, rulings", [("top", None), ("bottom", OTHERS),
                                              ("top", {"duchy": "with-chateau"})])
-def test_the_game_created_holds_the_choices_made_on_the_page(server, browser, wizard, rulings):  # noqa: F811
+def test_the_game_created_holds_the_choices_made_on_the_page(server, browser, wizard, rulings):
     page = new_phone(browser)
     options = create(page, server, wizard=wizard, rulings=rulings)
     assert options == {"players": ["Ann", "Bob"], "wizard": 0 if wizard == "top" else 1,
@@ -61,7 +60,7 @@ def test_the_game_created_holds_the_choices_made_on_the_page(server, browser, wi
     page.context.close()
 
 
-def test_a_game_under_way_holds_the_position_typed(server, browser):  # noqa: F811
+def test_a_game_under_way_holds_the_position_typed(server, browser):
     from playwright.sync_api import expect
 
     page = new_phone(browser)
@@ -78,7 +77,7 @@ def test_a_game_under_way_holds_the_position_typed(server, browser):  # noqa: F8
     page.context.close()
 
 
-def test_the_form_for_a_game_under_way_states_nothing_for_the_players(server, browser):  # noqa: F811
+def test_the_form_for_a_game_under_way_states_nothing_for_the_players(server, browser):
     """Issue 21 item 8: every fact of the position is the players' to state."""
     from playwright.sync_api import expect
 
@@ -107,14 +106,15 @@ def test_the_form_for_a_game_under_way_states_nothing_for_the_players(server, br
     expect(page.locator('input[name="draw_pile"]')).to_have_value("30")
     expect(page.locator('input[name="jester"]')).to_have_value("")
     page.fill('input[name="jester"]', "-1")
-    page.locator('input[name="crown_side"]').first.evaluate("(el) => el.form.querySelectorAll('input[name=crown_side]').forEach((r) => { r.checked = false; })")
+    page.locator('input[name="crown_side"]').first.evaluate(
+        "(el) => el.form.querySelectorAll('input[name=crown_side]').forEach((r) => { r.checked = false; })")
     page.locator("#create").click()
     expect(page.locator("#setup .error")).to_contain_text("Say which side of the Crown is up")
     page.screenshot(path=str(ARTIFACTS / "royal_visit_setup_refused.png"))
     page.context.close()
 
 
-def test_the_players_are_asked_by_the_names_just_typed(server, browser):  # noqa: F811
+def test_the_players_are_asked_by_the_names_just_typed(server, browser):
     """Issue 21 item 13: who got the Wizard and whose turn it is name the players."""
     from playwright.sync_api import expect
 
@@ -135,7 +135,7 @@ def test_the_players_are_asked_by_the_names_just_typed(server, browser):  # noqa
     page.context.close()
 
 
-def test_ruling_values_are_shown_in_words(server, browser):  # noqa: F811
+def test_ruling_values_are_shown_in_words(server, browser):
     """Issue 21 item 14: "duchy-only" or "direction = towards-mover" never reach the page."""
     from playwright.sync_api import expect
 

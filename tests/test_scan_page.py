@@ -3,15 +3,14 @@ the note beside the cards read. Without Chromium the test skips (see tests/test_
 from __future__ import annotations
 
 import pytest
-
-from scan_support import card_photo
 from browser_support import new_phone
+from scan_support import card_photo
 from test_browser_scan import new_royal_visit
 
 pytestmark = pytest.mark.browser
 
 
-def test_cards_of_two_printed_decks_show_a_note_beside_them(server, browser):  # noqa: F811
+def test_cards_of_two_printed_decks_show_a_note_beside_them(server, browser):
     from playwright.sync_api import expect
 
     page = new_phone(browser)

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import io
 import json
+from datetime import UTC
 
 import pytest
-from conftest import Phone, device_of
+from conftest import KING_UP, OPTIONS, Phone, create, device_of
 from sqlalchemy import func, insert, select
 from stats_games import simulated, store_game
-from conftest import KING_UP, OPTIONS, create
 
 from companion.store import games
 
@@ -91,11 +91,11 @@ def test_odd_player_numbers_get_a_400_with_a_sentence(app, phone, number):
 
 def _legacy_unreadable_game(app, owner: str) -> None:
     """A game stored by an older companion under an id no page can load."""
-    from datetime import datetime, timezone
+    from datetime import datetime
 
     with app.extensions["store"].db.begin() as conn:
         conn.execute(insert(games).values(id=HOSTILE_ID, game="royal_visit", options=OPTIONS,
-                                          owner=owner, created_at=datetime.now(timezone.utc)))
+                                          owner=owner, created_at=datetime.now(UTC)))
 
 
 def test_a_stored_game_that_cannot_be_read_leaves_the_pages_up_and_its_creator_deletes_it(

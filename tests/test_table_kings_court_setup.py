@@ -30,7 +30,8 @@ def partners(n: int, how: str):
 
 
 @pytest.mark.parametrize("n, pairing, limit, selection, extras, dealer, carried, bonus", CHOICES)
-def test_the_setup_page_creates_the_game_it_shows(server, browser, n, pairing, limit, selection, extras, dealer, carried, bonus):  # noqa: F811
+def test_the_setup_page_creates_the_game_it_shows(server, browser, n, pairing, limit, selection, extras, dealer,
+                                                  carried, bonus):
     phone = Phone(new_phone(browser), strict=True, game="King's Court")
     page = phone.page
     page.goto(f"{server}/new/kings_court")

@@ -10,16 +10,15 @@ Without Chromium the tests skip (see tests/test_browser.py).
 from __future__ import annotations
 
 import pytest
-
-from phone import Phone, accessible, in_view, serious, small_targets
 from browser_support import ARTIFACTS, new_phone
+from phone import Phone, accessible, in_view, serious, small_targets
 from test_browser_kingseat import api_poster, hidden_game
 from turns_kingseat import NAMES, PRINCES, VOTES, play_typical_turns, set_up
 
 pytestmark = pytest.mark.browser
 
 
-def strict_phone(browser):  # noqa: F811
+def strict_phone(browser):
     return Phone(new_phone(browser), strict=True, game="kingseat")
 
 
@@ -29,7 +28,7 @@ def six_players(post):
         "players": NAMES, "kingseat": 0, "princes": PRINCES, "leftovers": []}})
 
 
-def test_the_typical_turns_need_no_scrolling_and_few_taps(server, browser):  # noqa: F811
+def test_the_typical_turns_need_no_scrolling_and_few_taps(server, browser):
     from playwright.sync_api import expect
 
     phones = play_typical_turns(lambda: strict_phone(browser), server)
@@ -52,7 +51,7 @@ def test_the_typical_turns_need_no_scrolling_and_few_taps(server, browser):  # n
         "Fay's turn: use the Monarchrys, swap places or do nothing?")
 
 
-def test_a_vote_is_entered_voter_by_voter_and_undo_takes_back_the_last_card(server, browser):  # noqa: F811
+def test_a_vote_is_entered_voter_by_voter_and_undo_takes_back_the_last_card(server, browser):
     from playwright.sync_api import expect
 
     phone = strict_phone(browser)
@@ -85,7 +84,7 @@ def test_a_vote_is_entered_voter_by_voter_and_undo_takes_back_the_last_card(serv
     expect(page.locator("#voter-now")).to_contain_text("Cid")
 
 
-def test_a_refused_vote_is_said_in_the_action_bar_and_the_draft_stays(server, browser):  # noqa: F811
+def test_a_refused_vote_is_said_in_the_action_bar_and_the_draft_stays(server, browser):
     from playwright.sync_api import expect
 
     phone = strict_phone(browser)
@@ -119,7 +118,7 @@ def test_a_refused_vote_is_said_in_the_action_bar_and_the_draft_stays(server, br
 
 
 def test_a_draft_is_kept_across_a_loyalty_set_aside_and_dropped_when_the_vote_is_stored_elsewhere(
-        server, browser):  # noqa: F811
+        server, browser):
     from playwright.sync_api import expect
 
     phone = strict_phone(browser)
@@ -146,7 +145,7 @@ def test_a_draft_is_kept_across_a_loyalty_set_aside_and_dropped_when_the_vote_is
     expect(page.locator("#actor")).to_have_text("Cid acts")
 
 
-def test_nothing_is_pre_selected_in_an_action(server, browser):  # noqa: F811
+def test_nothing_is_pre_selected_in_an_action(server, browser):
     from playwright.sync_api import expect
 
     phone = strict_phone(browser)
@@ -167,7 +166,7 @@ def test_nothing_is_pre_selected_in_an_action(server, browser):  # noqa: F811
         ["\u265b Ann", "Bob", "Dee", "Eve", "Fay"])
 
 
-def test_the_setup_page_names_the_players_and_chooses_nobody_for_the_kingseat(server, browser):  # noqa: F811
+def test_the_setup_page_names_the_players_and_chooses_nobody_for_the_kingseat(server, browser):
     from playwright.sync_api import expect
 
     page = new_phone(browser)
@@ -194,7 +193,7 @@ def test_the_setup_page_names_the_players_and_chooses_nobody_for_the_kingseat(se
     assert small_targets(page) == []
 
 
-def test_a_finished_game_shows_the_result_and_offers_nothing(server, browser):  # noqa: F811
+def test_a_finished_game_shows_the_result_and_offers_nothing(server, browser):
     from playwright.sync_api import expect
 
     page = new_phone(browser)

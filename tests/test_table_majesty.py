@@ -10,10 +10,9 @@ from __future__ import annotations
 import json
 
 import pytest
-from playwright.sync_api import expect
-
-from phone import Phone, in_view, serious, small_targets
 from browser_support import ARTIFACTS, new_phone
+from phone import Phone, in_view, serious, small_targets
+from playwright.sync_api import expect
 from turns_majesty import play_typical_turns, set_up
 from whole_majesty import broken_names, internal_ids
 
@@ -45,7 +44,7 @@ def start(page, server_url: str, options: dict) -> str:
     return game_id
 
 
-def test_the_typical_turns_need_no_scrolling_and_every_tap_is_on_screen(server, browser):  # noqa: F811
+def test_the_typical_turns_need_no_scrolling_and_every_tap_is_on_screen(server, browser):
     phones = play_typical_turns(lambda: Phone(new_phone(browser), strict=True), server)
     turns = phones[0].turns
     assert [(t.label, t.taps, t.scrolled) for t in turns] == [
@@ -60,7 +59,7 @@ def test_the_typical_turns_need_no_scrolling_and_every_tap_is_on_screen(server, 
     assert "slot" not in lines.all_inner_texts()[0]
 
 
-def test_a_turn_on_one_screen_looks_right_and_is_accessible(server, browser):  # noqa: F811
+def test_a_turn_on_one_screen_looks_right_and_is_accessible(server, browser):
     page = new_phone(browser)
     page.goto(server + "/new/majesty")
     assert serious(page) == [] and small_targets(page) == []
@@ -81,7 +80,7 @@ def test_a_turn_on_one_screen_looks_right_and_is_accessible(server, browser):  #
     assert page.evaluate("window.scrollY") == 0
 
 
-def test_a_greyed_card_says_why_and_a_refusal_shows_at_the_finger(server, browser):  # noqa: F811
+def test_a_greyed_card_says_why_and_a_refusal_shows_at_the_finger(server, browser):
     page = new_phone(browser)
     start(page, server, LATE)
     guard = page.locator('[data-slot="3"]')
@@ -101,7 +100,7 @@ def test_a_greyed_card_says_why_and_a_refusal_shows_at_the_finger(server, browse
     assert serious(page) == [] and small_targets(page) == []
 
 
-def test_undo_takes_back_the_last_step_of_the_turn_being_entered(server, browser):  # noqa: F811
+def test_undo_takes_back_the_last_step_of_the_turn_being_entered(server, browser):
     page = new_phone(browser)
     set_up(page, server)
     page.locator('[data-slot="5"]').tap()  # Ann's Noble; then Bob enters his turn
@@ -123,7 +122,7 @@ def test_undo_takes_back_the_last_step_of_the_turn_being_entered(server, browser
     expect(page.locator("#history li")).to_have_count(1)  # Ann's stored turn stays
 
 
-def test_a_draft_stays_through_a_chip_swap_and_goes_when_the_turn_is_stored_elsewhere(server, browser):  # noqa: F811
+def test_a_draft_stays_through_a_chip_swap_and_goes_when_the_turn_is_stored_elsewhere(server, browser):
     ann = new_phone(browser)
     game_id = start(ann, server, LATE)
     other = new_phone(browser)
@@ -153,7 +152,7 @@ def test_a_draft_stays_through_a_chip_swap_and_goes_when_the_turn_is_stored_else
     expect(ann.locator("#draft")).to_be_hidden()
 
 
-def test_setup_states_nothing_for_the_table_and_offers_the_names_typed(server, browser):  # noqa: F811
+def test_setup_states_nothing_for_the_table_and_offers_the_names_typed(server, browser):
     page = new_phone(browser)
     page.goto(server + "/new/majesty")
     knight = page.locator('label[data-seat-choice]')
@@ -182,10 +181,11 @@ def test_setup_states_nothing_for_the_table_and_offers_the_names_typed(server, b
     # On the game page nothing is chosen for the mover either.
     expect(page.locator(".mj-card.selected, .mj-half.selected")).to_have_count(0)
     expect(page.locator("#end-turn")).to_have_attribute("aria-disabled", "true")
-    expect(page.locator("#prompt")).to_have_text("Dan's turn: tap the card you take (a split card by the half you place)")
+    expect(page.locator("#prompt")).to_have_text(
+        "Dan's turn: tap the card you take (a split card by the half you place)")
 
 
-def test_the_castle_stepper_reaches_negative_values(server, browser):  # noqa: F811
+def test_the_castle_stepper_reaches_negative_values(server, browser):
     page = new_phone(browser)
     set_up(page, server, display=("noble", "miller", "witch", "guard", "knight", "brewer"))
     page.locator('[data-slot="0"]').tap()
@@ -202,7 +202,7 @@ def test_the_castle_stepper_reaches_negative_values(server, browser):  # noqa: F
     expect(page.locator("#history li").first).to_contain_text("sold 1 meeple for 1 point")
 
 
-def test_a_finished_game_shows_the_final_scores_and_offers_nothing(server, browser):  # noqa: F811
+def test_a_finished_game_shows_the_final_scores_and_offers_nothing(server, browser):
     last = json.loads(json.dumps(LATE))
     last["position"]["players"][0]["realm"]["brewery"]["brewer"] = 5  # Ann: 12 cards
     last["position"]["players"][1]["realm"]["guardhouse"]["guard"] = 4  # Bob: 11, the last turn
@@ -236,7 +236,7 @@ SETUPS = (  # (players, knight holder, sides, deck): every choice of the form at
 
 
 @pytest.mark.parametrize("names,knight,sides,deck", SETUPS)
-def test_the_setup_page_creates_the_game_it_shows(server, browser, names, knight, sides, deck):  # noqa: F811
+def test_the_setup_page_creates_the_game_it_shows(server, browser, names, knight, sides, deck):
     """One control for the sides: the per-location choices show only for a mixed set, and a
     choice made there and then abandoned for all A or all B never reaches the game."""
     page = new_phone(browser)
@@ -296,7 +296,7 @@ def covered(page, selector: str) -> bool:
     }""")
 
 
-def test_a_card_turned_up_entered_wrong_is_corrected_without_replaying_the_turns(server, browser):  # noqa: F811
+def test_a_card_turned_up_entered_wrong_is_corrected_without_replaying_the_turns(server, browser):
     phone = Phone(new_phone(browser), strict=True)
     page = phone.page
     set_up(page, server)
@@ -332,7 +332,7 @@ def test_a_card_turned_up_entered_wrong_is_corrected_without_replaying_the_turns
     assert serious(page) == [] and small_targets(page) == []
 
 
-def test_take_the_card_says_what_is_missing_and_a_greyed_card_links_its_rule(server, browser):  # noqa: F811
+def test_take_the_card_says_what_is_missing_and_a_greyed_card_links_its_rule(server, browser):
     page = new_phone(browser)
     start(page, server, LATE)
     page.locator("#end-turn").tap(force=True)  # aria-disabled: a finger taps it all the same
@@ -347,7 +347,7 @@ def test_take_the_card_says_what_is_missing_and_a_greyed_card_links_its_rule(ser
     expect(page.locator("#message")).to_be_hidden()
     assert serious(page) == [] and small_targets(page) == []
     # No internal id on the page, no card name broken over two lines or wider than its button.
-    for step in range(2):
+    for _ in range(2):
         assert internal_ids(page) == []
         assert broken_names(page) == []
         page.locator("#undo").tap()

@@ -7,15 +7,14 @@ the history reads; the setup page's signed fields are steppers; axe and target s
 from __future__ import annotations
 
 import pytest
-
-from phone import Phone, accessible, in_view
 from browser_support import ARTIFACTS, new_phone
+from phone import Phone, accessible, in_view
 from turns_royal_visit import play_typical_turns, set_up
 
 pytestmark = pytest.mark.browser
 
 
-def strict_phone(browser):  # noqa: F811
+def strict_phone(browser):
     return Phone(new_phone(browser), strict=True)
 
 
@@ -23,7 +22,7 @@ def rows(page) -> list[int]:
     return [int(p) for p in page.locator("#board .rv-space").evaluate_all("(els) => els.map((e) => e.dataset.pos)")]
 
 
-def test_the_typical_turns_need_no_scrolling_and_every_tap_is_on_screen(server, browser):  # noqa: F811
+def test_the_typical_turns_need_no_scrolling_and_every_tap_is_on_screen(server, browser):
     from playwright.sync_api import expect
 
     phones = play_typical_turns(lambda: strict_phone(browser), server)
@@ -48,7 +47,7 @@ def test_the_typical_turns_need_no_scrolling_and_every_tap_is_on_screen(server, 
     accessible(page)
 
 
-def join(browser, url: str, seat: int | None = None):  # noqa: F811
+def join(browser, url: str, seat: int | None = None):
     """Another phone opens the game; with ``seat`` it says who holds it (in the More sheet)."""
     page = new_phone(browser)
     page.goto(url)
@@ -65,7 +64,7 @@ def play(page, card: str, option: str):
     page.locator(f"[data-option]{option}").tap()
 
 
-def test_a_refusal_shows_at_the_finger_and_the_draft_stays(server, browser):  # noqa: F811
+def test_a_refusal_shows_at_the_finger_and_the_draft_stays(server, browser):
     from playwright.sync_api import expect
 
     phone = strict_phone(browser)
@@ -86,7 +85,7 @@ def test_a_refusal_shows_at_the_finger_and_the_draft_stays(server, browser):  # 
     assert in_view(page, "#message")
 
 
-def test_undo_takes_back_the_last_card_of_the_draft_only(server, browser):  # noqa: F811
+def test_undo_takes_back_the_last_card_of_the_draft_only(server, browser):
     from playwright.sync_api import expect
 
     phone = strict_phone(browser)
@@ -110,7 +109,7 @@ def test_undo_takes_back_the_last_card_of_the_draft_only(server, browser):  # no
     expect(page.locator("#history li").first).to_contain_text("Ann moved the Wizard +1 \u2192 +2 (Wizard 1)")
 
 
-def test_a_draft_survives_a_rulings_change_and_is_dropped_when_the_turn_is_stored_elsewhere(server, browser):  # noqa: F811
+def test_a_draft_survives_a_rulings_change_and_is_dropped_when_the_turn_is_stored_elsewhere(server, browser):
     from playwright.sync_api import expect
 
     owner = strict_phone(browser)
@@ -135,7 +134,7 @@ def test_a_draft_survives_a_rulings_change_and_is_dropped_when_the_turn_is_store
     other.context.close()
 
 
-def test_a_claimed_seat_turns_the_board_and_every_prompt_names_the_mover(server, browser):  # noqa: F811
+def test_a_claimed_seat_turns_the_board_and_every_prompt_names_the_mover(server, browser):
     from playwright.sync_api import expect
 
     phone = strict_phone(browser)
@@ -163,7 +162,7 @@ def test_a_claimed_seat_turns_the_board_and_every_prompt_names_the_mover(server,
     bob.context.close()
 
 
-def test_nothing_is_chosen_for_the_player(server, browser):  # noqa: F811
+def test_nothing_is_chosen_for_the_player(server, browser):
     from playwright.sync_api import expect
 
     page = new_phone(browser)
@@ -188,7 +187,7 @@ def test_nothing_is_chosen_for_the_player(server, browser):  # noqa: F811
     page.context.close()
 
 
-def test_the_setup_steppers_reach_negative_spaces_and_a_game_ends_asking_nothing(server, browser):  # noqa: F811
+def test_the_setup_steppers_reach_negative_spaces_and_a_game_ends_asking_nothing(server, browser):
     from playwright.sync_api import expect
 
     phone = strict_phone(browser)
@@ -253,7 +252,7 @@ def ends(card: dict, state) -> int | None:
     return card["moves"][0]["to"]
 
 
-def test_the_board_and_the_buttons_agree_and_a_highlighted_space_makes_the_move(server, browser):  # noqa: F811
+def test_the_board_and_the_buttons_agree_and_a_highlighted_space_makes_the_move(server, browser):
     """Issue 21 item 11: over positions of a simulated game, for every card the highlighted
     spaces are the ends of the moves the engine allows, the buttons are those moves, and
     tapping a space that only one move ends on enters that move."""
@@ -309,7 +308,7 @@ def test_the_board_and_the_buttons_agree_and_a_highlighted_space_makes_the_move(
     page.context.close()
 
 
-def test_a_refusal_hides_nothing_of_the_turn(server, browser):  # noqa: F811
+def test_a_refusal_hides_nothing_of_the_turn(server, browser):
     """Issue 21 item 6: with a refusal showing on the mover's own phone, every control of the
     turn (Jester 5, Jester to middle, the Wizard's power, Pass, the draft's buttons, End turn)
     and the board rows nearest the player's own Chateau are on screen, nothing over them."""

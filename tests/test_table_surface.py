@@ -7,8 +7,8 @@ from __future__ import annotations
 import json
 
 import pytest
-from phone import Phone, serious, small_targets
 from browser_support import ARTIFACTS, new_phone
+from phone import Phone, serious, small_targets
 
 pytestmark = pytest.mark.browser
 
@@ -197,7 +197,7 @@ def serve(**config):
     return f"http://{http.server_address[0]}:{http.server_port}", stop
 
 
-def test_the_screen_stays_on_over_plain_http_by_a_silent_looping_video(browser):  # noqa: F811
+def test_the_screen_stays_on_over_plain_http_by_a_silent_looping_video(browser):
     """Opened at this machine's network address (plain http, not a secure context), the page has
     no Wake Lock API: the first tap starts the silent looping video, and More says so."""
     from playwright.sync_api import expect
@@ -242,7 +242,7 @@ LONGEST = [  # the longest refusals benchmarks/refusals.py finds, names and numb
 ]
 
 
-def test_an_answer_takes_a_strip_of_two_lines_and_goes_when_the_draft_changes(server, browser):  # noqa: F811
+def test_an_answer_takes_a_strip_of_two_lines_and_goes_when_the_draft_changes(server, browser):
     from playwright.sync_api import expect
 
     page = new_phone(browser)
@@ -278,7 +278,7 @@ def test_an_answer_takes_a_strip_of_two_lines_and_goes_when_the_draft_changes(se
     expect(page.locator("#message")).to_be_hidden()
 
 
-def test_a_phone_asks_again_at_once_after_its_own_entry(browser):  # noqa: F811
+def test_a_phone_asks_again_at_once_after_its_own_entry(browser):
     """The pause between polls is a minute here: a phone that paused after the answer to its own
     entry (nothing new to it) would miss the next phone's move for that long. The waiting
     request's answer is held until the entry's own answer has come, as happens on a busy
@@ -316,7 +316,7 @@ def claim(page, seat: int) -> None:
     page.locator("#more").wait_for(state="hidden")
 
 
-def test_the_creating_phone_is_asked_who_holds_it_and_the_movers_phone_says_your_turn(server, browser):  # noqa: F811
+def test_the_creating_phone_is_asked_who_holds_it_and_the_movers_phone_says_your_turn(server, browser):
     from playwright.sync_api import expect
 
     page = new_phone(browser)
@@ -350,7 +350,7 @@ def test_the_creating_phone_is_asked_who_holds_it_and_the_movers_phone_says_your
     expect(page.locator("#prompt")).to_have_text("Bob's turn: choose a card, the Wizard's power, or pass")
 
 
-def test_a_ruling_that_makes_the_draft_illegal_drops_it_and_redo_works_inside_a_draft(server, browser):  # noqa: F811
+def test_a_ruling_that_makes_the_draft_illegal_drops_it_and_redo_works_inside_a_draft(server, browser):
     from playwright.sync_api import expect
 
     owner = new_phone(browser)
@@ -380,7 +380,7 @@ def test_a_ruling_that_makes_the_draft_illegal_drops_it_and_redo_works_inside_a_
     ann.screenshot(path=str(ARTIFACTS / "surface-ruling-dropped.png"))
 
 
-def test_undo_in_another_view_never_takes_back_an_entry_stored_in_the_hand_view(server, browser):  # noqa: F811
+def test_undo_in_another_view_never_takes_back_an_entry_stored_in_the_hand_view(server, browser):
     """King's Court: a hand's deal stored in the hand view, then Undo in "May I play?" with
     nothing in the question: nothing stored is taken back, and the answer says where to undo."""
     from playwright.sync_api import expect
@@ -408,7 +408,7 @@ def test_undo_in_another_view_never_takes_back_an_entry_stored_in_the_hand_view(
     expect(page.locator("#message")).to_contain_text("Undone:")
 
 
-def test_at_the_end_the_exports_and_a_new_game_with_the_same_players_appear_without_a_reload(server, browser):  # noqa: F811
+def test_at_the_end_the_exports_and_a_new_game_with_the_same_players_appear_without_a_reload(server, browser):
     from playwright.sync_api import expect
 
     page = new_phone(browser)
@@ -450,7 +450,7 @@ HEADED = {
 
 
 @pytest.mark.parametrize("game", sorted(HEADED))
-def test_the_header_shows_the_whole_title(server, browser, game):  # noqa: F811
+def test_the_header_shows_the_whole_title(server, browser, game):
     page = new_phone(browser)
     page.goto(server + "/")
     token = page.locator('meta[name="csrf-token"]').get_attribute("content")
@@ -464,12 +464,11 @@ def test_the_header_shows_the_whole_title(server, browser, game):  # noqa: F811
     page.screenshot(path=str(ARTIFACTS / f"surface-header-{game}.png"))
 
 
-def test_a_rulings_change_drops_a_draft_the_page_cannot_check(server, browser):  # noqa: F811
+def test_a_rulings_change_drops_a_draft_the_page_cannot_check(server, browser):
     """King's Court gives no draft.move(): a hand half scored on one phone goes when the
     creating phone changes a ruling, with the sentence why (it was entered under the old
     rulings), as another phone's entry would drop it."""
     from playwright.sync_api import expect
-
     from turns_kings_court import set_up
 
     owner = Phone(new_phone(browser))
@@ -482,7 +481,8 @@ def test_a_rulings_change_drops_a_draft_the_page_cannot_check(server, browser): 
     Phone(other).tap('[data-picker="0"] [data-kind="gold-7"]')
     expect(other.locator("#undo")).to_have_attribute("aria-label", "Undo the last step of this turn")
     owner.page.evaluate("""() => Companion.send(`/api/games/${Companion.game.id}/rulings`,
-      { rulings: { dealing_bonus: Companion.game.rulings.dealing_bonus === "everyone" ? "not-dealer" : "everyone" } })""")
+      { rulings: { dealing_bonus:
+        Companion.game.rulings.dealing_bonus === "everyone" ? "not-dealer" : "everyone" } })""")
     expect(other.locator("#message")).to_contain_text("rulings were changed on another phone", timeout=5000)
     expect(other.locator("#undo")).not_to_have_attribute("aria-label", "Undo the last step of this turn")
     other.screenshot(path=str(ARTIFACTS / "surface-ruling-dropped-kings-court.png"))

@@ -6,12 +6,10 @@ import threading
 import time
 
 import pytest
+from conftest import KING_UP, Phone, create
 
 from companion import changes
 from companion.web import create_app
-from conftest import Phone
-from conftest import KING_UP, create
-
 
 # No test here reads a clock against a figure: a phone's request for news is held for LONG
 # (unless word wakes it), and each answer that must come "at once" must come within SOON, a

@@ -16,7 +16,7 @@ from whole_kings_court import play_whole_games
 pytestmark = pytest.mark.browser
 
 
-def test_whole_games_on_two_phones(server, browser):  # noqa: F811
+def test_whole_games_on_two_phones(server, browser):
     def factory() -> Phone:
         phone = Phone(new_phone(browser), strict=True, game="King's Court")
         phone.page.set_default_timeout(10_000)

@@ -9,8 +9,8 @@ Without Chromium the tests skip (see tests/test_browser.py).
 from __future__ import annotations
 
 import pytest
-from phone import Phone, accessible
 from browser_support import ARTIFACTS, new_phone
+from phone import Phone, accessible
 from whole_kingseat import play_one
 
 from companion.games.kingseat import ENGINE
@@ -18,7 +18,7 @@ from companion.games.kingseat import ENGINE
 pytestmark = pytest.mark.browser
 
 
-def test_a_whole_game_of_four_on_two_phones(server, browser):  # noqa: F811
+def test_a_whole_game_of_four_on_two_phones(server, browser):
     from playwright.sync_api import expect
 
     checked = []
@@ -42,7 +42,7 @@ def test_a_whole_game_of_four_on_two_phones(server, browser):  # noqa: F811
     assert "before reveal" in checked and "before loyalty" in checked
 
 
-def test_a_whole_game_of_six_on_three_phones(server, browser):  # noqa: F811
+def test_a_whole_game_of_six_on_three_phones(server, browser):
     """Seed 1: Squlofish dark 1's card paid folds into one line once the next question is
     answered, so the Squlofish taken out of the Tell are tapped clear of the action bar."""
     from playwright.sync_api import expect

@@ -15,7 +15,7 @@ from whole_majesty import play_whole_games
 pytestmark = pytest.mark.browser
 
 
-def test_whole_games_on_two_and_three_phones(server, browser):  # noqa: F811
+def test_whole_games_on_two_and_three_phones(server, browser):
     def factory() -> Phone:
         return Phone(new_phone(browser), strict=True)
 

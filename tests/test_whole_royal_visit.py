@@ -14,7 +14,7 @@ from whole_royal_visit import play_whole_games
 pytestmark = pytest.mark.browser
 
 
-def test_whole_games_on_two_phones_hold_the_table_standard(server, browser):  # noqa: F811
+def test_whole_games_on_two_phones_hold_the_table_standard(server, browser):
     ARTIFACTS.mkdir(exist_ok=True)
     states = []
 

@@ -20,8 +20,8 @@ from phone import accessible
 from playwright.sync_api import expect
 
 from companion.games.majesty import ENGINE
-from companion.games.majesty.state import CASTLE, KIND_IDS, REALM_SIZE
 from companion.games.majesty.simulate import table_game
+from companion.games.majesty.state import CASTLE, KIND_IDS, REALM_SIZE
 
 NAMES = ("Ann", "Bob", "Cleo", "Dan")
 SIDES = ("mixed", "A", "B")

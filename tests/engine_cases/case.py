@@ -3,8 +3,9 @@ from __future__ import annotations
 
 import copy
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from hypothesis import strategies as st
 
@@ -32,7 +33,7 @@ class Case:
     moves: st.SearchStrategy
     near_miss: Callable[[dict, Any], dict]
     examples: dict[str, int]
-    seeds: st.SearchStrategy = st.integers(min_value=0, max_value=2**32 - 1)
+    seeds: st.SearchStrategy = st.integers(min_value=0, max_value=2**32 - 1)  # noqa: RUF009 (a strategy is a value)
     states: Callable[[], list] = list
     refused: Callable[[dict, RuleError], None] = lambda move, error: None
     _cache: dict = field(default_factory=dict)

@@ -8,8 +8,8 @@ from hypothesis import strategies as st
 
 from companion.games.majesty import ENGINE, KINDS, LOCATIONS
 from companion.games.majesty import chips as C
-from companion.games.majesty.state import CHAR_IDS, KIND_IDS, LOC_IDS, REALM_SIZE, deck_size
 from companion.games.majesty.simulate import build_deck, random_game, random_options
+from companion.games.majesty.state import CHAR_IDS, KIND_IDS, LOC_IDS, REALM_SIZE, deck_size
 from engine_cases.case import Case
 
 NAMES = ["Ann", "Bob", "Cid", "Dee"]

@@ -2,18 +2,42 @@
 that carries it out."""
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from companion.engine import MISSING
-from companion.games.kingseat.state import (
-    BROWNBEARDS, GONE, HARDSHELL, KIND_DARK, KIND_IDS, KIND_INDEX, KIND_NAMES, kind_of_prince,
-    KIND_PRINCE, N_KINDS, plural, PRINCE_NAMES, SMUGWING, SQUID_STRIP, SQULOFISH, State, WON,
-    WOOLFHALL, Work,
-)
 from companion.games.kingseat.correction import choices_for, what_it_did
 from companion.games.kingseat.reading import (
-    ActionMove, beside_king, card_word, drawn_this_round, is_int, squid_weight, tell_most,
-    unseen_of_prince, voters_of, winning_in_tell,
+    ActionMove,
+    beside_king,
+    card_word,
+    drawn_this_round,
+    is_int,
+    squid_weight,
+    tell_most,
+    unseen_of_prince,
+    voters_of,
+    winning_in_tell,
+)
+from companion.games.kingseat.state import (
+    BROWNBEARDS,
+    GONE,
+    HARDSHELL,
+    KIND_DARK,
+    KIND_IDS,
+    KIND_INDEX,
+    KIND_NAMES,
+    KIND_PRINCE,
+    N_KINDS,
+    PRINCE_NAMES,
+    SMUGWING,
+    SQUID_STRIP,
+    SQULOFISH,
+    WON,
+    WOOLFHALL,
+    State,
+    Work,
+    kind_of_prince,
+    plural,
 )
 
 

@@ -17,26 +17,57 @@ ACTION_FIELDS and the rules page).
 """
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 from companion.engine import (
-    MISSING, SEAT_CHANGED, Outcome, Seating, Sheet, normalise_rulings, read_options, RuleError,
+    MISSING,
+    SEAT_CHANGED,
+    Outcome,
+    RuleError,
+    Seating,
+    Sheet,
+    normalise_rulings,
+    read_options,
 )
-from companion.games.kingseat.cards import KINDS, PRINCE_IDS, PRINCES, SETS
-from companion.games.kingseat.state import (
-    copies_of, FEWEST, KIND_IDS, KIND_INDEX, KIND_NAMES, KIND_PRINCE, MOST, N_KINDS,
-    PRINCE_INDEX, PRINCE_NAMES, short, State, Work, ZERO,
-)
-from companion.games.kingseat.rules_page import RULES, RULINGS
-from companion.games.kingseat.reading import (
-    ACTION_BASE, ACTION_FIELDS, ActionMove, card_in_game, card_word, is_int, only_fields,
-    OPTION_FIELDS, PASS_KEYS, SWAP_KEYS, swap_partners, unseen_of_prince, VOTE_KEYS,
-)
-from companion.games.kingseat.actions import CHECKS
-from companion.games.kingseat.round import do_act, do_vote, start_round
-from companion.games.kingseat import outcome as endgame
 from companion.games.kingseat import correction, reveal, view
+from companion.games.kingseat import outcome as endgame
+from companion.games.kingseat.actions import CHECKS
+from companion.games.kingseat.cards import KINDS, PRINCE_IDS, PRINCES, SETS
+from companion.games.kingseat.reading import (
+    ACTION_BASE,
+    ACTION_FIELDS,
+    OPTION_FIELDS,
+    PASS_KEYS,
+    SWAP_KEYS,
+    VOTE_KEYS,
+    ActionMove,
+    card_in_game,
+    card_word,
+    is_int,
+    only_fields,
+    swap_partners,
+    unseen_of_prince,
+)
+from companion.games.kingseat.round import do_act, do_vote, start_round
+from companion.games.kingseat.rules_page import RULES, RULINGS
+from companion.games.kingseat.state import (
+    FEWEST,
+    KIND_IDS,
+    KIND_INDEX,
+    KIND_NAMES,
+    KIND_PRINCE,
+    MOST,
+    N_KINDS,
+    PRINCE_INDEX,
+    PRINCE_NAMES,
+    ZERO,
+    State,
+    Work,
+    copies_of,
+    short,
+)
 
 
 class Kingseat:

@@ -3,12 +3,27 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from companion.games.kingseat.state import (
-    and_list, BEARD, DISCARDED, Effects, Fact, KIND_IDS, KIND_NAMES, KIND_PRINCE, N_PRINCES,
-    NO_EFFECTS, ON_TABLE, plural, PRINCE_NAMES, State, Vote, WON, Work,
-)
 from companion.games.kingseat.actions import DOES
 from companion.games.kingseat.correction import CORRECTABLE, event_line
+from companion.games.kingseat.state import (
+    BEARD,
+    DISCARDED,
+    KIND_IDS,
+    KIND_NAMES,
+    KIND_PRINCE,
+    N_PRINCES,
+    NO_EFFECTS,
+    ON_TABLE,
+    PRINCE_NAMES,
+    WON,
+    Effects,
+    Fact,
+    State,
+    Vote,
+    Work,
+    and_list,
+    plural,
+)
 
 
 def give_direction(round_number: int) -> int:

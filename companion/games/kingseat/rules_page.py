@@ -4,7 +4,6 @@ from __future__ import annotations
 from companion.engine import APP_SECTION, COMMON_RULES, RuleEntry, Ruling
 from companion.games.kingseat.cards import CARDS_PER_PRINCE, KINDS
 
-
 SECTION_SETUP = "Setup"
 SECTION_ROUND = "A round"
 SECTION_ACTIONS = "The action phase"

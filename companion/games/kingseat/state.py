@@ -10,11 +10,10 @@ number.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 from companion.games.kingseat.cards import DARK_CARDS, KINDS, PRINCE_IDS, PRINCES
-
 
 N_PRINCES = len(PRINCES)
 PRINCE_INDEX = {pid: i for i, pid in enumerate(PRINCE_IDS)}
@@ -55,7 +54,7 @@ def kind_of_prince(prince: int, dark: int) -> int:
     return prince * 3 + dark
 
 
-@lru_cache(maxsize=None)
+@cache
 def copies_of(princes: tuple[int, ...], cards_per_prince: int, dark: bool = True
               ) -> tuple[int, ...]:
     """Cards of each kind in a game with these princes (0 for princes not in play); without

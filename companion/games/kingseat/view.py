@@ -1,21 +1,38 @@
 """What the table sees: the view of a position, the turn's choices, and history lines."""
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
+from companion.games.kingseat.actions import hardshell_givers
 from companion.games.kingseat.cards import KINDS, PRINCE_IDS, PRINCES, similar_colours
-from companion.games.kingseat.state import (
-    BROWNBEARDS, KIND_IDS, KIND_INDEX, KIND_NAMES, kind_of_prince, N_KINDS, plural,
-    PRINCE_INDEX, PRINCE_NAMES, PUBLISHED, SQUID_STRIP, SQULOFISH, STALE, State, WOOLFHALL,
-)
+from companion.games.kingseat.correction import corrections_view
 from companion.games.kingseat.reading import (
-    beside_king, card_word, drawn_this_round, swap_partners, voters_of,
+    beside_king,
+    card_word,
+    drawn_this_round,
+    swap_partners,
+    voters_of,
     winning_in_tell,
 )
-from companion.games.kingseat.actions import hardshell_givers
-from companion.games.kingseat.correction import corrections_view
-from companion.games.kingseat.round import give_direction, voting_players
 from companion.games.kingseat.reveal import final_tally, loyalty_cards, result
+from companion.games.kingseat.round import give_direction, voting_players
+from companion.games.kingseat.state import (
+    BROWNBEARDS,
+    KIND_IDS,
+    KIND_INDEX,
+    KIND_NAMES,
+    N_KINDS,
+    PRINCE_INDEX,
+    PRINCE_NAMES,
+    PUBLISHED,
+    SQUID_STRIP,
+    SQULOFISH,
+    STALE,
+    WOOLFHALL,
+    State,
+    kind_of_prince,
+)
 
 
 def describe(move: Any, players: Sequence[str], round_number: int | None = None,
@@ -85,8 +102,9 @@ def _and(words: Sequence[str]) -> str:
 
 def view(state: State, player: int | None = None) -> dict[str, Any]:
     """What the phone of ``player`` (None: a phone that holds no seat) may see. Nothing in it
-    depends on a card the table cannot see: the Tell shows its size and the deal's leftovers (never what went in by kind)
-    face up until it is revealed, and a Loyalty set aside on a phone shows on that phone only."""
+    depends on a card the table cannot see: the Tell shows its size and the deal's leftovers
+    (never what went in by kind) face up until it is revealed, and a Loyalty set aside on a phone
+    shows on that phone only."""
     s = state
     n = len(s.players)
     over = s.phase == "over"

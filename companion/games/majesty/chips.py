@@ -12,8 +12,8 @@ transfer closest in value (same tie-breaks) and reports the rest as owed.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 DENOMINATIONS: tuple[int, ...] = (1, 2, 10, 50, 100)
 BOX: tuple[int, ...] = (10, 25, 25, 6, 4)  # chips of each denomination in the box
@@ -218,5 +218,18 @@ def apply_transfer(pile: Sequence[int], supply: Sequence[int],
     return (tuple(p + n for p, n in zip(pile, net)), tuple(s - n for s, n in zip(supply, net)))
 
 
-__all__ = ["DENOMINATIONS", "BOX", "BOX_VALUE", "EMPTY", "Transfer", "NO_TRANSFER", "value",
-           "count", "as_dict", "settle", "fewest", "exchange", "apply_transfer"]
+__all__ = [
+    "BOX",
+    "BOX_VALUE",
+    "DENOMINATIONS",
+    "EMPTY",
+    "NO_TRANSFER",
+    "Transfer",
+    "apply_transfer",
+    "as_dict",
+    "count",
+    "exchange",
+    "fewest",
+    "settle",
+    "value",
+]

@@ -15,7 +15,15 @@ from typing import Any, NamedTuple
 from companion.engine import RuleError
 from companion.games.majesty.reading import kind_of, short
 from companion.games.majesty.state import (
-    COPIES, DISPLAY_SIZE, KIND_IDS, KIND_NAMES, T1, T2, Deck, State, tiers_fit,
+    COPIES,
+    DISPLAY_SIZE,
+    KIND_IDS,
+    KIND_NAMES,
+    T1,
+    T2,
+    Deck,
+    State,
+    tiers_fit,
 )
 
 CORRECT_KEYS = frozenset(("type", "turn", "slot", "card"))

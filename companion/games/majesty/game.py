@@ -13,7 +13,8 @@ A move is one whole turn (see ``turn``), or one of two entries that are not turn
 """
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from companion.engine import Outcome, RuleError, Seating, Sheet, normalise_rulings, read_options
 from companion.games.majesty import corrections, scoring, setup, turn, view

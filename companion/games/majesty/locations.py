@@ -8,15 +8,33 @@ being carried out. The Infirmary acts only at final scoring (``scoring.final_sco
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable, NamedTuple
+from typing import NamedTuple
 
 from companion.games.majesty.cards import (
-    ALL_OF, ATTACK, DEFEND, EVERYONE, EXCHANGE, HEAL, LARGEST, LOCATIONS, PER,
+    ALL_OF,
+    ATTACK,
+    DEFEND,
+    EVERYONE,
+    EXCHANGE,
+    HEAL,
+    LARGEST,
+    LOCATIONS,
+    PER,
 )
 from companion.games.majesty.state import (
-    CHAR_INDEX, GUARDHOUSE, KNIGHT, REALM_LOCATIONS, SIDES, Attack, Healed, InfirmaryCard, Line,
-    order_from, plural,
+    CHAR_INDEX,
+    GUARDHOUSE,
+    KNIGHT,
+    REALM_LOCATIONS,
+    SIDES,
+    Attack,
+    Healed,
+    InfirmaryCard,
+    Line,
+    order_from,
+    plural,
 )
 
 

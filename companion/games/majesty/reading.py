@@ -9,7 +9,12 @@ from typing import Any
 
 from companion.engine import RuleError
 from companion.games.majesty.state import (
-    CHAR_IDS, CHAR_INDEX, CHAR_NAMES, KIND_CHARS, KIND_INDEX, KIND_NAMES,
+    CHAR_IDS,
+    CHAR_INDEX,
+    CHAR_NAMES,
+    KIND_CHARS,
+    KIND_INDEX,
+    KIND_NAMES,
 )
 
 CHAR_LIST = ", ".join(CHAR_IDS)

@@ -10,7 +10,14 @@ from companion.games.majesty import chips as chipmath
 from companion.games.majesty.cards import INFIRMARY_PENALTY
 from companion.games.majesty.reading import short
 from companion.games.majesty.state import (
-    INFIRMARY, MAJORITY, REALM_LOCATIONS, SIDES, FinalRow, Majority, State, order_from,
+    INFIRMARY,
+    MAJORITY,
+    REALM_LOCATIONS,
+    SIDES,
+    FinalRow,
+    Majority,
+    State,
+    order_from,
 )
 
 SWAP_KEYS = frozenset(("type", "seat"))

@@ -14,7 +14,8 @@ or, instead of "display", a "position" (see ``from_position``).
 from __future__ import annotations
 
 import json
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from companion.engine import MISSING, RuleError
 from companion.games.majesty import chips as chipmath
@@ -22,9 +23,32 @@ from companion.games.majesty.cards import DECK_SIZE, SET_ASIDE, TIER2_SIZE
 from companion.games.majesty.reading import CHAR_LIST, count_int, kind_of, no_half, short
 from companion.games.majesty.scoring import settle_all
 from companion.games.majesty.state import (
-    CHAR_INDEX, CHAR_NAMES, COPIES, DISPLAY_SIZE, KIND_CHARS, KIND_NAMES, LOC_IDS, LOC_INDEX,
-    LOC_NAMES, MEEPLES_IN_BOX, N_KINDS, REALM_LOCATIONS, REALM_SIZE, SIDES, START_MEEPLES, T1, T2,
-    VARIANTS, WORKER_SPACES, ZERO_KINDS, Deck, InfirmaryCard, State, Turned, deck_size, order_from,
+    CHAR_INDEX,
+    CHAR_NAMES,
+    COPIES,
+    DISPLAY_SIZE,
+    KIND_CHARS,
+    KIND_NAMES,
+    LOC_IDS,
+    LOC_INDEX,
+    LOC_NAMES,
+    MEEPLES_IN_BOX,
+    N_KINDS,
+    REALM_LOCATIONS,
+    REALM_SIZE,
+    SIDES,
+    START_MEEPLES,
+    T1,
+    T2,
+    VARIANTS,
+    WORKER_SPACES,
+    ZERO_KINDS,
+    Deck,
+    InfirmaryCard,
+    State,
+    Turned,
+    deck_size,
+    order_from,
     plural,
 )
 

@@ -12,7 +12,8 @@ that card still lies in the display, the table corrects it with an entry of its 
 from __future__ import annotations
 
 import random
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from companion.games.majesty.cards import LOCATIONS, SET_ASIDE, physical_cards
 from companion.games.majesty.game import ENGINE
@@ -171,5 +172,12 @@ def table_game(rng: random.Random, options: Mapping[str, Any], *, slips: int = 1
     return options, entries, state
 
 
-__all__ = ["random_game", "table_game", "random_options", "random_sides", "build_deck", "choose_move",
-           "SimulationError"]
+__all__ = [
+    "SimulationError",
+    "build_deck",
+    "choose_move",
+    "random_game",
+    "random_options",
+    "random_sides",
+    "table_game",
+]

@@ -14,7 +14,12 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from companion.games.majesty.cards import (
-    CHARACTERS, DECK_SIZE, KINDS, LOCATIONS, SET_ASIDE, TIER2_SIZE,
+    CHARACTERS,
+    DECK_SIZE,
+    KINDS,
+    LOCATIONS,
+    SET_ASIDE,
+    TIER2_SIZE,
 )
 from companion.games.majesty.chips import Transfer
 

@@ -21,8 +21,26 @@ from companion.games.majesty.locations import Placing, place
 from companion.games.majesty.reading import char_of, counts_as, kind_of, short
 from companion.games.majesty.scoring import final_scoring, settle_all
 from companion.games.majesty.state import (
-    CASTLE, CHAR_IDS, COPIES, COTTAGE, KIND_CHARS, KIND_IDS, KIND_NAMES, LOC_IDS, N_KINDS,
-    REALM_SIZE, T1, T2, WORKER_SPACES, Deck, Final, LastTurn, Line, State, Turned, order_from,
+    CASTLE,
+    CHAR_IDS,
+    COPIES,
+    COTTAGE,
+    KIND_CHARS,
+    KIND_IDS,
+    KIND_NAMES,
+    LOC_IDS,
+    N_KINDS,
+    REALM_SIZE,
+    T1,
+    T2,
+    WORKER_SPACES,
+    Deck,
+    Final,
+    LastTurn,
+    Line,
+    State,
+    Turned,
+    order_from,
     plural,
 )
 

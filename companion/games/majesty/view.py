@@ -3,7 +3,8 @@
 """
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from companion.games.majesty import chips as chipmath
 from companion.games.majesty.cards import INFIRMARY_PENALTY, LOCATIONS
@@ -12,9 +13,27 @@ from companion.games.majesty.locations import exchange_text
 from companion.games.majesty.scoring import ranking, result
 from companion.games.majesty.setup import in_force
 from companion.games.majesty.state import (
-    CHAR_IDS, CHAR_INDEX, CHAR_NAMES, COPIES, INFIRMARY, KIND_CHARS, KIND_IDS, KIND_INDEX,
-    KIND_NAMES, LOC_IDS, LOC_NAMES, MAJORITY, N_KINDS, REALM_LOCATIONS, SIDES, T1, LastTurn, State,
-    deck_size, order_from, plural,
+    CHAR_IDS,
+    CHAR_INDEX,
+    CHAR_NAMES,
+    COPIES,
+    INFIRMARY,
+    KIND_CHARS,
+    KIND_IDS,
+    KIND_INDEX,
+    KIND_NAMES,
+    LOC_IDS,
+    LOC_NAMES,
+    MAJORITY,
+    N_KINDS,
+    REALM_LOCATIONS,
+    SIDES,
+    T1,
+    LastTurn,
+    State,
+    deck_size,
+    order_from,
+    plural,
 )
 
 
