@@ -320,7 +320,8 @@ def again_form(engine: Engine, options: Mapping[str, Any],
     return fields
 
 
-def _short(value: Any) -> str:
+def short(value: Any) -> str:
+    """A value as a refusal sentence quotes it: its repr, at most 40 characters."""
     return repr(value)[:40] if not isinstance(value, str) else repr(value[:40])
 
 
@@ -330,7 +331,7 @@ def read_options(
     fields: frozenset[str],
     rule: str,
     players: tuple[str, int, int],
-    show: Callable[[Any], str] = _short,
+    show: Callable[[Any], str] = short,
 ) -> tuple[tuple[str, ...], dict[str, Any]]:
     """The checks that open every engine's ``new``, in this order: the options are a mapping
     (refused under ``rule``), every field is one of ``fields`` (refused under ``rule``, the

@@ -30,6 +30,7 @@ from companion.engine import (
     Sheet,
     normalise_rulings,
     read_options,
+    short,
 )
 from companion.games.kingseat import correction, reveal, view
 from companion.games.kingseat import outcome as endgame
@@ -66,7 +67,6 @@ from companion.games.kingseat.state import (
     State,
     Work,
     copies_of,
-    short,
 )
 
 

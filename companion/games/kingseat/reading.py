@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.engine import MISSING, RuleError
+from companion.engine import MISSING, RuleError, short
 from companion.games.kingseat.state import (
     KIND_DARK,
     KIND_IDS,
@@ -19,7 +19,6 @@ from companion.games.kingseat.state import (
     State,
     kind_of_prince,
     plural,
-    short,
 )
 
 OPTION_FIELDS = frozenset(("players", "kingseat", "princes", "rulings", "leftovers"))

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from companion.engine import MISSING, SEAT_CHANGED, RuleError
+from companion.engine import MISSING, SEAT_CHANGED, RuleError, short
 from companion.games.kingseat.cards import PRINCE_IDS
 from companion.games.kingseat.reading import (
     LOYALTY_KEYS,
@@ -35,7 +35,6 @@ from companion.games.kingseat.state import (
     and_list,
     kind_of_prince,
     plural,
-    short,
 )
 
 

@@ -77,13 +77,6 @@ def and_list(words: list[str]) -> str:
     return ", ".join(words[:-1]) + " and " + words[-1]
 
 
-def short(value: Any) -> str:
-    return repr(value)[:40] if not isinstance(value, str) else repr(value[:40])
-
-
-
-
-
 @dataclass(frozen=True, slots=True)
 class Effects:
     """What holds for one round, set by actions of the round before."""

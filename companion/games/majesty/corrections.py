@@ -12,8 +12,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, NamedTuple
 
-from companion.engine import RuleError
-from companion.games.majesty.reading import kind_of, short
+from companion.engine import RuleError, short
+from companion.games.majesty.reading import kind_of
 from companion.games.majesty.state import (
     COPIES,
     DISPLAY_SIZE,

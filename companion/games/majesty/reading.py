@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.engine import RuleError
+from companion.engine import RuleError, short
 from companion.games.majesty.state import (
     CHAR_IDS,
     CHAR_INDEX,
@@ -18,10 +18,6 @@ from companion.games.majesty.state import (
 )
 
 CHAR_LIST = ", ".join(CHAR_IDS)
-
-
-def short(value: Any) -> str:
-    return repr(value)[:40] if not isinstance(value, str) else repr(value[:40])
 
 
 def kind_of(value: Any, what: str, rule: str = "move-format") -> int:

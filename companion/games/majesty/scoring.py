@@ -5,10 +5,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, NamedTuple
 
-from companion.engine import RuleError
+from companion.engine import RuleError, short
 from companion.games.majesty import chips as chipmath
 from companion.games.majesty.cards import INFIRMARY_PENALTY
-from companion.games.majesty.reading import short
 from companion.games.majesty.state import (
     INFIRMARY,
     MAJORITY,

@@ -17,10 +17,10 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from companion.engine import MISSING, RuleError
+from companion.engine import MISSING, RuleError, short
 from companion.games.majesty import chips as chipmath
 from companion.games.majesty.cards import DECK_SIZE, SET_ASIDE, TIER2_SIZE
-from companion.games.majesty.reading import CHAR_LIST, count_int, kind_of, no_half, short
+from companion.games.majesty.reading import CHAR_LIST, count_int, kind_of, no_half
 from companion.games.majesty.scoring import settle_all
 from companion.games.majesty.state import (
     CHAR_INDEX,

@@ -16,9 +16,9 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from companion.engine import MISSING, RuleError
+from companion.engine import MISSING, RuleError, short
 from companion.games.majesty.locations import Placing, place
-from companion.games.majesty.reading import char_of, counts_as, kind_of, short
+from companion.games.majesty.reading import char_of, counts_as, kind_of
 from companion.games.majesty.scoring import final_scoring, settle_all
 from companion.games.majesty.state import (
     CASTLE,
