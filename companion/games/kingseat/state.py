@@ -38,7 +38,6 @@ SQUID_STRIP = 3  # Squlofish dark 1: votes taken out of the Tell
 # where a card played this round is now (State.played)
 ON_TABLE, WON, BEARD, DISCARDED, GONE = "table", "won", "beard", "discard", "gone"
 
-PHASES = ("vote", "action", "reveal", "loyalty", "over")
 STALE = -2  # a Loyalty set aside on a phone that a Salsa Salamanda dark card since changed
 
 # What happened to the Tell, in order (State.tell_log), for the check at the reveal. Each entry
