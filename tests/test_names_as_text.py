@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from test_browser import browser, new_phone, server  # noqa: F401
+from test_browser import ARTIFACTS, browser, new_phone, server  # noqa: F401
 from turns_majesty import set_up as set_up_majesty
 
 pytestmark = pytest.mark.browser
@@ -50,6 +50,8 @@ def test_royal_visit_shows_names_as_typed(server, browser):  # noqa: F811
     expect(page.locator("#turn")).to_have_text(f"{ENTITY}'s turn")
     expect(page.locator("#last-turn")).to_contain_text(f"Last turn, {TAG}: ")
     expect(page.locator("#history li").first).to_contain_text(TAG)
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "royal_visit_names_as_text.png"))
     page.locator("#more-button").tap()
     expect(page.locator("#seat-choices [data-seat]")).to_have_text([TAG, ENTITY, "Nobody"])
     no_markup_from_names(page)
@@ -74,6 +76,8 @@ def test_majesty_shows_names_as_typed(server, browser):  # noqa: F811
     expect(page.locator("#draft")).to_contain_text(f"{TAG} takes the Noble")
     page.locator('[data-new-card="miller"]').tap()
     expect(page.locator("#preview h2")).to_have_text(f"If {TAG} takes it")
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "majesty_names_as_text.png"))
     page.locator("#end-turn").tap()
     expect(page.locator("#turn")).to_have_text(f"{ENTITY}'s turn")
     expect(page.locator("#last summary")).to_contain_text(f"Last turn: {TAG} took the Noble")
