@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import pytest
 from playwright.sync_api import expect
-
 from test_browser import ARTIFACTS, browser, new_phone, server  # noqa: F401
 from turns_majesty import set_up as set_up_majesty
 
