@@ -10,8 +10,8 @@ import pytest
 
 import companion.games  # noqa: F401  (registers the engines)
 from companion.engine import COMMON_RULES, REGISTRY, RuleError, replay, step
-from companion.games.kings_court import ENGINE, KINDS, State
-from companion.games.kings_court.rules import RULE_IDS, RULES, SHEET_RULES, arbiter
+from companion.games.kings_court import ENGINE, KINDS, State, arbiter
+from companion.games.kings_court.rules_page import RULE_IDS, RULES, SHEET_RULES
 from companion.games.kings_court.scoring import count_cards, cut_bonus
 from companion.games.kings_court.simulate import random_game
 
@@ -111,9 +111,10 @@ def test_every_rule_id_the_engine_cites_is_on_the_rules_page():
     import inspect
     import re
 
-    from companion.games.kings_court import rules
+    from companion.games.kings_court import corrections, followed, game, hand, setup, state, view
 
-    source = inspect.getsource(rules)
+    source = "".join(inspect.getsource(part)
+                     for part in (corrections, followed, game, hand, setup, state, view))
     cited = set(re.findall(r'RuleError\(\s*"([a-z0-9-]+)"', source))
     assert len(cited) > 20 and cited <= RULE_IDS, cited - RULE_IDS
     assert {f"score-{ender}" for ender in ("poison-garden", "castle-fire")} <= RULE_IDS

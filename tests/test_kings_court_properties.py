@@ -11,8 +11,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.engine import RuleError, replay
-from companion.games.kings_court import ENGINE, KIND_BY_ID, State
-from companion.games.kings_court.rules import RULE_IDS, arbiter
+from companion.games.kings_court import ENGINE, KIND_BY_ID, State, arbiter
+from companion.games.kings_court.rules_page import RULE_IDS
 from companion.games.kings_court.simulate import random_game, random_hand_move, random_options
 from rules_checks import validate_then_apply
 

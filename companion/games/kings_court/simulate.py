@@ -12,10 +12,13 @@ from __future__ import annotations
 import random
 from typing import Any, Mapping
 
+from companion.games.kings_court import arbiter
 from companion.games.kings_court.cards import KINDS, selection_kinds
+from companion.games.kings_court.followed import dungeons_of
+from companion.games.kings_court.game import ENGINE
 from companion.games.kings_court.play import _Sim, random_hand
-from companion.games.kings_court.rules import ENGINE, State, arbiter, dungeons_of
 from companion.games.kings_court.scoring import DRAWS, DUNGEON, ENDERS, RISK
+from companion.games.kings_court.state import State
 
 NAMES = ("Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal")
 EXPANSION = tuple(kind.id for kind in KINDS if kind.deck != "KC")
