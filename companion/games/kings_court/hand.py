@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any, Mapping, NamedTuple
+from typing import Any, Callable, Mapping, NamedTuple, Sequence
 
 from companion.engine import RuleError
 from companion.games.kings_court import arbiter
@@ -62,19 +62,8 @@ def read_hand(state: State, move: Mapping[str, Any], dealer: int,
     """The checked HandScore of a hand or correction (both share every check)."""
     names = state.players
     n = len(names)
-    copies = state.copies
-    counted: dict[str, int] = {}
-
-    def card(value: Any, where: str) -> str:
-        if type(value) is not str or value not in KIND_BY_ID:
-            raise RuleError("selection", f"{where}: there is no King's Court card "
-                                         f"{short(value)}.")
-        if value not in copies:
-            raise RuleError("selection", f"{where}: the {name_of(value)} is not in this "
-                                         f"game's cards "
-                                         f"({SELECTION_TITLES[state.selection]}).")
-        counted[value] = counted.get(value, 0) + 1
-        return value
+    named = _Named(state)
+    card = named.card
 
     if "dealer" in move and (not is_int(move["dealer"]) or move["dealer"] != dealer):
         raise RuleError("dealer", f"{names[dealer]} deals this hand: the deal passes to the "
@@ -85,42 +74,7 @@ def read_hand(state: State, move: Mapping[str, Any], dealer: int,
     out = move["out"]
     out = -1 if out is None else read_seat(n, out, "out", "going-out")
 
-    # Risk and Warlord cards played
-    played_in = move.get("played")
-    if played_in is None:
-        played_in = []
-    if not isinstance(played_in, list):
-        raise RuleError("move-format", '"played" must be a list of the Risk and Warlord '
-                                       'cards played, such as {"card": "kings-goblet", '
-                                       '"by": 1}.')
-    played = []
-    for entry in played_in:
-        if not isinstance(entry, dict) or not set(entry) <= {"card", "by", "on"}:
-            raise RuleError("move-format", 'Each card played is {"card": id, "by": seat} '
-                                           'with "on": seat for a Dark Knight.')
-        kid = entry.get("card")
-        if kid not in RISK and kid != "warlord":
-            raise RuleError("risk-cards", f"Only Risk cards and the Warlord are entered as "
-                                          f"played, not {short(kid)}.")
-        card(kid, "Cards played")
-        by = read_seat(n, entry.get("by"), "by", "risk-cards")
-        on = entry.get("on")
-        if kid == "dark-knight":
-            on = read_seat(n, on, "on", "score-dark-knight")
-            if on == by:
-                raise RuleError("score-dark-knight", "The Dark Knight is played on another "
-                                                     "player, one who said On Guard.")
-        elif kid == "warlord" and on is not None:
-            on = read_seat(n, on, "on", "score-warlord")
-            if on == by:
-                raise RuleError("score-warlord", "The Warlord plays another player's turn, "
-                                                 "not its own player's.")
-        elif on is not None:
-            raise RuleError("risk-cards", f"The {name_of(kid)} is not played on a player: "
-                                          f'leave out "on".')
-        else:
-            on = -1
-        played.append(Played(kid, by, on))
+    played = _read_played(move, n, card)
     enders = [p.card for p in played if p.card in ENDERS]
     if len(enders) > 1:
         raise RuleError("risk-cards", "A Poison Garden and a Castle Fire cannot both end "
@@ -161,6 +115,138 @@ def read_hand(state: State, move: Mapping[str, Any], dealer: int,
                          next=-1, next_draws=(), dungeons=(), played=tuple(played), cut=None,
                          play_by_play=play_by_play)
 
+    cards, typed = _read_left(names, out, cards_in, typed_in, card)
+
+    # the last card, the next player's draws and the Dungeon
+    if out < 0 and (last is not None or nxt is not None or draws):
+        raise RuleError("count-draw-card", "Nobody went out, so there is no last card and "
+                                           "nothing to draw for it.")
+    last_magician = move.get("last_magician", False)
+    if type(last_magician) is not bool:
+        raise RuleError("move-format", '"last_magician" is true when the last card was a '
+                                       'Magician played as the card under "last".')
+    if last_magician and (last is None or last == "magician"):
+        raise RuleError("count-draw-card", 'A Magician played last became a card: name that '
+                                           'card under "last".')
+    if last is not None:
+        last = card(last, "The last card")
+        if last_magician:  # copies count the card it physically is (ruling 50)
+            named.counts[last] -= 1
+            card("magician", "The last card")
+        if last in RISK:
+            raise RuleError("risk-cards", "A Risk card lies face up in front of its player: "
+                                          "nobody goes out with it.")
+    if out >= 0:
+        nxt = (out + 1) % n if nxt is None else read_seat(n, nxt, "next", "count-draw-card")
+        if nxt == out:
+            raise RuleError("count-draw-card", f"The next player cannot be {names[out]}, "
+                                               f"who went out.")
+    else:
+        nxt = -1
+    dungeons, magicians = _read_dungeons(move, names, out, card)
+    if draws is None:
+        draws = []
+    if not isinstance(draws, list):
+        raise RuleError("move-format", '"next_draws" must be a list of the card ids the '
+                                       'next player drew.')
+    if draws:
+        if cards[nxt] is None:
+            raise RuleError("count-draw-card", f"{names[nxt]}'s count is typed, so it "
+                                               f"already holds the cards drawn: leave out "
+                                               f"the drawn cards.")
+    drawn = tuple(card(kid, "The cards drawn") for kid in draws)
+    if last in DRAWS and cards[nxt] is not None and not play_by_play:
+        jailed = nxt in dungeons or nxt in magicians
+        need = (1 if jailed else 2) if last == DUNGEON else DRAWS[last]
+        if len(drawn) < need:
+            raise RuleError("count-draw-card", f"{names[out]} went out with the "
+                                               f"{name_of(last)}, so {names[nxt]} draws at "
+                                               f"least {plural(need, 'card')} that count: "
+                                               f"pick them.")
+
+    named.check_copies()
+    return HandScore(out=out, ended=ended, cards=tuple(cards), typed=tuple(typed), last=last,
+                     next=nxt, next_draws=drawn, dungeons=tuple(dungeons), played=tuple(played),
+                     cut=cut, play_by_play=play_by_play, last_magician=last_magician,
+                     dungeon_magicians=tuple(magicians))
+
+
+class _Named:
+    """The cards one hand's entry names, each checked against the game's deck and counted."""
+
+    def __init__(self, state: State):
+        self.selection = state.selection
+        self.copies = state.copies
+        self.counts: dict[str, int] = {}
+
+    def card(self, value: Any, where: str) -> str:
+        """``value`` as a card of this game (``where`` says where the entry named it)."""
+        if type(value) is not str or value not in KIND_BY_ID:
+            raise RuleError("selection", f"{where}: there is no King's Court card "
+                                         f"{short(value)}.")
+        if value not in self.copies:
+            raise RuleError("selection", f"{where}: the {name_of(value)} is not in this "
+                                         f"game's cards "
+                                         f"({SELECTION_TITLES[self.selection]}).")
+        self.counts[value] = self.counts.get(value, 0) + 1
+        return value
+
+    def check_copies(self) -> None:
+        """No more copies of a card named than the game's deck holds."""
+        for kid, count in self.counts.items():
+            if count > self.copies[kid]:
+                have = self.copies[kid]
+                copy = "1 copy" if have == 1 else f"{have} copies"
+                raise RuleError("copies", f"This game has {copy} of the "
+                                          f"{name_of(kid)}, and this hand names {count}.")
+
+
+def _read_played(move: Mapping[str, Any], n: int, card: Callable[[Any, str], str]
+                 ) -> list[Played]:
+    """The Risk and Warlord cards played in the hand."""
+    played_in = move.get("played")
+    if played_in is None:
+        played_in = []
+    if not isinstance(played_in, list):
+        raise RuleError("move-format", '"played" must be a list of the Risk and Warlord '
+                                       'cards played, such as {"card": "kings-goblet", '
+                                       '"by": 1}.')
+    played = []
+    for entry in played_in:
+        if not isinstance(entry, dict) or not set(entry) <= {"card", "by", "on"}:
+            raise RuleError("move-format", 'Each card played is {"card": id, "by": seat} '
+                                           'with "on": seat for a Dark Knight.')
+        kid = entry.get("card")
+        if kid not in RISK and kid != "warlord":
+            raise RuleError("risk-cards", f"Only Risk cards and the Warlord are entered as "
+                                          f"played, not {short(kid)}.")
+        card(kid, "Cards played")
+        by = read_seat(n, entry.get("by"), "by", "risk-cards")
+        on = entry.get("on")
+        if kid == "dark-knight":
+            on = read_seat(n, on, "on", "score-dark-knight")
+            if on == by:
+                raise RuleError("score-dark-knight", "The Dark Knight is played on another "
+                                                     "player, one who said On Guard.")
+        elif kid == "warlord" and on is not None:
+            on = read_seat(n, on, "on", "score-warlord")
+            if on == by:
+                raise RuleError("score-warlord", "The Warlord plays another player's turn, "
+                                                 "not its own player's.")
+        elif on is not None:
+            raise RuleError("risk-cards", f"The {name_of(kid)} is not played on a player: "
+                                          f'leave out "on".')
+        else:
+            on = -1
+        played.append(Played(kid, by, on))
+    return played
+
+
+def _read_left(names: Sequence[str], out: int, cards_in: list, typed_in: list,
+               card: Callable[[Any, str], str]) -> tuple[list, list]:
+    """Per seat, the cards left in hand (a tuple of card ids) or the count typed; None for
+    the other one, and for both at the seat who went out."""
+    n = len(names)
     cards: list = []
     typed: list = []
     for seat in range(n):
@@ -195,34 +281,14 @@ def read_hand(state: State, move: Mapping[str, Any], dealer: int,
                                           f"count.")
         cards.append(tuple(card(kid, f"{names[seat]}'s hand") for kid in held))
         typed.append(None)
+    return cards, typed
 
-    # the last card, the next player's draws and the Dungeon
-    if out < 0 and (last is not None or nxt is not None or draws):
-        raise RuleError("count-draw-card", "Nobody went out, so there is no last card and "
-                                           "nothing to draw for it.")
-    last_magician = move.get("last_magician", False)
-    if type(last_magician) is not bool:
-        raise RuleError("move-format", '"last_magician" is true when the last card was a '
-                                       'Magician played as the card under "last".')
-    if last_magician and (last is None or last == "magician"):
-        raise RuleError("count-draw-card", 'A Magician played last became a card: name that '
-                                           'card under "last".')
-    if last is not None:
-        last = card(last, "The last card")
-        if last_magician:  # copies count the card it physically is (ruling 50)
-            counted[last] -= 1
-            card("magician", "The last card")
-        if last in RISK:
-            raise RuleError("risk-cards", "A Risk card lies face up in front of its player: "
-                                          "nobody goes out with it.")
-    if out >= 0:
-        nxt = (out + 1) % n if nxt is None else read_seat(n, nxt, "next", "count-draw-card")
-        if nxt == out:
-            raise RuleError("count-draw-card", f"The next player cannot be {names[out]}, "
-                                               f"who went out.")
-    else:
-        nxt = -1
-    # the seats Dungeons lie in front of: Dungeon cards, then Magicians played as a Dungeon
+
+def _read_dungeons(move: Mapping[str, Any], names: Sequence[str], out: int,
+                   card: Callable[[Any, str], str]) -> tuple[list[int], list[int]]:
+    """The seats Dungeons lie in front of when the hand ends: a seat for each Dungeon card, then
+    for each Magician played as a Dungeon, each list sorted."""
+    n = len(names)
     in_front = {}
     for field, kid in (("dungeon", DUNGEON), ("dungeon_magicians", MAGICIAN)):
         seats_in = move.get(field)
@@ -242,39 +308,7 @@ def read_hand(state: State, move: Mapping[str, Any], dealer: int,
             card(kid, "The Dungeon cards")  # both are King's Court cards: in every game
             seats.append(seat)
         in_front[kid] = sorted(seats)
-    dungeons, magicians = in_front[DUNGEON], in_front[MAGICIAN]
-    if draws is None:
-        draws = []
-    if not isinstance(draws, list):
-        raise RuleError("move-format", '"next_draws" must be a list of the card ids the '
-                                       'next player drew.')
-    if draws:
-        if cards[nxt] is None:
-            raise RuleError("count-draw-card", f"{names[nxt]}'s count is typed, so it "
-                                               f"already holds the cards drawn: leave out "
-                                               f"the drawn cards.")
-    drawn = tuple(card(kid, "The cards drawn") for kid in draws)
-    if last in DRAWS and cards[nxt] is not None and not play_by_play:
-        jailed = nxt in dungeons or nxt in magicians
-        need = (1 if jailed else 2) if last == DUNGEON else DRAWS[last]
-        if len(drawn) < need:
-            raise RuleError("count-draw-card", f"{names[out]} went out with the "
-                                               f"{name_of(last)}, so {names[nxt]} draws at "
-                                               f"least {plural(need, 'card')} that count: "
-                                               f"pick them.")
-
-    for kid, count in counted.items():
-        if count > copies[kid]:
-            have = copies[kid]
-            copy = "1 copy" if have == 1 else f"{have} copies"
-            raise RuleError("copies", f"This game has {copy} of the "
-                                      f"{name_of(kid)}, and this hand names {count}.")
-    return HandScore(out=out, ended=ended, cards=tuple(cards), typed=tuple(typed), last=last,
-                     next=nxt, next_draws=drawn, dungeons=tuple(dungeons), played=tuple(played),
-                     cut=cut, play_by_play=play_by_play, last_magician=last_magician,
-                     dungeon_magicians=tuple(magicians))
-
-# -- the sheet -----------------------------------------------------------------------------
+    return in_front[DUNGEON], in_front[MAGICIAN]
 
 
 # --------------------------------------------------------------------------- the sheet's rows
