@@ -504,6 +504,37 @@ def test_both_dungeons_in_front_of_two_players():
                          dungeon=[DEE, "1"]), "count-dungeon")
 
 
+def test_dungeons_and_magicians_played_as_a_dungeon_in_one_hand():
+    # Cid sits in a Dungeon (Gold 1 + 35), Dee behind a Magician played as one (Gold 3 + 50)
+    s = run(game(), hand(ANN, {BOB: ["gold-4"], CID: ["gold-1"], DEE: ["gold-3"]}, dungeon=CID,
+                         dungeon_magicians=[DEE]))
+    assert points(s) == [0, 4, 36, 53]
+    # a single Dungeon may be named by its seat alone; the Magicians are always a list of seats
+    assert refused(game(), hand(ANN, {BOB: ["gold-4"], CID: ["gold-1"], DEE: ["gold-3"]},
+                                dungeon_magicians=DEE), "move-format").message == (
+        '"dungeon_magicians" must be a list of the seats a Magician played as a Dungeon lay in '
+        'front of.')
+    refused(game(), hand(ANN, {BOB: ["gold-4"], CID: ["gold-1"], DEE: ["gold-3"]},
+                         dungeon_magicians=[ANN]), "count-dungeon")
+
+
+@pytest.mark.parametrize("extra, bob", [
+    ({"last": "dungeon", "next_draws": ["gold-1", "gold-2"]}, 42),  # 4 + 1 + 2 + 35
+    ({"last": "dungeon", "last_magician": True, "next_draws": ["gold-1", "gold-2"]}, 57),  # + 50
+    ({"dungeon": BOB}, 39),
+])
+def test_the_history_counts_a_hand_as_the_sheet_does_without_the_state_after(extra, bob):
+    # Without the state after the move, the history line counts the picked cards itself: the
+    # Dungeon played last counts in the next player's hand, as the sheet counts it.
+    before = game()
+    move = hand(ANN, {BOB: ["gold-4"], CID: ["gold-1"], DEE: ["gold-3"]}, **extra)
+    after = run(before, move)
+    assert points(after)[BOB] == bob
+    bare = ENGINE.describe(move, NAMES[:4])
+    assert f"; Bob {bob} (" in bare
+    assert bare == ENGINE.describe(move, NAMES[:4], before=before, after=after)
+
+
 def test_magic_potion_in_the_dungeon():
     s = run(game(), hand(ANN, {BOB: ["gold-2"], CID: ["gold-6", "magic-potion"],
                                DEE: ["gold-3"]}, dungeon=CID))
