@@ -40,7 +40,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
-from web import Phone, Server, load  # noqa: E402  (benchmarks/web.py, beside this file)
+from web import Phone, Server, load
 
 TABLES = 10
 PARTS = ("photos", "statistics", "imports", "games", "fuzz")
@@ -275,7 +275,6 @@ def games_part(server: Server, name: str) -> list[tuple[str, str, str]]:
 
 def fuzz_part(server: Server, name: str, count: int) -> list[tuple[str, str, str]]:
     import http.client
-    import socket
     from urllib.parse import urlencode
 
     import test_fuzz as fuzz
@@ -301,7 +300,7 @@ def fuzz_part(server: Server, name: str, count: int) -> list[tuple[str, str, str
                               for key, value in {"csrf_token": phone.token, **body}.items()}).encode()
             headers["Content-Type"] = "application/x-www-form-urlencoded"
         elif how is not None:
-            stream, length, boundary = stream_encode_multipart(
+            stream, _length, boundary = stream_encode_multipart(
                 {"csrf_token": phone.token, how: FileStorage(io.BytesIO(body), filename="x", name=how)},
                 boundary="fuzz-boundary")
             data, headers["Content-Type"] = stream.read(), f"multipart/form-data; boundary={boundary}"
@@ -316,7 +315,7 @@ def fuzz_part(server: Server, name: str, count: int) -> list[tuple[str, str, str
                 if response.getheader("Connection", "").lower() == "close":
                     phone.conn.close()
                 return response.status
-            except socket.timeout:
+            except TimeoutError:
                 phone.conn.close()
                 return 0  # a hang
             except (http.client.HTTPException, OSError):

@@ -6,14 +6,15 @@ Targets (Royal Visit): validate p99 under 1 ms, at least 500 random full games a
 """
 from __future__ import annotations
 
+import contextlib
 import gc
 import os
 import random
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -23,10 +24,8 @@ Row = tuple[str, float, str, str]  # label, value, unit, target
 def one_core() -> None:
     """Pin the process to a single core where the system allows it."""
     if hasattr(os, "sched_setaffinity"):
-        try:
+        with contextlib.suppress(OSError):
             os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
-        except OSError:
-            pass
 
 
 def royal_visit_games(seconds: float = 5.0) -> list[Row]:
@@ -162,8 +161,7 @@ def kings_court_sheet(seconds: float = 5.0, games: int = 300, passes: int = 3) -
     cuts, Dungeons, draw cards last) scored a second, whole sheet games a second, and validate
     latency over every move of those games (hands, corrections, adjustments)."""
     from companion.games.kings_court import ENGINE
-    from companion.games.kings_court.simulate import random_game, random_hand_move, \
-        random_options
+    from companion.games.kings_court.simulate import random_game, random_hand_move, random_options
 
     rng = random.Random(30_000)
     states = [ENGINE.new(random_options(rng)) for _ in range(50)]

@@ -18,9 +18,9 @@ import zxingcpp
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from companion.scan import find_codes  # noqa: E402
-from printables import PRINTABLES, PrintOptions, decks, draw  # noqa: E402
-from printables.faces import CORNER_MODULE, FACE_MODULE  # noqa: E402
+from companion.scan import find_codes
+from printables import PRINTABLES, PrintOptions, decks, draw
+from printables.faces import CORNER_MODULE, FACE_MODULE
 
 DECKS = [("royal-visit", None), ("majesty", "box"), ("kings-court", "kc+kd+bonus"),
          ("kingseat", "complete")]
@@ -72,7 +72,7 @@ def _photo(page, px_mm: float, long_side: int) -> np.ndarray:
     top, left = (frame.shape[0] - sheet.shape[0]) // 2, (frame.shape[1] - sheet.shape[1]) // 2
     frame[top:top + sheet.shape[0], left:left + sheet.shape[1]] = sheet
     frame = cv2.GaussianBlur(frame, (0, 0), 0.8)
-    ok, jpeg = cv2.imencode(".jpg", frame, [cv2.IMWRITE_JPEG_QUALITY, 85])
+    _ok, jpeg = cv2.imencode(".jpg", frame, [cv2.IMWRITE_JPEG_QUALITY, 85])
     return cv2.imdecode(jpeg, cv2.IMREAD_GRAYSCALE)
 
 

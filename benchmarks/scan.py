@@ -28,7 +28,6 @@ zxing-cpp.
 from __future__ import annotations
 
 import argparse
-import io
 import json
 import os
 import resource
@@ -113,8 +112,9 @@ def _row_of(value: float, rows) -> str:
 def run(specs, readers, misses: bool) -> dict:
     """Per reader: per row counts [cards, read, false, others, others read] (rows: the photo's
     group, and each card's module and blur rows), per size times."""
-    from companion.codes import CodeError, parse_code
     import photoset
+
+    from companion.codes import CodeError, parse_code
 
     def not_a_card_of(text: str, game: str) -> bool:
         try:
@@ -221,9 +221,8 @@ def _bombs_and_photos(folder: Path) -> dict[str, Path]:
     """48 MP photos (8000 x 6000, a blocky colour picture) in each format, the largest a
     transparent PNG and a WebP may be, the largest animations of each format, and two bombs."""
     import numpy as np
-    from PIL import Image
-
     import pillow_heif
+    from PIL import Image
 
     pillow_heif.register_heif_opener()
     rng = np.random.default_rng(0)
@@ -349,7 +348,6 @@ def start_up() -> None:
 
 def main() -> None:
     import cv2
-
     import photoset
 
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])

@@ -17,7 +17,7 @@ heard since the current connection began to listen.
 from __future__ import annotations
 
 import threading
-from typing import Callable
+from collections.abc import Callable
 
 CHANNEL = "companion_entries"
 RECHECK = 2.0  # seconds between re-reads of the entry count while a phone waits

@@ -1,4 +1,5 @@
-"""The `companion` command: serve the app, export and import games, print proxies, scan photos."""
+"""The `companion` command: serve the app, export and import games, print proxies, scan photos,
+bring the database's schema up to date."""
 from __future__ import annotations
 
 import argparse
@@ -7,7 +8,7 @@ import sys
 # Each command imports what it needs when it runs: `companion scan` starts without the database,
 # the printables or Flask.
 
-COMMANDS = ("serve", "export", "import", "delete", "print", "scan")
+COMMANDS = ("serve", "export", "import", "delete", "print", "scan", "db")
 
 
 def serve(args: argparse.Namespace) -> int:
@@ -171,6 +172,35 @@ def delete(args: argparse.Namespace) -> int:
     return 0
 
 
+def db(args: argparse.Namespace) -> int:
+    """`companion db upgrade`: the database brought to the newest revision of its schema (as
+    every command that opens it does first); `companion db current`: where it stands, changing
+    nothing."""
+    from companion import migrations
+    from companion.store import database
+    from companion.web import default_database_url
+
+    engine = database(args.database or default_database_url())
+    try:
+        if args.action == "upgrade":
+            print(f"The database is at revision {migrations.upgrade(engine)}, the newest.")
+            return 0
+        with engine.connect() as conn:
+            at = migrations.current(conn)
+    finally:
+        engine.dispose()
+    newest = migrations.newest()
+    if at == newest:
+        print(f"The database is at revision {at}, the newest.")
+    elif at is None:
+        print(f"The database has no revision (empty, or made by a companion before migrations): "
+              f"`companion db upgrade` (or any command that opens it) brings it to {newest}.")
+    else:
+        print(f"The database is at revision {at}; the newest is {newest}: `companion db upgrade` "
+              f"(or any command that opens it) brings it there.")
+    return 0
+
+
 def print_(args: argparse.Namespace) -> int:
     from companion.codes import is_deck_mark
     from printables import PRINTABLES, PrintOptions
@@ -304,7 +334,9 @@ def _printing_arguments(printing: argparse.ArgumentParser) -> None:
 
 
 def _serving_arguments(serving: argparse.ArgumentParser) -> None:
-    serving.add_argument("--host", default="0.0.0.0", help="address to listen on (default: every one, so phones on the table's network can join)")
+    serving.add_argument("--host", default="0.0.0.0",
+                         help="address to listen on (default: every one, so phones on the table's network "
+                              "can join)")
     serving.add_argument("--port", type=int, default=8000)
     serving.add_argument("--threads", type=int, default=256,
                          help="requests served at once (default: 256, for 50 tables of 4 "
@@ -388,8 +420,22 @@ def main(argv: list[str] | None = None) -> int:
     scanning.add_argument("--json", action="store_true", help="print JSON instead of text")
     scanning.set_defaults(run=scan)
 
+    database = commands.add_parser(
+        "db", help="the database's schema: `upgrade` brings it to the newest revision (each "
+                   "command that opens the database does so first), `current` says where it is")
+    database.add_argument("action", choices=("upgrade", "current"))
+    database.set_defaults(run=db)
+
     args = parser.parse_args(argv)
-    return args.run(args)
+    if args.command in ("scan", "print"):  # no database
+        return args.run(args)
+    from companion.migrations import UnknownRevision
+
+    try:
+        return args.run(args)
+    except UnknownRevision as newer:
+        print(newer, file=sys.stderr)
+        return 1
 
 
 if __name__ == "__main__":

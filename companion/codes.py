@@ -22,9 +22,9 @@ kind, so a deck printed today still reads in every later version of the companio
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Iterable, Mapping
 
 VERSION = "1"
 ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"

@@ -8,8 +8,9 @@ here knows about Flask, SQL or photos.
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping, Protocol, Sequence
+from typing import Any, Protocol
 
 
 class RuleError(Exception):
@@ -54,11 +55,83 @@ class Ruling:
         return self.choices[0][0]
 
 
+@dataclass(frozen=True)
+class Sheet:
+    """A score sheet as its CSV holds it: the header, then one row of cells a line."""
+
+    header: tuple[str, ...]
+    rows: tuple[tuple[Any, ...], ...]
+    title: str = "The final scoring"  # what the game page calls its CSV
+
+
+@dataclass(frozen=True)
+class Seating:
+    """Who plays with whom, known while the game runs and never secret."""
+
+    sides: tuple[tuple[int, ...], ...]  # the seats of each side: a partnership, or one seat
+    side_names: tuple[str, ...] | None = None  # each side's name, where the game names its sides
+    roles: tuple[str | None, ...] = ()  # by seat: what each player is (a Chateau, a partnership)
+    start: int | None = None  # the seat that began, where the setup chooses who begins
+
+    def side_of(self, seat: int) -> int:
+        return next(number for number, side in enumerate(self.sides) if seat in side)
+
+    def ended(self, **how: Any) -> Outcome:
+        """The outcome of a game seated so, with ``how`` it ended (the fields of Outcome, the
+        seating's among them where the end changed them)."""
+        return Outcome(**{**{name: getattr(self, name) for name in _SEATING}, **how})
+
+
+@dataclass(frozen=True, kw_only=True)
+class Outcome(Seating):
+    """How a finished game ended, as the statistics and exports read every game: the winners,
+    each seat's score and rank, and the seating as it stood at the end (roles revealed then,
+    such as Kingseat's loyalties, included)."""
+
+    winners: tuple[int, ...]  # seats; none when nobody won (Kingseat: nobody loyal to the winner)
+    reason: str  # one sentence: who won and why
+    scores: tuple[int, ...] | None = None  # by seat (partners share theirs), where the game scores
+    highest_wins: bool | None = None  # where the game scores: the highest (True) or lowest wins
+    endings: tuple[str, ...] = ()  # how the game ended, in words (the Statistics page counts them)
+    allegiances: tuple[str, ...] | None = None  # by seat, whom each served, where a player wins by
+    # their loyalty (Kingseat's princes)
+    sheet: Sheet | None = None  # the final scoring
+    ranks: tuple[int, ...] = field(init=False)  # by seat: winners 1, then by score where it scores
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "ranks", _ranks(self))
+
+
+_SEATING = ("sides", "side_names", "roles", "start")
+
+
+def _ranks(outcome: Outcome) -> tuple[int, ...]:
+    """Each seat's rank: a side with a winner is first; the others follow every winning side
+    and, where the game scores, every side with a better score."""
+    won = [any(seat in outcome.winners for seat in side) for side in outcome.sides]
+    scores = None if outcome.scores is None else [outcome.scores[side[0]] for side in outcome.sides]
+    ranks = []
+    for number, wins in enumerate(won):
+        if wins:
+            ranks.append(1)
+        elif scores is None:
+            ranks.append(1 + sum(won))
+        else:
+            mine = scores[number]
+            ranks.append(1 + sum(1 for other, score in enumerate(scores) if won[other] or (
+                score > mine if outcome.highest_wins else score < mine)))
+    return tuple(ranks[outcome.side_of(seat)] for seat in range(sum(map(len, outcome.sides))))
+
+
 class Engine(Protocol):
-    """What the web layer, storage, undo, export and the scanner need of a game."""
+    """What the web layer, storage, undo, export, the statistics and the scanner need of a game."""
 
     name: str  # registry key, also the folder under templates/
     title: str
+    min_players: int  # how many may play
+    max_players: int
+    bgg_id: int | None  # the game's BoardGameGeek id where confirmed (BG Stats matches plays by it)
+    endings_title: str | None  # what the Statistics page calls Outcome.endings, where there are any
     rules: tuple[RuleEntry, ...]
     rulings: tuple[Ruling, ...]
     cards: tuple[Any, ...]  # the card catalogue: each kind has a stable ``id`` and a ``name``
@@ -87,6 +160,18 @@ class Engine(Protocol):
     def result(self, state: Any) -> dict[str, Any] | None:
         """None while the game runs; then the winners and the reason, JSON-ready."""
 
+    def seating(self, state: Any, opening: Any = None) -> Seating:
+        """The sides, their names, the roles known to the whole table and, given ``opening``
+        (the game's first position, ``new(options)``), the seat that began where the setup
+        chooses it."""
+
+    def outcome(self, state: Any, opening: Any = None) -> Outcome | None:
+        """None while the game runs; then how it ended (``opening`` as for ``seating``)."""
+
+    def score_sheet(self, state: Any) -> Sheet | None:
+        """The score sheet so far where the game keeps one while it runs (King's Court); the
+        final scoring once it is over; otherwise (and for a game without one) None."""
+
     def describe(self, move: Any, players: Sequence[str], *, before: Any = None,
                  after: Any = None) -> str:
         """One line for the history: who did what with an accepted move, in a player's words,
@@ -104,13 +189,22 @@ class Engine(Protocol):
     # line with ``describe_secret(name) -> str``. A game whose setup form does not take the
     # players' names as ``player-0``, ``player-1``, ... says with ``again(options) -> dict`` which
     # of its form's fields give a new game the same players (see :func:`again_form`).
+    #
+    # Where a game's legal moves in a position form a list the engine can know, it gives them
+    # with ``legal_moves(state) -> list[dict]``: Majesty (every turn, each without the card
+    # turned up after it, one of ``possible_new_cards(state)``). The other games have no such
+    # list. A Royal Visit turn is any run of cards of one suit, too many to list, so the engine
+    # gives its parts: ``legal_summons(state)`` (the Wizard's power) and ``legal_cards(state,
+    # cards_so_far)`` (each legal next card of a turn). King's Court's moves are hands scored on
+    # a sheet, numbers the table writes down, and its arbiter judges a play put to it (``ask``)
+    # without listing them. Kingseat's actions name cards in hands the engine never sees.
 
 
 MISSING = object()  # an option left out, told apart from one given as None
 
 NAME_LENGTH = 30
 _WORDS = dict(enumerate(
-    "zero one two three four five six seven eight nine ten eleven twelve".split()))
+    ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"]))
 
 
 def player_names(players: Any, title: str, fewest: int, most: int) -> tuple[str, ...]:

@@ -8,7 +8,7 @@ import csv
 import hashlib
 import io
 import json
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any
 from urllib.parse import quote
 
@@ -18,13 +18,10 @@ from companion import engine as protocol
 from companion import inputs
 from companion import players as people
 from companion import record as records
-from companion.stats import HIGHEST_WINS, PRINCE_NAMES, Play, play_of
+from companion.stats import Play, play_of
 from companion.store import Record, Store, _utc, entries, games, marks
 
 SOURCE = "The companion"
-# BoardGameGeek ids confirmed for these games; the others are left out (BG Stats then matches
-# the play by the game's name).
-BGG_IDS = {"majesty": 236301}
 ARCHIVE = "companion-archive"
 ARCHIVE_VERSION = 1
 PLAY_COLUMNS = ("play", "game", "title", "date", "status", "seat", "player", "side", "score",
@@ -38,10 +35,11 @@ def bgstats(play: Play) -> dict[str, Any]:
         raise protocol.RuleError("record", "Only a finished game can be sent to BG Stats.")
     points = play.scores is not None
     game: dict[str, Any] = {"name": play.title, "sourceGameId": play.game,
-                            "highestWins": HIGHEST_WINS.get(play.game, True),
+                            "highestWins": play.highest_wins is not False,
                             "noPoints": not points}
-    if play.game in BGG_IDS:
-        game["bggId"] = BGG_IDS[play.game]
+    bgg_id = protocol.get_engine(play.game).bgg_id
+    if bgg_id is not None:  # where confirmed; otherwise BG Stats matches the play by its name
+        game["bggId"] = bgg_id
     players = []
     for seat, (pid, name) in enumerate(play.players):
         player: dict[str, Any] = {"name": name, "sourcePlayerId": str(pid),
@@ -55,7 +53,7 @@ def bgstats(play: Play) -> dict[str, Any]:
     out: dict[str, Any] = {
         "sourceName": SOURCE,
         "sourcePlayId": play.id,
-        "playDate": play.date.astimezone(timezone.utc).strftime("%Y-%m-%d %H:%M:%S"),
+        "playDate": play.date.astimezone(UTC).strftime("%Y-%m-%d %H:%M:%S"),
         "game": game,
         "players": players,
         "comments": play.reason,
@@ -81,48 +79,10 @@ def _csv(header: list[str], rows: list[list[Any]]) -> str:
 
 
 def final_scoring_csv(record: Record) -> str | None:
-    """King's Court's score sheet, or Majesty's or Kingseat's final scoring; None for a game
-    (or a moment of it) that has none."""
-    engine, state = record.engine, record.replay.state
-    view = engine.view(state)
-    if record.game == "kings_court":
-        names = [side["name"] for side in view["sides"]]
-        header = ["row", "hand", "what", "counted"] + [
-            f"{name} {what}" for name in names for what in ("points", "total")]
-        rows = []
-        for row in view["rows"]:
-            cells = [row["row"] + 1, row.get("number") or "", row["text"],
-                     "yes" if row["counted"] else "no"]
-            for side in row["sides"]:
-                cells += [side["points"], side["after"]]
-            rows.append(cells)
-        return _csv(header, rows)
-    result = engine.result(state)
-    if result is None:
-        return None
-    if record.game == "majesty":
-        final = view["final"]["players"]
-        places = [loc for p in final for step in p["steps"] if step["step"] == "majority"
-                  for loc in [step["location"]]]
-        locations = list(dict.fromkeys(places))
-        header = ["seat", "player", "points before", "infirmary", "variety"] + [
-            f"majority {loc}" for loc in locations] + ["final", "winner"]
-        rows = []
-        for p in final:
-            steps = {step["step"]: step["points"] for step in p["steps"] if step["step"] != "majority"}
-            majority = {step["location"]: step["points"] for step in p["steps"]
-                        if step["step"] == "majority"}
-            rows.append([p["seat"] + 1, p["name"], p["before"], steps.get("infirmary", 0),
-                         steps.get("variety", 0)] + [majority.get(loc, 0) for loc in locations]
-                        + [p["after"], "yes" if p["seat"] in result["winners"] else "no"])
-        return _csv(header, rows)
-    if record.game == "kingseat":
-        header = ["seat", "player", "loyal to", "votes in the Tell", "winner"]
-        rows = [[seat + 1, player["name"], PRINCE_NAMES[result["loyalties"][seat]],
-                 result["scores"][seat], "yes" if seat in result["winners"] else "no"]
-                for seat, player in enumerate(view["players"])]
-        return _csv(header, rows)
-    return None
+    """The game's score sheet (King's Court's as it stands, Majesty's or Kingseat's final
+    scoring); None for a game (or a moment of it) that has none."""
+    sheet = record.engine.score_sheet(record.replay.state)
+    return None if sheet is None else _csv(list(sheet.header), [list(row) for row in sheet.rows])
 
 
 def play_rows(plays: list[Play]) -> list[dict[str, str]]:
@@ -133,7 +93,7 @@ def play_rows(plays: list[Play]) -> list[dict[str, str]]:
             score = play.score_of(seat) if play.finished else None
             rows.append({
                 "play": play.id, "game": play.game, "title": play.title,
-                "date": play.date.astimezone(timezone.utc).isoformat(),
+                "date": play.date.astimezone(UTC).isoformat(),
                 "status": play.status if play.finished else "unfinished",
                 "seat": str(seat + 1), "player": name,
                 "side": play.side_names[play.side_of(seat)] if play.sides else "",
@@ -184,14 +144,14 @@ def archive(store: Store, only: set[str] | None = None) -> dict[str, Any]:
         item["marks"] = marked.get(game_id, [])
         out.append(item)
     return {"format": ARCHIVE, "version": ARCHIVE_VERSION,
-            "exported_at": datetime.now(timezone.utc).isoformat(), "games": out,
+            "exported_at": datetime.now(UTC).isoformat(), "games": out,
             "kept_back": kept_back, "unreadable": unreadable}
 
 
 def _fingerprint(game: str, options: Any, stored: list[tuple[str, Any, Any, datetime]]) -> str:
     """What makes two stored games the same game, wherever they are kept."""
     text = json.dumps([game, options, [
-        [kind, player, payload, at.astimezone(timezone.utc).isoformat()]
+        [kind, player, payload, at.astimezone(UTC).isoformat()]
         for kind, player, payload, at in stored]], sort_keys=True, default=str)
     return hashlib.sha256(text.encode()).hexdigest()
 

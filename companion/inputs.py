@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 import re
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import numpy as np
@@ -32,7 +32,7 @@ class InputError(ValueError):
 # An Integer column holds this much in SQLite and PostgreSQL alike (PostgreSQL's is 32 bits).
 LARGEST = 2**31 - 1
 # Times both databases store and read back, with room for another machine's clock.
-EARLIEST = datetime(2000, 1, 1, tzinfo=timezone.utc)
+EARLIEST = datetime(2000, 1, 1, tzinfo=UTC)
 CLOCK_SKEW = timedelta(days=1)
 # A game id as the companion makes them (secrets.token_urlsafe(16), never starting with "-").
 GAME_ID = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_-]{21}")
@@ -57,10 +57,10 @@ def moment(value: Any, whose: str) -> datetime:
     except (TypeError, ValueError):
         raise InputError(f"{whose} has no valid time.") from None
     if at.tzinfo is None:
-        at = at.replace(tzinfo=timezone.utc)
-    if not EARLIEST <= at <= datetime.now(timezone.utc) + CLOCK_SKEW:
+        at = at.replace(tzinfo=UTC)
+    if not EARLIEST <= at <= datetime.now(UTC) + CLOCK_SKEW:
         raise InputError(f"{whose} has a time outside {EARLIEST.year} to today.")
-    return at.astimezone(timezone.utc)
+    return at.astimezone(UTC)
 
 
 def game_id(value: Any, whose: str) -> str:

@@ -13,14 +13,22 @@ nothing of them.
 """
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import exc, func, insert, select, update
 
 from companion.engine import NAME_LENGTH, RuleError
 from companion.store import (
-    GameNotFound, Store, _utc, games, held_by, marks, player_names, players, seats,
+    GameNotFound,
+    Store,
+    _utc,
+    games,
+    held_by,
+    marks,
+    player_names,
+    players,
+    seats,
 )
 
 ABANDONED, WRONG, COUNTS = "abandoned", "wrong", "counts"
@@ -186,7 +194,7 @@ def mark(store: Store, game_id: str, status: str) -> None:
         if conn.execute(select(games.c.id).where(games.c.id == game_id)).first() is None:
             raise GameNotFound(game_id)
         conn.execute(insert(marks).values(game_id=game_id, status=status,
-                                          at=datetime.now(timezone.utc)))
+                                          at=datetime.now(UTC)))
 
 
 def marks_of(store: Store, game_id: str | None = None) -> dict[str, list[dict[str, Any]]]:

@@ -1,4 +1,5 @@
-"""A game's record as people and files see it: the history lines, export and import.
+"""A game's record: its entries and the position they replay to (what companion/store.py reads
+and writes), and the record as people and files see it: the history lines, export and import.
 
 The export is the whole record: options and every entry (undos included), with the result
 and final view for readers that do not replay. Import replays it; the stored entries are the
@@ -8,17 +9,95 @@ left out of what another phone sees until the game opens them (``secrets_open``)
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass, field, replace
+from datetime import datetime
+from typing import Any
 
 from companion import engine as protocol
 from companion import inputs
 
-if TYPE_CHECKING:
-    from companion.store import Entry, Record
-
 FORMAT = "companion-game"
 VERSION = 1
+
+
+@dataclass(frozen=True)
+class Entry:
+    seq: int
+    kind: str
+    player: int | None
+    at: datetime
+    payload: Any
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "seq": self.seq,
+            "kind": self.kind,
+            "player": self.player,
+            "at": self.at.isoformat(),
+            "payload": self.payload,
+        }
+
+
+@dataclass
+class Record:
+    """A game as stored, with the position its entries replay to.
+
+    A record is never changed once built (phones in other threads may be reading it):
+    :meth:`advanced` makes the record a few entries further on.
+    """
+
+    id: str
+    game: str
+    options: dict[str, Any]
+    owner: str
+    created_at: datetime
+    entries: list[Entry]
+    replay: protocol.Replay
+    history: list[Any]  # the states before each move in force (for undo)
+    lines: Lines  # the history in words
+    # Which phone held which player when the entry that made this record was written, where the
+    # write read that too (PostgreSQL: one round trip); None: ask :meth:`Store.seats`.
+    claims: dict[int, str] | None = None
+
+    @property
+    def engine(self) -> protocol.Engine:
+        return protocol.get_engine(self.game)
+
+    @property
+    def seq(self) -> int:
+        """The number the next entry will get (the count of entries so far)."""
+        return len(self.entries)
+
+    @property
+    def ended(self) -> bool:
+        """The game is over: its engine has a result."""
+        return self.engine.result(self.replay.state) is not None
+
+    @classmethod
+    def start(cls, id: str, game: str, options: dict[str, Any], owner: str,
+              created_at: datetime) -> Record:
+        """A record of no entries: the game as its options set it up."""
+        engine = protocol.get_engine(game)
+        replay, history = protocol.replay(engine, options, [])
+        names = [player["name"] for player in engine.view(replay.state).get("players", [])]
+        return cls(id, game, options, owner, created_at, [], replay, history, Lines(names))
+
+    def advanced(self, added: list[Entry], imported: bool = False) -> Record:
+        """This record with ``added`` (numbered on from :attr:`seq`) carried out; RuleError if
+        the rules refuse one of them, this record unchanged either way. ``imported``: each
+        entry must also name the player the store would have written (see check_player)."""
+        engine = self.engine
+        replay = protocol.Replay(self.replay.state, list(self.replay.done), list(self.replay.undone),
+                                 dict(self.replay.rulings))
+        history, lines = list(self.history), self.lines.copy()
+        for entry in added:
+            before = replay.state
+            if imported:
+                check_player(entry, entered_by(entry, engine.to_move(before)))
+            protocol.step(engine, replay, history, entry.kind, entry.payload)
+            lines.add(engine, entry, before, replay.state)
+        return replace(self, entries=self.entries + added, replay=replay, history=history, lines=lines,
+                       claims=None)
 
 
 @dataclass
@@ -160,7 +239,6 @@ ENTRY_FIELDS = frozenset(("seq", "kind", "player", "at", "payload"))
 def parse_export(data: Any) -> tuple[str, dict[str, Any], list[Entry]]:
     """Check an exported record's shape, every field of every entry; the store replays it (and
     checks each entry's player against whose turn it was) before keeping it."""
-    from companion.store import Entry
 
     def bad(message: str) -> protocol.RuleError:
         return protocol.RuleError("import", message)

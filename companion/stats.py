@@ -1,34 +1,29 @@
 """Every game as a play (who sat where, scores, ranks, winners), and the figures of the
 Statistics page made from them.
 
-A play's outcome comes from the game's engine (``result`` of the replayed record); this module
-only reads it the same way for the four games: sides (King's Court partnerships make one side),
-each side's score where the game scores, and ranks that put the engine's winners first. A game
-marked abandoned or played wrong stays a play but is left out of every figure.
+A play's outcome comes from the game's engine (``outcome`` and ``seating`` of the replayed
+record, see companion.engine.Outcome); this module reads it the same way for every game: sides
+(King's Court partnerships make one side), each side's score where the game scores, ranks with
+the winners first. A game marked abandoned or played wrong stays a play but is left out of every
+figure.
 """
 from __future__ import annotations
 
 import threading
 from collections import Counter, OrderedDict
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from statistics import mean
-from typing import Any, Iterable
+from typing import Any
 from weakref import WeakKeyDictionary
 
 from sqlalchemy import func, select
 
 from companion import players as people
 from companion.engine import RuleError, get_engine
-from companion.games.kingseat.cards import PRINCES
 from companion.store import Record, Store, entries, games
 
-# Where a game scores, whether the highest score wins (King's Court: the lowest total wins).
-HIGHEST_WINS = {"majesty": True, "kings_court": False}
-# Who starts is a figure for the games where the seat that starts is a choice of the setup.
-FIRST_PLAYER_GAMES = ("royal_visit", "majesty")
-ENDINGS = {"king": "King in a Chateau", "crown": "Crown in a Chateau", "deck": "Deck out"}
-PRINCE_NAMES = {prince.id: prince.name for prince in PRINCES}
 FORM = 5  # the last plays shown as a player's recent form
 
 
@@ -46,6 +41,7 @@ class Play:
     sides: list[list[int]] = field(default_factory=list)  # the seats of each side
     side_names: list[str] = field(default_factory=list)
     scores: list[int] | None = None  # each side's score, where the game scores
+    highest_wins: bool | None = None  # where the game scores: whether the highest wins
     ranks: list[int] = field(default_factory=list)  # by seat; winners 1
     winners: list[int] = field(default_factory=list)  # seats
     start: int | None = None  # the seat that started, where the setup chooses it
@@ -53,6 +49,7 @@ class Play:
     turns: int = 0  # moves in force
     minutes: float | None = None  # from the first entry to the last
     endings: list[str] = field(default_factory=list)  # how it ended, in words
+    allegiances: list[str] | None = None  # by seat, whom each served (Kingseat's Loyalties)
     reason: str = ""
 
     @property
@@ -67,7 +64,7 @@ class Play:
 
 
 def play_of(record: Record, seated: list[tuple[int, str]], status: str) -> Play:
-    """A stored game as a play: its outcome read from the engine's result."""
+    """A stored game as a play: its outcome read from the engine."""
     return _dressed(outcome(record), seated, status)
 
 
@@ -86,53 +83,25 @@ def outcome(record: Record) -> Play:
                 people.COUNTS, [], turns=len(record.replay.done))
     if len(stamps) > 1:
         play.minutes = (stamps[-1] - stamps[0]).total_seconds() / 60
-    seats = range(len(record.lines.names))
-    if record.game in FIRST_PLAYER_GAMES:
-        play.start = engine.to_move(engine.new(record.options))
-    result = engine.result(state)
-    view = engine.view(state)
-    if record.game == "kings_court":
-        play.sides = [list(side["seats"]) for side in view["sides"]]
-        play.side_names = [side["name"] for side in view["sides"]]
-    else:
-        play.sides = [[seat] for seat in seats]
-    play.roles = [None] * len(seats)
-    if record.game == "royal_visit":
-        play.roles = [f"{p['chateau'].title()} Chateau" for p in view["players"]]
-    elif record.game == "kings_court" and view["partnerships"]:
-        play.roles = [play.side_names[play.side_of(seat)] for seat in seats]
-    if result is None:
+    opening = engine.new(record.options)
+    ended = engine.outcome(state, opening)
+    seated = engine.seating(state, opening) if ended is None else ended
+    play.sides = [list(side) for side in seated.sides]
+    play.side_names = list(seated.side_names or ())
+    play.roles = list(seated.roles)
+    play.start = seated.start
+    if ended is None:
         return play
     play.finished = True
-    play.reason = result["reason"]
-    play.winners = list(result["winners"])
-    if record.game in HIGHEST_WINS:
-        play.scores = list(result["scores" if record.game == "majesty" else "totals"])
-    if record.game == "royal_visit":
-        play.endings = [ENDINGS[result["how"]]]
-    elif record.game == "kingseat":
-        play.endings = [PRINCE_NAMES[prince] for prince in result["princes"]]
-        play.roles = [f"Loyal to {PRINCE_NAMES[prince]}" for prince in result["loyalties"]]
-    won = [any(seat in play.winners for seat in side) for side in play.sides]
-    side_ranks = []
-    for side, wins in enumerate(won):
-        if wins:
-            side_ranks.append(1)
-        elif play.scores is None:
-            side_ranks.append(1 + sum(won))
-        else:
-            better = _better(record.game)
-            side_ranks.append(1 + sum(
-                1 for other, score in enumerate(play.scores)
-                if won[other] or better(score, play.scores[side])))
-    play.ranks = [side_ranks[play.side_of(seat)] for seat in seats]
+    play.reason = ended.reason
+    play.winners = list(ended.winners)
+    if ended.scores is not None:
+        play.scores = [ended.scores[side[0]] for side in ended.sides]
+        play.highest_wins = ended.highest_wins
+    play.endings = list(ended.endings)
+    play.allegiances = None if ended.allegiances is None else list(ended.allegiances)
+    play.ranks = list(ended.ranks)
     return play
-
-
-def _better(game: str):
-    if HIGHEST_WINS[game]:
-        return lambda score, than: score > than
-    return lambda score, than: score < than
 
 
 @dataclass(frozen=True)
@@ -237,12 +206,13 @@ def _players(counted: list[Play]) -> list[dict[str, Any]]:
             tally[0] += 1
             tally[1] += seat in play.winners
         scores: dict[str, list[int]] = {}
+        highest: dict[str, bool] = {}
         for play, seat in mine:
             if play.scores is not None:
                 scores.setdefault(play.game, []).append(play.score_of(seat))
-        loyalty = Counter(play.roles[seat].removeprefix("Loyal to ")
-                          for play, seat in mine
-                          if play.game == "kingseat" and seat in play.winners)
+                highest[play.game] = play.highest_wins
+        loyalty = Counter(play.allegiances[seat] for play, seat in mine
+                          if play.allegiances is not None and seat in play.winners)
         recent = sorted(mine, key=lambda ps: (ps[0].date, ps[0].id), reverse=True)[:FORM]
         rows.append({
             "id": pid,
@@ -253,8 +223,8 @@ def _players(counted: list[Play]) -> list[dict[str, Any]]:
             "titles": [{"title": title, "played": p, "won": w}
                        for title, (p, w) in sorted(titles.items())],
             "scores": [{"game": game, "title": get_engine(game).title,
-                        "lowest_wins": not HIGHEST_WINS[game],
-                        "best": (max if HIGHEST_WINS[game] else min)(values),
+                        "lowest_wins": not highest[game],
+                        "best": (max if highest[game] else min)(values),
                         "average": mean(values)}
                        for game, values in sorted(scores.items())],
             "loyalty": [{"prince": prince, "wins": wins}
@@ -287,28 +257,29 @@ def _games(counted: list[Play]) -> list[dict[str, Any]]:
         by_count: dict[int, list[Play]] = {}
         for play in mine:
             by_count.setdefault(len(play.players), []).append(play)
+        scored = mine[0].scores is not None
+        highest = mine[0].highest_wins
         counts = []
         for n, group in sorted(by_count.items()):
             row: dict[str, Any] = {"players": n, "plays": len(group)}
-            if game in HIGHEST_WINS:
+            if scored:
                 values = [score for play in group for score in play.scores]
                 row["average"] = mean(values)
-                row["record"] = (max if HIGHEST_WINS[game] else min)(values)
+                row["record"] = (max if highest else min)(values)
             counts.append(row)
         first = None
-        if game in FIRST_PLAYER_GAMES:
-            started = [play for play in mine if play.start is not None]
+        started = [play for play in mine if play.start is not None]
+        if started:  # where the setup chooses who begins
             wins = sum(1 for play in started if play.start in play.winners)
-            first = {"plays": len(started), "wins": wins,
-                     "rate": wins / len(started) if started else None}
+            first = {"plays": len(started), "wins": wins, "rate": wins / len(started)}
         endings = Counter(ending for play in mine for ending in play.endings)
         timed = [play.minutes for play in mine if play.minutes is not None]
         rows.append({
             "game": game,
             "title": mine[0].title,
             "plays": len(mine),
-            "scores": game in HIGHEST_WINS,
-            "lowest_wins": game in HIGHEST_WINS and not HIGHEST_WINS[game],
+            "scores": scored,
+            "lowest_wins": scored and not highest,
             "by_count": counts,
             "first": first,
             "endings": [{"how": how, "count": count}

@@ -2,8 +2,8 @@
 
 A game row holds the game's name and options; its entries are the ordered list of what the
 table entered (moves, undos, redos, rulings changes, secrets entered on a player's phone),
-each with its number, who, when and the payload. Rows are only ever inserted: the state is the replay of the entries, undo and
-redo are entries too, and a refused entry writes nothing.
+each with its number, who, when and the payload. Rows are only ever inserted: the state is the
+replay of the entries, undo and redo are entries too, and a refused entry writes nothing.
 
 Two phones entering a move for the same turn both name the entry number they expect to write;
 the primary key (game, number) lets exactly one of them in, the other gets :class:`TableMovedOn`.
@@ -16,8 +16,8 @@ import threading
 import time
 from collections import OrderedDict
 from contextlib import contextmanager, nullcontext
-from dataclasses import dataclass, replace
-from datetime import datetime, timezone
+from dataclasses import replace
+from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import (
@@ -40,10 +40,14 @@ from sqlalchemy import (
     select,
 )
 
-from companion import changes
+from companion import changes, migrations
 from companion import engine as protocol
 from companion import record as records
+from companion.record import Entry, Record  # what the store reads and writes
 
+# The tables as the store reads and writes them. The schema itself is made by the revisions in
+# companion/migrations/versions (tests/test_migrations.py checks that they make these tables):
+# a change here comes with a revision there.
 metadata = MetaData()
 
 games = Table(
@@ -116,7 +120,9 @@ claims = Table(
 
 # A short code a player types to join a game from another phone: 6 characters from an alphabet
 # without look-alikes (no 0/O, 1/I/L), read case-insensitively. The game's link keeps its
-# unguessable id; the code is only a shortcut to it.
+# unguessable id; the code is only a shortcut to it, and only while the game is being played:
+# freed when the game ends (the engine's result) or is deleted, so that a guessed code can reach
+# only a game in progress; a fresh code is made when an undo takes the game's end back.
 join_codes = Table(
     "join_codes",
     metadata,
@@ -219,81 +225,6 @@ class TableMovedOn(Exception):
         self.current = current
 
 
-@dataclass(frozen=True)
-class Entry:
-    seq: int
-    kind: str
-    player: int | None
-    at: datetime
-    payload: Any
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "seq": self.seq,
-            "kind": self.kind,
-            "player": self.player,
-            "at": self.at.isoformat(),
-            "payload": self.payload,
-        }
-
-
-@dataclass
-class Record:
-    """A game as stored, with the position its entries replay to.
-
-    A record is never changed once built (phones in other threads may be reading it):
-    :meth:`advanced` makes the record a few entries further on.
-    """
-
-    id: str
-    game: str
-    options: dict[str, Any]
-    owner: str
-    created_at: datetime
-    entries: list[Entry]
-    replay: protocol.Replay
-    history: list[Any]  # the states before each move in force (for undo)
-    lines: records.Lines  # the history in words
-    # Which phone held which player when the entry that made this record was written, where the
-    # write read that too (PostgreSQL: one round trip); None: ask :meth:`Store.seats`.
-    claims: dict[int, str] | None = None
-
-    @property
-    def engine(self) -> protocol.Engine:
-        return protocol.get_engine(self.game)
-
-    @property
-    def seq(self) -> int:
-        """The number the next entry will get (the count of entries so far)."""
-        return len(self.entries)
-
-    @classmethod
-    def start(cls, id: str, game: str, options: dict[str, Any], owner: str,
-              created_at: datetime) -> Record:
-        """A record of no entries: the game as its options set it up."""
-        engine = protocol.get_engine(game)
-        replay, history = protocol.replay(engine, options, [])
-        names = [player["name"] for player in engine.view(replay.state).get("players", [])]
-        return cls(id, game, options, owner, created_at, [], replay, history, records.Lines(names))
-
-    def advanced(self, added: list[Entry], imported: bool = False) -> Record:
-        """This record with ``added`` (numbered on from :attr:`seq`) carried out; RuleError if
-        the rules refuse one of them, this record unchanged either way. ``imported``: each
-        entry must also name the player the store would have written (see record.check_player)."""
-        engine = self.engine
-        replay = protocol.Replay(self.replay.state, list(self.replay.done), list(self.replay.undone),
-                                 dict(self.replay.rulings))
-        history, lines = list(self.history), self.lines.copy()
-        for entry in added:
-            before = replay.state
-            if imported:
-                records.check_player(entry, records.entered_by(entry, engine.to_move(before)))
-            protocol.step(engine, replay, history, entry.kind, entry.payload)
-            lines.add(engine, entry, before, replay.state)
-        return replace(self, entries=self.entries + added, replay=replay, history=history, lines=lines,
-                       claims=None)
-
-
 def normalise_url(url: str) -> str:
     """Let plain ``postgresql://`` URLs use psycopg 3, the driver the package installs."""
     if url.startswith("postgresql://"):
@@ -303,32 +234,41 @@ def normalise_url(url: str) -> str:
     return url
 
 
+def database(url: str, connections: int = 20):
+    """An SQLAlchemy engine for ``url`` as the store uses it (on SQLite, its writers take
+    turns: see _serialise_sqlite_writers); its schema is left as it is."""
+    url = normalise_url(url)
+    pool = {}
+    if not re.fullmatch(r"sqlite(\+\w+)?://(/(:memory:)?)?", url):
+        # A request waits for one of ``connections`` kept open rather than opening one
+        # beyond them and closing it after (SQLAlchemy's default, 5 kept and 10 more): on
+        # PostgreSQL at fifty tables that churn was a connection opened every few moves.
+        pool = {"pool_size": connections, "max_overflow": 0}
+    db = create_engine(url, **pool)
+    if db.dialect.name == "sqlite":
+        _serialise_sqlite_writers(db)
+    return db
+
+
 def _utc(moment: datetime) -> datetime:
     """SQLite hands datetimes back without a zone; every stored time is UTC."""
-    return moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
 
 
 class Store:
     """The games in one database. Each process keeps the records it served last
     (``cached_games`` of them, holding ``cached_entries`` entries in all: a record's memory is
     about its entries', each with the state before it and its history line, 2 to 4 kB; a
-    record of more entries than that is read each time, never kept) and brings one up to date by reading only the entries numbered
-    from its count on: entries are only ever appended, so the count read from the database
-    says exactly what another process added, and a move costs the same at entry 5 and 5,000."""
+    record of more entries than that is read each time, never kept) and brings one up to date by
+    reading only the entries numbered from its count on: entries are only ever appended, so the
+    count read from the database says exactly what another process added, and a move costs the
+    same at entry 5 and 5,000."""
 
     def __init__(self, url: str, cached_games: int = 64, connections: int = 20,
                  cached_entries: int = 50_000):
         self.url = normalise_url(url)
-        pool = {}
-        if not re.fullmatch(r"sqlite(\+\w+)?://(/(:memory:)?)?", self.url):
-            # A request waits for one of ``connections`` kept open rather than opening one
-            # beyond them and closing it after (SQLAlchemy's default, 5 kept and 10 more): on
-            # PostgreSQL at fifty tables that churn was a connection opened every few moves.
-            pool = {"pool_size": connections, "max_overflow": 0}
-        self.db = create_engine(self.url, **pool)
-        if self.db.dialect.name == "sqlite":
-            _serialise_sqlite_writers(self.db)
-        metadata.create_all(self.db)
+        self.db = database(self.url, connections)
+        migrations.upgrade(self.db)  # the schema as the revisions make it (companion/migrations)
         self.cached_games, self.cached_entries = cached_games, cached_entries
         self._kept_entries = 0  # the entries of the records kept
         self._sqlite_writers = threading.Lock() if self.db.dialect.name == "sqlite" else nullcontext()
@@ -478,7 +418,7 @@ class Store:
         if added:
             record = record.advanced(added)
         self.changes.correct(game_id, record.seq)
-        if kept is not None and added or kept is None and keep:
+        if (kept is not None and added) or (kept is None and keep):
             self._keep(record)
         return record
 
@@ -506,7 +446,7 @@ class Store:
             record = self.load(game_id)
         if record.seq != expected_seq:
             raise TableMovedOn(expected_seq, record.seq)
-        entry = Entry(expected_seq, kind, None, datetime.now(timezone.utc), payload)
+        entry = Entry(expected_seq, kind, None, datetime.now(UTC), payload)
         entry = replace(entry, player=records.entered_by(
             entry, record.engine.to_move(record.replay.state)))
         after = record.advanced([entry])  # RuleError here: nothing written
@@ -532,6 +472,8 @@ class Store:
             raise TableMovedOn(expected_seq, self.seq(game_id, fresh=True))
         self._keep(after)
         self.changes.notify(game_id, after.seq, heard)
+        if after.ended != record.ended:  # the game ended, or an undo took its end back
+            self._settle_join_code(after)
         return replace(after, claims=held)
 
     def _announce(self, conn, game_id: str) -> None:
@@ -548,7 +490,7 @@ class Store:
         is kept (``keep``), so that the import's answer and the game's page do not replay it
         again."""
         game_id = game_id or new_game_id()
-        created = datetime.now(timezone.utc)
+        created = datetime.now(UTC)
         protocol.get_engine(game)  # RuleError for a game this companion does not know
         record = Record.start(game_id, game, options, owner, created).advanced(stored, imported=True)
         # The entries go in a transaction of IMPORT_CHUNK at a time, the game's row first: a long
@@ -556,7 +498,7 @@ class Store:
         # more, and every table's move would wait for it. Until the import answers, nobody has
         # the game's id; each part written is a legal record.
         with self._writing() as conn:
-            _insert_game(conn, game, options, owner, game_id, created)
+            _insert_game(conn, game, options, owner, game_id, created, code=not record.ended)
         rows = [{"game_id": game_id, **_entry_row(e)} for e in stored]
         for start in range(0, len(rows), IMPORT_CHUNK):
             with self._writing() as conn:
@@ -577,30 +519,54 @@ class Store:
         raise TableMovedOn(-1, self.seq(game_id, fresh=True))
 
     # -- join codes ---------------------------------------------------------------------
-    def join_code(self, game_id: str) -> str:
-        """The game's short join code (made now for a game stored before codes existed)."""
-        _check_id(game_id)
+    def join_code(self, record: Record) -> str | None:
+        """The game's short join code while it is being played (made now for a game stored
+        without one: before codes existed, or whose end an undo took back); None once it ended."""
         with self._plain() as conn:
             code = conn.execute(select(join_codes.c.code).where(
-                join_codes.c.game_id == game_id)).scalar()
-        if code:
+                join_codes.c.game_id == record.id)).scalar()
+        if (code is not None) == (not record.ended):
             return code
+        return self._settle_join_code(record)
+
+    def _settle_join_code(self, record: Record) -> str | None:
+        """Give the game a code if it is being played, free its code if it ended: what
+        :meth:`append` does when an entry ends the game or takes its end back, and what a read
+        does for a game whose code does not agree (kept by an older companion, or two phones'
+        entries crossing)."""
+        ended = record.ended
         try:
             with self._writing() as conn:
-                return _insert_join_code(conn, game_id)
-        except exc.IntegrityError:  # another request made it first
-            with self.db.connect() as conn:
+                if ended:
+                    conn.execute(delete(join_codes).where(join_codes.c.game_id == record.id))
+                    return None
+                code = conn.execute(select(join_codes.c.code).where(
+                    join_codes.c.game_id == record.id)).scalar()
+                return code or _insert_join_code(conn, record.id)
+        except exc.IntegrityError:  # another request made it first, or the game is gone
+            with self._plain() as conn:
                 return conn.execute(select(join_codes.c.code).where(
-                    join_codes.c.game_id == game_id)).scalar_one()
+                    join_codes.c.game_id == record.id)).scalar()
 
     def game_for_code(self, typed: str) -> str | None:
-        """The game a typed join code names (any case, spaces and dashes ignored), or None."""
+        """The game in progress a typed join code names (any case, spaces and dashes ignored),
+        or None."""
         code = "".join(typed.split()).replace("-", "").upper()
         if len(code) != JOIN_LENGTH or not set(code) <= set(JOIN_ALPHABET):
             return None
         with self._plain() as conn:
-            return conn.execute(select(join_codes.c.game_id).where(
+            game_id = conn.execute(select(join_codes.c.game_id).where(
                 join_codes.c.code == code)).scalar()
+        if game_id is None:
+            return None
+        try:
+            record = self.load(game_id)
+        except GameNotFound:
+            return None
+        if record.ended:  # its code was not freed when it ended (an older companion's game)
+            self._settle_join_code(record)
+            return None
+        return game_id
 
     # -- seats --------------------------------------------------------------------------
     def seat_of(self, game_id: str, device: str) -> int | None:
@@ -697,16 +663,17 @@ def new_game_id() -> str:
 
 def _insert_game(
     conn, game: str, options: dict[str, Any], owner: str, game_id: str | None = None,
-    created: datetime | None = None,
+    created: datetime | None = None, code: bool = True,
 ) -> str:
     game_id = game_id or new_game_id()
     conn.execute(
         insert(games).values(
             id=game_id, game=game, options=options, owner=owner,
-            created_at=created or datetime.now(timezone.utc),
+            created_at=created or datetime.now(UTC),
         )
     )
-    _insert_join_code(conn, game_id)
+    if code:  # a game imported finished gets none
+        _insert_join_code(conn, game_id)
     return game_id
 
 

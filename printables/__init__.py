@@ -5,8 +5,8 @@ Print page both offer exactly this list and call ``make``.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 from companion.codes import new_deck_mark
 from companion.games.kings_court.cards import SELECTIONS as KINGS_COURT_SELECTIONS
@@ -14,7 +14,7 @@ from companion.games.kings_court.cards import deck as kings_court_deck
 from printables import decks, sheets
 from printables.decks import PrintOptions
 
-__all__ = ["PRINTABLES", "Printable", "Printed", "PrintOptions"]
+__all__ = ["PRINTABLES", "PrintOptions", "Printable", "Printed"]
 
 
 @dataclass(frozen=True)

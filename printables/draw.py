@@ -3,8 +3,8 @@ fits its box, colours, crop marks. Canvases here are scaled so that one unit is 
 from __future__ import annotations
 
 import io
+from collections.abc import Callable, Iterable
 from functools import lru_cache
-from typing import Callable, Iterable
 
 import qrcode
 from reportlab.lib.colors import HexColor, black, white

@@ -23,7 +23,16 @@ from reportlab.pdfgen.canvas import Canvas
 
 from companion.codes import CORNER_MODULE, FACE_MODULE, FRAME, spaced
 from printables.draw import (
-    BOLD, GREY, INK, MONO, REGULAR, draw_lines, draw_qr, ink_on, qr_footprint, shrink_to,
+    BOLD,
+    GREY,
+    INK,
+    MONO,
+    REGULAR,
+    draw_lines,
+    draw_qr,
+    ink_on,
+    qr_footprint,
+    shrink_to,
 )
 from printables.layout import CORNER_RADIUS, Box
 

@@ -1,21 +1,24 @@
-"""Fixtures shared by the tests: databases (SQLite always, PostgreSQL when named), the app."""
+"""Fixtures and helpers shared by the tests: databases (SQLite always, PostgreSQL when named),
+the app, phones through Flask's test client, a Royal Visit game through the API, `companion serve`
+in a process, and for the browser tests a served app and Chromium (tests/browser_support.py)."""
 from __future__ import annotations
 
 import os
 import re
+import socket
+import subprocess
+import sys
+import time
 
 import pytest
-from sqlalchemy import create_engine
+from sqlalchemy import create_engine, text
 
 import companion.games  # noqa: F401  (registers every engine)
+from browser_support import CHROMIUM_FLAGS, CSP_BLOCKED, chromium_path, serving
 from companion.store import Store, metadata, normalise_url
 from companion.web import create_app
 
 POSTGRES = os.environ.get("COMPANION_TEST_DATABASE_URL")
-
-# What the Content-Security-Policy refused in a browser test's pages (tests/test_browser.py's
-# new_phone listens): any entry fails the test.
-CSP_BLOCKED: list[str] = []
 
 
 @pytest.fixture(autouse=True)
@@ -46,10 +49,17 @@ def _empty_postgresql() -> str:
         pytest.skip("COMPANION_TEST_DATABASE_URL is not set: PostgreSQL not covered in this run")
     db = create_engine(normalise_url(POSTGRES))
     try:
-        metadata.drop_all(db)
+        wipe(db)
     finally:
         db.dispose()
     return POSTGRES
+
+
+def wipe(db) -> None:
+    """Drop the companion's tables and Alembic's note of the revision: an empty database."""
+    metadata.drop_all(db)
+    with db.begin() as conn:
+        conn.execute(text("DROP TABLE IF EXISTS alembic_version"))
 
 
 @pytest.fixture
@@ -100,3 +110,59 @@ def device_of(phone: Phone) -> str:
     """The device id in a phone's signed cookie: what the app knows the phone by."""
     with phone.client.session_transaction() as session:
         return session["device"]
+
+
+# -- a Royal Visit game through the JSON API ---------------------------------------------------
+OPTIONS = {"players": ["Ann", "Bob"], "wizard": 0}
+KING_UP = {"type": "play", "cards": [{"card": "king-1", "moves": [{"pawn": "king", "from": 0, "to": 1}]}]}
+KING_ONTO_GUARD = {"type": "play", "cards": [{"card": "king-1", "moves": [{"pawn": "king", "from": 0, "to": 1}]},
+                                             {"card": "king-1", "moves": [{"pawn": "king", "from": 1, "to": 2}]}]}
+
+
+def create(phone, options=OPTIONS):
+    response = phone.post("/api/games", json={"game": "royal_visit", "options": options})
+    assert response.status_code == 201, response.get_json()
+    return response.get_json()["game"]
+
+
+# -- `companion serve` in a process of its own -------------------------------------------------
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def start(url: str, port: int, data: str) -> subprocess.Popen:
+    server = subprocess.Popen(
+        [sys.executable, "-m", "companion.cli", "--database", url, "serve", "--host", "127.0.0.1",
+         "--port", str(port), "--threads", "8"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        env={**os.environ, "COMPANION_DATA_DIR": data, "COMPANION_SECRET_KEY": "durable"})
+    for _ in range(200):
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+            return server
+        except OSError:
+            time.sleep(0.05)
+    raise AssertionError("companion serve did not start")
+
+
+# -- the browser tests: the app served in a thread, and Chromium -------------------------------
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("browser")
+    app = create_app({"DATABASE_URL": f"sqlite:///{folder / 'companion.db'}", "SECRET_KEY": "browser",
+                      "POLL_MILLISECONDS": 500})
+    with serving(app) as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def browser():
+    path = chromium_path()
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=path, args=CHROMIUM_FLAGS)
+        yield browser
+        browser.close()

@@ -55,7 +55,8 @@ class Phone:
           if (r.width === 0 || r.height === 0) return false;
           if (r.left < -0.5 || r.top < -0.5 || r.right > vw + 0.5 || r.bottom > vh + 0.5) return false;
           const label = el.labels && el.labels[0];
-          const mine = (hit) => Boolean(hit) && (el.contains(hit) || hit.contains(el) || (label && label.contains(hit)));
+          const mine = (hit) => Boolean(hit)
+            && (el.contains(hit) || hit.contains(el) || (label && label.contains(hit)));
           const inset = Math.min(1, r.width / 2, r.height / 2);
           const points = [[r.left + r.width / 2, r.top + r.height / 2],
             [r.left + inset, r.top + inset], [r.right - inset, r.top + inset],
@@ -175,7 +176,8 @@ def small_targets(page) -> list[str]:
     return page.evaluate("""(min) => {
       const out = [];
       const modal = document.querySelector('dialog[open]:modal');  // the rest of the page is inert
-      for (const el of (modal || document).querySelectorAll('button, a[href], input, select, summary, [role=button], label.button')) {
+      const targets = 'button, a[href], input, select, summary, [role=button], label.button';
+      for (const el of (modal || document).querySelectorAll(targets)) {
         if (el.closest('[hidden], .sr') || el.type === 'hidden') continue;
         const target = (el.tagName === 'INPUT' && el.closest('label')) || el;
         const r = target.getBoundingClientRect();
@@ -183,7 +185,9 @@ def small_targets(page) -> list[str]:
         const style = getComputedStyle(el);
         if (style.visibility === 'hidden' || style.display === 'none') continue;
         if (r.width < min - 0.5 || r.height < min - 0.5) {
-          out.push(`${el.tagName.toLowerCase()}${el.id ? '#' + el.id : ''} "${(el.textContent || el.value || '').trim().slice(0, 30)}" ${Math.round(r.width)}x${Math.round(r.height)}`);
+          const name = `${el.tagName.toLowerCase()}${el.id ? '#' + el.id : ''}`;
+          const text = (el.textContent || el.value || '').trim().slice(0, 30);
+          out.push(`${name} "${text}" ${Math.round(r.width)}x${Math.round(r.height)}`);
         }
       }
       return out;

@@ -20,7 +20,7 @@ import io
 import math
 import random
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache, lru_cache
 
 import cv2
 import numpy as np
@@ -98,7 +98,7 @@ class Spec:
 
 # ----------------------------------------------------------------------------- card rasters
 
-@lru_cache(maxsize=None)
+@cache
 def _deck(game: str, mark: str) -> decks.Deck:
     return GAME_DECKS[game][0](mark)
 
@@ -365,10 +365,8 @@ def make_spec(category: str, megapixels: int, index: int) -> Spec:
     outlines = np.vstack([t.outline() for t in things])
     width, height = SIZES[megapixels]
     extent = outlines.max(axis=0) - outlines.min(axis=0)
-    if fanned:  # the phone held either way, whatever the hand's shape
-        turned = rng.random() < 0.5
-    else:  # portrait things, portrait photo
-        turned = (extent[0] < extent[1]) != (round(roll / 90) % 2 == 1)
+    # a fan: the phone held either way, whatever the hand's shape; else portrait things, portrait photo
+    turned = rng.random() < 0.5 if fanned else (extent[0] < extent[1]) != (round(roll / 90) % 2 == 1)
     if turned:
         width, height = height, width
     state = rng.getstate()

@@ -1,9 +1,10 @@
 """A photo of chosen proxy cards for the browser scan tests: the deck's own PDF rasterised,
-the cards cut out by the 3x3 layout and laid left to right on a light table, as a JPEG."""
+the cards cut out by the 3x3 layout and laid left to right on a light table, as a JPEG. And
+``decoders_watched``: which of the reader's pixel decoders a scan called."""
 from __future__ import annotations
 
 import io
-from functools import lru_cache
+from functools import cache
 
 import pypdfium2 as pdfium
 from PIL import Image
@@ -16,12 +17,12 @@ DPI = 170
 MARK = "T35"
 
 
-@lru_cache(maxsize=None)
+@cache
 def _deck(name: str, selection: str | None, mark: str = MARK):
     return PRINTABLES[name].build(selection, mark)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _page(name: str, selection: str | None, number: int, mark: str = MARK) -> Image.Image:
     document = pdfium.PdfDocument(decks.deck_pdf(_deck(name, selection, mark)))
     image = document[number].render(scale=DPI / 72).to_pil().convert("RGB")
@@ -61,3 +62,24 @@ def card_photo(name: str, kinds: list[str], selection: str | None = None,
     out = io.BytesIO()
     photo.save(out, "JPEG", quality=88)
     return out.getvalue()
+
+
+def decoders_watched(monkeypatch) -> list[str]:
+    """The names of the pixel decoders the scanner calls from now on (Pillow's, OpenCV's,
+    pillow-heif's), each call refused: a photo refused from its header calls none."""
+    from PIL import ImageFile
+
+    from companion.scan import photo
+
+    called: list[str] = []
+
+    def refusing(name: str):
+        def decode(*args, **kwargs):
+            called.append(name)
+            raise RuntimeError(f"{name} decoded pixels")
+        return decode
+
+    monkeypatch.setattr(ImageFile.ImageFile, "load", refusing("Pillow"))
+    for name in ("_decoded_gray", "_pillow_on_white", "_heif_gray"):
+        monkeypatch.setattr(photo, name, refusing(name))
+    return called

@@ -1,99 +1,14 @@
-"""A phone in Chromium (Debian's, driven by Playwright) at 360x740 plays Royal Visit by tapping.
-
-Without Chromium the tests skip, except under CI (CI=true), where a missing browser fails.
+"""Phones in Chromium (Debian's, driven by Playwright) at 360x740 play Royal Visit, Majesty and
+King's Court by tapping (tests/browser_support.py: how).
 """
 from __future__ import annotations
 
-import os
-import shutil
-import threading
-from contextlib import contextmanager
-from pathlib import Path
-
 import pytest
-from werkzeug.serving import make_server
 
-from companion.web import create_app
-from conftest import CSP_BLOCKED
+from browser_support import ARTIFACTS, new_phone, pawns_on, play_card, set_up
 from phone import PHONE
 
 pytestmark = pytest.mark.browser
-
-ARTIFACTS = Path(__file__).parent / "artifacts"
-CHROMIUM_FLAGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-]
-
-
-def chromium_path() -> str:
-    found = shutil.which("chromium") or shutil.which("chromium-browser")
-    if found:
-        return found
-    if os.environ.get("CI"):
-        pytest.fail("Chromium is not installed: CI must install Debian's chromium (see .ci/run).")
-    pytest.skip("Chromium is not installed (apt-get install chromium)")
-
-
-@contextmanager
-def serving(app):
-    """``app`` served on 127.0.0.1 in a thread: its address."""
-    http = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=http.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{http.server_port}"
-    http.shutdown()
-    app.extensions["store"].dispose()
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("browser")
-    app = create_app({"DATABASE_URL": f"sqlite:///{folder / 'companion.db'}", "SECRET_KEY": "browser",
-                      "POLL_MILLISECONDS": 500})
-    with serving(app) as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def browser():
-    path = chromium_path()
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=path, args=CHROMIUM_FLAGS)
-        yield browser
-        browser.close()
-
-
-def new_phone(browser):
-    context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True)
-    page = context.new_page()
-    page.on("console", lambda message: CSP_BLOCKED.append(message.text)
-            if "Content Security Policy" in message.text else None)
-    return page
-
-
-def set_up(page, url: str, names: dict[str, str]):
-    """Open a setup page, type the players' names into their fields (or check a radio
-    button's value) and start the game."""
-    page.goto(url)
-    for field, value in names.items():
-        if page.locator(f'input[name="{field}"]').first.get_attribute("type") == "radio":
-            page.check(f'input[name="{field}"][value="{value}"]')
-        else:
-            page.fill(f'input[name="{field}"]', value)
-    page.locator("#create").tap()
-
-
-def play_card(page, card: str, to: int):
-    """Royal Visit: tap a card, then the move offered that takes its pawn to ``to``."""
-    page.locator(f'[data-card="{card}"]').tap()
-    page.locator(f'[data-option][data-to="{to}"]').tap()
-
-
-def pawns_on(page, position: int, pawn: str):
-    return page.locator(f'.rv-space[data-pos="{position}"] .rv-chip.{pawn}')
 
 
 def test_two_players_play_royal_visit_on_a_phone_to_a_win(server, browser):

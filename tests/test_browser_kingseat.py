@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import pytest
 
-from test_browser import ARTIFACTS, PHONE, browser, new_phone, server  # noqa: F401
+from browser_support import ARTIFACTS, new_phone
+from phone import PHONE
 
 pytestmark = pytest.mark.browser
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from test_browser import browser, new_phone, play_card, server, serving, set_up  # noqa: F401
+from browser_support import new_phone, play_card, serving, set_up
 
 pytestmark = pytest.mark.browser
 DOWN = "The companion cannot reach its database right now: try again in a few seconds."

@@ -20,9 +20,8 @@ import pytest
 from PIL import Image
 
 from scan_support import card_photo
-from test_browser import (  # noqa: F401
-    ARTIFACTS, CHROMIUM_FLAGS, PHONE, browser, chromium_path, new_phone, server,
-)
+from browser_support import ARTIFACTS, CHROMIUM_FLAGS, chromium_path, new_phone
+from phone import PHONE
 
 pytestmark = pytest.mark.browser
 

@@ -14,7 +14,8 @@ from __future__ import annotations
 import pytest
 
 from scan_support import card_photo
-from test_browser import ARTIFACTS, PHONE, browser, new_phone, server  # noqa: F401
+from browser_support import ARTIFACTS, new_phone
+from phone import PHONE
 
 pytestmark = pytest.mark.browser
 

@@ -9,7 +9,8 @@ import threading
 import pytest
 from stats_games import simulated, store_game
 from phone import serious
-from test_browser import ARTIFACTS, CHROMIUM_FLAGS, PHONE, chromium_path
+from browser_support import ARTIFACTS, CHROMIUM_FLAGS, chromium_path
+from phone import PHONE
 from werkzeug.serving import make_server
 
 from companion.web import create_app

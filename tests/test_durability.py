@@ -9,15 +9,12 @@ import json
 import os
 import re
 import signal
-import socket
-import subprocess
-import sys
 import threading
 import time
 import urllib.error
 import urllib.request
 
-from test_api import KING_UP, OPTIONS
+from conftest import KING_UP, OPTIONS, free_port, start
 
 KILLS = 3
 TABLES = 3
@@ -46,27 +43,6 @@ class Client:
     def get(self, path: str) -> dict:
         with self.opener.open(self.base + path, timeout=5) as response:
             return json.load(response)
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-def start(url: str, port: int, data: str) -> subprocess.Popen:
-    server = subprocess.Popen(
-        [sys.executable, "-m", "companion.cli", "--database", url, "serve", "--host", "127.0.0.1",
-         "--port", str(port), "--threads", "8"],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-        env={**os.environ, "COMPANION_DATA_DIR": data, "COMPANION_SECRET_KEY": "durable"})
-    for _ in range(200):
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-            return server
-        except OSError:
-            time.sleep(0.05)
-    raise AssertionError("companion serve did not start")
 
 
 def test_no_acknowledged_move_is_lost_when_the_server_is_killed(database_url, tmp_path):

@@ -1,6 +1,7 @@
 """Exports: a finished game as a BG Stats play, the final scoring and every play as CSV, and every
 game as an archive that another server imports once. Games are played to the end by the engines'
-simulators; what the files say is checked against the engines' results on the stored records.
+simulators; what the files say is checked against the engines' results and outcomes on the stored
+records, the same way for every game.
 Runs on SQLite, and on PostgreSQL when it is named."""
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from urllib.parse import unquote
 
 import pytest
 from conftest import device_of
-from test_stats import GAMES, PRINCE_NAMES, expected, play_all
+from test_stats import GAMES, expected, play_all
 
 from companion.engine import get_engine
 from companion.store import Store
@@ -24,7 +25,9 @@ BGG_MAJESTY = 236301
 
 def validate_bgstats(play: dict, game: str, record) -> None:
     """The BG Stats push fields, each of its type, and what the engine says of the game."""
-    result = get_engine(game).result(record.replay.state)
+    engine = get_engine(game)
+    result = engine.result(record.replay.state)
+    ended = engine.outcome(record.replay.state, engine.new(record.options))
     assert play["sourcePlayId"] == record.id and play["sourceName"]
     datetime.strptime(play["playDate"], "%Y-%m-%d %H:%M:%S")
     assert isinstance(play.get("durationMin", 1), int) and play.get("durationMin", 1) >= 1
@@ -34,12 +37,9 @@ def validate_bgstats(play: dict, game: str, record) -> None:
     meta = play["game"]
     assert meta["name"] == get_engine(game).title
     assert isinstance(meta["highestWins"], bool) and isinstance(meta["noPoints"], bool)
-    assert meta["highestWins"] == (game != "kings_court")
-    assert meta["noPoints"] == (game in ("royal_visit", "kingseat"))
-    if game == "majesty":
-        assert meta["bggId"] == BGG_MAJESTY
-    else:
-        assert "bggId" not in meta  # not confirmed: left out
+    assert meta["highestWins"] == (ended.highest_wins is not False)
+    assert meta["noPoints"] == (ended.scores is None)
+    assert meta.get("bggId") == engine.bgg_id  # left out where not confirmed
     names = record.options["players"]
     # The player as known here: the name as first typed ("bob" in a later game is Bob).
     assert [p["name"].casefold() for p in play["players"]] == [n.casefold() for n in names]
@@ -53,18 +53,15 @@ def validate_bgstats(play: dict, game: str, record) -> None:
         assert isinstance(player.get("role", ""), str)
         if meta["noPoints"]:
             assert "score" not in player
-        elif game == "majesty":
-            assert player["score"] == result["scores"][seat]
         else:
-            groups = record.options.get("partnerships") or [[s] for s in range(len(names))]
-            side = next(i for i, group in enumerate(groups) if seat in group)
-            assert player["score"] == result["totals"][side]
-    if game in ("royal_visit", "majesty"):
-        start = record.options["wizard" if game == "royal_visit" else "first"]
-        assert [p["startPlayer"] for p in play["players"]] == [s == start for s in range(len(names))]
-    if game == "kingseat":
-        assert [p["role"] for p in play["players"]] == [
-            f"Loyal to {PRINCE_NAMES[prince]}" for prince in result["loyalties"]]
+            assert player["score"] == ended.scores[seat]
+        assert player.get("role") == ended.roles[seat]
+    assert [p["startPlayer"] for p in play["players"]] == [
+        seat == ended.start for seat in range(len(names))]
+
+
+def test_bg_stats_knows_majesty_by_its_boardgamegeek_id():
+    assert get_engine("majesty").bgg_id == BGG_MAJESTY
 
 
 def without_ids(figures: dict) -> dict:
@@ -106,33 +103,24 @@ def read_csv(text: str) -> list[dict[str, str]]:
     return list(csv.DictReader(io.StringIO(text)))
 
 
-def test_the_final_scoring_csv_holds_the_engines_figures(played, phone):
+def test_the_final_scoring_csv_is_the_engines_score_sheet(played, phone):
     store, ids = played
+    sheets = set()
     for game_id in ids:
         record = store.load(game_id)
-        result = record.engine.result(record.replay.state)
+        sheet = record.engine.score_sheet(record.replay.state)
         response = phone.get(f"/g/{game_id}/scoring.csv")
-        if record.game == "royal_visit":
+        page = phone.get(f"/g/{game_id}").get_data(as_text=True)
+        if sheet is None:
             assert response.status_code == 404
+            assert "scoring.csv" not in page
             continue
         assert response.mimetype == "text/csv"
-        rows = read_csv(response.get_data(as_text=True))
-        names = record.options["players"]
-        if record.game == "majesty":
-            assert [row["player"] for row in rows] == names
-            assert [int(row["final"]) for row in rows] == result["scores"]
-            for row in rows:  # the steps add up to the final score
-                steps = sum(int(value) for key, value in row.items()
-                            if key in ("infirmary", "variety") or key.startswith("majority "))
-                assert int(row["points before"]) + steps == int(row["final"])
-        elif record.game == "kings_court":
-            counted = [row for row in rows if row["counted"] == "yes"]
-            totals = [int(value) for key, value in counted[-1].items() if key.endswith(" total")]
-            assert totals == result["totals"]
-        else:
-            assert [int(row["votes in the Tell"]) for row in rows] == result["scores"]
-            assert [row["winner"] == "yes" for row in rows] == [
-                seat in result["winners"] for seat in range(len(names))]
+        rows = list(csv.reader(io.StringIO(response.get_data(as_text=True))))
+        assert rows == [list(sheet.header)] + [[str(cell) for cell in row] for row in sheet.rows]
+        assert f'scoring.csv" download>{sheet.title} (CSV)</a>' in page
+        sheets.add(record.game)
+    assert sheets == {"majesty", "kings_court", "kingseat"}  # Royal Visit keeps no score
 
 
 def test_the_csv_of_plays_round_trips_to_the_records(played, phone):
@@ -155,8 +143,9 @@ def test_the_csv_of_plays_round_trips_to_the_records(played, phone):
         assert [row["winner"] == "yes" for row in mine] == [
             seat in result["winners"] for seat in range(len(mine))]
         assert all((row["rank"] == "1") == (row["winner"] == "yes") for row in mine)
-        if record.game == "majesty":
-            assert [int(row["score"]) for row in mine] == result["scores"]
+        scores = record.engine.outcome(record.replay.state).scores or [None] * len(mine)
+        assert [row["score"] for row in mine] == [
+            "" if score is None else str(score) for score in scores]
     # What the rows say adds up to the Statistics page's figures.
     wins = {}
     for row in rows:
@@ -178,17 +167,17 @@ def test_the_archive_imports_on_a_fresh_server_once(played, phone, database_url,
 
     # Another server: SQLite in its own file when this one runs on PostgreSQL, and the reverse
     # when PostgreSQL is named (otherwise a second SQLite file).
-    from companion.web import create_app
-    from conftest import POSTGRES, Phone
+    from conftest import POSTGRES, Phone, wipe
     from sqlalchemy import create_engine
 
-    from companion.store import metadata, normalise_url
+    from companion.store import normalise_url
+    from companion.web import create_app
 
     other_url = f"sqlite:///{tmp_path / 'other.db'}"
     if database_url.startswith("sqlite") and POSTGRES:
         other_url = POSTGRES
         fresh = create_engine(normalise_url(POSTGRES))
-        metadata.drop_all(fresh)
+        wipe(fresh)
         fresh.dispose()
     other_app = create_app({"TESTING": True, "DATABASE_URL": other_url, "SECRET_KEY": "o"})
     try:

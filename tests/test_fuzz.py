@@ -23,9 +23,10 @@ from werkzeug.test import stream_encode_multipart
 
 from conftest import Phone, device_of
 from stats_games import simulated, store_game
-from test_api import KING_UP, OPTIONS
+from conftest import KING_UP, OPTIONS
 
 from companion.games.kingseat.simulate import random_options
+from companion.games.kingseat.state import PRINCE_IDS
 from companion.store import games
 
 REQUESTS = int(os.environ.get("COMPANION_FUZZ_REQUESTS", "5000"))
@@ -152,6 +153,28 @@ def requests(app, real: list[str]):
     return st.sampled_from(routes(app)).flatmap(one)
 
 
+def seats_and_secrets(real: list[str], kept: str):
+    """A well-formed body for a game's /seat or /secret with a bad value: a player number just
+    outside the game's seats (or far outside), a prince not in the game, a version out of step.
+    The secrets go to the games of ``real`` and to ``kept``, a Kingseat game whose seat 0 another
+    phone holds for good (this phone's seat moves, and a seat that moved takes no secret)."""
+    near = st.one_of(st.integers(-2, 12), st.sampled_from(EVIL_NUMBERS), st.none())
+    loyalty = st.fixed_dictionaries(
+        {"loyalty": st.one_of(st.sampled_from(PRINCE_IDS), texts)},
+        optional={"version": st.one_of(st.integers(-2, 6), st.sampled_from(EVIL_NUMBERS))})
+    seat = st.builds(lambda game_id, body: ("POST", f"/api/games/{game_id}/seat", "json",
+                                            dumped(body)),
+                     st.sampled_from(real + [kept]),
+                     st.one_of(st.builds(lambda player: {"player": player}, near),
+                               st.builds(lambda player: {"free": player}, near)))
+    def secret(game_id: str, body) -> tuple:
+        return ("POST", f"/api/games/{game_id}/secret", "json", dumped({"secret": body}))
+
+    return st.one_of(seat, st.builds(secret, st.just(kept), loyalty),
+                     st.builds(secret, st.sampled_from(real),
+                               st.one_of(loyalty, st.just({"seat": "changed"}))))
+
+
 def send(phone: Phone, method: str, path: str, how: str | None, body):
     headers = {"X-CSRFToken": phone.token}
     client = phone.client
@@ -233,6 +256,10 @@ def test_no_request_gets_a_5xx(app):
         real.append(response.get_json()["game"]["id"])
     phone.post(f"/api/games/{real[0]}/moves", json={"seq": 0, "move": KING_UP})
     phone.post(f"/api/games/{real[2]}/seat", json={"player": 1})
+    keeper = Phone(app)  # holds seat 0 of a Kingseat game of its own, and sends its secrets
+    kept = keeper.post("/api/games", json={"game": "kingseat", "options": kingseat}).get_json()
+    kept = kept["game"]["id"]
+    keeper.post(f"/api/games/{kept}/seat", json={"player": 0})
     real.append(store_game(store, "royal_visit", *simulated("royal_visit", 1, ["Cid", "Dee"]),
                            owner=device_of(phone)))
     record = phone.get(f"/api/games/{real[0]}/export").get_json()
@@ -256,7 +283,8 @@ def test_no_request_gets_a_5xx(app):
     def check(batch, archive_import):
         nonlocal sent
         for method, path, how, body in batch:
-            response = send(phone, method, path, how, body)
+            sender = keeper if path == f"/api/games/{kept}/secret" else phone
+            response = send(sender, method, path, how, body)
             sent += 1
             assert response.status_code < 500, repr((method, path, body))[:500]
         # A hostile archive, then every page: those of no game (the Statistics page, the archive,
@@ -270,15 +298,16 @@ def test_no_request_gets_a_5xx(app):
         for page in every_page(app, [brought] if isinstance(brought, str) else []):
             assert phone.get(page).status_code < 500, (page, repr(archive_import)[:500])
         with store.db.connect() as conn:  # the games imported go: every page stays quick
-            for game_id in set(conn.execute(select(games.c.id)).scalars()) - set(real):
+            for game_id in set(conn.execute(select(games.c.id)).scalars()) - {*real, kept}:
                 store.delete(game_id)
 
     known = [("POST", "/import/archive", "archive", dumped(_hostile_archive(archive, where, value)))
              for where, value in KNOWN_ARCHIVES]
     for archive_import in known:
         check = example(KNOWN, archive_import)(check)
-    check = given(st.lists(st.one_of(requests(app, real), tampered), min_size=BATCH - 1,
-                           max_size=BATCH - 1), hostile)(check)
+    check = given(st.lists(st.one_of(requests(app, real), tampered,
+                                     seats_and_secrets(real, kept)),
+                           min_size=BATCH - 1, max_size=BATCH - 1), hostile)(check)
     check = settings(max_examples=max(1, REQUESTS // BATCH), deadline=None, database=None,
                      phases=(Phase.explicit, Phase.generate),  # a failure names its request
                      suppress_health_check=list(HealthCheck))(check)

@@ -9,7 +9,8 @@ import brotli
 import pytest
 
 from companion.web.headers import hashed_name
-from test_api import create
+from stats_games import simulated
+from conftest import create
 
 PAGES = ["/", "/print", "/rules/royal_visit", "/new/royal_visit", "/new/kings_court", "/new/kingseat",
          "/new/majesty"]
@@ -31,12 +32,13 @@ class Scripts(HTMLParser):
 
 
 def game_pages(phone) -> list[str]:
+    """A page of each of the four games, with options their own simulators choose."""
     pages = [f"/g/{create(phone)['id']}"]
-    for game, options in [("kings_court", {"players": ["Ann", "Bob"]}),
-                          ("majesty", {"players": ["Ann", "Bob"]})]:
+    for game in ("kings_court", "majesty", "kingseat"):
+        options, _ = simulated(game, 7, ["Ann", "Bob", "Cid", "Dee"])
         response = phone.post("/api/games", json={"game": game, "options": options})
-        if response.status_code == 201:
-            pages.append(response.get_json()["game"]["urls"]["page"])
+        assert response.status_code == 201, (game, response.get_json())
+        pages.append(response.get_json()["game"]["urls"]["page"])
     return pages
 
 

@@ -10,7 +10,7 @@ from sqlalchemy import func, select
 
 from companion import inputs
 from companion.store import games
-from test_api import KING_UP, OPTIONS, create
+from conftest import KING_UP, create
 
 KC_OPTIONS = {"players": ["Ann", "Bob"]}
 

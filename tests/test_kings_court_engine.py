@@ -7,6 +7,7 @@ import json
 import random
 
 import pytest
+import rules_checks
 
 import companion.games  # noqa: F401  (registers the engines)
 from companion.engine import COMMON_RULES, REGISTRY, RuleError, replay, step
@@ -50,24 +51,11 @@ def correct(number, move: dict) -> dict:
 
 
 def run(state: State, move: dict) -> State:
-    ENGINE.validate(state, move)
-    after = ENGINE.apply(state, move)
-    assert ENGINE.apply(state, move) == after  # deterministic
-    json.dumps(ENGINE.view(after))
-    return after
+    return rules_checks.run(ENGINE, state, move)
 
 
 def refused(state: State, move, rule: str) -> RuleError:
-    with pytest.raises(RuleError) as caught:
-        ENGINE.validate(state, move)
-    error = caught.value
-    assert error.rule == rule, error.message
-    assert error.rule in RULE_IDS
-    assert error.message.endswith(".") and "\n" not in error.message
-    with pytest.raises(RuleError) as again:
-        ENGINE.apply(state, move)
-    assert again.value.to_dict() == error.to_dict()
-    return error
+    return rules_checks.refused(ENGINE, state, move, rule, RULE_IDS)
 
 
 def points(state: State, row: int = -1) -> list[int]:

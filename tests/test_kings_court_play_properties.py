@@ -102,7 +102,7 @@ def test_random_hands_through_the_contract_entry_point(seed, players):
 # --------------------------------------------------------------------------- refusals
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _positions(seed: int, players: int) -> list[tuple[Hand, dict]]:
     rng = random.Random(seed)
     kinds = selection_kinds("kc+kd+bonus")

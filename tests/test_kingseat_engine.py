@@ -16,6 +16,7 @@ from companion.games.kingseat import similar_colours
 from companion.games.kingseat.rules_page import RULE_IDS, RULES
 from companion.games.kingseat.state import KIND_INDEX, Effects, State
 from companion.games.kingseat.simulate import random_game, random_options
+import rules_checks
 
 ANN, BOB, CID, DEE, EVE, FAY = range(6)
 NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon", "Kim", "Lou"]
@@ -46,28 +47,11 @@ def check(s: State) -> None:
 
 
 def run(s: State, move: dict) -> State:
-    before = json.dumps(s.to_dict(), sort_keys=True)
-    ENGINE.validate(s, move)
-    after = ENGINE.apply(s, move)
-    assert ENGINE.apply(s, move) == after  # deterministic
-    assert json.dumps(s.to_dict(), sort_keys=True) == before  # the old state is untouched
-    check(after)
-    json.dumps(ENGINE.view(after))
-    ENGINE.describe(move, s.players)
-    return after
+    return rules_checks.run(ENGINE, s, move, check)
 
 
 def refused(s: State, move, rule: str) -> RuleError:
-    with pytest.raises(RuleError) as caught:
-        ENGINE.validate(s, move)
-    error = caught.value
-    assert error.rule == rule, error.message
-    assert error.rule in RULE_IDS
-    assert error.message.endswith(".") and "\n" not in error.message
-    with pytest.raises(RuleError) as again:
-        ENGINE.apply(s, move)
-    assert again.value.to_dict() == error.to_dict()
-    return error
+    return rules_checks.refused(ENGINE, s, move, rule, RULE_IDS)
 
 
 def V(*cards, none_held=None) -> dict:

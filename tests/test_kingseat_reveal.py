@@ -7,14 +7,27 @@ import dataclasses
 import random
 
 import pytest
+from test_kingseat_engine import (
+    ANN,
+    BOB,
+    CID,
+    DEE,
+    PASS,
+    SWAP,
+    A,
+    V,
+    check,
+    discard_of,
+    finish_round,
+    game,
+    refused,
+    run,
+)
 
 from companion.engine import RuleError, replay
 from companion.games.kingseat import ENGINE
 from companion.games.kingseat.simulate import play, random_game, random_options
 from companion.games.kingseat.state import KIND_INDEX, KINDS
-from test_kingseat_engine import (
-    ANN, BOB, CID, DEE, A, PASS, SWAP, V, check, discard_of, finish_round, game, refused, run,
-)
 
 FOUR = ["lionsyre", "slydefox", "woolfhall", "squlofish"]
 

@@ -10,7 +10,7 @@ import random
 
 import pytest
 from conftest import Phone
-from test_browser import ARTIFACTS, browser, new_phone, server  # noqa: F401 (fixtures)
+from browser_support import ARTIFACTS, new_phone
 from test_kingseat_web import move, start
 
 from companion.games.kingseat.simulate import play, random_options

@@ -51,7 +51,8 @@ def test_the_setup_page_offers_players_princes_sets_and_rulings(phone):
     ticked = re.findall(r'name="prince-([a-z-]+)" value="on" data-prince-box="[a-z-]+" checked', page)
     assert tuple(ticked) == tuple(p for p in (p.id for p in PRINCES) if p in STARTER)
     # The catalogue for the page's script: 12 princes (Salsa Salamanda's stripes), 36 cards, sets.
-    catalogue = json.loads(re.search(r'<script id="catalogue" type="application/json">(.*?)</script>', page, re.S).group(1))
+    catalogue = json.loads(
+        re.search(r'<script id="catalogue" type="application/json">(.*?)</script>', page, re.S).group(1))
     assert len(catalogue["princes"]) == 12 and len(catalogue["kinds"]) == 36
     salsa = next(p for p in catalogue["princes"] if p["id"] == "salsa-salamanda")
     assert salsa["hex"] is None and len(salsa["stripes"]) >= 2
@@ -60,7 +61,7 @@ def test_the_setup_page_offers_players_princes_sets_and_rulings(phone):
 
 
 def test_the_form_with_ticked_princes_and_a_leftover_starts_the_game(phone):
-    game_id, game = start(phone, kingseat="2")
+    _game_id, game = start(phone, kingseat="2")
     view = game["view"]
     assert [p["name"] for p in view["players"]] == ["Ann", "Bob", "Cid", "Dee"]
     assert view["kingseat"] == 2 and view["king"] == 2 and view["players"][2]["king"]
@@ -113,7 +114,8 @@ def test_refusals_re_render_the_form_with_the_reason_and_the_fields(phone):
 def test_the_game_page_renders_with_its_script_and_catalogue(phone, second_phone):
     game_id, _ = start(phone)
     page, payload = page_payload(phone, game_id)
-    assert re.search(r"/static/kingseat\.[0-9a-f]{10}\.js", page) and re.search(r"/static/kingseat\.[0-9a-f]{10}\.css", page) and 'id="catalogue"' in page
+    assert re.search(r"/static/kingseat\.[0-9a-f]{10}\.js", page)
+    assert re.search(r"/static/kingseat\.[0-9a-f]{10}\.css", page) and 'id="catalogue"' in page
     assert "Kingseat.start(" in page and 'id="record"' in page and 'id="seats"' in page
     assert payload["view"]["players"][0]["name"] == "Ann" and payload["owner"]
     assert payload["urls"]["rules"] == "/rules/kingseat"
@@ -157,7 +159,7 @@ def test_a_vote_and_an_action_stored_through_the_api_show_on_the_page(phone):
 
 
 def test_refused_moves_name_their_rule_and_link_to_the_kingseat_rules(phone):
-    game_id, game = start(phone)
+    game_id, _game = start(phone)
     rules = phone.get("/rules/kingseat").get_data(as_text=True)
     for body in (
         {"type": "vote", "votes": ["lionsyre", None, "lionsyre", "hornseeker"]},
@@ -183,7 +185,7 @@ def test_the_tell_stays_face_down_until_the_end(phone):
         view = game["view"]
         if body["type"] != "loyalty":  # until the Tell is revealed
             assert set(view["tell"]) == {"size", "leftovers"}, number
-        assert view["result"] is None and view["loyalty_cards"] is None or view["phase"] == "loyalty"
+        assert (view["result"] is None and view["loyalty_cards"] is None) or view["phase"] == "loyalty"
         game = move(phone, game, body)
         if number % 25 == 0:
             _, payload = page_payload(phone, game["id"])

@@ -12,7 +12,7 @@ import pytest
 from companion import scan as scanner
 from companion.web import create_app
 from conftest import Phone
-from test_api import create
+from conftest import create
 
 
 @pytest.fixture

@@ -11,8 +11,11 @@ import pytest
 from companion.engine import RuleError, replay, step
 from companion.games.majesty import CHARACTERS, ENGINE, KIND_BY_ID, KINDS, LOCATIONS, physical_cards
 from companion.games.majesty import chips as C
-from companion.games.majesty.rules import RULE_IDS, RULES, State, final_scoring, ranking
+from companion.games.majesty.rules_page import RULE_IDS, RULES
+from companion.games.majesty.scoring import final_scoring, ranking
+from companion.games.majesty.state import State
 from companion.games.majesty.simulate import build_deck, random_game, random_options
+import rules_checks
 
 ANN, BOB, CID, DEE = 0, 1, 2, 3
 NAMES = ["Ann", "Bob", "Cid", "Dee"]
@@ -76,24 +79,11 @@ def take(slot: int = 0, new: str | None = "miller", **extra) -> dict:
 
 
 def run(state: State, move: dict) -> State:
-    ENGINE.validate(state, move)
-    after = ENGINE.apply(state, move)
-    assert ENGINE.apply(state, move) == after  # deterministic
-    check_chips(after)
-    return after
+    return rules_checks.run(ENGINE, state, move, check_chips)
 
 
 def refused(state: State, move, rule: str) -> RuleError:
-    with pytest.raises(RuleError) as caught:
-        ENGINE.validate(state, move)
-    error = caught.value
-    assert error.rule == rule, error.message
-    assert error.rule in RULE_IDS
-    assert error.message.endswith(".") and "\n" not in error.message
-    with pytest.raises(RuleError) as again:
-        ENGINE.apply(state, move)
-    assert again.value.to_dict() == error.to_dict()
-    return error
+    return rules_checks.refused(ENGINE, state, move, rule, RULE_IDS)
 
 
 def check_chips(s: State) -> None:
@@ -550,6 +540,14 @@ def test_equal_guards_and_knights_defend():
            display=["knight"] + DISPLAY[1:])
     after = run(s, take(0))
     assert after.realms[BOB] == s.realms[BOB]
+
+
+def test_an_attack_held_off_says_how_many_guards_held_against_how_many_knights():
+    s = at([{"barracks": ["knight"]}, {"guardhouse": ["guard"] * 3, "mill": ["miller"]}],
+           display=["knight"] + DISPLAY[1:])
+    attack = ENGINE.view(run(s, take(0)))["last_turn"]["attacks"][0]
+    assert (attack["knights"], attack["guards"], attack["succeeded"]) == (2, 3, False)
+    assert attack["text"] == "Bob holds with 3 Guards against 2 Knights"
 
 
 def test_attack_victim_is_the_newest_card_at_the_leftmost_location():
@@ -1405,6 +1403,17 @@ def test_a_card_turned_up_is_corrected_by_an_entry_of_its_own():
     # a card of the setup display is named by its slot at setup
     fixed = ENGINE.apply(after, {"type": "correct", "turn": 0, "slot": 4, "card": "guard"})
     assert [KINDS[k].id for k in fixed.display][:4] == ["witch", "guard", "guard", "noble"]
+
+
+def test_correcting_the_card_the_last_turn_turned_up_corrects_that_turn_too():
+    turn = {"type": "take", "slot": 0, "new_card": "brewer"}
+    s = played(game(), turn)
+    assert ENGINE.view(s)["last_turn"]["new_card"] == "brewer"
+    after = ENGINE.apply(s, {"type": "correct", "turn": 1, "card": "knight"})
+    assert ENGINE.view(after)["last_turn"]["new_card"] == "knight"
+    assert ENGINE.describe(turn, NAMES[:2], before=s, after=after).endswith(
+        "; turned up the Knight")
+    assert after.to_dict()["last"]["new_card"] == "knight"
 
 
 @pytest.mark.parametrize("fix,rule,words", [

@@ -1,7 +1,7 @@
-"""Majesty properties: random games on every side and deck, random refusals, random JSON."""
+"""Majesty properties: positions a table enters, the legal moves the page offers, and corrections
+(what every engine must do is in tests/test_engine_conformance.py)."""
 from __future__ import annotations
 
-import copy
 import json
 import random
 
@@ -9,15 +9,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.engine import RuleError, replay
-from companion.games.majesty import ENGINE, KINDS, LOCATIONS
+from companion.games.majesty import ENGINE, KINDS, State
 from companion.games.majesty import chips as C
-from companion.games.majesty.rules import (
-    CHAR_IDS, KIND_IDS, LOC_IDS, REALM_SIZE, RULE_IDS, State, deck_size,
-)
-from companion.games.majesty.simulate import build_deck, random_game, table_game
-from rules_checks import validate_then_apply
-
-NAMES = ["Ann", "Bob", "Cid", "Dee"]
+from companion.games.majesty.state import CHAR_IDS, KIND_IDS, LOC_IDS, REALM_SIZE
+from companion.games.majesty.simulate import random_game, table_game
+from engine_cases.majesty import NAMES, SIDES, check_state, with_display
 
 
 def examples(n: int) -> settings:
@@ -25,9 +21,6 @@ def examples(n: int) -> settings:
 
 
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
-SIDES = st.one_of(st.sampled_from(["A", "B"]),
-                  st.fixed_dictionaries({loc.id: st.sampled_from(["A", "B"])
-                                         for loc in LOCATIONS}))
 
 
 @st.composite
@@ -35,94 +28,6 @@ def game_options(draw) -> dict:
     n = draw(st.integers(2, 4))
     return {"players": NAMES[:n], "first": draw(st.integers(0, n - 1)), "sides": draw(SIDES),
             "deck": draw(st.sampled_from(["standard", "shuffled"]))}
-
-
-def with_display(options: dict, seed: int) -> dict:
-    options = dict(options)
-    options["display"] = build_deck(random.Random(seed), len(options["players"]),
-                                    options["deck"])[:6]
-    return options
-
-
-def check_state(s: State) -> None:
-    """What must hold of every state a game can reach."""
-    n = len(s.players)
-    sizes = [s.realm_size(p) for p in range(n)]
-    order = [(s.first + i) % n for i in range(n)]
-    assert all(size <= REALM_SIZE for size in sizes)
-    # chips: every pile plus what is owed is the player's points, and nothing leaves the box
-    for p in range(n):
-        assert all(c >= 0 for c in s.chips[p])
-        assert C.value(s.chips[p]) + s.owed[p] == s.points[p]
-    assert all(c >= 0 for c in s.supply_chips)
-    assert tuple(s.supply_chips[i] + sum(s.chips[p][i] for p in range(n))
-                 for i in range(5)) == C.BOX
-    # meeples: 30 in all, at most 5 a player between turns
-    assert s.supply_meeples >= 0 and all(m >= 0 for m in s.display_meeples)
-    assert s.supply_meeples + sum(s.meeples) + sum(s.display_meeples) == 30
-    assert all(0 <= m <= 5 for m in s.meeples)
-    # cards: realms + display + deck = the deck, no kind beyond its copies
-    size = deck_size(n, s.variant)
-    counted = sum(sizes) + len(s.display) + s.deck.count
-    seen = [0] * len(KINDS)
-    for p in range(n):
-        for stack in s.realms[p]:
-            for k in stack:
-                seen[k] += 1
-        for k, _ in s.infirmaries[p]:
-            seen[k] += 1
-    for k in s.display:
-        seen[k] += 1
-    assert all(seen[k] <= KINDS[k].copies for k in range(len(KINDS)))
-    if s.final is None:
-        assert counted == size and s.deck.count >= 0
-        assert len(s.display) == min(6, size - sum(sizes))
-        mover = order.index(s.turn)
-        k = sizes[s.turn]
-        assert [sizes[p] for p in order] == [k + 1] * mover + [k] * (n - mover)
-        assert all(s.points[p] >= 0 for p in range(n))
-        assert ENGINE.to_move(s) == s.turn and ENGINE.result(s) is None
-    else:
-        assert sizes == [REALM_SIZE] * n
-        assert counted in (size, size - 1)  # the last turn may skip the refill
-        assert ENGINE.to_move(s) is None and ENGINE.legal_moves(s) == []
-        result = ENGINE.result(s)
-        best = max(s.points)
-        assert result["winners"] == [p for p in range(n) if s.points[p] == best]
-        assert result["scores"] == list(s.points) and result["reason"].endswith(".")
-
-
-# --------------------------------------------------------------------------- whole games
-
-
-@examples(1000)
-@given(seed=SEEDS, options=game_options())
-def test_random_games_end_with_twelve_cards_a_realm(seed, options):
-    options = with_display(options, seed)
-    moves, final = random_game(random.Random(seed), options)
-    assert final.final is not None, "the game did not end"
-    assert len(moves) == REALM_SIZE * len(options["players"])
-    check_state(final)
-    json.dumps(ENGINE.view(final))
-
-
-@examples(300)
-@given(seed=SEEDS, options=game_options())
-def test_every_state_keeps_the_chips_equal_to_the_points_and_replays(seed, options):
-    options = with_display(options, seed)
-    moves, final = random_game(random.Random(seed), options)
-    s = ENGINE.new(options)
-    check_state(s)
-    for move in moves:
-        before = copy.deepcopy(move)
-        s = ENGINE.apply(s, move)
-        assert move == before  # apply never changes the move it is given
-        check_state(s)
-    assert s == final
-    json.dumps(ENGINE.view(s))
-    json.dumps(s.to_dict())
-    result, history = replay(ENGINE, options, [("move", m) for m in moves])
-    assert result.state == final and len(history) == len(moves)
 
 
 def position_of(s: State) -> dict:
@@ -167,9 +72,6 @@ def test_any_reached_position_can_be_entered_and_played_to_the_end(seed, options
     check_state(final)
 
 
-# --------------------------------------------------------------------------- refusals
-
-
 def _states_of(seed: int, options: dict) -> list[tuple[State, dict]]:
     options = with_display(options, seed)
     moves, _ = random_game(random.Random(seed), options)
@@ -179,129 +81,6 @@ def _states_of(seed: int, options: dict) -> list[tuple[State, dict]]:
         out.append((s, move))
         s = ENGINE.apply(s, move)
     return out
-
-
-KEYS = ["type", "slot", "card", "as", "heal_as", "exchange", "new_card", "seat"]
-VALUES = st.one_of(
-    st.integers(-8, 8), st.sampled_from([None, True, 1.5, "3", [], {}, "take", "change"]),
-    st.sampled_from(KIND_IDS), st.sampled_from(CHAR_IDS))
-
-
-@examples(800)
-@given(seed=SEEDS, options=game_options(), data=st.data())
-def test_refused_moves_raise_rule_errors_and_change_nothing(seed, options, data):
-    history = _states_of(seed, options)
-    state, move = history[data.draw(st.integers(0, len(history) - 1))]
-    snapshot = copy.deepcopy(state.to_dict())
-    broken = copy.deepcopy(move)
-    for _ in range(data.draw(st.integers(1, 3))):
-        how = data.draw(st.sampled_from(["set", "drop"]))
-        key = data.draw(st.sampled_from(KEYS))
-        if how == "set":
-            broken[key] = data.draw(VALUES)
-        else:
-            broken.pop(key, None)
-    after = validate_then_apply(ENGINE, state, broken, RULE_IDS)
-    if not isinstance(after, RuleError):
-        check_state(after)
-        ENGINE.describe(broken, state.players)
-    assert state.to_dict() == snapshot
-
-
-JSON = st.recursive(
-    st.none() | st.booleans() | st.integers(-20, 20) | st.floats(allow_nan=False)
-    | st.text(max_size=12) | st.sampled_from(KIND_IDS) | st.sampled_from(CHAR_IDS),
-    lambda children: st.lists(children, max_size=4) | st.dictionaries(
-        st.sampled_from(KEYS) | st.text(max_size=5), children, max_size=5),
-    max_leaves=20,
-)
-MOVE_SHAPED = st.one_of(
-    st.fixed_dictionaries({"type": st.just("take"), "slot": st.integers(-1, 6) | JSON},
-                          optional={"as": st.sampled_from(CHAR_IDS) | JSON,
-                                    "heal_as": st.sampled_from(CHAR_IDS) | JSON,
-                                    "card": st.sampled_from(KIND_IDS) | JSON,
-                                    "exchange": st.integers(-6, 30) | JSON,
-                                    "new_card": st.sampled_from(KIND_IDS) | JSON}),
-    st.fixed_dictionaries({"type": st.just("change"), "seat": st.integers(-1, 4) | JSON}),
-    JSON,
-)
-
-
-def _some_states() -> list[State]:
-    out = []
-    for seed in range(6):
-        options = {"players": NAMES[:2 + seed % 3], "first": 0,
-                   "sides": ["A", "B", {loc.id: "AB"[i % 2] for i, loc in
-                                        enumerate(LOCATIONS)}][seed % 3],
-                   "deck": ["standard", "shuffled"][seed % 2]}
-        out += [s for s, _ in _states_of(seed, options)][::7]
-    out.append(random_game(random.Random(9))[1])  # a finished game
-    return out
-
-
-_SOME_STATES = _some_states()
-
-
-@examples(2000)
-@given(move=MOVE_SHAPED, index=st.integers(0, len(_SOME_STATES) - 1))
-def test_validate_raises_only_rule_errors_on_any_json(move, index):
-    state = _SOME_STATES[index]
-    try:
-        ENGINE.validate(state, move)
-    except RuleError as error:
-        assert error.rule in RULE_IDS
-        return
-    check_state(ENGINE.apply(state, move))
-    ENGINE.describe(move, state.players)
-
-
-POSITION_LIKE = st.fixed_dictionaries({
-    "players": st.lists(st.fixed_dictionaries(
-        {"realm": st.dictionaries(st.sampled_from(LOC_IDS[:7]),
-                                  st.lists(st.sampled_from(KIND_IDS), max_size=3)
-                                  | st.dictionaries(st.sampled_from(KIND_IDS),
-                                                    st.integers(-1, 3), max_size=2),
-                                  max_size=3),
-         "meeples": st.integers(-1, 6), "points": st.integers(-1, 30)},
-        optional={"infirmary": st.lists(st.sampled_from(KIND_IDS) | JSON, max_size=2),
-                  "chips": st.dictionaries(st.sampled_from(["1", "2", "10", "x"]),
-                                           st.integers(-1, 5), max_size=2) | JSON}),
-        min_size=2, max_size=4),
-    "display": st.lists(st.sampled_from(KIND_IDS), min_size=5, max_size=6),
-    "turn": st.integers(-1, 4)}, optional={"display_meeples": st.lists(st.integers(-1, 3),
-                                                                       max_size=6) | JSON})
-
-
-@examples(600)
-@given(options=JSON | st.fixed_dictionaries(
-    {"players": st.lists(st.text(max_size=6) | JSON, max_size=5),
-     "first": st.integers(-1, 4) | JSON},
-    optional={"sides": SIDES | JSON, "deck": st.sampled_from(["standard", "shuffled"]) | JSON,
-              "display": st.lists(st.sampled_from(KIND_IDS), max_size=7) | JSON,
-              "rulings": JSON, "position": POSITION_LIKE | JSON}))
-def test_new_raises_only_rule_errors(options):
-    try:
-        s = ENGINE.new(options)
-    except RuleError as error:
-        assert error.rule in RULE_IDS
-    else:
-        check_state(s)
-        json.dumps(ENGINE.view(s))
-
-
-@examples(300)
-@given(form=st.dictionaries(st.sampled_from(
-    ["player-0", "player-1", "player-2", "player-3", "first", "sides", "deck"]
-    + [f"display-{i}" for i in range(6)] + [f"side-{loc.id}" for loc in LOCATIONS]),
-    st.text(max_size=6) | st.sampled_from(["A", "B", "mixed", "0", "1", "3", "standard",
-                                           "shuffled", "Ann", "Bob", "miller", "noble"])))
-def test_options_from_form_raises_only_rule_errors(form):
-    try:
-        options = ENGINE.options_from_form(form)
-    except RuleError as error:
-        assert error.rule in RULE_IDS
-    else:
-        check_state(ENGINE.new(options))
 
 
 # --------------------------------------------------------------------------- legal lists

@@ -26,7 +26,7 @@ def test_the_setup_form_starts_a_game_with_the_knight_holder_first(phone):
 
 
 def test_a_turn_is_scored_and_the_chips_to_take_are_said(phone):
-    game_id, game = start(phone)
+    game_id, _game = start(phone)
     move = {"type": "take", "slot": 0, "new_card": "brewer"}  # Bob takes the free Miller
     after = phone.post(f"/api/games/{game_id}/moves", json={"seq": 0, "move": move}).get_json()["game"]
     bob = after["view"]["players"][1]
@@ -64,16 +64,17 @@ def test_a_table_under_way_starts_from_its_position_and_impossible_ones_are_refu
 
     blank = {"points": 0, "meeples": 5, "realm": {}, "infirmary": []}
     players = [
-        {"points": 14, "meeples": 3, "realm": {"mill": ["miller", "miller-brewer"], "castle": ["noble"]}, "infirmary": ["knight"]},
+        {"points": 14, "meeples": 3, "realm": {"mill": ["miller", "miller-brewer"], "castle": ["noble"]},
+         "infirmary": ["knight"]},
         {"points": 9, "meeples": 4, "realm": {"brewery": ["brewer", "brewer"], "inn": ["innkeeper"]}, "infirmary": []},
         blank, blank,
     ]
     fields = {**FORM, "first": "0", "start": "position", "turn": "1", "position": json.dumps({"players": players}),
               **{f"display_meeples-{i}": str(i % 2) for i in range(6)}}
-    game_id, game = start(phone, **fields)
+    _game_id, game = start(phone, **fields)
     view = game["view"]
     assert game["to_move"] == 1
-    ann, bob = view["players"]
+    ann, _bob = view["players"]
     assert (ann["points"], ann["meeples"], ann["cards"]) == (14, 3, 4)
     assert ann["realm"]["mill"] == ["miller", "miller-brewer"] and [c["card"] for c in ann["infirmary"]] == ["knight"]
     assert [slot["meeples"] for slot in view["display"]] == [0, 1, 0, 1, 0, 1]
@@ -81,7 +82,8 @@ def test_a_table_under_way_starts_from_its_position_and_impossible_ones_are_refu
     uneven = [dict(players[0]), dict(players[1], realm={"brewery": ["brewer"]}), blank, blank]
     refused = phone.form("/new/majesty", {**fields, "position": json.dumps({"players": uneven})})
     assert refused.status_code == 422 and 'role="alert"' in refused.get_data(as_text=True)
-    too_many = [dict(players[0], realm={"cottage": ["witch"] * 6}, infirmary=[]), dict(players[1], realm={"brewery": ["brewer"] * 5}), blank, blank]
+    too_many = [dict(players[0], realm={"cottage": ["witch"] * 6}, infirmary=[]),
+                dict(players[1], realm={"brewery": ["brewer"] * 5}), blank, blank]
     refused = phone.form("/new/majesty", {**fields, "position": json.dumps({"players": too_many})})
     assert refused.status_code == 422
     assert "Witch" in refused.get_data(as_text=True)  # six Witches: the deck holds five

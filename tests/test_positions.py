@@ -9,7 +9,7 @@ import pytest
 from companion.games.royal_visit import ENGINE
 from companion.games.royal_visit.simulate import random_game
 from companion.store import Store
-from test_api import KING_UP, OPTIONS, create
+from conftest import KING_UP, OPTIONS, create
 
 WIZARD = {"players": ["Ann", "Bob"], "wizard": 0}
 

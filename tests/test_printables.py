@@ -141,8 +141,8 @@ def test_pages_measure_up_and_backs_land_behind_their_fronts(paper, bleed, flip)
     assert len(fronts) == 9
     for box in fronts:  # 63 x 88 mm within 0.2 mm, inside the printer's margin
         assert abs(box.width - 63) < 0.2 and abs(box.height - 88) < 0.2
-        assert PRINTER_MARGIN <= box.x and box.right <= width - PRINTER_MARGIN
-        assert PRINTER_MARGIN <= box.y and box.top <= height - PRINTER_MARGIN
+        assert box.x >= PRINTER_MARGIN and box.right <= width - PRINTER_MARGIN
+        assert box.y >= PRINTER_MARGIN and box.top <= height - PRINTER_MARGIN
     xs, ys = sorted({round(b.x, 2) for b in fronts}), sorted({round(b.y, 2) for b in fronts})
     assert len(xs) == len(ys) == 3
     assert np.allclose(np.diff(xs), 63 + 2 * bleed_mm, atol=0.05)
@@ -219,7 +219,7 @@ def test_letter_with_bleed_takes_what_fits():
 
 def test_the_alignment_test_is_one_sheet_with_its_back_behind_it():
     options = PrintOptions(paper="letter", flip="short", offset=(0.5, 0.5))
-    front, back = drawn(PRINTABLES["alignment"].make(options).pdf)
+    _front, back = drawn(PRINTABLES["alignment"].make(options).pdf)
     layout = options.layout
     outlines = [b for k, b in back if abs(b.width - 63) < 0.5 and abs(b.height - 88) < 0.5]
     assert sorted((round(b.x + b.width / 2), round(b.y + b.height / 2)) for b in outlines) == \
@@ -277,6 +277,6 @@ def test_the_royal_visit_board_spans_two_landscape_pages_that_join():
     assert [round(c.x + c.width / 2, 1) for c in circles[1]] == [round(start, 1)] * 2
     assert sorted(round(c.y, 1) for c in circles[0]) == sorted(round(c.y, 1) for c in circles[1])
     text = "".join(page_text(pdf))
-    for space in [*range(-8, 0), *("+%d" % n for n in range(1, 9))]:
+    for space in [*range(-8, 0), *(f"+{n}" for n in range(1, 9))]:
         assert str(space) in text
     assert "Fountain" in text and "Chateau" in text and "Crown" in text

@@ -25,7 +25,8 @@ def test_ci_runs_the_readme_test_command():
 
 def test_the_wheel_carries_templates_static_files_and_the_command(tmp_path):
     subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q", "-w", str(tmp_path), str(ROOT)],
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q", "-w", str(tmp_path),
+         str(ROOT)],
         check=True,
     )
     wheel = next(tmp_path.glob("companion-*.whl"))

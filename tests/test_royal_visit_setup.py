@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from phone import accessible
-from test_browser import ARTIFACTS, browser, new_phone, server  # noqa: F401
+from browser_support import ARTIFACTS, new_phone
 
 pytestmark = pytest.mark.browser
 

@@ -10,18 +10,25 @@ from __future__ import annotations
 import io
 import json
 import struct
-import time
 import zlib
 
+import cv2
 import numpy as np
+import photoset
 import pytest
 from PIL import Image
+from scan_support import decoders_watched
 
-import photoset
 from companion.cli import main
 from companion.codes import parse_code
 from companion.scan import (
-    FORMAT_COPIES, FORMATS_V1, ScanError, _gray, find_codes, load_photo, scan_photo,
+    FORMAT_COPIES,
+    FORMATS_V1,
+    ScanError,
+    _gray,
+    find_codes,
+    load_photo,
+    scan_photo,
 )
 from companion.scan.finding import _zxing
 
@@ -90,6 +97,20 @@ def test_far_cards_are_found_enlarged_over_the_whole_photo(photos):
     result = scan_photo(data, spec.game)
     assert result.passes[:2] == ["reduced", "full"]
     assert any(step.startswith("enlarged") for step in result.passes)
+    assert {card.text for card in result.cards} == set(spec.cards)
+
+
+def test_codes_too_blurred_for_zxing_are_found_from_their_finder_patterns(photos):
+    """A hard fan at 12 MP: corner codes of about 3 px a module blurred half a module, two of
+    which zxing-cpp reads neither on the photo nor on it enlarged x2. The reader finds them from
+    their finder patterns, in the print no card read explains, and reads every card."""
+    spec, data = photos("hard fans", 12, 4)
+    gray, _ = load_photo(data)
+    enlarged = cv2.resize(gray, None, fx=2, fy=2, interpolation=cv2.INTER_CUBIC)
+    zxing = {found.text for image in (gray, enlarged) for found in _zxing(image, invert=False)}
+    assert len(set(spec.cards) - zxing) >= 2
+    result = scan_photo(data, spec.game)
+    assert "finders" in result.passes
     assert {card.text for card in result.cards} == set(spec.cards)
 
 
@@ -251,26 +272,24 @@ BAD = {
 
 
 @pytest.mark.parametrize("what", list(BAD))
-def test_bad_input_gives_one_plain_sentence_quickly(what):
+def test_bad_input_gives_one_plain_sentence(what):
     data, says = BAD[what]
-    start = time.perf_counter()
     with pytest.raises(ScanError) as refused:
         scan_photo(data)
-    assert time.perf_counter() - start < 1.0
     message = str(refused.value)
     assert says in message and message.endswith(".") and message[0].isupper()
     assert "\n" not in message and len(message) < 160
 
 
-def test_a_huge_real_photo_is_refused_from_its_header_without_decoding():
-    """A real 100 MP image: refused in milliseconds, long before its pixels could be decoded."""
+def test_a_huge_real_photo_is_refused_from_its_header_without_decoding(monkeypatch):
+    """A real 100 MP image: refused from its header, no pixel decoded."""
     out = io.BytesIO()
     Image.new("L", (10000, 10000), 255).save(out, "JPEG", quality=50)
     data = out.getvalue()
-    start = time.perf_counter()
-    with pytest.raises(ScanError, match="too large .10000 x 10000 pixels.*50 megapixels"):
+    decoded = decoders_watched(monkeypatch)
+    with pytest.raises(ScanError, match=r"too large .10000 x 10000 pixels.*50 megapixels"):
         scan_photo(data)
-    assert time.perf_counter() - start < 0.05
+    assert decoded == []
 
 
 def test_grey_colour_and_one_channel_images_read_the_same(photos):
@@ -295,7 +314,7 @@ def test_the_scan_command_prints_the_cards_and_fails_on_a_bad_file(photos, tmp_p
     assert f"{len(spec.cards)} cards" in out
     for code in spec.cards:
         assert code[:2] + " " + code[2:4] in out  # the code as printed, spaced
-    assert "other codes" in out and "not a card code" in out or "is a" in out
+    assert ("other codes" in out and "not a card code" in out) or "is a" in out
 
     assert main(["scan", str(photo), str(broken), "--json"]) == 1
     reports = json.loads(capsys.readouterr().out)
@@ -325,4 +344,4 @@ def test_the_format_words_are_those_every_qr_code_carries():
             qr.make(fit=False)
             modules = np.array(qr.get_matrix(), bool)
             patterns.append([modules[r, c] for r, c in FORMAT_COPIES[0]])
-    assert (FORMATS_V1 == np.array(patterns, bool)).all()
+    assert (np.array(patterns, bool) == FORMATS_V1).all()

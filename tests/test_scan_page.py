@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from scan_support import card_photo
-from test_browser import browser, chromium_path, new_phone, server  # noqa: F401
+from browser_support import new_phone
 from test_browser_scan import new_royal_visit
 
 pytestmark = pytest.mark.browser

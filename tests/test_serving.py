@@ -5,6 +5,7 @@ the main loop to send it; once the answer is complete, the main loop sends what 
 from __future__ import annotations
 
 import socket
+import time
 from types import SimpleNamespace
 
 from waitress.adjustments import Adjustments
@@ -77,7 +78,7 @@ def test_bytes_that_are_no_request_are_answered_before_a_worker_sees_them():
 
 
 def test_companion_serve_answers_a_tls_hello_and_junk_at_once_and_goes_on_serving(tmp_path):
-    from test_durability import free_port, start
+    from conftest import free_port, start
 
     port = free_port()
     server = start(f"sqlite:///{tmp_path / 'c.db'}", port, str(tmp_path))
@@ -96,6 +97,121 @@ def test_companion_serve_answers_a_tls_hello_and_junk_at_once_and_goes_on_servin
             assert conn.recv(100).startswith(b"HTTP/1.1 200")
         for conn in held:
             conn.close()
+    finally:
+        server.terminate()
+        server.wait(10)
+
+
+def test_a_request_head_that_does_not_come_whole_in_time_is_answered_408_and_closed(monkeypatch):
+    from companion.web import serving
+
+    channel, ours, theirs = _channel()
+    fake = SimpleNamespace(active_channels={ours.fileno(): channel}, maintenance=lambda now: None)
+    sweep = serving._sweeping_heads(fake)
+    try:
+        for piece in (b"G", b"ET /stats HT"):  # a request line trickled in
+            assert channel.received(piece)
+        sweep(time.time())  # within its time: left alone
+        assert not channel.close_when_flushed
+        monkeypatch.setattr(serving, "HEAD_SECONDS", 0)  # its time is up
+        time.sleep(0.01)
+        sweep(time.time())
+        assert channel.close_when_flushed and not channel.requests
+        channel.handle_write()
+        assert theirs.recv(1000).startswith(b"HTTP/1.1 408")
+    finally:
+        ours.close()
+        theirs.close()
+    channel, ours, theirs = _channel()
+    fake.active_channels = {ours.fileno(): channel}
+    try:  # a head that came whole is not timed: its body, or the worker answering it, takes
+        # what time it takes
+        assert channel.received(b"POST /api/import HTTP/1.1\r\nHost: x\r\nContent-Length: 10\r\n\r\n{")
+        assert channel.received(b'"a": 1')  # 7 bytes of 10
+        time.sleep(0.01)
+        sweep(time.time())
+        assert not channel.close_when_flushed
+    finally:
+        ours.close()
+        theirs.close()
+
+
+def test_one_turn_of_the_main_loop_accepts_every_connection_waiting(tmp_path):
+    """A new phone behind a crowd that connected at once is not kept waiting while waitress
+    accepts them one a turn (each turn asks every open connection whether it has anything)."""
+    from companion.web import serving
+
+    sockets: list[socket.socket] = []
+    server = serving.make_server(lambda environ, start: [], host="127.0.0.1", port=0,
+                                 connection_limit=serving.ACCEPTS_AT_ONCE + 50)
+    try:
+        port = server.effective_port
+        for _ in range(serving.ACCEPTS_AT_ONCE + 100):  # all queued before the server looks
+            sockets.append(socket.create_connection(("127.0.0.1", port), timeout=5))
+        open_before = len(server.active_channels)
+        server.handle_accept()
+        assert len(server.active_channels) - open_before == serving.ACCEPTS_AT_ONCE
+        server.handle_accept()  # then as many as the connection limit lets in, no more
+        assert len(server._map) == server.adj.connection_limit
+    finally:
+        for sock in sockets:
+            sock.close()
+        server.close()
+
+
+def test_companion_serve_closes_a_trickled_request_line_and_still_holds_a_long_poll(tmp_path):
+    """A request line sent a byte at a time is answered 408 and closed once HEAD_SECONDS have
+    passed (long before the 60 s idle timeout), holding no worker meanwhile; a phone's request
+    for news, whose head came whole, is held as long as it asked."""
+    import select
+    import subprocess
+    import sys
+    import threading
+    import urllib.request
+
+    from test_api import OPTIONS
+    from test_durability import Client, free_port
+
+    from companion.web.serving import HEAD_SECONDS
+
+    port = free_port()
+    server = subprocess.Popen(
+        [sys.executable, "-m", "companion.cli", "--database", f"sqlite:///{tmp_path / 'c.db'}",
+         "serve", "--host", "127.0.0.1", "--port", str(port), "--threads", "2", "--waiting", "1"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        env={**__import__("os").environ, "COMPANION_DATA_DIR": str(tmp_path),
+             "COMPANION_SECRET_KEY": "t"})
+    try:
+        for _ in range(200):
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+                break
+            except OSError:
+                time.sleep(0.05)
+        base = f"http://127.0.0.1:{port}"
+        game = Client(base).post("/api/games", {"game": "royal_visit", "options": OPTIONS})[1]
+        waited = {}
+
+        def wait_for_news():  # nothing happens in the game: answered 204 when its wait is over
+            path = f"/api/games/{game['game']['id']}?since=0&wait={HEAD_SECONDS + 3}"
+            with urllib.request.urlopen(base + path, timeout=60) as answer:
+                waited["status"] = answer.status
+
+        poll = threading.Thread(target=wait_for_news)
+        poll.start()
+        answer = b""
+        with socket.create_connection(("127.0.0.1", port), timeout=30) as slow:
+            for byte in b"GET /stats HTTP/1.1\r\nHost: 127.0.0.1\r\n":
+                slow.sendall(bytes([byte]))
+                # meanwhile a phone is served: the trickle holds no worker
+                assert Client(base).get(f"/api/games/{game['game']['id']}")["game"]["seq"] == 0
+                if select.select([slow], [], [], 0.3)[0]:  # the server answered
+                    break
+            while chunk := slow.recv(4096):  # the server closes it (else recv times out)
+                answer += chunk
+        assert answer.startswith(b"HTTP/1.1 408")
+        poll.join(60)
+        assert waited == {"status": 204}
     finally:
         server.terminate()
         server.wait(10)

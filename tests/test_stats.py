@@ -1,7 +1,8 @@
 """The Statistics page, players and marks: games played to the end by the engines' simulators,
 stored as the phones store them; every figure is computed again here from the stored records
-(the engines' results on the replayed records, the options' names and partnerships), never
-from companion.stats. Runs on SQLite, and on PostgreSQL when it is named."""
+(each record's entries replayed, and what the game's engine says of the last position: its
+``outcome``), the same way for every game, never from companion.stats. Runs on SQLite, and on
+PostgreSQL when it is named."""
 from __future__ import annotations
 
 import html
@@ -10,12 +11,11 @@ from collections import Counter
 from statistics import mean
 
 import pytest
-
-from companion.engine import get_engine
-from companion.games.kingseat.cards import PRINCES
-from companion.store import seats
 from conftest import device_of
 from stats_games import simulated, store_game
+
+from companion.engine import get_engine, replay
+from companion.store import seats
 
 # (game, seed, players, partnerships): seeds picked for what they show.
 GAMES = [
@@ -27,7 +27,6 @@ GAMES = [
     ("kings_court", 4, ["Bob", "Cid", "Eve"], False),
     ("kingseat", 45, ["Ann", "Bob", "Cid", "Dee"], False),  # two players loyal to the winner
 ]
-PRINCE_NAMES = {prince.id: prince.name for prince in PRINCES}
 
 
 def play_all(store, games=GAMES, owner="test") -> list[str]:
@@ -44,33 +43,22 @@ def played(app, phone):
 
 # -- the figures, worked out again from the stored records ----------------------------------------
 def outcome(record) -> dict:
-    """One stored game read straight from its record and the engine's result."""
+    """One stored game read from its record alone: its entries replayed, and the engine's
+    outcome of the position they lead to (the start player read from its opening)."""
     engine = get_engine(record.game)
-    result = engine.result(record.replay.state)
+    replayed, _ = replay(engine, record.options, [(entry.kind, entry.payload)
+                                                  for entry in record.entries])
+    ended = engine.outcome(replayed.state, engine.new(record.options))
     names = record.options["players"]
-    groups = record.options.get("partnerships") or [[seat] for seat in range(len(names))]
+    groups = [list(side) for side in ended.sides]
     side = {seat: number for number, group in enumerate(groups) for seat in group}
-    score = {}
-    if record.game == "majesty":
-        score = dict(enumerate(result["scores"]))
-    elif record.game == "kings_court":
-        score = {seat: result["totals"][side[seat]] for seat in side}
-    start = {"royal_visit": record.options.get("wizard"),
-             "majesty": record.options.get("first")}.get(record.game)
-    if record.game == "royal_visit":
-        words = result["reason"]
-        ending = ["King in a Chateau" if words.startswith("The King") else
-                  "Crown in a Chateau" if words.startswith("The Crown") else "Deck out"]
-    elif record.game == "kingseat":
-        ending = [PRINCE_NAMES[prince] for prince in result["princes"]]
-    else:
-        ending = []
     stamps = [entry.at for entry in record.entries]
-    loyal = [PRINCE_NAMES[prince] for prince in result.get("loyalties", [])] \
-        if record.game == "kingseat" else []
-    return {"game": record.game, "title": engine.title, "names": names, "loyal": loyal,
-            "keys": [name.casefold() for name in names], "winners": set(result["winners"]),
-            "side": side, "groups": groups, "score": score, "start": start, "ending": ending,
+    return {"game": record.game, "title": engine.title, "names": names,
+            "loyal": list(ended.allegiances or ()),
+            "keys": [name.casefold() for name in names], "winners": set(ended.winners),
+            "side": side, "groups": groups,
+            "score": {} if ended.scores is None else dict(enumerate(ended.scores)),
+            "highest": ended.highest_wins, "start": ended.start, "ending": list(ended.endings),
             "turns": sum(1 for entry in record.entries if entry.kind == "move"),
             "minutes": (stamps[-1] - stamps[0]).total_seconds() / 60}
 
@@ -85,7 +73,7 @@ def ahead(play, me: int, other: int) -> int:
     mine, theirs = play["score"][me], play["score"][other]
     if mine == theirs:
         return 0
-    better = mine > theirs if play["game"] == "majesty" else mine < theirs
+    better = mine > theirs if play["highest"] else mine < theirs
     return 1 if better else -1
 
 
@@ -107,14 +95,14 @@ def expected(store, game_ids: list[str]) -> dict:
                 tally = rivals.setdefault(first_name[other_key], [0, 0, 0])
                 tally[{1: 0, -1: 1, 0: 2}[ahead(play, seat, other)]] += 1
         scores = {}
-        for game in ("kings_court", "majesty"):
-            values = [play["score"][seat] for play, seat in mine if play["game"] == game]
-            if values:
-                scores[game] = ((max if game == "majesty" else min)(values), mean(values))
+        for game in {play["game"] for play, _ in mine if play["score"]}:
+            scored = [(play, seat) for play, seat in mine if play["game"] == game]
+            values = [play["score"][seat] for play, seat in scored]
+            scores[game] = ((max if scored[0][0]["highest"] else min)(values), mean(values))
         titles = Counter(play["title"] for play, _ in mine)
         wins_by_title = Counter(play["title"] for play, seat in mine if seat in play["winners"])
         loyalty = Counter(play["loyal"][seat] for play, seat in mine
-                          if play["game"] == "kingseat" and seat in play["winners"])
+                          if play["loyal"] and seat in play["winners"])
         players[name] = {
             "played": len(mine), "won": won, "rate": won / len(mine), "loyalty": dict(loyalty),
             "titles": {title: (count, wins_by_title[title]) for title, count in titles.items()},
@@ -129,15 +117,16 @@ def expected(store, game_ids: list[str]) -> dict:
         for n in {len(play["names"]) for play in mine}:
             group = [play for play in mine if len(play["names"]) == n]
             entry = {"plays": len(group)}
-            if game in ("majesty", "kings_court"):
+            if mine[0]["score"]:
                 values = [play["score"][members[0]] for play in group for members in play["groups"]]
                 entry["average"] = mean(values)
-                entry["record"] = (max if game == "majesty" else min)(values)
+                entry["record"] = (max if mine[0]["highest"] else min)(values)
             by_count[n] = entry
         first = None
-        if game in ("royal_visit", "majesty"):
-            wins = sum(1 for play in mine if play["start"] in play["winners"])
-            first = (len(mine), wins, wins / len(mine))
+        started = [play for play in mine if play["start"] is not None]
+        if started:
+            wins = sum(1 for play in started if play["start"] in play["winners"])
+            first = (len(started), wins, wins / len(started))
         games[game] = {"plays": len(mine), "by_count": by_count, "first": first,
                        "endings": Counter(e for play in mine for e in play["ending"]),
                        "turns": mean(play["turns"] for play in mine),
@@ -262,7 +251,7 @@ def test_an_abandoned_game_changes_no_figure_and_is_kept(played, phone):
 
 
 def test_a_mark_that_is_not_one_is_refused_with_a_sentence(played, phone):
-    store, ids = played
+    _store, ids = played
     refused = phone.form(f"/g/{ids[0]}/mark", {"status": "deleted"})
     assert refused.status_code == 400
     assert "abandoned, played wrong, or counts" in refused.get_data(as_text=True)
@@ -340,8 +329,9 @@ def test_setup_forms_suggest_names_as_first_typed(app, phone):
 
 
 def test_without_statistics_nothing_lists_games_or_names(database_url, tmp_path):
-    from companion.web import create_app
     from conftest import Phone
+
+    from companion.web import create_app
 
     app = create_app({"TESTING": True, "DATABASE_URL": database_url, "SECRET_KEY": "t",
                       "STATISTICS": False})
@@ -371,7 +361,7 @@ def test_the_home_page_links_the_statistics_page(phone):
 
 
 def test_seats_are_linked_once_even_when_read_twice(played):
-    store, ids = played
+    store, _ids = played
     from companion import players as people
 
     people.sync(store)

@@ -3,7 +3,7 @@ racing for one turn get one winner. Runs on SQLite, and on PostgreSQL when it is
 from __future__ import annotations
 
 import threading
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pytest
 
@@ -150,7 +150,7 @@ def test_import_stores_a_replayed_copy_under_a_new_id(store):
 
 
 def test_import_of_an_illegal_record_stores_nothing(store):
-    bad = [Entry(0, "move", 0, datetime.now(timezone.utc), KING_ONTO_GUARD)]
+    bad = [Entry(0, "move", 0, datetime.now(UTC), KING_ONTO_GUARD)]
     with pytest.raises(RuleError):
         store.import_record("royal_visit", OPTIONS, bad, owner="y")
 

@@ -9,7 +9,7 @@ import pytest
 from conftest import Phone, device_of
 from sqlalchemy import func, insert, select
 from stats_games import simulated, store_game
-from test_api import KING_UP, OPTIONS, create
+from conftest import KING_UP, OPTIONS, create
 
 from companion.store import games
 
@@ -260,6 +260,56 @@ def test_the_join_box_takes_the_link_the_game_page_shows_and_keeps_a_wrong_code(
     page = wrong.get_data(as_text=True)
     assert 'value="K7M-2QX"' in page and "No game has that code" in page
     assert second_phone.form("/join", {"code": "http://["}).status_code == 404
+
+
+
+def test_a_game_that_ends_frees_its_join_code_and_an_undo_of_its_end_makes_a_fresh_one(
+        app, phone, second_phone):
+    store = app.extensions["store"]
+    options, moves = simulated("royal_visit", 1, ["Ann", "Bob"])
+    game_id = store.create("royal_visit", options, device_of(phone))
+    for seq, move in enumerate(moves[:-1]):
+        store.append(game_id, seq, "move", move)
+    code, last = _code(phone, game_id), len(moves) - 1
+    assert second_phone.form("/join", {"code": code}).headers["Location"] == f"/g/{game_id}?joined=1"
+    ended = phone.post(f"/api/games/{game_id}/moves", json={"seq": last, "move": moves[-1]})
+    assert ended.get_json()["game"]["result"] is not None
+    gone = second_phone.form("/join", {"code": code})
+    assert gone.status_code == 404 and "No game has that code" in gone.get_data(as_text=True)
+    page = phone.get(f"/g/{game_id}").get_data(as_text=True)
+    assert "The game is over, so its join code is free for another game" in page
+    assert code not in page and 'id="join-code"' not in page
+    # The game's link still opens it.
+    link = second_phone.form("/join", {"code": f"http://192.168.1.23:8000/g/{game_id}?joined=1"})
+    assert link.headers["Location"] == f"/g/{game_id}?joined=1"
+    # Undo takes the end back: the game is played on, under a fresh code...
+    assert phone.post(f"/api/games/{game_id}/undo", json={"seq": last + 1}).status_code == 200
+    fresh = _code(phone, game_id)
+    assert second_phone.form("/join", {"code": fresh}).headers["Location"] == f"/g/{game_id}?joined=1"
+    # ... which the game's end frees again.
+    assert phone.post(f"/api/games/{game_id}/redo", json={"seq": last + 2}).status_code == 200
+    assert second_phone.form("/join", {"code": fresh}).status_code == 404
+
+
+def test_a_finished_game_imported_or_kept_by_an_older_companion_has_no_join_code(app, phone,
+                                                                                  second_phone):
+    from companion import record as records
+    from companion.store import join_codes
+
+    store = app.extensions["store"]
+    finished = store_game(store, "royal_visit", *simulated("royal_visit", 2, ["Ann", "Bob"]),
+                          owner=device_of(phone))
+    exported = records.export(store.load(finished))
+    imported = phone.post("/api/import", json=exported).get_json()["game"]["id"]
+    assert 'id="join-code"' not in phone.get(f"/g/{imported}").get_data(as_text=True)
+    # An older companion kept the code of a game that ended: the code reaches nothing, and is
+    # free for another game from then on.
+    with store.db.begin() as conn:
+        conn.execute(insert(join_codes).values(code="K7M2QP", game_id=finished))
+    assert second_phone.form("/join", {"code": "K7M2QP"}).status_code == 404
+    with store.db.connect() as conn:
+        assert conn.execute(select(join_codes.c.code).where(
+            join_codes.c.game_id.in_([finished, imported]))).all() == []
 
 
 # -- a database that does not answer ------------------------------------------------------------

@@ -8,7 +8,7 @@ import pytest
 
 import turns_kings_court as turns
 from phone import Phone, accessible, in_view
-from test_browser import ARTIFACTS, browser, new_phone, server  # noqa: F401 (fixtures)
+from browser_support import ARTIFACTS, new_phone
 
 pytestmark = pytest.mark.browser
 

@@ -4,8 +4,8 @@ ruling) creates the game it says, read back from the stored record (issue 21).""
 from __future__ import annotations
 
 import pytest
+from browser_support import new_phone
 from phone import Phone, accessible
-from test_browser import browser, new_phone, server  # noqa: F401 (fixtures)
 
 pytestmark = pytest.mark.browser
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 from phone import Phone, accessible, in_view, serious, small_targets
-from test_browser import ARTIFACTS, browser, new_phone, server  # noqa: F401
+from browser_support import ARTIFACTS, new_phone
 from test_browser_kingseat import api_poster, hidden_game
 from turns_kingseat import NAMES, PRINCES, VOTES, play_typical_turns, set_up
 

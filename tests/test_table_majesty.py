@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import expect
 
 from phone import Phone, in_view, serious, small_targets
-from test_browser import ARTIFACTS, browser, new_phone, server  # noqa: F401
+from browser_support import ARTIFACTS, new_phone
 from turns_majesty import play_typical_turns, set_up
 from whole_majesty import broken_names, internal_ids
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from phone import Phone, accessible, in_view
-from test_browser import ARTIFACTS, browser, new_phone, server  # noqa: F401
+from browser_support import ARTIFACTS, new_phone
 from turns_royal_visit import play_typical_turns, set_up
 
 pytestmark = pytest.mark.browser

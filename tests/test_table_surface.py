@@ -8,7 +8,7 @@ import json
 
 import pytest
 from phone import Phone, serious, small_targets
-from test_browser import ARTIFACTS, browser, new_phone, server  # noqa: F401
+from browser_support import ARTIFACTS, new_phone
 
 pytestmark = pytest.mark.browser
 

@@ -9,8 +9,8 @@ measuring). Without Chromium the test skips, except under CI (see tests/test_bro
 from __future__ import annotations
 
 import pytest
+from browser_support import ARTIFACTS, new_phone
 from phone import Phone
-from test_browser import ARTIFACTS, browser, new_phone, server  # noqa: F401
 from whole_kings_court import play_whole_games
 
 pytestmark = pytest.mark.browser

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 from phone import Phone, accessible
-from test_browser import ARTIFACTS, browser, new_phone, server  # noqa: F401
+from browser_support import ARTIFACTS, new_phone
 from whole_kingseat import play_one
 
 from companion.games.kingseat import ENGINE

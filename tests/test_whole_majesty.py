@@ -8,8 +8,8 @@ Without Chromium the test skips, except under CI (see tests/test_browser.py).
 from __future__ import annotations
 
 import pytest
+from browser_support import new_phone
 from phone import Phone
-from test_browser import browser, new_phone, server  # noqa: F401
 from whole_majesty import play_whole_games
 
 pytestmark = pytest.mark.browser

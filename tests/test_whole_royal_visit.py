@@ -7,8 +7,8 @@ seeds 1 to 5 measuring, every ending among them).
 from __future__ import annotations
 
 import pytest
+from browser_support import ARTIFACTS, new_phone
 from phone import Phone, accessible
-from test_browser import ARTIFACTS, browser, new_phone, server  # noqa: F401
 from whole_royal_visit import play_whole_games
 
 pytestmark = pytest.mark.browser

@@ -121,7 +121,8 @@ def enter_moves(page, moves) -> None:
     page.evaluate("""async (moves) => {
       let seq = Companion.game.seq;
       for (const move of moves) {
-        const { status, data } = await Companion.request("POST", `/api/games/${Companion.game.id}/moves`, { move, seq });
+        const path = `/api/games/${Companion.game.id}/moves`;
+        const { status, data } = await Companion.request("POST", path, { move, seq });
         if (status !== 200) throw new Error(JSON.stringify(data));
         seq = data.game.seq;
       }

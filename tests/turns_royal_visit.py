@@ -7,6 +7,7 @@ every run. benchmarks/table.py counts the taps and the scrolling of each ``phone
 """
 from __future__ import annotations
 
+
 def set_up(phone, server_url: str) -> None:
     """The setup page: two names typed and who got the Wizard (setup, not a turn): Ann."""
     from playwright.sync_api import expect

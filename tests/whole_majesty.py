@@ -19,7 +19,8 @@ from pathlib import Path
 from phone import accessible
 from playwright.sync_api import expect
 
-from companion.games.majesty.rules import CASTLE, ENGINE, KIND_IDS, REALM_SIZE
+from companion.games.majesty import ENGINE
+from companion.games.majesty.state import CASTLE, KIND_IDS, REALM_SIZE
 from companion.games.majesty.simulate import table_game
 
 NAMES = ("Ann", "Bob", "Cleo", "Dan")

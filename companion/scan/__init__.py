@@ -28,8 +28,9 @@ opposite corners; printables/faces.py). The pipeline:
 5. **Look harder where the copy says cards may be missed** (``reader.read_photo``): the full
    resolution when nothing was read, a candidate is unread, a card is known only from small
    codes, the layout is a fan's or print is left that no card read explains; then small codes
-   sought enlarged in every such place of the photo; each pass only while it fits in a CPU time
-   budget (``ScanResult.passes`` says which ran).
+   sought enlarged in every such place of the photo; then, where print is still unexplained,
+   codes too blurred for zxing-cpp sought from their finder patterns on a sharpened copy; each
+   pass only while it fits in a CPU time budget (``ScanResult.passes`` says which ran).
 6. **Count each card once** and order them in reading order; cards of one game with two deck
    marks get a note (two printed decks mixed).
 

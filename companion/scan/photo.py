@@ -138,7 +138,7 @@ def load_photo(data: bytes, side: int | None = None) -> tuple[np.ndarray, tuple[
             raise
         except Exception:
             raise ScanError("The photo is damaged or cut short and cannot be read.") from None
-    if gray is None or kind not in ("JPEG", "MPO") and gray.shape != (height, width):
+    if gray is None or (kind not in ("JPEG", "MPO") and gray.shape != (height, width)):
         raise ScanError("The photo is damaged or cut short and cannot be read.")
     if orientation in (5, 6, 7, 8):
         width, height = height, width

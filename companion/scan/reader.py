@@ -10,7 +10,15 @@ import cv2
 import numpy as np
 
 from companion.codes import CardCode, CodeError, parse_code
-from companion.scan.finding import Found, _distinct, _find, _outline, _side, _zxing
+from companion.scan.finding import (
+    Found,
+    _distinct,
+    _find,
+    _find_finders,
+    _outline,
+    _side,
+    _zxing,
+)
 from companion.scan.other import _read_crop
 from companion.scan.photo import MAX_FRAMES, Animated, animation_frames, load_photo
 from companion.scan.version1 import N, _read_v1
@@ -45,8 +53,9 @@ class ScanResult:
     seconds: float
     notes: list[str] = field(default_factory=list)  # sentences to show beside the cards
     # how hard the reader looked: "reduced" or "whole" (the first pass), then "full" (the full
-    # resolution read again), "enlarged" (small codes sought enlarged), or "<pass>: over
-    # budget" for a pass the time budget left out
+    # resolution read again), "enlarged" (small codes sought enlarged), "finders" (codes sought
+    # from their finder patterns where print is left unexplained), or "<pass>: over budget"
+    # for a pass the time budget left out
     passes: list[str] = field(default_factory=list)
 
 
@@ -63,6 +72,10 @@ BUDGET = 1.0  # CPU seconds a photo's reading may take: a pass that would not fi
 FULL_COST = 12e-9
 ENLARGED_COST = 8e-9
 ENLARGED_PIXELS = 16_000_000  # the most pixels the enlarged copies of one pass may have
+FINDER_MODULE = 3.0  # pixels a module the finder search's copy gives the smallest code read
+# seconds a pixel of that copy: sharpening it, tracing its finder patterns, reading each code
+# three of them make
+FINDER_COST = 150e-9
 
 
 def scan_photo(data: bytes, game: str | None = None, budget: float = BUDGET) -> ScanResult:
@@ -91,8 +104,9 @@ def scan_photo(data: bytes, game: str | None = None, budget: float = BUDGET) -> 
         founds = read_photo(gray, (width, height), lambda: load_photo(data)[0], deadline, passes)
     except Animated as animation:  # each frame read as a photo, the cards of all counted once
         founds, width, height = [], 0, 0
-        for gray, (width, height) in animation_frames(data):
+        for gray, size in animation_frames(data):
             founds += read_photo(gray, deadline=deadline, passes=passes)
+            width, height = size
         if animation.frames > MAX_FRAMES:
             notes.append(f"This animated image has {animation.frames} frames: its first "
                           f"{MAX_FRAMES} were read.")
@@ -159,7 +173,10 @@ def read_photo(gray: np.ndarray, size: tuple[int, int] | None = None,
        ones first) is enlarged so that the smallest code read gets about ENLARGED_MODULE pixels
        a module (x2 when none was) and read by zxing-cpp; then again at x2 and x3 while that
        finds new cards and print is left unexplained.
-    4. Each pass after the first runs only when its cost (pixels times what a pixel costs)
+    4. Codes blurred past what zxing-cpp reads (a fan's corners at half a module) are sought
+       from their finder patterns in the places still unexplained (``_read_finders``), on a
+       sharpened copy sized to the smallest code read, and read by our own reader.
+    5. Each pass after the first runs only when its cost (pixels times what a pixel costs)
        fits before ``deadline`` (time.thread_time(): the reading thread's CPU time, which a
        busy machine does not take from it; BUDGET from now by default): on a 48 MP photo the
        full resolution may be left out, and the enlarged places are read in their order until
@@ -172,7 +189,10 @@ def read_photo(gray: np.ndarray, size: tuple[int, int] | None = None,
         factor = round(max(gray.shape) / WORK_SIDE)
         height, width = gray.shape[0] // factor, gray.shape[1] // factor
         size, pixels = (gray.shape[1], gray.shape[0]), gray
-        full = lambda: pixels
+
+        def full():
+            return pixels
+
         gray = cv2.resize(gray[:height * factor, :width * factor], (width, height),
                           interpolation=cv2.INTER_AREA)
     size = size or (gray.shape[1], gray.shape[0])
@@ -218,6 +238,14 @@ def read_photo(gray: np.ndarray, size: tuple[int, int] | None = None,
         if not spent or known >= {f.text for f in read}:
             break  # the budget spent, or nothing new there: what is left is not a code
         regions = _unexplained(busy, found, ratios)
+    # codes blurred past what zxing-cpp reads (a fan's corners, half a module): from their
+    # finder patterns, in the places still unexplained, read by our own reader
+    regions = _unexplained(busy, found, ratios)
+    if regions and found:
+        read, spent = _read_finders(work, scale, [box * boxes / scale for box in regions],
+                                    found, deadline)
+        found = _distinct(found + read)
+        passes.append("finders" + ("" if spent else ": over budget"))
     return found
 
 
@@ -341,6 +369,46 @@ def _read_enlarged(work: np.ndarray, scale: float, regions: list[np.ndarray], fa
                               interpolation=cv2.INTER_CUBIC)
             read += [Found(f.text, (f.corners / enlarge + (tx0, ty0)) * scale)
                      for f in _zxing(crop, invert=False)]
+    return read, True
+
+
+def _read_finders(work: np.ndarray, scale: float, regions: list[np.ndarray], found: list[Found],
+                  deadline: float) -> tuple[list[Found], bool]:
+    """Codes found from their three finder patterns in each region (boxes in pixels of ``work``,
+    an image ``scale`` times smaller than the full photo) and read by ``_read_v1`` from ``work``,
+    for codes blurred so much that zxing-cpp and OpenCV's detector do not see them. Each region
+    is copied at a size giving the smallest code read (``found``, full pixels) FINDER_MODULE
+    pixels a module (the finder patterns' adaptive threshold sees the rings at that size),
+    sharpened against a blur of half a module and stretched to the full range of grey (a dim
+    photo's rings differ by a few grey levels); each only while it fits before ``deadline``.
+    Corners in full pixels; and whether every region was searched."""
+    height, width = work.shape
+    module = _smallest(found, scale)
+    factor = float(np.clip(FINDER_MODULE / module, 0.3, 2.5))
+    margin = 4 * module  # the finder patterns of a code the region's edge cuts
+    read: list[Found] = []
+    for box in regions:
+        x0, y0 = int(max(0, box[0] - margin)), int(max(0, box[1] - margin))
+        x1, y1 = int(min(width, box[2] + margin)), int(min(height, box[3] + margin))
+        if min(x1 - x0, y1 - y0) * factor < 3 * FINDER_MODULE * 7:
+            continue  # narrower than a code
+        if time.thread_time() + (x1 - x0) * (y1 - y0) * factor ** 2 * FINDER_COST > deadline:
+            return read, False
+        copy = cv2.resize(work[y0:y1, x0:x1], None, fx=factor, fy=factor,
+                          interpolation=cv2.INTER_AREA if factor < 1 else cv2.INTER_CUBIC)
+        blurred = cv2.GaussianBlur(copy, (0, 0), FINDER_MODULE / 2)
+        copy = cv2.normalize(cv2.addWeighted(copy, 2, blurred, -1, 0), None, 0, 255,
+                             cv2.NORM_MINMAX)
+        for quad in _find_finders(copy)[0]:
+            quad = quad / factor + (x0, y0)
+            centre = quad.mean(axis=0) * scale
+            if any(cv2.pointPolygonTest(f.corners.astype(np.float32),
+                                        (float(centre[0]), float(centre[1])), False) >= 0
+                   for f in found + read):
+                continue  # a code read already
+            hit = _read_v1(work, quad)
+            if hit:
+                read.append(Found(hit[0], hit[1] * scale))
     return read, True
 
 

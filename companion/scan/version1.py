@@ -188,7 +188,7 @@ def _format_reads(bits: np.ndarray) -> bool:
     """Whether either copy of the format information is within 3 modules of a valid one."""
     for copy in FORMAT_COPIES:
         read = np.array([bits[r, c] for r, c in copy])
-        if (FORMATS_V1 != read).sum(axis=1).min() <= 3:
+        if (read != FORMATS_V1).sum(axis=1).min() <= 3:
             return True
     return False
 

@@ -317,7 +317,7 @@ def _changes_phone(record: Record, player: int) -> bool:
     """Whether a phone taking ``player``'s seat now is recorded: in a game that keeps secrets,
     once a move was entered or that seat set a secret."""
     return hasattr(record.engine, "secret") and any(
-        entry.kind == "move" or entry.kind == "secret" and entry.player == player
+        entry.kind == "move" or (entry.kind == "secret" and entry.player == player)
         for entry in record.entries)
 
 

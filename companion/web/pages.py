@@ -122,7 +122,7 @@ def game(game_id: str):
         engine=record.engine,
         payload=game_payload(record),
         join_url=join_link(game_id),
-        join_code=store().join_code(game_id),
+        join_code=store().join_code(record),
         poll=current_app.config["POLL_MILLISECONDS"],
         created=created,
     )

@@ -1,9 +1,9 @@
 """Who may change what, said once and checked here for every route that changes it.
 
-| Action | Who may |
-|---|---|
-| ``delete`` a game, change its ``rulings``, ``mark`` it abandoned, played wrong or counting, ``free-seat`` (let go of a seat a lost phone holds) | the phone that created the game |
-| ``players``: rename a player, merge two | a phone that created, or holds a seat in, every game those players sat in |
+- ``delete`` a game, change its ``rulings``, ``mark`` it abandoned, played wrong or counting,
+  ``free-seat`` (let go of a seat a lost phone holds): the phone that created the game.
+- ``players`` (rename a player, merge two): a phone that created, or holds a seat in, every
+  game those players sat in.
 
 Moves, undo, redo and seats are for anyone with the game's link (the table); the link is the
 game's key. A route names its action with ``@needs(action)`` (the game from the URL) or calls

@@ -17,16 +17,29 @@ must start with a method (capital letters, then a space) and its first line must
 ``REQUEST_LINE`` bytes. A browser trying https:// on this port (a TLS hello), binary junk or a
 request line that never ends is answered 400 (or 414) and closed as soon as its first bytes
 show it, where waitress waited for the end of headers that never came until the connection's
-idle timeout.
+idle timeout. A request's head (its first line and headers) that is still unfinished
+``HEAD_SECONDS`` after its first byte (a request line trickled a byte at a time, a client gone
+quiet mid-head) is answered 408 and closed: the main loop looks every second
+(``cleanup_interval``). A request whose head came whole is not timed by it: a body may take its
+time (within the idle timeout), and a phone's request waiting for news is held by a worker.
+
+And the main loop accepts every connection waiting to be accepted (up to ``ACCEPTS_AT_ONCE``)
+when the listening socket is readable, where waitress accepted one a turn: each turn of the loop
+asks every open connection whether it is readable and writable, so a thousand phones connecting
+at once cost a thousand turns of a thousand questions, and a new phone behind them waited half a
+second.
 """
 from __future__ import annotations
 
 import re
+import time
 
 from waitress.channel import HTTPChannel
 from waitress.server import BaseWSGIServer, create_server
 
 REQUEST_LINE = 8 * 1024  # the longest first line of a request (a URL with its query)
+HEAD_SECONDS = 5  # the longest a request's first line and headers may take to come in
+ACCEPTS_AT_ONCE = 128  # connections accepted a turn of the main loop
 _START = re.compile(rb"[A-Z]{1,16}(?: |$)")  # a method, as much of it as came
 
 
@@ -39,21 +52,42 @@ def _refusal(status: str, sentence: str) -> bytes:
 NOT_HTTP = _refusal("400 Bad Request", "This is the companion's http:// address: open it with "
                                        "http://, not https://, from a browser.")
 LINE_TOO_LONG = _refusal("414 URI Too Long", "The request's first line is too long.")
+HEAD_TOO_SLOW = _refusal("408 Request Timeout", f"The request's first line and headers did not "
+                                                f"come within {HEAD_SECONDS} seconds.")
 
 
 class Channel(HTTPChannel):
+    head = None  # the request whose head is coming in, and when its first byte came
+
     def received(self, data):
         # Only between answers (no worker writing to this connection), in a request's head.
         if not self.requests and not self.will_close and not self.close_when_flushed and (
-                self.request is None or self.request.body_rcv is None
-                and not self.request.completed):
+                self.request is None or (self.request.body_rcv is None
+                and not self.request.completed)):
             refusal = _not_a_request((self.request.header_plus if self.request else b"") + data)
             if refusal:
-                self.request = None
-                self.write_soon(refusal)
-                self.close_when_flushed = True
+                self.refuse(refusal)
                 return False
-        return super().received(data)
+        taken = super().received(data)
+        request = self.request
+        if request is None or request.headers_finished:
+            self.head = None
+        elif self.head is None or self.head[0] is not request:
+            self.head = (request, time.monotonic())
+        return taken
+
+    def head_overdue(self, now: float) -> bool:
+        """A request's head began over ``HEAD_SECONDS`` before ``now`` (time.monotonic())
+        and has not come whole, and no worker answers this connection."""
+        return (self.head is not None and now - self.head[1] > HEAD_SECONDS
+                and self.head[0] is self.request and not self.requests and self.connected
+                and not self.will_close and not self.close_when_flushed)
+
+    def refuse(self, refusal: bytes) -> None:
+        """Answer ``refusal`` and close the connection, without a worker."""
+        self.request = self.head = None
+        self.write_soon(refusal)
+        self.close_when_flushed = True
 
     def writable(self):
         if (self.requests and not self.will_close and not self.close_when_flushed
@@ -75,8 +109,41 @@ def _not_a_request(head: bytes) -> bytes | None:
 def make_server(app, **options):
     """A waitress server for ``app`` (``options`` as for ``waitress.serve``); ``.run()`` it."""
     sockets: dict = {}
-    server = create_server(app, map=sockets, **options)
-    for dispatcher in [server, *sockets.values()]:
+    # waitress's sweep of the connections (idle ones closed) every second, not every 30: the
+    # unfinished heads are looked for then too
+    server = create_server(app, map=sockets, **{"cleanup_interval": 1, **options})
+    for dispatcher in list(sockets.values()):  # each listening socket's server (``server`` too)
         if isinstance(dispatcher, BaseWSGIServer):
             dispatcher.channel_class = Channel
+            dispatcher.handle_accept = _accepting_all(dispatcher)
+            dispatcher.maintenance = _sweeping_heads(dispatcher)
     return server
+
+
+def _accepting_all(server: BaseWSGIServer):
+    """The listening socket's handler, accepting each connection waiting (up to
+    ``ACCEPTS_AT_ONCE``, never beyond the connection limit) where waitress's accepts one."""
+    accept_one, channels = server.handle_accept, server._map
+
+    def handle_accept():
+        for _ in range(ACCEPTS_AT_ONCE):
+            before = len(channels)
+            accept_one()
+            if len(channels) == before or len(channels) >= server.adj.connection_limit:
+                return  # none was waiting (or it failed), or no room for more
+
+    return handle_accept
+
+
+def _sweeping_heads(server: BaseWSGIServer):
+    """waitress's sweep of the connections, then a 408 to each whose request head is overdue."""
+    sweep = server.maintenance
+
+    def maintenance(now: float) -> None:
+        sweep(now)
+        moment = time.monotonic()
+        for channel in list(server.active_channels.values()):
+            if isinstance(channel, Channel) and channel.head_overdue(moment):
+                channel.refuse(HEAD_TOO_SLOW)
+
+    return maintenance

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import base64
 import json
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pygal
 from flask import (
@@ -27,9 +27,8 @@ from flask import (
 from pygal.style import Style
 
 from companion import engine as protocol
-from companion import exports, inputs
+from companion import exports, inputs, stats
 from companion import players as people
-from companion import stats
 from companion.web import limits, rights, store
 from companion.web.pages import uploaded_json
 
@@ -106,7 +105,7 @@ def page():
     for game in figures["games"]:
         if game["endings"]:
             charts[game["game"]] = bar_chart(
-                "How the games ended" if game["game"] == "royal_visit" else "Winning princes",
+                protocol.get_engine(game["game"]).endings_title,
                 [e["how"] for e in game["endings"]], [e["count"] for e in game["endings"]])
     mine = [game for game in read.unreadable if game.owner == g.device]
     return render_template("stats.html", figures=figures, charts=charts,
@@ -219,13 +218,15 @@ def game_extras(game_id: str) -> dict:
     """What the game page's "This game" section offers beside the record."""
     play = exports.plays_of(store(), game_id)
     link = exports.bgstats_link(exports.bgstats(play)) if play.finished else None
+    record = store().load(game_id)
+    sheet = record.engine.score_sheet(record.replay.state)
     return {"status": play.status, "label": people.MARKS[play.status], "bgstats": link,
             "finished": play.finished, "may_mark": rights.allowed("mark", game_id=game_id),
-            "scoring": play.game != "royal_visit" and (play.finished or play.game == "kings_court")}
+            "scoring": None if sheet is None else sheet.title}
 
 
 def _download(body: str, mimetype: str, filename: str) -> Response:
-    stamp = datetime.now(timezone.utc).strftime("%Y-%m-%d")
+    stamp = datetime.now(UTC).strftime("%Y-%m-%d")
     name = filename.replace(".", f"-{stamp}.", 1) if filename.startswith("companion-") else filename
     return Response(body, mimetype=mimetype,
                     headers={"Content-Disposition": f'attachment; filename="{name}"'})

@@ -49,7 +49,7 @@ def certificate(folder: Path, addresses: list[str] = ()) -> tuple[Path, Path]:
         except ValueError:
             names.append(x509.DNSName(text))
     subject = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, f"companion on {host}"[:64])])
-    now = datetime.datetime.now(datetime.timezone.utc)
+    now = datetime.datetime.now(datetime.UTC)
     cert = (
         x509.CertificateBuilder()
         .subject_name(subject).issuer_name(subject)
@@ -77,7 +77,7 @@ def _still_good(cert_path: Path) -> bool:
         cert = x509.load_pem_x509_certificate(cert_path.read_bytes())
     except (OSError, ValueError):
         return False
-    left = cert.not_valid_after_utc - datetime.datetime.now(datetime.timezone.utc)
+    left = cert.not_valid_after_utc - datetime.datetime.now(datetime.UTC)
     return left > datetime.timedelta(days=1)
 
 

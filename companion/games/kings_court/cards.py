@@ -7,8 +7,8 @@ texts are our own short wording.
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable
 
 DECKS = ("KC", "KD", "BONUS")
 SUITS = ("gold", "green", "blue", "burgundy", "purple", "silver", "orange")

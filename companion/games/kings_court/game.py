@@ -49,8 +49,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, Mapping, Sequence
 
-from companion.engine import RuleError, normalise_rulings, read_options
+from companion.engine import Outcome, RuleError, Seating, Sheet, normalise_rulings, read_options
 from companion.games.kings_court import arbiter, view
+from companion.games.kings_court import outcome as endgame
 from companion.games.kings_court.cards import KINDS
 from companion.games.kings_court.corrections import (
     adjusted,
@@ -82,6 +83,17 @@ class KingsCourt:
     rules = RULES
     rulings = RULINGS
     cards = KINDS  # the catalogue: every card kind of KC, KD and BONUS, with its stable id
+    bgg_id = None  # not confirmed: BG Stats matches its plays by the title
+    endings_title = None  # nothing but the totals tells games apart
+
+    def seating(self, state: State, opening: State | None = None) -> Seating:
+        return endgame.seating(self, state)
+
+    def outcome(self, state: State, opening: State | None = None) -> Outcome | None:
+        return endgame.outcome(self, state)
+
+    def score_sheet(self, state: State) -> Sheet:
+        return endgame.score_sheet(self, state)
 
     # -- setup ---------------------------------------------------------------------------------
 

@@ -11,7 +11,8 @@ play the arbiter cannot refuse, so every hand ends.
 from __future__ import annotations
 
 import random
-from typing import Any, Iterable, Mapping
+from collections.abc import Iterable, Mapping
+from typing import Any
 
 from companion.games.kings_court import arbiter as A
 from companion.games.kings_court.cards import KIND_BY_ID, CardKind
@@ -373,9 +374,8 @@ class _Sim:
                 if card == "dark-knight" and h.guard is not None and h.guard != seat and \
                         h.hands[h.guard] == 1 and roll < DARK_KNIGHT_CHANCE:
                     self.risk(seat, card, h.guard)
-                elif card in ("poison-garden", "castle-fire") and roll < ENDER_CHANCE:
-                    self.risk(seat, card)
-                elif card == "kings-goblet" and roll < GOBLET_CHANCE:
+                elif ((card in ("poison-garden", "castle-fire") and roll < ENDER_CHANCE)
+                      or (card == "kings-goblet" and roll < GOBLET_CHANCE)):
                     self.risk(seat, card)
                 elif card == "warlord" and h.phase == "turn" and h.to_play != seat and \
                         h.warlord is None and roll < WARLORD_CHANCE:
@@ -402,7 +402,7 @@ class _Sim:
                 self.simple("pass", seat)
             return
         fresh = h.pending is not None and h.pending.dungeons  # a Dungeon that may be answered
-        if h.dungeon[seat] >= 0 and not fresh or h.penalty[seat]:
+        if (h.dungeon[seat] >= 0 and not fresh) or h.penalty[seat]:
             self.simple("take", seat)
             return
         if h.pending is not None:

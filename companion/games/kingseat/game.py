@@ -18,7 +18,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, Mapping, Sequence
 
-from companion.engine import MISSING, SEAT_CHANGED, normalise_rulings, read_options, RuleError
+from companion.engine import (
+    MISSING, SEAT_CHANGED, Outcome, Seating, Sheet, normalise_rulings, read_options, RuleError,
+)
 from companion.games.kingseat.cards import KINDS, PRINCE_IDS, PRINCES, SETS
 from companion.games.kingseat.state import (
     copies_of, FEWEST, KIND_IDS, KIND_INDEX, KIND_NAMES, KIND_PRINCE, MOST, N_KINDS,
@@ -31,6 +33,7 @@ from companion.games.kingseat.reading import (
 )
 from companion.games.kingseat.actions import CHECKS
 from companion.games.kingseat.round import do_act, do_vote, start_round
+from companion.games.kingseat import outcome as endgame
 from companion.games.kingseat import reveal, view
 
 
@@ -46,6 +49,8 @@ class Kingseat:
     cards = KINDS  # the catalogue: every card kind, with its stable id
     princes = PRINCES
     sets = SETS  # the premade sets, for the setup page's buttons
+    bgg_id = None  # not confirmed: BG Stats matches its plays by the title
+    endings_title = endgame.ENDINGS_TITLE
 
     # -- setup ---------------------------------------------------------------------------------
 
@@ -384,6 +389,15 @@ class Kingseat:
 
     def result(self, state: State) -> dict[str, Any] | None:
         return reveal.result(state)
+
+    def seating(self, state: State, opening: State | None = None) -> Seating:
+        return endgame.seating(state)
+
+    def outcome(self, state: State, opening: State | None = None) -> Outcome | None:
+        return endgame.outcome(state)
+
+    def score_sheet(self, state: State) -> Sheet | None:
+        return endgame.score_sheet(state)
 
     def describe(self, move: Any, players: Sequence[str], *, before: Any = None,
                  after: Any = None) -> str:

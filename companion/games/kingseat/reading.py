@@ -6,10 +6,21 @@ from typing import Any
 
 from companion.engine import MISSING, RuleError
 from companion.games.kingseat.state import (
-    KIND_DARK, KIND_IDS, KIND_INDEX, KIND_NAMES, kind_of_prince, KIND_PRINCE, plural,
-    PRINCE_INDEX, PRINCE_NAMES, REGULAR_SQULOFISH_WEIGHT, short, SQULOFISH, State, WON,
+    KIND_DARK,
+    KIND_IDS,
+    KIND_INDEX,
+    KIND_NAMES,
+    KIND_PRINCE,
+    PRINCE_INDEX,
+    PRINCE_NAMES,
+    REGULAR_SQULOFISH_WEIGHT,
+    SQULOFISH,
+    WON,
+    State,
+    kind_of_prince,
+    plural,
+    short,
 )
-
 
 OPTION_FIELDS = frozenset(("players", "kingseat", "princes", "rulings", "leftovers"))
 VOTE_KEYS = frozenset(("type", "votes", "none_held"))
@@ -66,7 +77,7 @@ def card_word(n: int) -> str:
 class ActionMove:
     """One action move being checked: the state, the actor, the card, and field readers."""
 
-    __slots__ = ("s", "actor", "kind", "kid", "move", "n", "immune", "rule", "name")
+    __slots__ = ("actor", "immune", "kid", "kind", "move", "n", "name", "rule", "s")
 
     def __init__(self, s: State, actor: int, kind: int, move: dict):
         self.s = s

@@ -14,12 +14,28 @@ from typing import Any
 
 from companion.engine import MISSING, SEAT_CHANGED, RuleError
 from companion.games.kingseat.cards import PRINCE_IDS
-from companion.games.kingseat.state import (
-    and_list, KIND_NAMES, kind_of_prince, KIND_PRINCE, N_KINDS, plural, PRINCE_INDEX,
-    PRINCE_NAMES, short, SQUID_STRIP, SQULOFISH, State, Work,
-)
 from companion.games.kingseat.reading import (
-    card_in_game, card_word, LOYALTY_KEYS, only_fields, REVEAL_KEYS, squid_weight,
+    LOYALTY_KEYS,
+    REVEAL_KEYS,
+    card_in_game,
+    card_word,
+    only_fields,
+    squid_weight,
+)
+from companion.games.kingseat.state import (
+    KIND_NAMES,
+    KIND_PRINCE,
+    N_KINDS,
+    PRINCE_INDEX,
+    PRINCE_NAMES,
+    SQUID_STRIP,
+    SQULOFISH,
+    State,
+    Work,
+    and_list,
+    kind_of_prince,
+    plural,
+    short,
 )
 
 

@@ -13,17 +13,32 @@ or do nothing), and every round then empties Hands, so a game always ends.
 from __future__ import annotations
 
 import random
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from companion.games.kingseat import cards
 from companion.games.kingseat.game import ENGINE
 from companion.games.kingseat.reading import (
-    beside_king, drawn_this_round, squid_weight, voters_of, winning_in_tell,
+    beside_king,
+    drawn_this_round,
+    squid_weight,
+    voters_of,
+    winning_in_tell,
 )
 from companion.games.kingseat.round import give_direction, voting_players
 from companion.games.kingseat.state import (
-    BROWNBEARDS, HARDSHELL, KIND_DARK, KIND_IDS, KIND_INDEX, KIND_PRINCE, PRINCE_IDS, SMUGWING,
-    SQUID_STRIP, SQULOFISH, WOOLFHALL, State,
+    BROWNBEARDS,
+    HARDSHELL,
+    KIND_DARK,
+    KIND_IDS,
+    KIND_INDEX,
+    KIND_PRINCE,
+    PRINCE_IDS,
+    SMUGWING,
+    SQUID_STRIP,
+    SQULOFISH,
+    WOOLFHALL,
+    State,
 )
 from companion.games.kingseat.view import action_choices
 
@@ -447,5 +462,16 @@ def random_game(rng: random.Random, options: Mapping[str, Any] | None = None,
             return moves, end.value
 
 
-__all__ = ["random_game", "random_options", "play", "Table", "random_vote", "random_act",
-           "random_action", "reveal", "loyalties", "SimulationError", "NAMES"]
+__all__ = [
+    "NAMES",
+    "SimulationError",
+    "Table",
+    "loyalties",
+    "play",
+    "random_act",
+    "random_action",
+    "random_game",
+    "random_options",
+    "random_vote",
+    "reveal",
+]

@@ -23,7 +23,6 @@ Chips = tuple[int, ...]
 
 # the search runs from the largest denomination down
 _DEN = (100, 50, 10, 2, 1)
-_ORDER = (4, 3, 2, 1, 0)  # search position -> index in DENOMINATIONS
 
 
 def value(chips: Sequence[int]) -> int:

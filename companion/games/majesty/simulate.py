@@ -15,7 +15,8 @@ import random
 from typing import Any, Mapping
 
 from companion.games.majesty.cards import LOCATIONS, SET_ASIDE, physical_cards
-from companion.games.majesty.rules import ENGINE, REALM_SIZE, State
+from companion.games.majesty.game import ENGINE
+from companion.games.majesty.state import REALM_SIZE, State
 
 _TIER1 = [kind for kind, tier, _ in physical_cards() if tier == 1]
 _TIER2 = [kind for kind, tier, _ in physical_cards() if tier == 2]

@@ -4,5 +4,13 @@ from companion.games.royal_visit.game import ENGINE, RoyalVisit
 from companion.games.royal_visit.state import State
 from companion.games.royal_visit.turn import TurnBuilder
 
-__all__ = ["ENGINE", "RoyalVisit", "State", "TurnBuilder", "KINDS", "KIND_BY_ID", "CardKind",
-           "physical_cards"]
+__all__ = [
+           "ENGINE",
+           "KINDS",
+           "KIND_BY_ID",
+           "CardKind",
+           "RoyalVisit",
+           "State",
+           "TurnBuilder",
+           "physical_cards",
+]

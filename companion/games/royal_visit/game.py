@@ -3,11 +3,13 @@ handed to the module for that part of the game (see companion.engine.Engine for 
 """
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import replace
-from typing import Any, Iterable, Iterator, Mapping, Sequence
+from typing import Any
 
-from companion.engine import normalise_rulings, read_options
+from companion.engine import Outcome, Seating, normalise_rulings, read_options
 from companion.games.royal_visit import moves, view
+from companion.games.royal_visit import outcome as endgame
 from companion.games.royal_visit.cards import KINDS
 from companion.games.royal_visit.end import result_of
 from companion.games.royal_visit.rules_page import RULES, RULINGS
@@ -26,6 +28,8 @@ class RoyalVisit:
     rules = RULES
     rulings = RULINGS
     cards = KINDS  # the catalogue: every card kind, with its stable id
+    bgg_id = None  # not confirmed: BG Stats matches its plays by the title
+    endings_title = endgame.ENDINGS_TITLE
 
     # -- setup ---------------------------------------------------------------------------------
 
@@ -91,6 +95,15 @@ class RoyalVisit:
 
     def to_move(self, state: State) -> int | None:
         return None if state.winner is not None else state.turn
+
+    def seating(self, state: State, opening: State | None = None) -> Seating:
+        return endgame.seating(self, state, opening)
+
+    def outcome(self, state: State, opening: State | None = None) -> Outcome | None:
+        return endgame.outcome(self, state, opening)
+
+    def score_sheet(self, state: State) -> None:
+        return None  # Royal Visit keeps no score
 
     def result(self, state: State) -> dict[str, Any] | None:
         return result_of(state)

@@ -3,7 +3,8 @@
 """
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from companion.engine import MISSING, RuleError
 from companion.games.royal_visit.cards import HAND_SIZE
@@ -90,7 +91,7 @@ def read_position(position: Any) -> dict[str, Any]:
     if low == high:
         raise RuleError("court", "The two Guards cannot share a space, since the King "
                                  "stands strictly between them.")
-    if king == low or king == high:
+    if king in (low, high):
         raise RuleError("court", "The King cannot share a space with a Guard.")
     if not low < king < high:
         raise RuleError("court", "The King must stand strictly between the two Guards.")

@@ -7,7 +7,8 @@ every turn the simulator's piles are checked against the engine's counts.
 from __future__ import annotations
 
 import random
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from companion.games.royal_visit.cards import HAND_SIZE, KINDS, physical_cards
 from companion.games.royal_visit.game import ENGINE

@@ -6,8 +6,9 @@ A card is JSON: ``{"card": "<kind id>", "moves": [{"pawn": ..., "from": ..., "to
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, Iterable, NamedTuple
+from typing import Any, NamedTuple
 
 from companion.engine import MISSING, RuleError
 from companion.games.royal_visit.cards import KIND_INDEX, KINDS
@@ -140,8 +141,23 @@ class TurnBuilder:
     to build a turn card by card; ``validate`` uses it to check a whole play.
     """
 
-    __slots__ = ("state", "sign", "pos", "suit", "jtype", "count", "used", "ended",
-                 "king_winner", "played", "towards", "wild_middle", "limit", "out", "unseen")
+    __slots__ = (
+        "count",
+        "ended",
+        "jtype",
+        "king_winner",
+        "limit",
+        "out",
+        "played",
+        "pos",
+        "sign",
+        "state",
+        "suit",
+        "towards",
+        "unseen",
+        "used",
+        "wild_middle",
+    )
 
     def __init__(self, state: State):
         self.state = state
@@ -249,7 +265,7 @@ class TurnBuilder:
                 raise self._fail(index, f"there is no {PAWN_TITLES[pawn]} on space {frm}", info)
             if shape == S_KING and slot != K:
                 raise self._fail(index, "a King card moves the King", info, "king-1")
-            if (shape == S_GUARD1 or shape == S_GUARD11) and slot != GL and slot != GH:
+            if (shape in (S_GUARD1, S_GUARD11)) and slot != GL and slot != GH:
                 raise self._fail(index, "a Guard card moves a Guard", info, info.rule)
             if shape == S_WIZARD and slot != W:
                 raise self._fail(index, "a Wizard card moves the Wizard", info, "wizard-cards")
@@ -298,7 +314,7 @@ class TurnBuilder:
             newpos[GL] = k - 1
             newpos[GH] = k + 1
             return None, newpos, 1
-        if shape == S_MIDDLE or shape == S_JESTER:
+        if shape in (S_MIDDLE, S_JESTER):
             slot, frm, to = moves[0]
             ptype = TYPE_OF_SLOT[slot]
             if slot != J:
@@ -387,7 +403,7 @@ class TurnBuilder:
                               for slot in (GL, GH) for d in (2, -2)]
                 candidates += [(PawnMove(GL, lo, lo + a), PawnMove(GH, hi, hi + b))
                                for a in (1, -1) for b in (1, -1)]
-            elif shape == S_MIDDLE or shape == S_JESTER:
+            elif shape in (S_MIDDLE, S_JESTER):
                 slots = (J, K, GL, GH, W) if power else (J,)
                 if shape == S_MIDDLE:
                     if not self.wild_middle:

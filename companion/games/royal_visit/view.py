@@ -1,7 +1,8 @@
 """What the table sees of a game of Royal Visit, and the history's wording of each move."""
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from companion.games.royal_visit.cards import KINDS
 from companion.games.royal_visit.end import end_reason, result_of

@@ -151,7 +151,29 @@ from companion.games.kings_court.arbiter.state import HAND_SIZE, Hand, Pending
 from companion.games.kings_court.arbiter.view import describe, hand_view, outcome
 from companion.games.kings_court.cards import suits_in
 
-__all__ = ["start_hand", "validate_event", "apply_event", "judge", "hand_view", "outcome",
-           "describe", "Hand", "Pending", "HAND_SIZE", "RULES", "RULE_IDS", "EVENTS", "INFO",
-           "WILD", "EXTRA", "DEFENSIVE", "LAST_ONLY", "RISK", "FACE_UP", "BATTLE", "STEMS", "fits",
-           "suits_in"]
+__all__ = [
+    "BATTLE",
+    "DEFENSIVE",
+    "EVENTS",
+    "EXTRA",
+    "FACE_UP",
+    "HAND_SIZE",
+    "INFO",
+    "LAST_ONLY",
+    "RISK",
+    "RULES",
+    "RULE_IDS",
+    "STEMS",
+    "WILD",
+    "Hand",
+    "Pending",
+    "apply_event",
+    "describe",
+    "fits",
+    "hand_view",
+    "judge",
+    "outcome",
+    "start_hand",
+    "suits_in",
+    "validate_event",
+]

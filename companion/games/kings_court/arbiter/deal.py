@@ -2,7 +2,8 @@
 play)."""
 from __future__ import annotations
 
-from typing import Any, Iterable, Mapping
+from collections.abc import Iterable, Mapping
+from typing import Any
 
 from companion.engine import RuleError
 from companion.games.kings_court.arbiter.entry import parse_card

@@ -114,7 +114,7 @@ def _situation(situation: Any) -> tuple[Hand, Any]:
     if held is not None and (type(held) is not int or not 1 <= held <= 150):
         raise bad('"cards_in_hand" is the number of cards you hold, or null.')
     dungeon = [-1] * n
-    if flags["dungeon"] or pending is not None and pending.dungeons:
+    if flags["dungeon"] or (pending is not None and pending.dungeons):
         dungeon[0] = 0
     if flags["next_dungeon"]:
         dungeon[direction % n] = max(dungeon[direction % n], 0)

@@ -29,7 +29,7 @@ def play_card(w: Work, seat: int, ctx: Turn, phys: str, eff: str, spec: dict, i:
     ctx.need = None
     if "suit" in spec:
         w.suit = spec["suit"]
-        if eff in WILD or ctx.deal and info.kingdom:
+        if eff in WILD or (ctx.deal and info.kingdom):
             w.notes.append(f"Suit named: {w.suit}.")
         elif suit_was != w.suit:
             w.notes.append(f"Suit in force: {w.suit}.")

@@ -128,7 +128,7 @@ def _compile_copies():
             args.append(f"w.{name}")
     give = ["def freeze(w):", f"    return Hand({', '.join(args)})"]
     scope: dict[str, Any] = {"Hand": Hand}
-    exec("\n".join(take) + "\n\n" + "\n".join(give), scope)  # noqa: S102 (our own code)
+    exec("\n".join(take) + "\n\n" + "\n".join(give), scope)
     return scope["copy_in"], scope["freeze"]
 
 
@@ -152,9 +152,24 @@ class Work:
 class Turn:
     """What one turn's cards have set going so far."""
 
-    __slots__ = ("direction", "skips", "draws", "draw_kind", "suit_before", "dungeons", "need",
-                 "asker", "battle", "battle_step", "last", "count", "reason", "deal",
-                 "magicians", "last_card")
+    __slots__ = (
+        "asker",
+        "battle",
+        "battle_step",
+        "count",
+        "deal",
+        "direction",
+        "draw_kind",
+        "draws",
+        "dungeons",
+        "last",
+        "last_card",
+        "magicians",
+        "need",
+        "reason",
+        "skips",
+        "suit_before",
+    )
 
     def __init__(self, w: Work, opened: Open | None = None):
         self.battle: tuple | None = None

@@ -2,7 +2,8 @@
 seat to play may do (in words), the whole view for the page, and one history line per event."""
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from companion.engine import RuleError
 from companion.games.kings_court.arbiter.events import run_event
@@ -46,7 +47,7 @@ def playable(hand: Hand) -> list[str]:
     """Kind ids of the selection that could open the turn of the seat to play right now (the
     app cannot see the hand: this is what would be legal if they held it)."""
     fresh = hand.pending is not None and hand.pending.dungeons > 0
-    if hand.ended_by is not None or hand.dungeon[hand.to_play] >= 0 and not fresh or \
+    if hand.ended_by is not None or (hand.dungeon[hand.to_play] >= 0 and not fresh) or \
             hand.penalty[hand.to_play]:
         return []
     if hand.pending is not None:

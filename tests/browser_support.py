@@ -1,0 +1,78 @@
+"""What the browser tests share: Chromium's path and flags, a served app, a phone's page at
+360x740 with touch, and taps every game's pages take. The fixtures (``server``, ``browser``) are
+in conftest.py.
+
+Without Chromium a browser test skips, except under CI (CI=true), where a missing browser fails.
+"""
+from __future__ import annotations
+
+import os
+import shutil
+import threading
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+from werkzeug.serving import make_server
+
+from phone import PHONE
+
+# What the Content-Security-Policy refused in a browser test's pages (new_phone listens):
+# conftest.py fails the test on any entry.
+CSP_BLOCKED: list[str] = []
+
+ARTIFACTS = Path(__file__).parent / "artifacts"
+CHROMIUM_FLAGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+
+
+def chromium_path() -> str:
+    found = shutil.which("chromium") or shutil.which("chromium-browser")
+    if found:
+        return found
+    if os.environ.get("CI"):
+        pytest.fail("Chromium is not installed: CI must install Debian's chromium (see .ci/run).")
+    pytest.skip("Chromium is not installed (apt-get install chromium)")
+
+
+@contextmanager
+def serving(app):
+    """``app`` served on 127.0.0.1 in a thread: its address."""
+    http = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=http.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{http.server_port}"
+    http.shutdown()
+    app.extensions["store"].dispose()
+
+
+def new_phone(browser):
+    context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    page.on("console", lambda message: CSP_BLOCKED.append(message.text)
+            if "Content Security Policy" in message.text else None)
+    return page
+
+
+def set_up(page, url: str, names: dict[str, str]):
+    """Open a setup page, type the players' names into their fields (or check a radio
+    button's value) and start the game."""
+    page.goto(url)
+    for field, value in names.items():
+        if page.locator(f'input[name="{field}"]').first.get_attribute("type") == "radio":
+            page.check(f'input[name="{field}"][value="{value}"]')
+        else:
+            page.fill(f'input[name="{field}"]', value)
+    page.locator("#create").tap()
+
+
+def play_card(page, card: str, to: int):
+    """Royal Visit: tap a card, then the move offered that takes its pawn to ``to``."""
+    page.locator(f'[data-card="{card}"]').tap()
+    page.locator(f'[data-option][data-to="{to}"]').tap()
+
+
+def pawns_on(page, position: int, pawn: str):
+    return page.locator(f'.rv-space[data-pos="{position}"] .rv-chip.{pawn}')
