@@ -5,5 +5,4 @@ from companion.games.kings_court.cards import KIND_BY_ID, KINDS, SELECTIONS, Car
 from companion.games.kings_court.game import ENGINE, KingsCourt
 from companion.games.kings_court.state import Row, State
 
-__all__ = ["ENGINE", "KingsCourt", "State", "Row", "KINDS", "KIND_BY_ID", "CardKind",
-           "SELECTIONS"]
+__all__ = ["ENGINE", "KINDS", "KIND_BY_ID", "SELECTIONS", "CardKind", "KingsCourt", "Row", "State"]

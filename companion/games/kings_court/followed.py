@@ -2,7 +2,8 @@
 stopping it, and the checks that its ``hand`` move scores it as it ended."""
 from __future__ import annotations
 
-from typing import Any, Mapping, NamedTuple
+from collections.abc import Mapping
+from typing import Any, NamedTuple
 
 from companion.engine import RuleError
 from companion.games.kings_court import arbiter

@@ -46,8 +46,9 @@ view (the view, the end and the history's wording); this module only hands each 
 """
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 from companion.engine import Outcome, RuleError, Seating, Sheet, normalise_rulings, read_options
 from companion.games.kings_court import arbiter, view

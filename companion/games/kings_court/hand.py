@@ -2,8 +2,9 @@
 (or a correction of one), and the sheet's rows it makes."""
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
-from typing import Any, Callable, Mapping, NamedTuple, Sequence
+from typing import Any, NamedTuple
 
 from companion.engine import RuleError
 from companion.games.kings_court import arbiter
@@ -149,11 +150,9 @@ def read_hand(state: State, move: Mapping[str, Any], dealer: int,
     if not isinstance(draws, list):
         raise RuleError("move-format", '"next_draws" must be a list of the card ids the '
                                        'next player drew.')
-    if draws:
-        if cards[nxt] is None:
-            raise RuleError("count-draw-card", f"{names[nxt]}'s count is typed, so it "
-                                               f"already holds the cards drawn: leave out "
-                                               f"the drawn cards.")
+    if draws and cards[nxt] is None:
+        raise RuleError("count-draw-card", f"{names[nxt]}'s count is typed, so it already "
+                                           f"holds the cards drawn: leave out the drawn cards.")
     drawn = tuple(card(kid, "The cards drawn") for kid in draws)
     if last in DRAWS and cards[nxt] is not None and not play_by_play:
         jailed = nxt in dungeons or nxt in magicians

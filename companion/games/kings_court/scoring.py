@@ -11,8 +11,9 @@ that landed exactly on the limit, then the end of the game is checked.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import NamedTuple, Sequence
+from typing import NamedTuple
 
 from companion.games.kings_court.cards import KIND_BY_ID, NUMBER
 

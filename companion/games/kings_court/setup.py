@@ -3,7 +3,8 @@ cards in play, the first dealer and the totals carried over, from the options or
 form's fields."""
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from companion.engine import RuleError, player_names
 from companion.games.kings_court.cards import KIND_BY_ID, SELECTIONS

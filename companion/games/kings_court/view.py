@@ -2,7 +2,8 @@
 how the game ended, and the history's wording of each move."""
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from companion.games.kings_court import arbiter
 from companion.games.kings_court.cards import KIND_BY_ID
@@ -94,7 +95,7 @@ def _row_view(state: State, index: int, row: Row) -> dict[str, Any]:
                                                   "counted."})
     before = _before(state, index)
     sides = []
-    for side, team in enumerate(state.sides):
+    for side in range(len(state.sides)):
         sides.append({"side": side, "name": state.side_name(side),
                       "points": row.side_points[side],
                       "before": before[side] if before is not None else None,
