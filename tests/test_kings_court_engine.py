@@ -623,6 +623,8 @@ def test_warlord_plus_50_even_when_its_player_goes_out():
 def test_played_cards_refusals():
     s = game()
     refused(s, typed(ANN, played=[{"card": "king", "by": BOB}]), "risk-cards")
+    for odd in (["kings-goblet"], {"id": "kings-goblet"}, 7, None):  # refused, not a TypeError
+        refused(s, typed(ANN, played=[{"card": odd, "by": BOB}]), "risk-cards")
     refused(s, typed(ANN, played=[{"card": "kings-goblet", "by": BOB, "on": CID}]),
             "risk-cards")
     refused(s, typed(ANN, played=[{"card": "kings-goblet", "by": 4}]), "risk-cards")

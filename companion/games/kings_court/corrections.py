@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from companion.engine import RuleError
+from companion.engine import RuleError, short
 from companion.games.kings_court.hand import HAND_KEYS, hand_row, read_hand, with_rows
 from companion.games.kings_court.scoring import HandScore
-from companion.games.kings_court.state import Row, State, is_int, read_seat, short
+from companion.games.kings_court.state import Row, State, is_int, read_seat
 
 CORRECT_KEYS = HAND_KEYS | {"hand"}
 ADJUST_KEYS = frozenset(("type", "seat", "partnership", "points", "reason"))

@@ -5,13 +5,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
-from companion.engine import RuleError
+from companion.engine import RuleError, short
 from companion.games.kings_court import arbiter
 from companion.games.kings_court.arbiter.kinds import plural
 from companion.games.kings_court.cards import selection_kinds
 from companion.games.kings_court.scoring import DUNGEON, ENDED_FIRE, HandScore, Played, name_of
 from companion.games.kings_court.setup import read_cut
-from companion.games.kings_court.state import State, short
+from companion.games.kings_court.state import State
 
 DEAL_KEYS = frozenset(("type", "first", "cut"))
 

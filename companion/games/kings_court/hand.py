@@ -6,7 +6,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any, NamedTuple
 
-from companion.engine import RuleError
+from companion.engine import RuleError, short
 from companion.games.kings_court import arbiter
 from companion.games.kings_court.arbiter.kinds import plural
 from companion.games.kings_court.cards import KIND_BY_ID
@@ -26,7 +26,7 @@ from companion.games.kings_court.scoring import (
     tally,
 )
 from companion.games.kings_court.setup import SELECTION_TITLES, read_cut
-from companion.games.kings_court.state import Row, State, is_int, read_seat, short
+from companion.games.kings_court.state import Row, State, is_int, read_seat
 
 HAND_KEYS = frozenset(("type", "out", "cards", "points", "last", "last_magician", "next",
                        "next_draws", "dungeon", "dungeon_magicians", "played", "cut", "dealer"))
@@ -216,7 +216,7 @@ def _read_played(move: Mapping[str, Any], n: int, card: Callable[[Any, str], str
             raise RuleError("move-format", 'Each card played is {"card": id, "by": seat} '
                                            'with "on": seat for a Dark Knight.')
         kid = entry.get("card")
-        if kid not in RISK and kid != "warlord":
+        if not isinstance(kid, str) or (kid not in RISK and kid != "warlord"):
             raise RuleError("risk-cards", f"Only Risk cards and the Warlord are entered as "
                                           f"played, not {short(kid)}.")
         card(kid, "Cards played")

@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from companion.engine import RuleError, player_names
+from companion.engine import RuleError, player_names, short
 from companion.games.kings_court.cards import KIND_BY_ID, SELECTIONS
 from companion.games.kings_court.scoring import CUT_MADE, CUT_MISSED, name_of, tally
-from companion.games.kings_court.state import State, is_int, short
+from companion.games.kings_court.state import State, is_int
 
 OPTION_FIELDS = frozenset(("players", "partnerships", "limit", "selection", "extra",
                            "first_dealer", "carried", "rulings"))

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from companion.engine import RuleError
+from companion.engine import RuleError, short
 from companion.games.kings_court.cards import selection_kinds
 from companion.games.kings_court.scoring import ENDED_FIRE, HandScore, Tally
 
@@ -88,10 +88,6 @@ class State:
 
 # --------------------------------------------------------------------------- the small readers
 
-
-def short(value: Any) -> str:
-    """A value the table sent, as a refusal quotes it."""
-    return repr(value)[:40] if not isinstance(value, str) else repr(value[:40])
 
 
 def is_int(value: Any) -> bool:
