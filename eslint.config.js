@@ -25,6 +25,7 @@ module.exports = [
         Kingseat: "readonly",
         KingseatActions: "readonly",
         KingseatCards: "readonly",
+        KingseatEnd: "readonly",
         KingseatLoyalty: "readonly",
         KingseatVote: "readonly",
         NoSleep: "readonly",

@@ -1,11 +1,11 @@
 // Kingseat's game page (Kingseat): the table around the Kingseat, the Tell as a face-down pile
-// (its size and the deal's leftovers, never what went in by kind), each round's vote tapped in
-// and checked (winner and tie-break shown before it is stored), the Tell turned over (counted by
-// tapping or by photos), the Loyalties and the final count; the draft of the turn, its checking
-// and storing. Its parts, loaded after it: the action phase (kingseat_actions.js) and a phone's
-// own Loyalty with the corrections (kingseat_loyalty.js); the cards' helpers (kingseat_cards.js)
-// come first. The engine decides everything; the page only asks for what it needs and shows its
-// answers.
+// (its size and the deal's leftovers, never what went in by kind), the round so far; the draft of
+// the turn (what this phone has entered, step by step, and Undo), the move it makes, its checking
+// and storing, and the taps. The engine decides everything; the page only asks for what it needs
+// and shows its answers. The cards' helpers (kingseat_cards.js) are loaded first; the parts after
+// this file: the vote (kingseat_vote.js), the action phase (kingseat_actions.js), the Tell turned
+// over, the Loyalties and the final count (kingseat_end.js), and a phone's own Loyalty sheet and
+// the corrections (kingseat_loyalty.js).
 "use strict";
 
 const Kingseat = (() => {
@@ -17,6 +17,7 @@ const Kingseat = (() => {
   // The parts in files of their own, loaded after this one.
   const Vote = () => KingseatVote;
   const Actions = () => KingseatActions;
+  const End = () => KingseatEnd;
   const Loyalty = () => KingseatLoyalty;
   const drawVote = () => Vote().drawVote();
   const votePreview = () => Vote().votePreview();
@@ -26,6 +27,14 @@ const Kingseat = (() => {
   const voteOrder = () => Vote().voteOrder();
   const scanQuestion = () => Vote().scanQuestion();
   const scanned = (cards) => Vote().scanned(cards);
+  const drawReveal = () => End().drawReveal();
+  const revealPreview = () => End().revealPreview();
+  const drawLoyalty = () => End().drawLoyalty();
+  const loyaltyPreview = () => End().loyaltyPreview();
+  const drawFinal = () => End().drawFinal();
+  const tellTotal = () => End().tellTotal();
+  const loyalNow = () => End().loyalNow();
+  const loyalOrder = () => End().loyalOrder();
   const drawAction = () => Actions().drawAction();
   const actionPreview = () => Actions().actionPreview();
   const actionMove = () => Actions().actionMove();
@@ -47,7 +56,8 @@ const Kingseat = (() => {
   // `lcursor` the same for the Loyalties;
   // `trail` holds, for each step, the draft before it and the sentence that takes it back.
   function fresh() {
-    return { votes: {}, none: {}, cursor: undefined, mode: null, swap: null, f: {}, loyalty: {}, lcursor: undefined, tell: {}, trail: [] };
+    return { votes: {}, none: {}, cursor: undefined, mode: null, swap: null, f: {}, loyalty: {}, lcursor: undefined,
+        tell: {}, trail: [] };
   }
   const snapshot = () => JSON.stringify({ ...draft, trail: undefined });
 
@@ -91,10 +101,12 @@ const Kingseat = (() => {
   function aroundFrom(place) {
     const v = view();
     const n = v.seating.length;
-    return v.seating.map((_, i) => (place + i) % n).map((at) => ({ place: at, player: v.seating[at], offset: (at - v.kingseat + n) % n }));
+    return v.seating.map((_, i) => (place + i) % n).map((at) => ({ place: at, player: v.seating[at],
+        offset: (at - v.kingseat + n) % n }));
   }
 
-  const many = (kind, n) => `<span class="ks-many">${chip(kind)}${n > 1 ? `<span class="ks-times">\u00d7${n}</span>` : ""}</span>`;
+  const many = (kind, n) => `<span class="ks-many">${chip(kind)}${n > 1
+      ? `<span class="ks-times">\u00d7${n}</span>` : ""}</span>`;
   // Princes by votes, most first, then in catalogue order (JSON objects lose their order).
   const ranked = (tally) => Object.entries(tally).sort((x, y) => y[1] - x[1]
     || C.catalogue.princes.findIndex((p) => p.id === x[0]) - C.catalogue.princes.findIndex((p) => p.id === y[0]));
@@ -110,13 +122,23 @@ const Kingseat = (() => {
     const arrow = give ? (give.direction === "left" ? "\u21bb" : "\u21ba") : "";
     $("#status").innerHTML = `
       ${g.result ? `<p class="winner" id="winner">${escape(g.result.reason)}</p>` : ""}
-      <p class="ks-line1${mineButton() ? " with-mine" : ""}"><span><span id="round">Round ${v.round}</span> \u00b7 <span id="phase">${PHASES[v.phase]}${v.vote && v.vote.replay ? " (again)" : ""}</span></span>
-        <span class="ks-king">\u265b King: <strong id="king">${escape(nameOf(v.king))}</strong></span>${mineButton()}</p>
-      ${v.phase !== "vote" ? "" : v.vote.replay ? `<p class="ks-give" id="revote">Brownbeards\u2019 dark 2 took the round back: every card is back in its Hand. Vote round ${v.round} again, with no new Give Cards.</p>`
-        : v.round === 1 && !v.last_vote ? `<div class="ks-give ks-setup" id="setup-reminder"><p><span>Setup: pass 2 cards right, then 2 left;</span> <span>set 1 face down as your Loyalty.</span></p>
-          <p class="ks-give" id="give-cards" data-direction="${give.direction}"><span class="ks-arrow" aria-hidden="true">${arrow}</span><span>Round 1: hand one card to the left.</span></p></div>`
-        : `<p class="ks-give" id="give-cards" data-direction="${give.direction}"><span class="ks-arrow" aria-hidden="true">${arrow}</span>
-        <span>Hand one card to the ${give.direction === "left" ? "left (clockwise)" : "right (anticlockwise)"}.</span></p>`}`;
+      <p class="ks-line1${mineButton() ? " with-mine" : ""}"><span><span id="round">Round ${v.round
+          }</span> \u00b7 <span id="phase">${PHASES[v.phase]}${v.vote && v.vote.replay ? " (again)" : ""}</span></span>
+        <span class="ks-king">\u265b King: <strong id="king">${escape(nameOf(v.king))}</strong></span>${mineButton()
+            }</p>
+      ${v.phase !== "vote" ? "" : v.vote.replay
+          ? `<p class="ks-give" id="revote">Brownbeards\u2019 dark 2 took the round back:`
+            + ` every card is back in its Hand. Vote round ${v.round} again, with no new Give Cards.</p>`
+        : v.round === 1 && !v.last_vote
+            ? `<div class="ks-give ks-setup" id="setup-reminder">`
+            + `<p><span>Setup: pass 2 cards right, then 2 left;</span> <span>set 1 face down as your Loyalty.</span></p>
+          <p class="ks-give" id="give-cards" data-direction="${give.direction
+              }"><span class="ks-arrow" aria-hidden="true">${arrow
+              }</span><span>Round 1: hand one card to the left.</span></p></div>`
+        : `<p class="ks-give" id="give-cards" data-direction="${give.direction
+            }"><span class="ks-arrow" aria-hidden="true">${arrow}</span>
+        <span>Hand one card to the ${give.direction === "left" ? "left (clockwise)" : "right (anticlockwise)"
+            }.</span></p>`}`;
   }
 
   function drawTable() {
@@ -127,19 +149,25 @@ const Kingseat = (() => {
       const p = v.players[player];
       const tags = [];
       if (p.sits_out) tags.push(`<span class="ks-tag">sits out</span>`);
-      if (p.forced && v.phase === "vote") tags.push(`<span class="ks-tag">must vote ${escape(C.princeName(p.forced.prince))}</span>`);
-      if (p.order && v.phase !== "over") tags.push(`<span class="ks-tag">ordered to ${p.order === "swap" ? "swap" : "use the action"}</span>`);
+      if (p.forced && v.phase === "vote") tags.push(`<span class="ks-tag">must vote ${
+          escape(C.princeName(p.forced.prince))}</span>`);
+      if (p.order && v.phase !== "over") tags.push(`<span class="ks-tag">ordered to ${p.order === "swap"
+          ? "swap" : "use the action"}</span>`);
       if (!p.hand && v.phase === "vote") tags.push(`<span class="ks-tag">no cards</span>`);
       if (p.played) {
         const won = C.princeOf(p.played) === winner;
-        tags.push(`${chip(p.played)} <span class="ks-tag${player === acting ? " now" : ""}">${won ? "won" : player === acting ? "acts now" : p.to_act ? "to act" : "acted"}</span>`);
+        tags.push(`${chip(p.played)} <span class="ks-tag${player === acting ? " now" : ""}">${won
+            ? "won" : player === acting ? "acts now" : p.to_act ? "to act" : "acted"}</span>`);
       }
       if (p.loyalty) tags.push(`<span class="small">Loyal to</span> ${princeChip(p.loyalty)}`);
       else if (p.loyalty_set) tags.push(`<span class="ks-tag">Loyalty set aside</span>`);
-      return `<li class="ks-seat${p.king ? " king" : ""}${player === acting ? " acting" : ""}" data-player="${player}" data-place="${place}">
+      return `<li class="ks-seat${p.king ? " king" : ""}${player === acting ? " acting" : ""}" data-player="${player
+          }" data-place="${place}">
         <span class="ks-place">${placeName(offset)}</span>
-        <span class="ks-who">${p.king ? `<span class="ks-crown" aria-label="King">\u265b</span> ` : ""}<strong>${escape(p.name)}</strong>
-          <span class="ks-hand"><strong data-hand="${player}">${p.hand}</strong> ${p.hand === 1 ? "card" : "cards"}</span></span>
+        <span class="ks-who">${p.king ? `<span class="ks-crown" aria-label="King">\u265b</span> ` : ""}<strong>${
+            escape(p.name)}</strong>
+          <span class="ks-hand"><strong data-hand="${player}">${p.hand}</strong> ${p.hand === 1
+              ? "card" : "cards"}</span></span>
         ${tags.length ? `<span class="ks-tags">${tags.join(" ")}</span>` : ""}
       </li>`;
     }).join("");
@@ -155,14 +183,18 @@ const Kingseat = (() => {
       <div class="ks-pile" id="tell">
         <div class="ks-back" aria-hidden="true"><span>${t.size}</span></div>
         <div><h3>The Tell</h3>
-          <p><strong id="tell-size">${t.size}</strong> ${t.size === 1 ? "card" : "cards"}${t.cards ? ", turned over" : ", face down: counted at the end. What went in is for the table to remember"}.</p>
-          ${t.leftovers.length ? `<p class="small" id="leftovers">Left over from the deal: ${escape(and(t.leftovers.map(C.cardName)))}.</p>` : ""}</div>
+          <p><strong id="tell-size">${t.size}</strong> ${t.size === 1 ? "card" : "cards"}${t.cards
+              ? ", turned over" : ", face down: counted at the end. What went in is for the table to remember"}.</p>
+          ${t.leftovers.length ? `<p class="small" id="leftovers">Left over from the deal: ${
+              escape(and(t.leftovers.map(C.cardName)))}.</p>` : ""}</div>
       </div>
       <div class="ks-pile" id="discard-pile">
         <div class="ks-back open" aria-hidden="true"><span>${v.discard_size}</span></div>
         <div><h3>The Discard</h3>
-          <p><strong id="discard-size">${v.discard_size}</strong> ${v.discard_size === 1 ? "card" : "cards"}, face up${discard.length ? ":" : "."}</p>
-          ${discard.length ? `<p class="ks-cards" id="discard">${discard.map(([k, n]) => many(k, n)).join(" ")}</p>` : ""}</div>
+          <p><strong id="discard-size">${v.discard_size}</strong> ${v.discard_size === 1 ? "card" : "cards"}, face up${
+              discard.length ? ":" : "."}</p>
+          ${discard.length ? `<p class="ks-cards" id="discard">${discard.map(([k, n]) => many(k, n)).join(" ")
+              }</p>` : ""}</div>
       </div>`;
   }
 
@@ -172,138 +204,30 @@ const Kingseat = (() => {
     const next = v.next_round;
     const coming = [];
     if (v.phase === "action") {
-      if (next.open_vote) coming.push(`an open vote${next.first !== null ? `, ${nameOf(next.first)} laying the first card` : ""}`);
+      if (next.open_vote) coming.push(`an open vote${next.first !== null
+          ? `, ${nameOf(next.first)} laying the first card` : ""}`);
       if (next.no_actions) coming.push("no card actions");
       for (const p of next.sit_out) coming.push(`${nameOf(p)} sits out`);
       for (const f of next.forced) coming.push(`${nameOf(f.player)} must vote ${C.princeName(f.prince)}`);
-      for (const o of next.orders) coming.push(`${nameOf(o.player)} must then ${o.order === "swap" ? "swap places" : "use their card's action"}`);
+      for (const o of next.orders) coming.push(`${nameOf(o.player)} must then ${o.order === "swap"
+          ? "swap places" : "use their card's action"}`);
       for (const p of next.new_king) coming.push(`${nameOf(p)} takes the Kingseat`);
     }
-    const lastVote = v.last_vote && !(v.phase === "vote" && v.last_vote.round === v.round && !v.last_vote.undone) ? v.last_vote : null;
+    const lastVote = v.last_vote && !(v.phase === "vote" && v.last_vote.round === v.round && !v.last_vote.undone)
+        ? v.last_vote : null;
     $("#events").innerHTML = `
-      ${lastVote ? `<p class="ks-last-vote" id="last-vote"><strong>Round ${lastVote.round} vote${lastVote.undone ? " (undone)" : ""}:</strong> ${escape(lastVote.text)}</p>` : ""}
-      ${v.events.length ? `<ul class="ks-events" id="round-events">${list(v.events)}</ul>` : `<p class="small">Nothing yet.</p>`}
+      ${lastVote ? `<p class="ks-last-vote" id="last-vote"><strong>Round ${lastVote.round} vote${lastVote.undone
+          ? " (undone)" : ""}:</strong> ${escape(lastVote.text)}</p>` : ""}
+      ${v.events.length ? `<ul class="ks-events" id="round-events">${list(v.events)
+          }</ul>` : `<p class="small">Nothing yet.</p>`}
       ${coming.length ? `<p class="small" id="coming"><strong>Next round:</strong> ${escape(and(coming))}.</p>` : ""}
-      ${v.last_events.length ? `<details id="last-events-box"><summary>The round before</summary><ul class="ks-events" id="last-events">${list(v.last_events)}</ul></details>` : ""}`;
+      ${v.last_events.length
+          ? `<details id="last-events-box"><summary>The round before</summary><ul class="ks-events" id="last-events">${
+          list(v.last_events)}</ul></details>` : ""}`;
   }
 
   // A strip of players four to a row when that saves a row (4 players: one row; 7 or more).
   const fourToARow = (n) => (n === 4 || n > 6 ? " many" : "");
-
-  const tellTotal = () => Object.values(draft.tell).reduce((sum, n) => sum + n, 0);
-
-  // The Tell turned over: its cards counted by tapping their kind once a card (a row a
-  // prince, as in the vote), or by photos (each adds the cards it reads). Undo takes back the
-  // last tap; "Count one fewer" makes the next tap take one off.
-  let fewer = false;
-
-  function drawReveal() {
-    const v = view();
-    const r = v.reveal;
-    const total = tellTotal();
-    const by = fewer ? -1 : 1;
-    const princes = v.princes.filter((prince) => C.kindsOf(prince).some((k) => r.cards.includes(k)));
-    // More than six princes: two a row, each a block of its name over its three cards.
-    const blocks = princes.length > 6;
-    const cells = (prince) => C.kindsOf(prince).map((kind, dark) => {
-      if (!r.cards.includes(kind)) return `<span class="ks-none" aria-hidden="true"></span>`;
-      const n = draft.tell[kind] || 0;
-      const name = escape(C.cardName(kind));
-      return `<button type="button" class="ks-cell ks-c${dark ? " dark" : ""}" style="${C.paint(prince, dark)}" data-step-kind="${kind}" data-step-by="${by}"
-        aria-label="${name}: ${n} counted; tap to count one ${fewer ? "fewer" : "more"}"><span>${dark ? `D${dark}` : blocks ? "R" : escape(C.princeName(prince))}</span>
-        <span class="ks-n" data-tell-count="${kind}">${n}</span></button>`;
-    }).join("");
-    const grid = blocks
-      ? `<div class="ks-blocks ks-count" role="group" aria-label="The Tell's cards by kind">${princes.map((prince) => `<div class="ks-block">
-          <span class="ks-block-name" aria-hidden="true">${escape(C.princeName(prince))}</span><div class="ks-block-cells">${cells(prince)}</div></div>`).join("")}</div>`
-      : `<div class="ks-grid ks-count" role="group" aria-label="The Tell's cards by kind">${princes.map((prince) => `<div class="ks-row">${cells(prince)}</div>`).join("")}</div>`;
-    $("#reveal-panel").innerHTML = `
-      <p class="small ks-note">Every Hand is empty. Lay the Tell's ${plural(r.size, "card")} out face up and tap each card's kind once (or Scan them).</p>
-      <p class="ks-total" id="reveal-total"><strong>${total}</strong> of ${r.size} cards counted</p>
-      ${grid}
-      <button type="button" class="${fewer ? "selected" : "secondary"} ks-fewer" id="count-fewer" aria-pressed="${fewer}">${fewer ? "Tap the kind to take one off" : "Count one fewer"}</button>
-      <div id="reveal-preview" class="ks-preview" aria-live="polite">${revealPreview()}</div>`;
-  }
-
-  function revealPreview() {
-    if (!currentMove().move) return "";
-    if (!checked || checked.key !== keyOf()) return `<p class="small">Checking…</p>`;
-    if (checked.status !== 200) return "";
-    const after = checked.data.view;  // none when the reveal would open the Loyalties
-    const count = after ? ranked(after.tell.count || {}) : [];
-    return `<p class="ks-result">The count agrees with everything the table saw.</p>
-      ${count.length ? `<ul class="ks-tally">${count.map(([prince, n]) => `<li>${princeChip(prince)} <strong>${n}</strong></li>`).join("")}</ul>` : ""}`;
-  }
-
-  // A photo of the Tell's cards: each card read adds one to its kind's count.
-  function scannedTell(cards) {
-    const v = view();
-    const known = cards.filter((c) => v.reveal.cards.includes(c.kind));
-    const strangers = cards.filter((c) => !v.reveal.cards.includes(c.kind)).map((c) => c.name);
-    const before = snapshot();
-    for (const c of known) draft.tell[c.kind] = (draft.tell[c.kind] || 0) + 1;
-    if (known.length) draft.trail.push({ before, text: `Took back the ${plural(known.length, "card")} read from the photo.` });
-    changed();
-    Companion.drafted();
-    const left = strangers.length ? ` Not a card that can be in this Tell, so left out: ${strangers.join(", ")}.` : "";
-    return `${known.length ? `Added ${plural(known.length, "card")} to the count: now ${tellTotal()} of ${v.reveal.size}.` : "No card of the Tell in the photo."}${left}`;
-  }
-
-  // The Loyalties, player by player from the Kingseat: a strip of names (with the prince
-  // tapped), then one tap for the named player's prince. One set aside on a phone is fixed.
-  const loyalOrder = () => aroundFrom(view().kingseat).map(({ player }) => player);
-  const loyalNow = () => {
-    if (draft.lcursor !== undefined) return draft.lcursor;
-    const left = loyalOrder().find((p) => !view().players[p].loyalty && !draft.loyalty[p]);
-    return left === undefined ? null : left;
-  };
-
-  function drawLoyalty() {
-    const v = view();
-    const cards = Object.entries(v.loyalty_cards || {}).map(([prince, n]) => `${n} ${C.princeName(prince)}`);
-    const now = loyalNow();
-    const strip = loyalOrder().map((p) => {
-      const fixed = v.players[p].loyalty;
-      if (fixed) {
-        return `<div class="ks-voter ks-c ks-locked" style="${C.paint(fixed)}" data-loyalty-set="${p}">
-          <span class="ks-voter-name">${crowned(p)}</span><span class="ks-voter-card">${escape(C.princeName(fixed))} (phone)</span></div>`;
-      }
-      const prince = draft.loyalty[p];
-      return `<button type="button" class="ks-voter${prince ? " ks-c" : " secondary"}${p === now ? " now" : ""}"${prince ? ` style="${C.paint(prince)}"` : ""}
-        data-loyal-who="${p}" ${p === now ? 'aria-current="step"' : ""} aria-label="${escape(nameOf(p))}: ${prince ? escape(C.princeName(prince)) : "not entered yet"}">
-        <span class="ks-voter-name">${crowned(p)}</span><span class="ks-voter-card">${prince ? escape(C.princeName(prince)) : "\u2014"}</span></button>`;
-    }).join("");
-    $("#loyalty-panel").innerHTML = `
-      <h2>The Loyalties</h2>
-      <p class="small ks-note">Everyone turns over their Loyalty card. ${cards.length ? `The cards left are ${escape(and(cards))}.` : ""}</p>
-      <div class="ks-strip${fourToARow(v.players.length)}" role="group" aria-label="The Loyalties, from the Kingseat clockwise">${strip}</div>
-      ${now === null ? `<div id="loyalty-preview" class="ks-preview" aria-live="polite">${loyaltyPreview()}</div>`
-        : `<div data-loyalty="${now}"><h2 class="ks-asking" id="loyal-now">${crowned(now)}\u2019s Loyalty</h2>
-        <div class="ks-princes ks-three" role="group" aria-label="${escape(nameOf(now))}'s Loyalty">${v.princes.map((prince) => `<button type="button" class="ks-prince ks-c${draft.loyalty[now] === prince ? " selected" : ""}" style="${C.paint(prince)}" data-prince="${prince}">${escape(C.princeName(prince))}</button>`).join("")}</div></div>`}`;
-  }
-
-  function loyaltyPreview() {
-    if (!currentMove().move) return "";
-    if (!checked || checked.key !== keyOf()) return `<p class="small">Checking\u2026</p>`;
-    if (checked.status !== 200) return "";
-    return `<p class="ks-result">${escape(checked.data.result.reason)}</p>`;
-  }
-
-  function drawFinal() {
-    const v = view();
-    const r = game().result;
-    const count = ranked(v.tell.count || r.tally);
-    const cards = Object.entries(v.tell.cards || {});
-    const weight = v.rulings.squlofish_dark_weight;
-    const squid = v.princes.includes("squlofish") ? ` Regular Squlofish cards count 2 votes; dark ones ${weight}.` : "";
-    $("#final").innerHTML = `
-      <h2>The final count</h2>
-      <p>The Tell is turned over: ${plural(v.tell.size, "card")}.${squid}</p>
-      <ul class="ks-tally" id="final-count">${count.map(([prince, n]) => `<li class="${r.princes.includes(prince) ? "won" : ""}">${princeChip(prince)} <strong data-count="${prince}">${n}</strong>${r.princes.includes(prince) ? " \u2190 wins the Tell" : ""}</li>`).join("")}</ul>
-      <details><summary>The cards in the Tell</summary><p class="ks-cards" id="tell-cards">${cards.map(([k, n]) => many(k, n)).join(" ")}</p></details>
-      <h3>Loyalties</h3>
-      <ul class="ks-loyal" id="loyalties">${v.players.map((p) => `<li class="${r.winners.includes(p.player) ? "won" : ""}"><strong>${escape(p.name)}</strong> ${princeChip(p.loyalty)} ${r.winners.includes(p.player) ? `<span class="ks-tag now">wins</span>` : ""}</li>`).join("")}</ul>`;
-  }
 
   // The move being entered now (null with what is missing, in `missing`).
   function currentMove() {
@@ -333,7 +257,8 @@ const Kingseat = (() => {
       const size = v.reveal.size;
       if (total < size) return { missing: `Count the Tell: ${plural(size - total, "card")} to go` };
       if (total > size) return { missing: `${plural(total - size, "card")} too many: the Tell holds ${size}` };
-      return { move: { type: "reveal", tell: Object.fromEntries(Object.entries(draft.tell).filter(([, n]) => n > 0)) } };
+      return { move: { type: "reveal", tell: Object.fromEntries(Object.entries(draft.tell).filter(([, n]) =>
+          n > 0)) } };
     }
     if (v.phase === "loyalty") {
       const loyal = (p) => p.loyalty || draft.loyalty[p.player];
@@ -341,7 +266,8 @@ const Kingseat = (() => {
       if (left.length) {
         const now = loyalNow();
         const who = now !== null && !loyal(v.players[now]) ? v.players[now] : left[0];
-        return { missing: `${who.name}'s Loyalty: tap the prince on their card (${v.players.length - left.length} of ${v.players.length})` };
+        return { missing: `${who.name}'s Loyalty: tap the prince on their card (${v.players.length - left.length} of ${
+            v.players.length})` };
       }
       return { move: { type: "loyalty", loyalties: v.players.map(loyal) } };
     }
@@ -406,13 +332,15 @@ const Kingseat = (() => {
   function drawPreview() {
     const v = view();
     if (checked.status !== 200) {
-      Companion.say(checked.data && checked.data.error ? checked.data.error : { message: "The companion did not answer." }, "error");
+      Companion.say(checked.data && checked.data.error
+          ? checked.data.error : { message: "The companion did not answer." }, "error");
       refusing = true;
     } else {
       unsay();
     }
     const box = $(`#${v.phase}-preview`);
-    const html = box && { vote: votePreview, action: actionPreview, reveal: revealPreview, loyalty: loyaltyPreview }[v.phase]();
+    const html = box && { vote: votePreview, action: actionPreview, reveal: revealPreview,
+        loyalty: loyaltyPreview }[v.phase]();
     if (box && drawnHtml.get(box) !== html) {  // nothing under the finger is redrawn for nothing
       box.innerHTML = html;
       drawnHtml.set(box, html);
@@ -446,7 +374,8 @@ const Kingseat = (() => {
     record.disabled = !now.move || refused || Boolean(question);
     let prompt = now.missing || "";
     if (now.move) {
-      prompt = `${mover()}: ${ok ? "check it, then store it" : refused ? "the rules refuse this (see the message)" : here ? "not checked: store it to try" : "checking\u2026"}`;
+      prompt = `${mover()}: ${ok ? "check it, then store it" : refused
+          ? "the rules refuse this (see the message)" : here ? "not checked: store it to try" : "checking\u2026"}`;
     }
     if (question && !refused) prompt = "Say who played the scanned cards, then tap \u201cThe seats are right\u201d";
     $("#prompt").textContent = prompt;
@@ -500,7 +429,8 @@ const Kingseat = (() => {
     const optional = view().action.card === "squlofish-dark2";
     const now = optional ? draft.f.dcursor : discarderNow(n.discards);
     if (now === null || now === undefined) return;
-    step(kind ? `Took back ${nameOf(now)}'s discard: ${C.cardName(kind)}.` : `Took back: ${nameOf(now)} discarded nothing.`, () => {
+    step(kind ? `Took back ${nameOf(now)}'s discard: ${C.cardName(kind)}.` : `Took back: ${nameOf(now)
+        } discarded nothing.`, () => {
       draft.f[`discards-${now}`] = kind ? [kind] : [];
       draft.f.dcursor = optional ? undefined : after(n.discards, now, (p) => !(draft.f[`discards-${p}`] || []).length);
     });
@@ -520,7 +450,8 @@ const Kingseat = (() => {
     if (button.id === "fix-open") { openFix(); return; }
     if (button.dataset.scanSeat !== undefined && Vote().scan) {
       const i = Number(button.dataset.scanFor);
-      step(`Took back who played card ${i + 1}.`, () => Vote().scanSeat(i, button.dataset.scanSeat === "" ? null : Number(button.dataset.scanSeat)));
+      step(`Took back who played card ${i + 1}.`, () => Vote().scanSeat(i, button.dataset.scanSeat === ""
+          ? null : Number(button.dataset.scanSeat)));
       return;
     }
     if (button.id === "scan-confirm" && Vote().scan) {
@@ -536,7 +467,8 @@ const Kingseat = (() => {
     if (button.dataset.voteKind) { tapVote(button.dataset.voteKind); return; }
     if (button.dataset.noneHeld !== undefined) {
       const p = Number(button.dataset.noneHeld);
-      step(`Took back: ${nameOf(p)} ${draft.none[p] ? "holds" : "holds no"} such card.`, () => { draft.none[p] = !draft.none[p]; });
+      step(`Took back: ${nameOf(p)} ${draft.none[p] ? "holds" : "holds no"} such card.`, () =>
+          { draft.none[p] = !draft.none[p]; });
       return;
     }
     if (button.dataset.discarder !== undefined) {
@@ -552,14 +484,14 @@ const Kingseat = (() => {
       return;
     }
     if (button.id === "count-fewer") {
-      fewer = !fewer;
+      End().fewer = !End().fewer;
       changed();
       return;
     }
     if (button.dataset.stepKind) {
       const kind = button.dataset.stepKind;
       const by = Number(button.dataset.stepBy);
-      fewer = false;
+      End().fewer = false;
       step(`Took back ${by > 0 ? "one more" : "one fewer"} ${C.cardName(kind)} in the count.`,
         () => { draft.tell[kind] = Math.max(0, (draft.tell[kind] || 0) + by); });
       return;
@@ -585,7 +517,8 @@ const Kingseat = (() => {
       return;
     }
     if (button.dataset.swap !== undefined) {
-      step(`Took back the swap with ${nameOf(Number(button.dataset.swap))}.`, () => { draft.swap = Number(button.dataset.swap); });
+      step(`Took back the swap with ${nameOf(Number(button.dataset.swap))}.`, () =>
+          { draft.swap = Number(button.dataset.swap); });
       return;
     }
     if (button.dataset.reopen) {
@@ -664,6 +597,6 @@ const Kingseat = (() => {
   return {
     start, get draft() { return draft; }, get checked() { return checked; },
     $, game, view, nameOf, changed, crowned, fourToARow, currentMove, keyOf, aroundFrom, ranked, snapshot,
-    scannedTell,
+    many, scannedTell: (cards) => End().scannedTell(cards),
   };
 })();

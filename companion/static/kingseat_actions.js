@@ -29,21 +29,27 @@ const KingseatActions = (() => {
     const pick = (key, max, label, options = {}) => {
       const chosen = f[key] || [];
       const offered = options.kinds || kinds;
-      const only = max === 1 && chosen.length === 1 && offered.filter((k) => C.princeOf(k) === C.princeOf(chosen[0])).length === 1;
-      if (label && max && chosen.length === max && (only || (f.touched !== undefined && f.touched !== key)) && folded(key)) {
+      const only = max === 1 && chosen.length === 1 && offered.filter((k) =>
+          C.princeOf(k) === C.princeOf(chosen[0])).length === 1;
+      if (label && max && chosen.length === max && (only || (f.touched !== undefined && f.touched !== key))
+          && folded(key)) {
         return answer(key, label, and(chosen.map(C.cardName)));
       }
       const set = (cards) => { f[key] = cards; f.touched = key; delete f.open; changed(); };
-      return `<div class="ks-field">${label ? `<h3>${label}</h3>` : ""}${C.picker(key, chosen, { max, kinds, set, ...options })}</div>`;
+      return `<div class="ks-field">${label ? `<h3>${label}</h3>` : ""}${C.picker(key, chosen, { max, kinds, set,
+          ...options })}</div>`;
     };
     switch (a.card) {
       case "lionsyre-dark2":
-        return n.face_down ? facedown(`The King picks ${plural(n.face_down, "card")} from ${who}'s Hand and puts ${n.face_down === 1 ? "it" : "them"} into the Tell face down.`)
+        return n.face_down ? facedown(`The King picks ${plural(n.face_down, "card")} from ${who}'s Hand and puts ${
+            n.face_down === 1 ? "it" : "them"} into the Tell face down.`)
           : `<p>${who}'s Hand is empty: nothing goes into the Tell.</p>`;
       case "slydefox": {
         const chosen = f.players || [];
         return choosePlayers("players", n.players, "The two players who change places", { multi: 2 })
-          + facedown(chosen.length ? `${and(chosen.map((p) => (hands[p] > 0 ? `${escape(nameOf(p))} puts a Hand card` : `${escape(nameOf(p))} (no cards) puts none`)))} into the Tell face down.`
+          + facedown(chosen.length
+              ? `${and(chosen.map((p) => (hands[p] > 0 ? `${escape(nameOf(p))} puts a Hand card` : `${escape(nameOf(p))
+              } (no cards) puts none`)))} into the Tell face down.`
             : "Each of the two puts a Hand card into the Tell face down.");
       }
       case "slydefox-dark1":
@@ -52,14 +58,18 @@ const KingseatActions = (() => {
         return choosePlayers("target", n.target, `Who ${who} changes places and trades 2 cards with`);
       case "slydefox-dark2":
         if (!n.face_down) return `<p>The Tell is empty: nothing to draw.</p>`;
-        return facedown(`${who} draws ${plural(n.face_down, "card")} out of the Tell and puts as many Hand cards back, face down.`);
+        return facedown(`${who} draws ${plural(n.face_down,
+            "card")} out of the Tell and puts as many Hand cards back, face down.`);
       case "woolfhall":
         return choosePrince("prince", n.prince, "The prince this round's Woolfhall voters must vote next round");
       case "woolfhall-dark2":
-        return n.face_down.length ? facedown(`${and(n.face_down.map((entry) => `${escape(nameOf(entry.player))} ${entry.cards ? `puts ${plural(entry.cards, "card")}` : "(no cards) puts none"}`))} into the Tell face down.`)
+        return n.face_down.length
+            ? facedown(`${and(n.face_down.map((entry) => `${escape(nameOf(entry.player))} ${entry.cards
+            ? `puts ${plural(entry.cards, "card")}` : "(no cards) puts none"}`))} into the Tell face down.`)
           : `<p class="small">Nobody voted Woolfhall with cards left.</p>`;
       case "hornseeker":
-        return n.target.length ? choosePlayers("target", n.target, "Whose Loyalty card was looked at (beside the King)", { optional: true })
+        return n.target.length ? choosePlayers("target", n.target, "Whose Loyalty card was looked at (beside the King)",
+            { optional: true })
           : `<p class="small">Nobody beside the King can be picked.</p>`;
       case "hornseeker-dark1":
         return choosePlayers("target", n.target, "Whose Loyalty card was looked at", { optional: true });
@@ -68,7 +78,8 @@ const KingseatActions = (() => {
       case "salsa-salamanda-dark2":
         return choosePlayers("target", n.target, `Who swapped Loyalty cards with ${who}`, { optional: true });
       case "brownbeards-dark1": {
-        if (!n.cards) return `<p>${Object.keys(n.from_discard).length ? "" : "The Discard holds no Brownbeards card: "}nothing to take.</p>`;
+        if (!n.cards) return `<p>${Object.keys(n.from_discard).length ? "" : "The Discard holds no Brownbeards card: "
+            }nothing to take.</p>`;
         return pick("cards", n.cards, `The ${plural(n.cards, "Brownbeards card")} ${who} took from the Discard`,
           { kinds: Object.keys(n.from_discard), limit: (kind) => n.from_discard[kind] || 0 });
       }
@@ -78,56 +89,73 @@ const KingseatActions = (() => {
           + chooseValue("count", [[0, "They had none"], [1, "They handed one over"]], "Did they hand a card over?");
       case "monarchrys-dark1":
         return choosePlayers("target", n.target, "Who was picked")
-          + numbers([["taken", `Dark cards ${them} handed ${a.name}`], ["given", `Dark cards ${a.name} handed ${them}`]]);
+          + numbers([["taken", `Dark cards ${them} handed ${a.name}`],
+              ["given", `Dark cards ${a.name} handed ${them}`]]);
       case "monarchrys-dark2":
         return choosePlayers("target", n.target, "Who was asked")
           + choosePrince("prince", n.prince, "For which prince")
-          + numbers([["taken", `Cards of it ${them} handed ${a.name}`], ["given", `Cards ${a.name} handed ${them} (if they had none)`]]);
+          + numbers([["taken", `Cards of it ${them} handed ${a.name}`],
+              ["given", `Cards ${a.name} handed ${them} (if they had none)`]]);
       case "crassclamps":
         return choosePlayers("target", n.target, "Who gets the order")
           + choosePrince("prince", n.prince, "The prince they must vote next round")
-          + chooseValue("order", [["swap", "Swap places"], ["action", "Use their card's action"]], "And then they must");
+          + chooseValue("order", [["swap", "Swap places"], ["action", "Use their card's action"]],
+              "And then they must");
       case "crassclamps-dark2":
-        return choosePlayers("first", n.first, "Who lays the first card next round", { optional: true, nobody: "From the Kingseat" });
+        return choosePlayers("first", n.first, "Who lays the first card next round", { optional: true,
+            nobody: "From the Kingseat" });
       case "hardshell-hero-dark1":
         return n.discards.length ? discarders(n.discards, kinds, (p) => `The card ${escape(nameOf(p))} discarded`)
           : `<p class="small">Nobody else holds cards.</p>`;
       case "hardshell-hero-dark2":
-        return `<p>${n.givers.length ? `${escape(and(n.givers.map(nameOf)))} each hand ${who} one card.` : "Nobody has to hand over a card."}</p>`;
+        return `<p>${n.givers.length ? `${escape(and(n.givers.map(nameOf)))} each hand ${who
+            } one card.` : "Nobody has to hand over a card."}</p>`;
       case "squlofish":
         return choosePlayers("target", n.target, "Whose Squlofish cards were taken")
           + numbers([["count", "Squlofish cards taken"]]);
       case "squlofish-dark1": {
         const squid = C.kindsOf("squlofish");
         const most = n.may_be_in_tell;
-        return (n.discard ? pick("discard", 1, `The Hand card ${who} discarded to pay`) : `<p class="small">${who} has no cards to discard.</p>`)
+        return (n.discard ? pick("discard", 1, `The Hand card ${who} discarded to pay`) : `<p class="small">${who
+            } has no cards to discard.</p>`)
           + (Object.keys(most).length ? chooseValue("found", [["none", "None"], ["some", "Some: tap them"]],
             `Squlofish moved out of the Tell`)
             + (f.found === "some" ? pick("removed", squid.reduce((sum, k) => sum + (most[k] || 0), 0), "",
-              { kinds: squid.filter((k) => most[k]), limit: (kind) => most[kind] || 0, empty: `All that fit in ${n.most_votes} votes` }) : "")
+              { kinds: squid.filter((k) => most[k]), limit: (kind) => most[kind] || 0,
+                  empty: `All that fit in ${n.most_votes} votes` }) : "")
             : `<p class="small">No Squlofish card can be in the Tell.</p>`);
       }
       case "squlofish-dark2": {
         const squid = C.kindsOf("squlofish").filter((k) => kinds.includes(k));
-        return `<p class="small">Only the player (or players, on a tie) holding the most Squlofish discards one: tap each one's name, then the card.</p>`
+        return `<p class="small">Only the player (or players, on a tie) holding the most Squlofish discards one:`
+          + ` tap each one's name, then the card.</p>`
           + discarders(n.discards, squid, (p) => `${escape(nameOf(p))} discarded`, true);
       }
       case "smugwing-dark1": {
         if (!n.drawn) return `<p class="small">This round's winning cards go from the Tell to the Discard.</p>`;
         const some = f.found === "some";
         return chooseValue("found", [["all", "All were found"], ["some", "Only some: tap them"]],
-          `${plural(n.drawn, "card")} came out of the Tell at random this round: did the table find every winning card?`)
+          `${plural(n.drawn,
+              "card")} came out of the Tell at random this round: did the table find every winning card?`)
           + (some ? pick("moved", n.winning.length, "The winning cards the table found and moved to the Discard",
-            { kinds: [...new Set(n.winning)], limit: (kind) => n.winning.filter((k) => k === kind).length, empty: "None" }) : "");
+            { kinds: [...new Set(n.winning)], limit: (kind) => n.winning.filter((k) => k === kind).length,
+                empty: "None" }) : "");
       }
       case "smugwing-dark2":
-        return n.givers.length ? choosePlayers("givers", n.givers, `Who handed ${who} a Smugwing card`, { multi: n.givers.length })
+        return n.givers.length ? choosePlayers("givers", n.givers, `Who handed ${who} a Smugwing card`,
+            { multi: n.givers.length })
           : `<p class="small">Nobody who voted for the winning prince holds cards.</p>`;
       case "salsa-salamanda":
-        if (!n.winning.length) return `<p>None of this round's winning cards is still in the Tell: choose Do nothing.</p>`;
-        return `<div class="ks-field" data-field="winning"><h3>The winning card taken out of the Tell</h3><div class="ks-choose">${n.winning.map((kind) =>
-          `<button type="button" class="ks-kind ks-c${C.KIND[kind].dark ? " dark" : ""}${f.winning === kind ? " selected" : ""}" style="${C.paint(C.princeOf(kind), C.KIND[kind].dark)}" data-kind="${kind}">${escape(C.cardName(kind))}</button>`).join("")}</div></div>`
-          + choosePlayers("to", n.to.filter((p) => p !== "discard"), "Where it went", { extra: [["discard", "The Discard"]] });
+        if (!n.winning.length) {
+          return `<p>None of this round's winning cards is still in the Tell: choose Do nothing.</p>`;
+        }
+        return `<div class="ks-field" data-field="winning"><h3>The winning card taken out of the Tell</h3>`
+          + `<div class="ks-choose">${n.winning.map((kind) =>
+          `<button type="button" class="ks-kind ks-c${C.KIND[kind].dark ? " dark" : ""}${f.winning === kind
+              ? " selected" : ""}" style="${C.paint(C.princeOf(kind), C.KIND[kind].dark)}" data-kind="${kind}">${
+              escape(C.cardName(kind))}</button>`).join("")}</div></div>`
+          + choosePlayers("to", n.to.filter((p) => p !== "discard"), "Where it went",
+              { extra: [["discard", "The Discard"]] });
       default:
         return `<p class="small">${FIELDLESS}</p>`;
     }
@@ -149,18 +177,25 @@ const KingseatActions = (() => {
     const strip = players.map((p) => {
       const card = (f[`discards-${p}`] || [])[0];
       const style = card ? ` style="${C.paint(C.princeOf(card), C.KIND[card].dark)}"` : "";
-      return `<button type="button" class="ks-voter${card ? ` ks-c${C.KIND[card].dark ? " dark" : ""}` : " secondary"}${p === now ? " now" : ""}"${style} data-discarder="${p}"
-        ${p === now ? 'aria-current="step"' : ""} aria-label="${escape(nameOf(p))}: ${card ? escape(C.cardName(card)) : optional ? "nothing" : "no card yet"}">
-        <span class="ks-voter-name">${crowned(p)}</span><span class="ks-voter-card">${card ? escape(C.cardName(card)) : "\u2014"}</span></button>`;
+      return `<button type="button" class="ks-voter${card ? ` ks-c${C.KIND[card].dark ? " dark" : ""}` : " secondary"}${
+          p === now ? " now" : ""}"${style} data-discarder="${p}"
+        ${p === now ? 'aria-current="step"' : ""} aria-label="${escape(nameOf(p))}: ${card
+            ? escape(C.cardName(card)) : optional ? "nothing" : "no card yet"}">
+        <span class="ks-voter-name">${crowned(p)}</span><span class="ks-voter-card">${card
+            ? escape(C.cardName(card)) : "\u2014"}</span></button>`;
     }).join("");
-    return `<div class="ks-field" data-field="discards"><div class="ks-strip${fourToARow(players.length)}" role="group" aria-label="Who discarded">${strip}</div>
-      ${now === null ? "" : `<h3 id="discarder-now">${label(now)}</h3>${cardGrid(kinds, (f[`discards-${now}`] || [])[0], label(now), "data-discard-kind")}
-        ${optional ? `<button type="button" class="secondary ks-fewer" data-discard-kind="">${escape(nameOf(now))} discarded nothing</button>` : ""}`}</div>`;
+    return `<div class="ks-field" data-field="discards"><div class="ks-strip${fourToARow(players.length)
+        }" role="group" aria-label="Who discarded">${strip}</div>
+      ${now === null ? "" : `<h3 id="discarder-now">${label(now)}</h3>${cardGrid(kinds, (f[`discards-${now}`] || [])[0],
+          label(now), "data-discard-kind")}
+        ${optional ? `<button type="button" class="secondary ks-fewer" data-discard-kind="">${escape(nameOf(now))
+            } discarded nothing</button>` : ""}`}</div>`;
   }
 
   // What goes into the Tell face down: said, never named.
   function facedown(text) {
-    return `<p class="ks-facedown" id="face-down-note"><span class="ks-back small-back" aria-hidden="true"></span><span>${text} Nobody names them: the Tell is turned over at the end.</span></p>`;
+    return `<p class="ks-facedown" id="face-down-note"><span class="ks-back small-back" aria-hidden="true"></span>`
+      + `<span>${text} Nobody names them: the Tell is turned over at the end.</span></p>`;
   }
 
   // Player buttons for one field. multi: how many may be chosen; optional: "nobody" allowed.
@@ -168,8 +203,10 @@ const KingseatActions = (() => {
   // field again (so that the fields after it fit on the screen).
   const folded = (field) => K.draft.f.open !== field;
   function answer(field, label, text) {
-    return `<div class="ks-field" data-field="${field}"><button type="button" class="secondary ks-answer" data-reopen="${field}"
-      aria-label="${escape(label)}: ${escape(text)}. Tap to change it"><span class="ks-answer-label">${label}</span> <strong>${escape(text)}</strong></button></div>`;
+    return `<div class="ks-field" data-field="${field
+        }"><button type="button" class="secondary ks-answer" data-reopen="${field}"
+      aria-label="${escape(label)}: ${escape(text)}. Tap to change it"><span class="ks-answer-label">${label
+          }</span> <strong>${escape(text)}</strong></button></div>`;
   }
 
   function choosePlayers(field, players, label, options = {}) {
@@ -177,26 +214,35 @@ const KingseatActions = (() => {
     const chosen = options.multi ? (value || []) : [value];
     const extra = (options.extra || []).find(([key]) => key === value);
     if (folded(field) && (options.multi ? chosen.length === options.multi : value !== undefined)) {
-      const text = options.multi ? and(chosen.map(nameOf)) : extra ? extra[1] : value === null ? options.nobody || "Nobody" : nameOf(value);
+      const text = options.multi ? and(chosen.map(nameOf)) : extra ? extra[1] : value === null ? options.nobody
+          || "Nobody" : nameOf(value);
       return answer(field, label, text);
     }
-    const buttons = players.map((p) => `<button type="button" class="secondary${chosen.includes(p) ? " selected" : ""}" data-player="${p}">${crowned(p)}</button>`);
-    for (const [key, text] of options.extra || []) buttons.push(`<button type="button" class="secondary${value === key ? " selected" : ""}" data-value="${key}">${escape(text)}</button>`);
-    if (options.optional) buttons.push(`<button type="button" class="secondary${value === null ? " selected" : ""}" data-player="">${escape(options.nobody || "Nobody")}</button>`);
-    return `<div class="ks-field" data-field="${field}" ${options.multi ? `data-multi="${options.multi}"` : ""}><h3>${label}</h3><div class="ks-choose${buttons.length > 6 ? " ks-four" : ""}">${buttons.join("")}</div></div>`;
+    const buttons = players.map((p) => `<button type="button" class="secondary${chosen.includes(p)
+        ? " selected" : ""}" data-player="${p}">${crowned(p)}</button>`);
+    for (const [key, text] of options.extra || []) buttons.push(`<button type="button" class="secondary${value === key
+        ? " selected" : ""}" data-value="${key}">${escape(text)}</button>`);
+    if (options.optional) buttons.push(`<button type="button" class="secondary${value === null
+        ? " selected" : ""}" data-player="">${escape(options.nobody || "Nobody")}</button>`);
+    return `<div class="ks-field" data-field="${field}" ${options.multi ? `data-multi="${options.multi}"` : ""}><h3>${
+        label}</h3><div class="ks-choose${buttons.length > 6 ? " ks-four" : ""}">${buttons.join("")}</div></div>`;
   }
 
   function choosePrince(field, princes, label) {
     if (folded(field) && K.draft.f[field]) return answer(field, label, C.princeName(K.draft.f[field]));
-    return `<div class="ks-field" data-field="${field}"><h3>${label}</h3><div class="ks-princes">${princes.map((prince) =>
-      `<button type="button" class="ks-prince ks-c${K.draft.f[field] === prince ? " selected" : ""}" style="${C.paint(prince)}" data-prince="${prince}">${escape(C.princeName(prince))}</button>`).join("")}</div></div>`;
+    return `<div class="ks-field" data-field="${field}"><h3>${label}</h3><div class="ks-princes">${
+        princes.map((prince) =>
+      `<button type="button" class="ks-prince ks-c${K.draft.f[field] === prince ? " selected" : ""}" style="${
+          C.paint(prince)}" data-prince="${prince}">${escape(C.princeName(prince))}</button>`).join("")}</div></div>`;
   }
 
   function chooseValue(field, values, label) {
     const chosen = values.find(([value]) => value === K.draft.f[field]);
     if (folded(field) && chosen) return answer(field, label, chosen[1]);
-    return `<div class="ks-field" data-field="${field}"><h3>${label}</h3><div class="ks-choose">${values.map(([value, text]) =>
-      `<button type="button" class="secondary${K.draft.f[field] === value ? " selected" : ""}" data-value="${value}">${escape(text)}</button>`).join("")}</div></div>`;
+    return `<div class="ks-field" data-field="${field}"><h3>${label}</h3><div class="ks-choose">${values.map(([value,
+        text]) =>
+      `<button type="button" class="secondary${K.draft.f[field] === value ? " selected" : ""}" data-value="${value}">${
+          escape(text)}</button>`).join("")}</div></div>`;
   }
 
   // Counts of cards: steppers from 0 (nothing filled in until the table says how many).
@@ -215,7 +261,8 @@ const KingseatActions = (() => {
     const m = { type: "action", player: a.player, card: a.card };
     // Nothing is assumed: an optional player is "Nobody" only when tapped so.
     const target = (key, optional) => {
-      if (f[key] === undefined || (f[key] === null && !optional)) throw new Error(optional ? "Tap the player, or Nobody" : "Tap the player");
+      if (f[key] === undefined || (f[key] === null && !optional)) throw new Error(optional
+          ? "Tap the player, or Nobody" : "Tap the player");
       return f[key];
     };
     const num = (key, what) => {
@@ -224,7 +271,8 @@ const KingseatActions = (() => {
     };
     const cards = (key, count, what) => {
       const chosen = f[key] || [];
-      if (chosen.length !== count) throw new Error(`Tap ${count === 1 ? "the card" : `${count} cards`}${what ? ` ${what}` : ""}`);
+      if (chosen.length !== count) throw new Error(`Tap ${count === 1 ? "the card" : `${count} cards`}${what
+          ? ` ${what}` : ""}`);
       return chosen.slice();
     };
     switch (a.card) {
@@ -275,17 +323,21 @@ const KingseatActions = (() => {
         break;
       }
       case "hardshell-hero-dark1":
-        m.discards = n.discards.map((p) => ({ player: p, card: cards(`discards-${p}`, 1, `${nameOf(p)} discarded`)[0] }));
+        m.discards = n.discards.map((p) => ({ player: p, card: cards(`discards-${p}`,
+            1, `${nameOf(p)} discarded`)[0] }));
         break;
       case "squlofish": m.target = target("target"); m.count = num("count", "Squlofish cards were taken"); break;
       case "squlofish-dark1":
         m.discard = n.discard ? cards("discard", 1, "discarded to pay")[0] : null;
-        if (Object.keys(n.may_be_in_tell).length && f.found === undefined) throw new Error("Say whether Squlofish cards came out of the Tell");
-        if (f.found === "some" && !(f.removed || []).length) throw new Error("Tap the Squlofish cards moved to the Discard");
+        if (Object.keys(n.may_be_in_tell).length
+            && f.found === undefined) throw new Error("Say whether Squlofish cards came out of the Tell");
+        if (f.found === "some" && !(f.removed
+            || []).length) throw new Error("Tap the Squlofish cards moved to the Discard");
         m.removed = f.found === "some" ? f.removed.slice() : [];
         break;
       case "squlofish-dark2":
-        m.discards = n.discards.filter((p) => (f[`discards-${p}`] || []).length).map((p) => ({ player: p, card: f[`discards-${p}`][0] }));
+        m.discards = n.discards.filter((p) => (f[`discards-${p}`] || []).length).map((p) =>
+            ({ player: p, card: f[`discards-${p}`][0] }));
         break;
       case "smugwing-dark1":
         if (n.drawn && f.found === undefined) throw new Error("Say whether every winning card was found");
@@ -314,14 +366,18 @@ const KingseatActions = (() => {
     const mode = modeOf();
     const kind = C.KIND[a.card];
     const notes = [];
-    if (a.ordered === "swap" && !a.may.includes("action")) notes.push(`Crassclamps ordered ${a.name} to swap places this round.`);
-    else if (a.ordered === "action") notes.push(`Crassclamps ordered ${a.name} to use their card's action this round, not to swap.`);
+    if (a.ordered === "swap" && !a.may.includes("action")) notes.push(`Crassclamps ordered ${a.name
+        } to swap places this round.`);
+    else if (a.ordered === "action") notes.push(`Crassclamps ordered ${a.name
+        } to use their card's action this round, not to swap.`);
     else if (!a.may.includes("action")) notes.push("Crassclamps' dark 1: nobody may use a card's action this round.");
     const labels = { action: `Use the card`, swap: "Swap places", pass: "Do nothing" };
     let body = "";
     if (mode === "swap") {
-      body = `<div class="ks-field" data-field="swap"><h3>${escape(a.name)} swaps places (and a card) with</h3><div class="ks-choose">${a.swap_with.map((p) =>
-        `<button type="button" class="secondary${K.draft.swap === p ? " selected" : ""}" data-swap="${p}">${crowned(p)}</button>`).join("")}</div>
+      body = `<div class="ks-field" data-field="swap"><h3>${escape(a.name)
+          } swaps places (and a card) with</h3><div class="ks-choose">${a.swap_with.map((p) =>
+        `<button type="button" class="secondary${K.draft.swap === p ? " selected" : ""}" data-swap="${p}">${crowned(p)
+            }</button>`).join("")}</div>
         <p class="small">People move; the Kingseat stays. Whoever sits in it afterwards is the King.</p></div>`;
     } else if (mode === "action") {
       body = `<div id="action-form">${actionForm()}</div>`;
@@ -330,10 +386,13 @@ const KingseatActions = (() => {
     }
     $("#action-panel").innerHTML = `
       <div class="ks-actor"><h2 id="actor">${escape(a.name)} acts</h2>${chip(a.card)}</div>
-      <p class="small ks-card-text${mode === "action" ? " ks-clamp" : ""}" id="card-text">${escape(kind.text)} <span id="still-to-act">${a.order.length > 1 ? `Then: ${escape(and(a.order.slice(1).map(nameOf)))}.` : "Last to act this round."}</span></p>
+      <p class="small ks-card-text${mode === "action" ? " ks-clamp" : ""}" id="card-text">${escape(kind.text)
+          } <span id="still-to-act">${a.order.length > 1 ? `Then: ${escape(and(a.order.slice(1).map(nameOf)))
+          }.` : "Last to act this round."}</span></p>
       ${notes.map((n) => `<p class="small ks-note">${escape(n)}</p>`).join("")}
       <div class="ks-modes" role="group" aria-label="What ${escape(a.name)} does">${a.may.map((m) =>
-        `<button type="button" class="${mode === m ? "selected" : "secondary"}" data-mode="${m}" ${mode === m ? 'aria-pressed="true"' : ""}>${escape(labels[m])}</button>`).join("")}</div>
+        `<button type="button" class="${mode === m ? "selected" : "secondary"}" data-mode="${m}" ${mode === m
+            ? 'aria-pressed="true"' : ""}>${escape(labels[m])}</button>`).join("")}</div>
       ${body}
       <div id="action-preview" class="ks-preview" aria-live="polite">${actionPreview()}</div>`;
   }
@@ -346,9 +405,12 @@ const KingseatActions = (() => {
     const before = view();
     const after = K.checked.data.view;
     const lines = (after.round === before.round ? after.events : after.last_events).slice(before.events.length);
-    const king = after.king !== before.king ? `<p class="ks-result" id="new-king">\u265b ${escape(after.players[after.king].name)} will be the King.</p>` : "";
-    return `${lines.length ? `<ul class="ks-events">${lines.map((l) => `<li>${escape(l)}</li>`).join("")}</ul>` : ""}${king}
-      <p class="small">${after.round !== before.round ? `That ends round ${before.round}.` : after.phase === "vote" ? `Round ${after.round} is voted again.` : `Next: ${escape(after.action.name)}.`}</p>`;
+    const king = after.king !== before.king ? `<p class="ks-result" id="new-king">\u265b ${
+        escape(after.players[after.king].name)} will be the King.</p>` : "";
+    return `${lines.length ? `<ul class="ks-events">${lines.map((l) => `<li>${escape(l)}</li>`).join("")}</ul>` : ""}${
+        king}
+      <p class="small">${after.round !== before.round ? `That ends round ${before.round}.` : after.phase === "vote"
+          ? `Round ${after.round} is voted again.` : `Next: ${escape(after.action.name)}.`}</p>`;
   }
 
 

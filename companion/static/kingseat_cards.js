@@ -6,9 +6,11 @@
 const KingseatCards = (() => {
   const $ = (selector, root = document) => root.querySelector(selector);
   const $$ = (selector, root = document) => Array.from(root.querySelectorAll(selector));
-  const escape = (text) => String(text).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c]));
+  const escape = (text) => String(text).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;",
+      '"': "&quot;", "'": "&#39;" }[c]));
   const plural = (n, word, many) => `${n} ${n === 1 ? word : (many || `${word}s`)}`;
-  const and = (words) => (words.length <= 1 ? words.join("") : `${words.slice(0, -1).join(", ")} and ${words[words.length - 1]}`);
+  const and = (words) => (words.length <= 1 ? words.join("") : `${words.slice(0, -1).join(", ")} and ${
+      words[words.length - 1]}`);
   const DARK = ["Regular", "Dark 1", "Dark 2"];
 
   const catalogue = JSON.parse(document.getElementById("catalogue").textContent);
@@ -39,8 +41,10 @@ const KingseatCards = (() => {
     const p = PRINCE[prince];
     if (!p.hex) {  // Salsa Salamanda: a multicoloured picture, drawn as stripes
       const step = 100 / p.stripes.length;
-      const stripes = `linear-gradient(90deg, ${p.stripes.map((c, i) => `${c} ${i * step}% ${(i + 1) * step}%`).join(", ")})`;
-      return dark ? `--bg: linear-gradient(rgba(0,0,0,.55), rgba(0,0,0,.55)), ${stripes}; --ink: #fff; --halo: 0 0 3px #000, 0 0 2px #000`
+      const stripes = `linear-gradient(90deg, ${p.stripes.map((c, i) => `${c} ${i * step}% ${(i
+          + 1) * step}%`).join(", ")})`;
+      return dark ? `--bg: linear-gradient(rgba(0,0,0,.55), rgba(0,0,0,.55)), ${stripes
+          }; --ink: #fff; --halo: 0 0 3px #000, 0 0 2px #000`
         : `--bg: ${stripes}; --ink: #111; --halo: 0 0 3px #fff, 0 0 2px #fff, 0 0 1px #fff`;
     }
     const bg = dark ? p.dark_hex : p.hex;
@@ -49,11 +53,13 @@ const KingseatCards = (() => {
 
   function chip(kind, extra = "") {
     const k = KIND[kind];
-    return `<span class="ks-chip ks-c${k.dark ? " dark" : ""}" style="${paint(k.prince, k.dark)}" ${extra}>${escape(k.name)}</span>`;
+    return `<span class="ks-chip ks-c${k.dark ? " dark" : ""}" style="${paint(k.prince, k.dark)}" ${extra}>${
+        escape(k.name)}</span>`;
   }
 
   function princeChip(prince) {
-    return `<span class="ks-chip ks-c" style="${paint(prince)}" data-prince="${prince}">${escape(princeName(prince))}</span>`;
+    return `<span class="ks-chip ks-c" style="${paint(prince)}" data-prince="${prince}">${escape(princeName(prince))
+        }</span>`;
   }
 
   // ------------------------------------------------------------------ the card picker
@@ -76,21 +82,30 @@ const KingseatCards = (() => {
     const count = (kind) => chosen.filter((c) => c === kind).length;
     const chips = chosen.map((kind, i) => {
       const k = KIND[kind];
-      return `<button type="button" class="ks-chip ks-c${k.dark ? " dark" : ""}" style="${paint(k.prince, k.dark)}" data-unpick="${i}" aria-label="Take off ${escape(k.name)}">${escape(k.name)} <span aria-hidden="true">\u00d7</span></button>`;
+      return `<button type="button" class="ks-chip ks-c${k.dark ? " dark" : ""}" style="${paint(k.prince,
+          k.dark)}" data-unpick="${i}" aria-label="Take off ${escape(k.name)}">${escape(k.name)
+          } <span aria-hidden="true">\u00d7</span></button>`;
     }).join("");
     const cards = open ? kindsOf(open).filter((kind) => kinds.includes(kind)).map((kind) => {
       const dark = KIND[kind].dark;
       const left = limit ? limit(kind) - count(kind) : null;
       const selected = max === 1 && chosen[0] === kind;
       const full = max > 1 && (chosen.length >= max || (left !== null && left <= 0));
-      const why = !full ? "" : chosen.length >= max ? `${plural(max, "card")} ${max === 1 ? "is" : "are"} picked already: take one off first.`
+      const why = !full ? "" : chosen.length >= max ? `${plural(max, "card")} ${max === 1
+          ? "is" : "are"} picked already: take one off first.`
         : `No ${KIND[kind].name} is left to pick.`;
-      return `<button type="button" class="ks-kind ks-c${dark ? " dark" : ""}${selected ? " selected" : ""}${full ? " greyed" : ""}" style="${paint(open, dark)}" data-kind="${kind}" ${full ? `aria-disabled="true" data-why="${escape(why)}"` : ""}>${DARK[dark]}${left !== null && max > 1 ? ` <small>(${left} left)</small>` : ""}</button>`;
+      return `<button type="button" class="ks-kind ks-c${dark ? " dark" : ""}${selected ? " selected" : ""}${full
+          ? " greyed" : ""}" style="${paint(open, dark)}" data-kind="${kind}" ${full
+          ? `aria-disabled="true" data-why="${escape(why)}"` : ""}>${DARK[dark]}${left !== null && max > 1
+          ? ` <small>(${left} left)</small>` : ""}</button>`;
     }).join("") : "";
     // One card: the card chosen is the one outlined (no row of chips). One prince: its cards.
     return `<div class="ks-picker" data-pick="${escape(key)}">
-      ${max > 1 ? `<div class="ks-chosen">${chips || `<span class="small">${escape(options.empty || "No card yet")}</span>`}<span class="small ks-count">${chosen.length} of ${max}</span></div>` : ""}
-      <div class="ks-princes${princes.length === 1 ? " ks-gone" : ""}">${princes.map((prince) => `<button type="button" class="ks-prince ks-c${prince === open ? " selected" : ""}" style="${paint(prince)}" data-prince="${prince}">${escape(princeName(prince))}</button>`).join("")}</div>
+      ${max > 1 ? `<div class="ks-chosen">${chips || `<span class="small">${escape(options.empty
+          || "No card yet")}</span>`}<span class="small ks-count">${chosen.length} of ${max}</span></div>` : ""}
+      <div class="ks-princes${princes.length === 1 ? " ks-gone" : ""}">${princes.map((prince) =>
+          `<button type="button" class="ks-prince ks-c${prince === open ? " selected" : ""}" style="${paint(prince)
+          }" data-prince="${prince}">${escape(princeName(prince))}</button>`).join("")}</div>
       ${cards ? `<div class="ks-kinds">${cards}</div>` : ""}
     </div>`;
   }
@@ -132,5 +147,6 @@ const KingseatCards = (() => {
     for (const key of Object.keys(opened)) delete opened[key];
   }
 
-  return { $, $$, escape, plural, and, catalogue, PRINCE, KIND, kindsOf, princeOf, cardName, princeName, paint, chip, princeChip, picker, pickerTap, forget };
+  return { $, $$, escape, plural, and, catalogue, PRINCE, KIND, kindsOf, princeOf, cardName, princeName, paint, chip,
+      princeChip, picker, pickerTap, forget };
 })();

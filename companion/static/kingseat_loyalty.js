@@ -23,8 +23,11 @@ const KingseatLoyalty = (() => {
     // After Salsa Salamanda dark 1 (done at the table, in the open) the button says the
     // Loyalty must be set again; what it was or is stays on the sheet.
     const stale = v.you.loyalty_stale;
-    return `<button type="button" class="chip ks-mine-button${stale ? " ks-mine-stale" : ""}" id="my-loyalty-button" aria-haspopup="dialog"
-      aria-controls="loyalty-sheet" aria-label="My Loyalty${stale ? " changed: set it again" : ""}: press and hold to see it">My Loyalty${stale ? " changed" : ""} <small aria-hidden="true">hold</small></button>`;
+    return `<button type="button" class="chip ks-mine-button${stale
+        ? " ks-mine-stale" : ""}" id="my-loyalty-button" aria-haspopup="dialog"
+      aria-controls="loyalty-sheet" aria-label="My Loyalty${stale ? " changed: set it again" : ""
+          }: press and hold to see it">My Loyalty${stale
+          ? " changed" : ""} <small aria-hidden="true">hold</small></button>`;
   }
 
   function holdStart(event) {
@@ -32,7 +35,8 @@ const KingseatLoyalty = (() => {
     const button = event.target.closest("#my-loyalty-button");
     clearTimeout(holding && holding.timer);
     button.classList.add("holding");
-    holding = { ready: false, timer: setTimeout(() => { holding.ready = true; button.classList.add("ready"); }, HOLD_MS) };
+    holding = { ready: false, timer: setTimeout(() => { holding.ready = true; button.classList.add("ready"); },
+        HOLD_MS) };
   }
 
   function holdEnd(event) {
@@ -66,15 +70,23 @@ const KingseatLoyalty = (() => {
     const set = you.loyalty;
     $("#loyalty-sheet-title").textContent = `My Loyalty (${you.name})`;
     if (you.held_back) {
-      $("#loyalty-sheet-body").innerHTML = `<p id="my-loyalty-now">This seat changed phones after the game began: your Loyalty is entered openly after the Tell is turned over.</p>`;
+      $("#loyalty-sheet-body").innerHTML = `<p id="my-loyalty-now">This seat changed phones after the game began:`
+        + ` your Loyalty is entered openly after the Tell is turned over.</p>`;
       return;
     }
     const grid = !set || changing || you.loyalty_stale;
     $("#loyalty-sheet-body").innerHTML = `
-      <p id="my-loyalty-now"${you.loyalty_stale ? ' class="error" role="alert"' : ""}>${set ? `Set aside on this phone: ${princeChip(set)}` : you.loyalty_stale ? "Your Loyalty card changed (Salsa Salamanda): tap the prince on the card you hold now." : "Not set aside on this phone yet."}</p>
-      <p class="small">Only this sheet shows it, on this phone, until the Tell is turned over; then it counts as ${escape(you.name)}’s Loyalty.</p>
+      <p id="my-loyalty-now"${you.loyalty_stale ? ' class="error" role="alert"' : ""}>${set
+          ? `Set aside on this phone: ${princeChip(set)}` : you.loyalty_stale
+          ? "Your Loyalty card changed (Salsa Salamanda): tap the prince on the card you hold now."
+          : "Not set aside on this phone yet."}</p>
+      <p class="small">Only this sheet shows it, on this phone, until the Tell is turned over; then it counts as ${
+          escape(you.name)}’s Loyalty.</p>
       ${grid ? `<p class="small">${set ? "Tap the new prince:" : "Tap the prince on your Loyalty card:"}</p>
-        <div class="ks-princes ks-three" role="group" aria-label="My Loyalty">${v.princes.map((prince) => `<button type="button" class="ks-prince ks-c${set === prince ? " selected" : ""}" style="${C.paint(prince)}" data-my-loyalty="${prince}" ${mine && mine.busy ? "disabled" : ""}>${escape(C.princeName(prince))}</button>`).join("")}</div>`
+        <div class="ks-princes ks-three" role="group" aria-label="My Loyalty">${v.princes.map((prince) =>
+            `<button type="button" class="ks-prince ks-c${set === prince ? " selected" : ""}" style="${C.paint(prince)
+            }" data-my-loyalty="${prince}" ${mine && mine.busy ? "disabled" : ""}>${escape(C.princeName(prince))
+            }</button>`).join("")}</div>`
         : `<button type="button" class="secondary" id="my-loyalty-change">Change it</button>`}
       ${mine && mine.error ? `<p class="error" role="alert" id="my-loyalty-error">${escape(mine.error)}</p>` : ""}`;
   }
@@ -82,12 +94,14 @@ const KingseatLoyalty = (() => {
   async function setMine(prince) {
     const set = view().you.loyalty;
     const name = C.princeName(prince);
-    const question = set ? (set === prince ? `Set ${name} aside again as your Loyalty?` : `Change your Loyalty from ${C.princeName(set)} to ${name}?`)
+    const question = set ? (set === prince ? `Set ${name} aside again as your Loyalty?` : `Change your Loyalty from ${
+        C.princeName(set)} to ${name}?`)
       : `Set ${name} aside as your Loyalty?`;
     if (!(await Companion.ask(question, set && set !== prince ? "Change it" : "Set it"))) return;
     mine = { busy: true, error: "" };
     drawMine();
-    const { status, data } = await Companion.request("POST", `/api/games/${game().id}/secret`, { secret: { loyalty: prince, version: view().you.loyalty_version } });
+    const { status, data } = await Companion.request("POST", `/api/games/${game().id}/secret`,
+        { secret: { loyalty: prince, version: view().you.loyalty_version } });
     mine = { busy: false, error: status === 200 ? "" : Companion.failure(status, data).message };
     if (status === 200) {
       changing = false;
@@ -109,7 +123,8 @@ const KingseatLoyalty = (() => {
   const factTitle = (f) => `Round ${f.round}: ${nameOf(f.player)}\u2019s ${f.card_name}`;
 
   function namedText(card, target) {
-    if (card === "gulliballistas-dark2") return target === null ? "nobody else revealed their Hand" : `${nameOf(target)} revealed their Hand too`;
+    if (card === "gulliballistas-dark2") return target === null ? "nobody else revealed their Hand" : `${nameOf(target)
+        } revealed their Hand too`;
     return target === null ? "looked at nobody\u2019s Loyalty card" : `looked at ${nameOf(target)}\u2019s Loyalty card`;
   }
 
@@ -134,24 +149,31 @@ const KingseatLoyalty = (() => {
     const f = fixing.fact;
     if (!f) {
       $("#fix-sheet-title").textContent = "Correct an earlier entry";
-      $("#fix-sheet-body").innerHTML = `<p class="small">Who Hornseeker looked at, or who else revealed their Hand with Gulliballistas\u2019 dark 2, is corrected on its own: nothing later depends on it.</p>
-        <div class="ks-fix-list">${facts.map((fact, i) => `<button type="button" class="secondary ks-answer" data-fix="${i}"
+      $("#fix-sheet-body").innerHTML = `<p class="small">Who Hornseeker looked at, or who else revealed their Hand`
+        + ` with Gulliballistas\u2019 dark 2, is corrected on its own: nothing later depends on it.</p>
+        <div class="ks-fix-list">${facts.map((fact,
+            i) => `<button type="button" class="secondary ks-answer" data-fix="${i}"
           aria-label="${escape(factTitle(fact))}: ${escape(namedText(fact.card, fact.target))}. Tap to correct it">
-          <span class="ks-answer-label">${escape(factTitle(fact))}</span> <strong>${escape(named(fact.target))}</strong></button>`).join("")}</div>`;
+          <span class="ks-answer-label">${escape(factTitle(fact))}</span> <strong>${escape(named(fact.target))
+              }</strong></button>`).join("")}</div>`;
       return;
     }
     const who = escape(nameOf(f.player));
-    const question = f.card === "gulliballistas-dark2" ? `Who else revealed their Hand when ${who} did?` : `Whose Loyalty card did ${who} look at?`;
+    const question = f.card === "gulliballistas-dark2" ? `Who else revealed their Hand when ${who
+        } did?` : `Whose Loyalty card did ${who} look at?`;
     const chosen = fixing.target;
     $("#fix-sheet-title").textContent = factTitle(f);
     $("#fix-sheet-body").innerHTML = `<p id="fix-entered">Entered: ${escape(namedText(f.card, f.target))}.</p>
       <h3>${question}</h3>
       <div class="ks-choose" role="group" aria-label="${escape(question)}">${[...f.choices, null].map((p) => {
         const entered = p === f.target;
-        return `<button type="button" class="secondary${p === chosen ? " selected" : ""}" data-fix-target="${p === null ? "" : p}"
-          ${entered ? 'aria-disabled="true"' : ""} ${p === chosen ? 'aria-pressed="true"' : ""}>${p === null ? "Nobody" : escape(nameOf(p))}${entered ? " <small>(entered)</small>" : ""}</button>`;
+        return `<button type="button" class="secondary${p === chosen ? " selected" : ""}" data-fix-target="${p === null
+            ? "" : p}"
+          ${entered ? 'aria-disabled="true"' : ""} ${p === chosen ? 'aria-pressed="true"' : ""}>${p === null
+              ? "Nobody" : escape(nameOf(p))}${entered ? " <small>(entered)</small>" : ""}</button>`;
       }).join("")}</div>
-      <p><button type="button" id="fix-store" ${chosen === undefined ? "disabled" : ""}>${chosen === undefined ? "Tap who it really was" : `Store the correction: ${escape(named(chosen))}`}</button></p>`;
+      <p><button type="button" id="fix-store" ${chosen === undefined ? "disabled" : ""}>${chosen === undefined
+          ? "Tap who it really was" : `Store the correction: ${escape(named(chosen))}`}</button></p>`;
   }
 
   function openFix() {
@@ -201,10 +223,12 @@ const KingseatLoyalty = (() => {
     for (const kind of ["pointerup", "pointercancel", "pointerleave"]) $("#status").addEventListener(kind, holdEnd);
     // No click after a finger's hold (it would land on the sheet's backdrop and close it).
     for (const kind of ["contextmenu", "touchend"]) {
-      $("#status").addEventListener(kind, (event) => { if (event.target.closest("#my-loyalty-button")) event.preventDefault(); }, { passive: false });
+      $("#status").addEventListener(kind, (event) =>
+          { if (event.target.closest("#my-loyalty-button")) event.preventDefault(); }, { passive: false });
     }
     // A key (Enter or Space) on My Loyalty is as deliberate as a hold.
-    $("#status").addEventListener("click", (event) => { if (event.detail === 0 && event.target.closest("#my-loyalty-button")) openMine(); });
+    $("#status").addEventListener("click", (event) => { if (event.detail === 0
+        && event.target.closest("#my-loyalty-button")) openMine(); });
   }
 
   return { start, forget, mineButton, drawMine, drawFixes, openFix };

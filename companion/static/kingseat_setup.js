@@ -15,7 +15,8 @@ const KingseatSetup = (() => {
     for (const swatch of $$("[data-swatch]")) swatch.setAttribute("style", C.paint(swatch.dataset.swatch));
 
     const names = () => $$("[data-name]").map((input) => input.value.trim());
-    const ticked = () => C.catalogue.princes.map((p) => p.id).filter((id) => form.querySelector(`[data-prince-box="${id}"]`).checked);
+    const ticked = () => C.catalogue.princes.map((p) => p.id).filter((id) =>
+        form.querySelector(`[data-prince-box="${id}"]`).checked);
     const ruling = (id, fallback) => {
       const radio = form.querySelector(`input[name="ruling-${id}"]:checked`);
       return radio ? Number(radio.value) : fallback;
@@ -39,13 +40,16 @@ const KingseatSetup = (() => {
       const chosen = C.catalogue.princes.filter((p) => princes.includes(p.id));
       chosen.forEach((a, i) => chosen.slice(i + 1).forEach((b) => {
         if (a.family === b.family) {
-          warnings.push(`${a.name} and ${b.name} have similar colours (${a.colour} and ${b.colour}): the rules advise against playing them together.`);
+          warnings.push(`${a.name} and ${b.name} have similar colours (${a.colour} and ${b.colour
+              }): the rules advise against playing them together.`);
         }
       }));
       if (princes.length < players) {
-        warnings.push(`With ${plural(players, "player")} the game needs at least ${players} princes; ${princes.length} ${princes.length === 1 ? "is" : "are"} ticked.`);
+        warnings.push(`With ${plural(players, "player")} the game needs at least ${players} princes; ${princes.length
+            } ${princes.length === 1 ? "is" : "are"} ticked.`);
       }
-      if (players > 10) warnings.push(`Kingseat is published for 4 to 10 players; the app keeps count for ${players} all the same.`);
+      if (players > 10) warnings.push(`Kingseat is published for 4 to 10 players; the app keeps count for ${players
+          } all the same.`);
       $("#prince-warnings").innerHTML = warnings.map((w) => `<p class="notice ks-warning">${escape(w)}</p>`).join("");
 
       // Without the Dark cards each prince has only its regular ones (two fewer).
@@ -57,8 +61,10 @@ const KingseatSetup = (() => {
       const hand = Math.floor(cards / n);
       const left = players ? cards % n : 0;
       $("#deal").innerHTML = players && princes.length
-        ? `<strong>${cards} cards</strong> (${princes.length} princes of ${per}${dark ? "" : ", without the Dark cards"}): <strong>${hand}</strong> to each of ${plural(players, "player")}
-           (${hand - 1} in hand once the Loyalty card is set aside), <strong id="deal-left">${left}</strong> left over${left ? ", face up into the Tell" : ""}.`
+        ? `<strong>${cards} cards</strong> (${princes.length} princes of ${per}${dark ? "" : ", without the Dark cards"
+            }): <strong>${hand}</strong> to each of ${plural(players, "player")}
+           (${hand - 1} in hand once the Loyalty card is set aside), <strong id="deal-left">${left}</strong> left over${
+               left ? ", face up into the Tell" : ""}.`
         : "Type the names and tick the princes to see the deal.";
       // The leftover cards: only cards of princes in play, as many as the deal leaves.
       const kinds = C.catalogue.kinds.filter((k) => princes.includes(k.prince) && (dark || !k.dark)).map((k) => k.id);
@@ -66,7 +72,8 @@ const KingseatSetup = (() => {
       field.value = picked.join(" ");
       $("#leftover-box").hidden = !left;
       if (left) {
-        $("#leftover-prompt").innerHTML = `Which ${left === 1 ? "card was" : `${left} cards were`} left over? Turn ${left === 1 ? "it" : "them"} face up and tap ${left === 1 ? "it" : "them"} in.`;
+        $("#leftover-prompt").innerHTML = `Which ${left === 1 ? "card was" : `${left} cards were`} left over? Turn ${
+            left === 1 ? "it" : "them"} face up and tap ${left === 1 ? "it" : "them"} in.`;
         $("#leftover-picker").innerHTML = C.picker("leftovers", picked, {
           max: left, kinds, empty: "No leftover card picked yet",
           limit: (id) => (C.KIND[id].dark ? 1 : printed - 2),

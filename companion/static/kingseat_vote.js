@@ -51,7 +51,8 @@ const KingseatVote = (() => {
     if (!left.length) return "";
     const now = voterNow();
     const who = now !== null && !K.draft.votes[now] ? now : left[0];
-    return `${nameOf(who)}'s vote: tap their card (${view().vote.voters.length - left.length} of ${view().vote.voters.length})`;
+    return `${nameOf(who)}'s vote: tap their card (${view().vote.voters.length - left.length} of ${
+        view().vote.voters.length})`;
   }
 
   // The cards a vote may be: a row a prince (its regular card, then Dark 1 and Dark 2).
@@ -61,10 +62,13 @@ const KingseatVote = (() => {
     const cells = (prince) => C.kindsOf(prince).map((kind, dark) => {
       if (!kinds.includes(kind)) return `<span class="ks-none" aria-hidden="true"></span>`;
       const name = C.cardName(kind);
-      return `<button type="button" class="ks-cell ks-c${dark ? " dark" : ""}${chosen === kind ? " selected" : ""}" style="${C.paint(prince, dark)}"
-        ${attribute}="${kind}" aria-label="${escape(name)}" ${chosen === kind ? 'aria-pressed="true"' : ""}>${dark ? `${two ? "D" : "Dark "}${dark}` : escape(C.princeName(prince))}</button>`;
+      return `<button type="button" class="ks-cell ks-c${dark ? " dark" : ""}${chosen === kind
+          ? " selected" : ""}" style="${C.paint(prince, dark)}"
+        ${attribute}="${kind}" aria-label="${escape(name)}" ${chosen === kind ? 'aria-pressed="true"' : ""}>${dark
+            ? `${two ? "D" : "Dark "}${dark}` : escape(C.princeName(prince))}</button>`;
     }).join("");
-    return `<div class="ks-grid${two ? " two" : ""}" role="group" aria-label="${escape(label)}">${princes.map((prince) => `<div class="ks-row">${cells(prince)}</div>`).join("")}</div>`;
+    return `<div class="ks-grid${two ? " two" : ""}" role="group" aria-label="${escape(label)}">${
+        princes.map((prince) => `<div class="ks-row">${cells(prince)}</div>`).join("")}</div>`;
   }
 
   function drawVote() {
@@ -74,14 +78,18 @@ const KingseatVote = (() => {
     const strip = voteOrder().map((p) => {
       const kind = K.draft.votes[p];
       const style = kind ? ` style="${C.paint(C.princeOf(kind), C.KIND[kind].dark)}"` : "";
-      return `<button type="button" class="ks-voter${kind ? ` ks-c${C.KIND[kind].dark ? " dark" : ""}` : " secondary"}${p === now ? " now" : ""}"${style} data-voter="${p}"
-        ${p === now ? 'aria-current="step"' : ""} aria-label="${escape(nameOf(p))}: ${kind ? escape(C.cardName(kind)) : "no vote yet"}">
-        <span class="ks-voter-name">${crowned(p)}</span><span class="ks-voter-card">${kind ? escape(C.cardName(kind)) : "\u2014"}</span></button>`;
+      return `<button type="button" class="ks-voter${kind ? ` ks-c${C.KIND[kind].dark ? " dark" : ""}` : " secondary"}${
+          p === now ? " now" : ""}"${style} data-voter="${p}"
+        ${p === now ? 'aria-current="step"' : ""} aria-label="${escape(nameOf(p))}: ${kind
+            ? escape(C.cardName(kind)) : "no vote yet"}">
+        <span class="ks-voter-name">${crowned(p)}</span><span class="ks-voter-card">${kind
+            ? escape(C.cardName(kind)) : "\u2014"}</span></button>`;
     }).join("");
     const out = v.players.filter((p) => !vote.voters.includes(p.player))
       .map((p) => `${p.name} ${p.sits_out ? "sits out (Smugwing)" : "has no cards"}`);
     const notes = [];
-    if (vote.open) notes.push(`Open vote: the cards are laid one at a time, from ${nameOf(vote.first !== null ? vote.first : v.king)} clockwise.`);
+    if (vote.open) notes.push(`Open vote: the cards are laid one at a time, from ${nameOf(vote.first !== null
+        ? vote.first : v.king)} clockwise.`);
     if (vote.no_actions) notes.push("Crassclamps' dark 1: nobody may use a card's action this round.");
     if (out.length) notes.push(`${and(out)}.`);
     let body;
@@ -90,13 +98,15 @@ const KingseatVote = (() => {
     } else if (now !== null) {
       const forced = forcedOf(now);
       body = `<h2 class="ks-asking" id="voter-now">${crowned(now)}\u2019s card</h2>
-        ${forced ? `<p class="ks-forced small">Must vote ${escape(C.princeName(forced.prince))} (${escape(C.princeName(forced.by))}), unless ${escape(nameOf(now))} holds none.</p>` : ""}
+        ${forced ? `<p class="ks-forced small">Must vote ${escape(C.princeName(forced.prince))} (${
+            escape(C.princeName(forced.by))}), unless ${escape(nameOf(now))} holds none.</p>` : ""}
         ${cardGrid(vote.cards, K.draft.votes[now], `${nameOf(now)}'s card`)}`;
     } else {
       body = `${noneHeld()}<div id="vote-preview" class="ks-preview" aria-live="polite">${votePreview()}</div>`;
     }
     $("#vote-panel").innerHTML = `
-      <div class="ks-strip${fourToARow(vote.voters.length)}" role="group" aria-label="The votes, from the Kingseat clockwise">${strip}</div>
+      <div class="ks-strip${fourToARow(vote.voters.length)
+          }" role="group" aria-label="The votes, from the Kingseat clockwise">${strip}</div>
       ${notes.map((n) => `<p class="small ks-note">${escape(n)}</p>`).join("")}
       ${body}`;
   }
@@ -126,12 +136,14 @@ const KingseatVote = (() => {
     if (!scan || scan.confirmed || view().phase !== "vote") return "";
     const voters = view().vote.voters.length;
     if (scan.cards.length !== voters) {
-      return `The photo shows ${plural(scan.cards.length, "card")} for ${plural(voters, "voter")}: tap who played each card${scan.cards.length > voters
+      return `The photo shows ${plural(scan.cards.length, "card")} for ${plural(voters,
+          "voter")}: tap who played each card${scan.cards.length > voters
         ? " (a card left with nobody is not counted)" : ", then tap the missing vote in"}.`;
     }
     const tied = tiedPrinces();
     if (tied.length) {
-      return `${and(tied.map(C.princeName))} tie, so the seat of each tied card decides the round (the nearest to the Kingseat wins): check who played them.`;
+      return `${and(tied.map(C.princeName))} tie, so the seat of each tied card decides the round`
+        + " (the nearest to the Kingseat wins): check who played them.";
     }
     return "";
   }
@@ -147,8 +159,10 @@ const KingseatVote = (() => {
       <p class="notice">${escape(why)}</p>
       ${shown.map((i) => `<div class="ks-scan-card" data-scan-card="${i}">
         <p>${chip(scan.cards[i])} <span class="small">card ${i + 1} from the left</span></p>
-        <div class="ks-choose">${voters.map((p) => `<button type="button" class="${scan.seats[i] === p ? "selected" : "secondary"}" data-scan-seat="${p}" data-scan-for="${i}">${crowned(p)}</button>`).join("")}
-          ${scan.cards.length > voters.length ? `<button type="button" class="${scan.seats[i] === null ? "selected" : "secondary"}" data-scan-seat="" data-scan-for="${i}">Nobody</button>` : ""}</div>
+        <div class="ks-choose">${voters.map((p) => `<button type="button" class="${scan.seats[i] === p
+            ? "selected" : "secondary"}" data-scan-seat="${p}" data-scan-for="${i}">${crowned(p)}</button>`).join("")}
+          ${scan.cards.length > voters.length ? `<button type="button" class="${scan.seats[i] === null
+              ? "selected" : "secondary"}" data-scan-seat="" data-scan-for="${i}">Nobody</button>` : ""}</div>
       </div>`).join("")}
       <button type="button" class="big" id="scan-confirm">The seats are right</button>
     </div>`;
@@ -175,7 +189,8 @@ const KingseatVote = (() => {
     C.forget();
     changed();
     Companion.drafted();
-    const filled = kinds.map((kind, i) => (scan.seats[i] === null ? null : `${nameOf(scan.seats[i])} ${C.cardName(kind)}`)).filter(Boolean);
+    const filled = kinds.map((kind, i) => (scan.seats[i] === null ? null : `${nameOf(scan.seats[i])} ${C.cardName(kind)
+        }`)).filter(Boolean);
     const why = scanQuestion();
     return `By position from the Kingseat: ${and(filled)}.${why ? ` ${why}` : ""}${left}`;
   }
@@ -200,19 +215,29 @@ const KingseatVote = (() => {
   function noneHeld() {
     const broke = breaking();
     const princes = [...new Set(broke.map((p) => C.princeName(forcedOf(p).prince)))];
-    return broke.length ? `<div class="ks-field" data-field="none-held"><h3>Who held no ${escape(and(princes))} card? Tap each.</h3>
-      <div class="ks-choose">${broke.map((p) => `<button type="button" class="${K.draft.none[p] ? "selected" : "secondary"}" data-none-held="${p}" aria-pressed="${Boolean(K.draft.none[p])}">${crowned(p)}</button>`).join("")}</div></div>` : "";
+    return broke.length ? `<div class="ks-field" data-field="none-held"><h3>Who held no ${escape(and(princes))
+        } card? Tap each.</h3>
+      <div class="ks-choose">${broke.map((p) => `<button type="button" class="${K.draft.none[p]
+          ? "selected" : "secondary"}" data-none-held="${p}" aria-pressed="${Boolean(K.draft.none[p])}">${crowned(p)
+          }</button>`).join("")}</div></div>` : "";
   }
 
   function votePreview() {
     if (!K.checked || K.checked.key !== keyOf()) return `<p class="small">Checking the vote\u2026</p>`;
-    if (K.checked.status !== 200) return `<p class="small">The rules refuse this vote: see the message below. Tap a name above to change that vote.</p>`;
+    if (K.checked.status !== 200) {
+      return `<p class="small">The rules refuse this vote: see the message below.`
+        + " Tap a name above to change that vote.</p>";
+    }
     const after = K.checked.data.view.last_vote;
-    const tally = ranked(after.tally).map(([prince, n]) => `<li class="${prince === after.winner ? "won" : ""}">${princeChip(prince)} <strong>${n}</strong>${prince === after.winner ? " \u2190 wins" : ""}</li>`).join("");
+    const tally = ranked(after.tally).map(([prince, n]) => `<li class="${prince === after.winner
+        ? "won" : ""}">${princeChip(prince)} <strong>${n}</strong>${prince === after.winner
+        ? " \u2190 wins" : ""}</li>`).join("");
     const acts = K.checked.data.view.action ? K.checked.data.view.action.order : [];
     return `<ul class="ks-tally" id="tally">${tally}</ul>
       <p class="ks-result" id="vote-result">${escape(after.text)}</p>
-      <p class="small">The ${C.princeName(after.winner)} cards go into the Tell. ${acts.length === 1 ? `Then ${escape(nameOf(acts[0]))} acts.` : acts.length ? `Then ${escape(and(acts.map(nameOf)))} act, in that order.` : "Nobody else acts: the round ends."}</p>`;
+      <p class="small">The ${C.princeName(after.winner)} cards go into the Tell. ${acts.length === 1
+          ? `Then ${escape(nameOf(acts[0]))} acts.` : acts.length
+          ? `Then ${escape(and(acts.map(nameOf)))} act, in that order.` : "Nobody else acts: the round ends."}</p>`;
   }
 
   // A new turn, or Undo: the photo's question goes.
