@@ -14,7 +14,9 @@ const Kingseat = (() => {
   const game = () => Companion.game;
   const view = () => game().view;
   const nameOf = (p) => view().players[p].name;
-  // The parts in files of their own, loaded after this one.
+  // The parts in files of their own, loaded after this one (looked up when called): their
+  // functions as this file calls them. They read the draft and the engine's answer through
+  // Kingseat.draft and Kingseat.checked.
   const Vote = () => KingseatVote;
   const Actions = () => KingseatActions;
   const End = () => KingseatEnd;

@@ -58,8 +58,8 @@ const KingseatActions = (() => {
         return choosePlayers("target", n.target, `Who ${who} changes places and trades 2 cards with`);
       case "slydefox-dark2":
         if (!n.face_down) return `<p>The Tell is empty: nothing to draw.</p>`;
-        return facedown(`${who} draws ${plural(n.face_down,
-            "card")} out of the Tell and puts as many Hand cards back, face down.`);
+        return facedown(`${who} draws ${plural(n.face_down, "card")
+        } out of the Tell and puts as many Hand cards back, face down.`);
       case "woolfhall":
         return choosePrince("prince", n.prince, "The prince this round's Woolfhall voters must vote next round");
       case "woolfhall-dark2":
@@ -135,8 +135,8 @@ const KingseatActions = (() => {
         if (!n.drawn) return `<p class="small">This round's winning cards go from the Tell to the Discard.</p>`;
         const some = f.found === "some";
         return chooseValue("found", [["all", "All were found"], ["some", "Only some: tap them"]],
-          `${plural(n.drawn,
-              "card")} came out of the Tell at random this round: did the table find every winning card?`)
+          `${plural(n.drawn, "card")
+          } came out of the Tell at random this round: did the table find every winning card?`)
           + (some ? pick("moved", n.winning.length, "The winning cards the table found and moved to the Discard",
             { kinds: [...new Set(n.winning)], limit: (kind) => n.winning.filter((k) => k === kind).length,
                 empty: "None" }) : "");
@@ -214,8 +214,8 @@ const KingseatActions = (() => {
     const chosen = options.multi ? (value || []) : [value];
     const extra = (options.extra || []).find(([key]) => key === value);
     if (folded(field) && (options.multi ? chosen.length === options.multi : value !== undefined)) {
-      const text = options.multi ? and(chosen.map(nameOf)) : extra ? extra[1] : value === null ? options.nobody
-          || "Nobody" : nameOf(value);
+      const text = options.multi ? and(chosen.map(nameOf)) : extra ? extra[1]
+        : value === null ? options.nobody || "Nobody" : nameOf(value);
       return answer(field, label, text);
     }
     const buttons = players.map((p) => `<button type="button" class="secondary${chosen.includes(p)
@@ -239,8 +239,8 @@ const KingseatActions = (() => {
   function chooseValue(field, values, label) {
     const chosen = values.find(([value]) => value === K.draft.f[field]);
     if (folded(field) && chosen) return answer(field, label, chosen[1]);
-    return `<div class="ks-field" data-field="${field}"><h3>${label}</h3><div class="ks-choose">${values.map(([value,
-        text]) =>
+    return `<div class="ks-field" data-field="${field}"><h3>${label}</h3><div class="ks-choose">${
+      values.map(([value, text]) =>
       `<button type="button" class="secondary${K.draft.f[field] === value ? " selected" : ""}" data-value="${value}">${
           escape(text)}</button>`).join("")}</div></div>`;
   }
@@ -323,16 +323,18 @@ const KingseatActions = (() => {
         break;
       }
       case "hardshell-hero-dark1":
-        m.discards = n.discards.map((p) => ({ player: p, card: cards(`discards-${p}`,
-            1, `${nameOf(p)} discarded`)[0] }));
+        m.discards = n.discards.map((p) =>
+          ({ player: p, card: cards(`discards-${p}`, 1, `${nameOf(p)} discarded`)[0] }));
         break;
       case "squlofish": m.target = target("target"); m.count = num("count", "Squlofish cards were taken"); break;
       case "squlofish-dark1":
         m.discard = n.discard ? cards("discard", 1, "discarded to pay")[0] : null;
-        if (Object.keys(n.may_be_in_tell).length
-            && f.found === undefined) throw new Error("Say whether Squlofish cards came out of the Tell");
-        if (f.found === "some" && !(f.removed
-            || []).length) throw new Error("Tap the Squlofish cards moved to the Discard");
+        if (Object.keys(n.may_be_in_tell).length && f.found === undefined) {
+          throw new Error("Say whether Squlofish cards came out of the Tell");
+        }
+        if (f.found === "some" && !(f.removed || []).length) {
+          throw new Error("Tap the Squlofish cards moved to the Discard");
+        }
         m.removed = f.found === "some" ? f.removed.slice() : [];
         break;
       case "squlofish-dark2":

@@ -41,8 +41,8 @@ const KingseatCards = (() => {
     const p = PRINCE[prince];
     if (!p.hex) {  // Salsa Salamanda: a multicoloured picture, drawn as stripes
       const step = 100 / p.stripes.length;
-      const stripes = `linear-gradient(90deg, ${p.stripes.map((c, i) => `${c} ${i * step}% ${(i
-          + 1) * step}%`).join(", ")})`;
+      const stripes = `linear-gradient(90deg, ${
+        p.stripes.map((c, i) => `${c} ${i * step}% ${(i + 1) * step}%`).join(", ")})`;
       return dark ? `--bg: linear-gradient(rgba(0,0,0,.55), rgba(0,0,0,.55)), ${stripes
           }; --ink: #fff; --halo: 0 0 3px #000, 0 0 2px #000`
         : `--bg: ${stripes}; --ink: #111; --halo: 0 0 3px #fff, 0 0 2px #fff, 0 0 1px #fff`;
@@ -82,8 +82,8 @@ const KingseatCards = (() => {
     const count = (kind) => chosen.filter((c) => c === kind).length;
     const chips = chosen.map((kind, i) => {
       const k = KIND[kind];
-      return `<button type="button" class="ks-chip ks-c${k.dark ? " dark" : ""}" style="${paint(k.prince,
-          k.dark)}" data-unpick="${i}" aria-label="Take off ${escape(k.name)}">${escape(k.name)
+      return `<button type="button" class="ks-chip ks-c${k.dark ? " dark" : ""}" style="${
+        paint(k.prince, k.dark)}" data-unpick="${i}" aria-label="Take off ${escape(k.name)}">${escape(k.name)
           } <span aria-hidden="true">\u00d7</span></button>`;
     }).join("");
     const cards = open ? kindsOf(open).filter((kind) => kinds.includes(kind)).map((kind) => {
@@ -101,8 +101,9 @@ const KingseatCards = (() => {
     }).join("") : "";
     // One card: the card chosen is the one outlined (no row of chips). One prince: its cards.
     return `<div class="ks-picker" data-pick="${escape(key)}">
-      ${max > 1 ? `<div class="ks-chosen">${chips || `<span class="small">${escape(options.empty
-          || "No card yet")}</span>`}<span class="small ks-count">${chosen.length} of ${max}</span></div>` : ""}
+      ${max > 1 ? `<div class="ks-chosen">${chips
+        || `<span class="small">${escape(options.empty || "No card yet")}</span>`}<span class="small ks-count">${
+        chosen.length} of ${max}</span></div>` : ""}
       <div class="ks-princes${princes.length === 1 ? " ks-gone" : ""}">${princes.map((prince) =>
           `<button type="button" class="ks-prince ks-c${prince === open ? " selected" : ""}" style="${paint(prince)
           }" data-prince="${prince}">${escape(princeName(prince))}</button>`).join("")}</div>

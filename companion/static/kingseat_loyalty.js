@@ -151,8 +151,8 @@ const KingseatLoyalty = (() => {
       $("#fix-sheet-title").textContent = "Correct an earlier entry";
       $("#fix-sheet-body").innerHTML = `<p class="small">Who Hornseeker looked at, or who else revealed their Hand`
         + ` with Gulliballistas\u2019 dark 2, is corrected on its own: nothing later depends on it.</p>
-        <div class="ks-fix-list">${facts.map((fact,
-            i) => `<button type="button" class="secondary ks-answer" data-fix="${i}"
+        <div class="ks-fix-list">${facts.map((fact, i) =>
+          `<button type="button" class="secondary ks-answer" data-fix="${i}"
           aria-label="${escape(factTitle(fact))}: ${escape(namedText(fact.card, fact.target))}. Tap to correct it">
           <span class="ks-answer-label">${escape(factTitle(fact))}</span> <strong>${escape(named(fact.target))
               }</strong></button>`).join("")}</div>`;
