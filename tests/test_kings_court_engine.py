@@ -7,14 +7,14 @@ import json
 import random
 
 import pytest
+import rules_checks
 
 import companion.games  # noqa: F401  (registers the engines)
 from companion.engine import COMMON_RULES, REGISTRY, RuleError, replay, step
-from companion.games.kings_court import ENGINE, KINDS, State
-from companion.games.kings_court.rules import RULE_IDS, RULES, SHEET_RULES, arbiter
+from companion.games.kings_court import ENGINE, KINDS, State, arbiter
+from companion.games.kings_court.rules_page import RULE_IDS, RULES, SHEET_RULES
 from companion.games.kings_court.scoring import count_cards, cut_bonus
 from companion.games.kings_court.simulate import random_game
-import rules_checks
 
 ANN, BOB, CID, DEE, EVE, FAY = range(6)
 NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal"]
@@ -99,9 +99,10 @@ def test_every_rule_id_the_engine_cites_is_on_the_rules_page():
     import inspect
     import re
 
-    from companion.games.kings_court import rules
+    from companion.games.kings_court import corrections, followed, game, hand, setup, state, view
 
-    source = inspect.getsource(rules)
+    source = "".join(inspect.getsource(part)
+                     for part in (corrections, followed, game, hand, setup, state, view))
     cited = set(re.findall(r'RuleError\(\s*"([a-z0-9-]+)"', source))
     assert len(cited) > 20 and cited <= RULE_IDS, cited - RULE_IDS
     assert {f"score-{ender}" for ender in ("poison-garden", "castle-fire")} <= RULE_IDS
@@ -489,6 +490,37 @@ def test_both_dungeons_in_front_of_two_players():
                          dungeon=[DEE, BOB], last="dungeon", next_draws=["gold-1"]), "copies")
     refused(game(), hand(ANN, {BOB: ["gold-4"], CID: ["gold-1"], DEE: ["gold-3"]},
                          dungeon=[DEE, "1"]), "count-dungeon")
+
+
+def test_dungeons_and_magicians_played_as_a_dungeon_in_one_hand():
+    # Cid sits in a Dungeon (Gold 1 + 35), Dee behind a Magician played as one (Gold 3 + 50)
+    s = run(game(), hand(ANN, {BOB: ["gold-4"], CID: ["gold-1"], DEE: ["gold-3"]}, dungeon=CID,
+                         dungeon_magicians=[DEE]))
+    assert points(s) == [0, 4, 36, 53]
+    # a single Dungeon may be named by its seat alone; the Magicians are always a list of seats
+    assert refused(game(), hand(ANN, {BOB: ["gold-4"], CID: ["gold-1"], DEE: ["gold-3"]},
+                                dungeon_magicians=DEE), "move-format").message == (
+        '"dungeon_magicians" must be a list of the seats a Magician played as a Dungeon lay in '
+        'front of.')
+    refused(game(), hand(ANN, {BOB: ["gold-4"], CID: ["gold-1"], DEE: ["gold-3"]},
+                         dungeon_magicians=[ANN]), "count-dungeon")
+
+
+@pytest.mark.parametrize("extra, bob", [
+    ({"last": "dungeon", "next_draws": ["gold-1", "gold-2"]}, 42),  # 4 + 1 + 2 + 35
+    ({"last": "dungeon", "last_magician": True, "next_draws": ["gold-1", "gold-2"]}, 57),  # + 50
+    ({"dungeon": BOB}, 39),
+])
+def test_the_history_counts_a_hand_as_the_sheet_does_without_the_state_after(extra, bob):
+    # Without the state after the move, the history line counts the picked cards itself: the
+    # Dungeon played last counts in the next player's hand, as the sheet counts it.
+    before = game()
+    move = hand(ANN, {BOB: ["gold-4"], CID: ["gold-1"], DEE: ["gold-3"]}, **extra)
+    after = run(before, move)
+    assert points(after)[BOB] == bob
+    bare = ENGINE.describe(move, NAMES[:4])
+    assert f"; Bob {bob} (" in bare
+    assert bare == ENGINE.describe(move, NAMES[:4], before=before, after=after)
 
 
 def test_magic_potion_in_the_dungeon():

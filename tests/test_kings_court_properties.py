@@ -8,9 +8,9 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.games.kings_court import ENGINE, KIND_BY_ID
-from companion.games.kings_court.rules import arbiter
+from companion.games.kings_court import ENGINE, KIND_BY_ID, arbiter
 from companion.games.kings_court.simulate import random_game, random_hand_move, random_options
+
 
 def examples(n: int) -> settings:
     return settings(max_examples=n, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -447,12 +447,14 @@ def test_slydefox_dark2_swaps_tell_cards_for_hand_cards_without_naming_them():
     assert s.tell_size == 5 and s.order[0] == ANN
     assert tell_of(s) == {"squlofish": 1, "smugwing": 1, "lionsyre": 1, "woolfhall": 2}
     refused(s, A(ANN, "slydefox-dark2", from_tell=["squlofish"] * 3), "move-format")
+    assert ENGINE.view(s)["action"]["needs"] == {"face_down": 3}  # what the page says is swapped
     t = run(s, A(ANN, "slydefox-dark2"))
     assert t.tell_size == 5 and t.hands[ANN] == 19  # drew 3, put back 3
     assert tell_of(t) == {}  # any seen card may have been drawn: none is certain any more
     assert ENGINE.view(t)["tell"]["size"] == 5
     # with 2 cards in the Tell, 2 go each way
     small = run(game(4), V("slydefox-dark2", "woolfhall", "woolfhall", "hornseeker"))
+    assert ENGINE.view(small)["action"]["needs"] == {"face_down": 2}
     t = run(small, A(ANN, "slydefox-dark2"))
     assert t.tell_size == 2 and t.hands[ANN] == small.hands[ANN]
     assert "2 cards out of the Tell" in t.events[-1]

@@ -34,9 +34,75 @@ const Companion = (() => {
 
   const $ = (selector, root = document) => root.querySelector(selector);
 
-  function escape(text) {
-    return String(text).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c]));
+  // Markup built safely by construction: html`<b>${name}</b>` escapes every value put in it
+  // (by html-escaper, vendored in static/vendor/html-escaper, whose script defines the global
+  // ``html`` before this file), unless the value is itself made by html; an array's items go in
+  // one after the other; null, undefined and false put nothing. Markup goes into the page only
+  // through put(), which takes nothing else.
+  const escapeText = window.html.escape;
+  class SafeHtml {
+    constructor(text) { this.text = text; }
+    toString() { return this.text; }
   }
+  const inner = (value) => {
+    if (value instanceof SafeHtml) return value.text;
+    if (Array.isArray(value)) return value.map(inner).join("");
+    if (value === null || value === undefined || value === false) return "";
+    return escapeText(String(value));
+  };
+  function html(strings, ...values) {
+    return new SafeHtml(strings.reduce((out, text, i) => out + inner(values[i - 1]) + text));
+  }
+  // Put markup made by html in an element: in place of what it holds, or at `where`
+  // ("afterbegin", "beforeend", ...).
+  function put(element, markup, where = null) {
+    if (!(markup instanceof SafeHtml)) throw new TypeError("Only markup made by Companion.html goes into a page.");
+    if (where) element.insertAdjacentHTML(where, markup.text);
+    else element.innerHTML = markup.text;
+  }
+  // The old escaping by hand, kept for the scripts not yet drawing with html (kings_court.js,
+  // kings_court_table.js, card_picker.js, kingseat.js): it goes when they do.
+  const escape = escapeText;
+
+  // The trail of a draft's steps, for the bar's Undo and Redo inside a turn: each step keeps a
+  // copy of the draft as it was before it, and the sentence that takes it back. `get` and `set`
+  // read and replace the page's draft (any value JSON can copy).
+  //   change(sentence, apply, field)  apply() changes the draft: one step, unless nothing
+  //                  changed; a change of the same `field` as the last step's (a number typed or
+  //                  stepped) stays that one step, its sentence the latest, and goes if the
+  //                  draft is back as it was before it
+  //   undo()         put the draft back as it was before the last step: that step's sentence
+  //                  (null: no step to take back)
+  //   length, clear(), and snapshot() / restore(saved) for Redo (the draft with its steps)
+  function trail({ get, set }) {
+    let steps = [];
+    const copy = () => JSON.stringify(get());
+    return {
+      get length() { return steps.length; },
+      change(sentence, apply, field = null) {
+        const before = copy();
+        apply();
+        const after = copy();
+        if (after === before) return;
+        const last = steps[steps.length - 1];
+        if (field === null || !last || last.field !== field) steps.push({ before, sentence, field });
+        else if (after === last.before) steps.pop();
+        else last.sentence = sentence;
+      },
+      undo() {
+        const last = steps.pop();
+        if (!last) return null;
+        set(JSON.parse(last.before));
+        return last.sentence;
+      },
+      clear() { steps = []; },
+      snapshot: () => ({ draft: copy(), steps: steps.slice() }),
+      restore(saved) { set(JSON.parse(saved.draft)); steps = saved.steps.slice(); },
+    };
+  }
+
+  // A signed number, as the pages show a change of points: +3, +0, −3 (a true minus sign).
+  const signed = (n) => `${n >= 0 ? "+" : "\u2212"}${Math.abs(n)}`;
 
   // What an answer that is not the one hoped for says: the server's error, or its status.
   const failure = (status, data) => (data && data.error) || { message: `The companion answered ${status}.` };
@@ -53,7 +119,7 @@ const Companion = (() => {
     for (let tries = 0; ; tries++) {
       try {
         response = await fetch(path, options);
-      } catch (err) {
+      } catch {
         return { status: 0, data: { error: { message: "The companion cannot be reached: check this phone's network." } } };
       }
       if (response.status !== 503 || tries === 5) break;
@@ -75,16 +141,16 @@ const Companion = (() => {
   function say(error, kind = "error") {
     const box = $("#message");
     box.parentElement.classList.toggle("answered", Boolean(error));  // the prompt under it hides
-    if (!error) { box.hidden = true; box.innerHTML = ""; said = null; return; }
+    if (!error) { box.hidden = true; box.replaceChildren(); said = null; return; }
     if (typeof error === "string") error = { message: error };
     said = error;
     box.className = `message ${kind}`;
     box.hidden = false;
-    const title = escape(error.title || "the rule");
+    const title = error.title || "the rule";
     const rule = error.url
-      ? `<button type="button" class="rule-link" data-rule="${escape(error.url)}"><span>Rule<span class="sr-inline">: ${title}</span></span></button>` : "";
-    box.innerHTML = `<button type="button" class="message-text"><span>${escape(error.message)}</span></button>${rule}
-      <button type="button" class="message-close" aria-label="Dismiss this message">\u00d7</button>`;
+      ? html`<button type="button" class="rule-link" data-rule="${error.url}"><span>Rule<span class="sr-inline">: ${title}</span></span></button>` : "";
+    put(box, html`<button type="button" class="message-text"><span>${error.message}</span></button>${rule}
+      <button type="button" class="message-close" aria-label="Dismiss this message">\u00d7</button>`);
   }
 
   // A tap or typing on the page, outside the answer and the sheets, takes the answer away
@@ -103,7 +169,7 @@ const Companion = (() => {
     if (answer.open) { answer.open(); return; }
     $("#rule-sheet-message").textContent = answer.message;
     $("#rule-sheet-title").textContent = "The answer";
-    $("#rule-sheet-body").innerHTML = "";
+    $("#rule-sheet-body").replaceChildren();
     $("#rule-sheet-all").hidden = !answer.url;
     if (answer.url) {
       const [path, anchor] = answer.url.split("#");
@@ -145,7 +211,7 @@ const Companion = (() => {
   }
 
   const lineHtml = (line) =>
-    `<li class="${line.undone ? "undone" : ""}"><strong>${line.seq + 1}.</strong> ${escape(line.text)}</li>`;
+    html`<li class="${line.undone ? "undone" : ""}"><strong>${line.seq + 1}.</strong> ${line.text}</li>`;
 
   // The history list, newest first. The page holds the lines from ``history_start`` on (the
   // server sends the last ones at first, and earlier ones a page at a time when asked); only
@@ -155,12 +221,12 @@ const Companion = (() => {
     const list = $("#history");
     const start = game.history_start;
     const shown = Number(list.dataset.lines || 0);
-    if (!game.history.length) list.innerHTML = "<li>No moves yet.</li>";
+    if (!game.history.length) put(list, html`<li>No moves yet.</li>`);
     else if (from <= start || from > shown || Number(list.dataset.start) !== start) {
-      list.innerHTML = game.history.slice().reverse().map(lineHtml).join("");
+      put(list, html`${game.history.slice().reverse().map(lineHtml)}`);
     } else {
       for (let i = from; i < shown; i++) list.firstElementChild.remove();
-      list.insertAdjacentHTML("afterbegin", game.history.slice(from - start).reverse().map(lineHtml).join(""));
+      put(list, html`${game.history.slice(from - start).reverse().map(lineHtml)}`, "afterbegin");
     }
     list.dataset.lines = start + game.history.length;
     list.dataset.start = start;
@@ -311,11 +377,10 @@ const Companion = (() => {
     $("#seat-box").hidden = !players.length;
     const held = game.seats || [];
     $("#seat-now").textContent = seatName() === null ? "nobody's" : `${seatName()}'s`;
-    const button = (value, text, taken) => `<button type="button" class="${game.seat === value ? "selected" : "secondary"}" data-seat="${value === null ? "" : value}"
-      ${game.seat === value ? 'aria-pressed="true"' : ""}>${escape(text)}${taken ? '<span class="small">another phone</span>' : ""}</button>`;
-    const choices = players.map((name, p) => button(p, name, held.includes(p) && game.seat !== p)).join("")
-      + button(null, "Nobody", false);
-    for (const box of document.querySelectorAll(".seat-choices")) box.innerHTML = choices;
+    const button = (value, text, taken) => html`<button type="button" class="${game.seat === value ? "selected" : "secondary"}" data-seat="${value === null ? "" : value}"
+      ${game.seat === value ? html`aria-pressed="true"` : ""}>${text}${taken ? html`<span class="small">another phone</span>` : ""}</button>`;
+    const choices = html`${players.map((name, p) => button(p, name, held.includes(p) && game.seat !== p))}${button(null, "Nobody", false)}`;
+    for (const box of document.querySelectorAll(".seat-choices")) put(box, choices);
   }
 
   async function claimSeat(player) {
@@ -329,7 +394,7 @@ const Companion = (() => {
       // The game's creator may free a seat another phone holds (one that lost its cookie).
       if (status === 409 && game.owner && player !== null) {
         for (const error of errors) {
-          error.insertAdjacentHTML("beforeend", ` <button type="button" class="secondary" data-free-seat="${player}">Free ${escape(names()[player])}'s seat</button>`);
+          put(error, html` <button type="button" class="secondary" data-free-seat="${player}">Free ${names()[player]}'s seat</button>`, "beforeend");
         }
       }
       return;
@@ -421,7 +486,7 @@ const Companion = (() => {
       const data = await response.json().catch(() => null);
       if (response.ok) return data;
       return { error: failure(response.status, data) };
-    } catch (err) {
+    } catch {
       return { error: { message: "The companion cannot be reached: check this phone's network." } };
     }
   }
@@ -429,10 +494,10 @@ const Companion = (() => {
   async function scan(file, scanned) {
     const box = $("#scan-result");
     box.hidden = false;
-    box.innerHTML = "Reading the photo\u2026";
+    box.textContent = "Reading the photo\u2026";
     const data = await readPhoto(file, file.name || "photo.jpg");
     if (data.error) {
-      box.innerHTML = `<span class="error">${escape(data.error.message)}</span>`;
+      put(box, html`<span class="error">${data.error.message}</span>`);
       return;
     }
     await shown(data, scanned);
@@ -443,12 +508,12 @@ const Companion = (() => {
   async function shown(data, scanned) {
     const box = $("#scan-result");
     box.hidden = false;
-    const names = data.cards.map((card) => escape(card.name));
-    const others = data.others.map((other) => `<li>${escape(other.reason)}</li>`).join("");
-    box.innerHTML = `<p id="scan-read"><strong>${data.cards.length ? `Read ${data.cards.length} card${data.cards.length === 1 ? "" : "s"}:` : "No card of this game in the photo."}</strong> ${names.join(", ")}</p>
-      ${others ? `<details><summary>Codes that are not cards of this game (${data.others.length})</summary><ul>${others}</ul></details>` : ""}
-      ${data.notes && data.notes.length ? `<div class="notice" id="scan-notes">${data.notes.map((note) => `<p>${escape(note)}</p>`).join("")}</div>` : ""}
-      <p class="small" id="scan-note"></p>`;
+    const names = data.cards.map((card) => card.name);
+    const others = data.others.map((other) => html`<li>${other.reason}</li>`);
+    put(box, html`<p id="scan-read"><strong>${data.cards.length ? `Read ${data.cards.length} card${data.cards.length === 1 ? "" : "s"}:` : "No card of this game in the photo."}</strong> ${names.join(", ")}</p>
+      ${others.length ? html`<details><summary>Codes that are not cards of this game (${data.others.length})</summary><ul>${others}</ul></details>` : ""}
+      ${data.notes && data.notes.length ? html`<div class="notice" id="scan-notes">${data.notes.map((note) => html`<p>${note}</p>`)}</div>` : ""}
+      <p class="small" id="scan-note"></p>`);
     if (data.cards.length) {
       const note = await scanned(data.cards);
       if (note) $("#scan-note").textContent = note;
@@ -476,10 +541,10 @@ const Companion = (() => {
     const panel = document.createElement("div");
     panel.id = "scan-live";
     panel.className = "card scan-live";
-    panel.innerHTML = `<video playsinline muted></video>
+    put(panel, html`<video playsinline muted></video>
       <p class="small" id="scan-live-note" aria-live="polite">Opening the camera\u2026</p>
       <div class="scan-live-actions"><label class="button secondary" for="scan-photo">Take a photo</label>
-        <button type="button" class="secondary" id="scan-live-close">Close</button></div>`;
+        <button type="button" class="secondary" id="scan-live-close">Close</button></div>`);
     $("#scan-result").before(panel);
     panel.scrollIntoView({ block: "nearest" });
     const session = live = { stream: null, timer: 0, panel, last: "" };
@@ -617,13 +682,13 @@ const Companion = (() => {
   // The shared stepper's markup (templates/_stepper.html draws the same; static/page.js wires
   // its buttons): a signed number with its range.
   function stepper({ name, label, value = null, min, max, id = name }) {
-    return `<div class="stepper" role="group" aria-labelledby="${id}-label">
-      <span class="stepper-label" id="${id}-label">${escape(label)} <span class="small">(${min} to ${max})</span></span>
+    return html`<div class="stepper" role="group" aria-labelledby="${id}-label">
+      <span class="stepper-label" id="${id}-label">${label} <span class="small">(${min} to ${max})</span></span>
       <span class="stepper-row">
-        <button type="button" class="secondary" data-step="-1" aria-label="${escape(label)}: one less">\u2212</button>
-        <input type="number" inputmode="numeric" name="${escape(name)}" id="${id}" min="${min}" max="${max}"
+        <button type="button" class="secondary" data-step="-1" aria-label="${label}: one less">\u2212</button>
+        <input type="number" inputmode="numeric" name="${name}" id="${id}" min="${min}" max="${max}"
                value="${value === null || value === undefined ? "" : value}" aria-labelledby="${id}-label">
-        <button type="button" class="secondary" data-step="1" aria-label="${escape(label)}: one more">+</button>
+        <button type="button" class="secondary" data-step="1" aria-label="${label}: one more">+</button>
       </span></div>`;
   }
 
@@ -715,7 +780,7 @@ const Companion = (() => {
   }
 
   return {
-    start, send, say, ask, request, failure, update, escape, $, stepper, seatName,
+    start, send, say, ask, request, failure, update, escape, html, put, signed, trail, $, stepper, seatName,
     drafted: drawUndo,  // a page whose draft changed without a tap (a server's answer) says so
     get game() { return game; },
   };

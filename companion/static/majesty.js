@@ -7,18 +7,18 @@
 "use strict";
 
 const Majesty = (() => {
-  const { $, escape } = Companion;
+  const { $, html, signed } = Companion;
   const CHARACTER_NAMES = {
     miller: "Miller", brewer: "Brewer", witch: "Witch", guard: "Guard",
     knight: "Knight", innkeeper: "Innkeeper", noble: "Noble",
   };
 
-  // The draft: the turn being entered on this phone. ``trail`` holds the steps in the order
-  // they were taken ("slot" carries the half tapped with it), so Undo takes back the last one.
+  // The draft: the turn being entered on this phone, its steps on the shared trail (a tap on
+  // a display card takes it with the half tapped, in one step), so Undo takes back the last one.
   // A correction is a draft of its own: fix (the mode), fix_slot, fix_card.
   let choice = {};      // slot, as, heal_as, new_card, exchange; or fix, fix_slot, fix_card
-  let trail = [];
   let began = null;     // the table when the draft began: {turn, display, mover}
+  const trail = Companion.trail({ get: () => ({ choice, began }), set: (draft) => ({ choice, began } = draft) });
   let preview = null;   // the engine's view of the turn if it were taken now
   let asked = 0;        // the newest preview question (older answers are dropped)
 
@@ -28,7 +28,6 @@ const Majesty = (() => {
 
   const kindName = (kind) => kind.split("-").map((c) => CHARACTER_NAMES[c]).join("/");
   const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
-  const signed = (n) => `${n >= 0 ? "+" : "\u2212"}${Math.abs(n)}`;
   const costText = (card) => (card.cost ? `costs ${card.cost}` : "free");
 
   function chipsText(chips) {
@@ -38,16 +37,16 @@ const Majesty = (() => {
   }
 
   function swatches(characters) {
-    return characters.map((c) => `<span class="mj-char c-${c}">${CHARACTER_NAMES[c]}</span>`).join("");
+    return characters.map((c) => html`<span class="mj-char c-${c}">${CHARACTER_NAMES[c]}</span>`);
   }
 
-  // Each part of the board is drawn again only when its HTML changes, so a redraw keeps an
+  // Each part of the board is drawn again only when its markup changes, so a redraw keeps an
   // open <details>, the focus and the scroll of an inner area.
   const drawn = new Map();
-  function fill(id, html) {
-    if (drawn.get(id) === html) return;
-    drawn.set(id, html);
-    $(`#${id}`).innerHTML = html;
+  function fill(id, markup) {
+    if (drawn.get(id) === String(markup)) return;
+    drawn.set(id, String(markup));
+    Companion.put($(`#${id}`), markup);
   }
 
   // What this turn (or correction) still needs from the player, in the order they are asked.
@@ -90,65 +89,54 @@ const Majesty = (() => {
 
   // -- The draft --------------------------------------------------------------------------
 
+  // One step of the draft: `apply` changes the choice; `sentence` is what Undo says of it.
+  function change(sentence, apply, field) {
+    trail.change(sentence, () => {
+      if (!began) {
+        const v = view();
+        began = { turn: v.turn_number, display: v.display.map((d) => d.card).join(), mover: moverOf(v).name };
+      }
+      apply();
+    }, field);
+  }
+
+  // The sentence that takes back each choice, said as it is made.
   function setStep(key, value) {
-    if (!trail.length) {
-      const v = view();
-      began = { turn: v.turn_number, display: v.display.map((d) => d.card).join(), mover: moverOf(v).name };
-    }
-    choice[key] = value;
-    trail = trail.filter((step) => step !== key).concat(key);
+    const v = view();
+    const said = {
+      as: () => `Took back the half: the ${v.display[choice.slot].name} is not placed as ${CHARACTER_NAMES[value]} yet.`,
+      heal_as: () => `Took back the healed card's half (${CHARACTER_NAMES[value]}).`,
+      new_card: () => `Took back the card turned up (the ${kindName(value)}).`,
+      fix_card: () => `Took back the card named (the ${kindName(value)}).`,
+      fix_slot: () => `Took back the card to correct (the ${v.display[value].name}).`,
+      fix: () => "Left the correction: nothing was corrected.",
+    }[key]();
+    change(said, () => { choice[key] = value; });
   }
 
   // A tap on a display card: the card taken (and the half placed), in place of any taken before.
   function takeSlot(slot, half) {
-    for (const key of ["slot", "as", "heal_as", "exchange"]) delete choice[key];
-    trail = trail.filter((step) => step === "new_card");
-    setStep("slot", slot);
-    if (half) choice.as = half;
+    const card = view().display[slot];
+    change(`Took back the ${card.name}${half ? ` as ${CHARACTER_NAMES[half]}` : ""}.`, () => {
+      for (const key of ["slot", "as", "heal_as", "exchange"]) delete choice[key];
+      choice.slot = slot;
+      if (half) choice.as = half;
+    });
   }
 
-  function reset() { choice = {}; trail = []; began = null; preview = null; }
+  function reset() { choice = {}; trail.clear(); began = null; preview = null; }
 
   function undo() {
-    const step = trail.pop();
-    const v = view();
-    let said;
-    if (step === "slot") {
-      const card = v.display[choice.slot];
-      said = `Took back the ${card.name}${choice.as ? ` as ${CHARACTER_NAMES[choice.as]}` : ""}.`;
-      for (const key of ["slot", "as", "heal_as", "exchange"]) delete choice[key];
-      trail = trail.filter((s) => s === "new_card");
-    } else if (step === "as") {
-      said = `Took back the half: the ${v.display[choice.slot].name} is not placed as ${CHARACTER_NAMES[choice.as]} yet.`;
-      delete choice.as;
-    } else if (step === "heal_as") {
-      said = `Took back the healed card's half (${CHARACTER_NAMES[choice.heal_as]}).`;
-      delete choice.heal_as;
-    } else if (step === "new_card") {
-      said = `Took back the card turned up (the ${kindName(choice.new_card)}).`;
-      delete choice.new_card;
-    } else if (step === "exchange") {
-      said = `Took back the Castle exchange (${signed(choice.exchange)}).`;
-      delete choice.exchange;
-    } else if (step === "fix_card") {
-      said = `Took back the card named (the ${kindName(choice.fix_card)}).`;
-      delete choice.fix_card;
-    } else if (step === "fix_slot") {
-      said = `Took back the card to correct (the ${v.display[choice.fix_slot].name}).`;
-      delete choice.fix_slot;
-      delete choice.fix_card;
-    } else if (step === "fix") {
-      said = "Left the correction: nothing was corrected.";
-    }
+    const said = trail.undo();
     if (!trail.length) reset();
     refreshPreview();
     return said;
   }
 
   // Redo inside a draft: the draft as it was before Undo took a step back, and putting it back.
-  const snapshot = () => JSON.parse(JSON.stringify({ choice, trail, began }));
+  const snapshot = () => trail.snapshot();
   function restore(saved) {
-    ({ choice, trail, began } = saved);
+    trail.restore(saved);
     refreshPreview();
     return "Put back the step taken back.";
   }
@@ -183,27 +171,31 @@ const Majesty = (() => {
     const g = game();
     const v = view();
     const mover = moverOf(v);
-    const scores = v.players.map((p) => `<li${p.seat === v.turn ? ' class="mover"' : ""}>${escape(p.name)} <strong>${p.points}</strong></li>`).join("");
-    fill("status", `${g.result ? `<p class="winner" id="winner">${escape(g.result.reason)}</p>`
-      : `<p class="mj-turn"><strong id="turn">${escape(mover.name)}'s turn</strong>
+    const scores = v.players.map((p) => html`<li${p.seat === v.turn ? html` class="mover"` : ""}>${p.name} <strong>${p.points}</strong></li>`);
+    fill("status", html`${g.result ? html`<p class="winner" id="winner">${g.result.reason}</p>`
+      : html`<p class="mj-turn"><strong id="turn">${mover.name}'s turn</strong>
          <span>round ${v.round} of 12 \u00b7 ${plural(mover.meeples, "meeple")} \u00b7 deck ${v.deck.count}</span></p>`}
       <ul class="mj-scores" aria-label="Points">${scores}</ul>`);
   }
 
+  // The attributes a button of the turn may carry.
+  const disabled = (yes) => (yes ? html` aria-disabled="true"` : "");
+  const pressed = (yes) => (yes ? html` aria-pressed="true"` : "");
+
   function halfButton(card, c, dear, selected) {
     const split = card.characters.length === 2;
     const label = `${card.name}, ${costText(card)}${card.meeples ? `, ${plural(card.meeples, "meeple")} on it` : ""}${split ? `: placed as ${CHARACTER_NAMES[c]}` : ""}`;
-    return `<button type="button" class="mj-half c-${c}${split ? "" : " whole"}${selected ? " selected" : ""}" data-slot="${card.slot}"
-      ${split ? `data-as="${c}"` : ""} aria-label="${escape(label)}"${dear ? ' aria-disabled="true"' : ""}${selected ? ' aria-pressed="true"' : ""}>${CHARACTER_NAMES[c]}</button>`;
+    return html`<button type="button" class="mj-half c-${c}${split ? "" : " whole"}${selected ? " selected" : ""}" data-slot="${card.slot}"
+      ${split ? html`data-as="${c}"` : ""} aria-label="${label}"${disabled(dear)}${pressed(selected)}>${CHARACTER_NAMES[c]}</button>`;
   }
 
   // The display while a correction is entered: each card one button, said by when it came.
   function fixButton(card) {
     const when = card.turned_up ? `turn ${card.turned_up}` : "setup";
     const label = `${card.name}, ${card.turned_up ? `turned up at turn ${card.turned_up}` : "dealt at setup"}`;
-    return `<div class="mj-card${choice.fix_slot === card.slot ? " selected" : ""}${card.correctable ? "" : " dear"}">
+    return html`<div class="mj-card${choice.fix_slot === card.slot ? " selected" : ""}${card.correctable ? "" : " dear"}">
       <span class="mj-cost">${when}</span>
-      <button type="button" class="mj-fix" data-fix-slot="${card.slot}" aria-label="${escape(label)}"${card.correctable ? "" : ' aria-disabled="true"'}>${swatches(card.characters)}</button></div>`;
+      <button type="button" class="mj-fix" data-fix-slot="${card.slot}" aria-label="${label}"${disabled(!card.correctable)}>${swatches(card.characters)}</button></div>`;
   }
 
   function drawDisplay(need) {
@@ -212,72 +204,73 @@ const Majesty = (() => {
     const shown = !game().result && (need.what === "slot" || need.what === "as" || fixing);
     $("#display").hidden = !shown;
     if (!shown) return;
-    if (fixing) { fill("display", v.display.map(fixButton).join("")); return; }
-    fill("display", v.display.map((card) => {
+    if (fixing) { fill("display", html`${v.display.map(fixButton)}`); return; }
+    fill("display", html`${v.display.map((card) => {
       const dear = !card.affordable;
       const taken = choice.slot === card.slot;
-      return `<div class="mj-card${taken ? " selected" : ""}${dear ? " dear" : ""}" data-card-slot="${card.slot}">
+      return html`<div class="mj-card${taken ? " selected" : ""}${dear ? " dear" : ""}" data-card-slot="${card.slot}">
         <span class="mj-cost">${costText(card)}${card.meeples ? ` \u00b7 +${card.meeples} meeple${card.meeples > 1 ? "s" : ""}` : ""}</span>
-        ${card.characters.map((c) => halfButton(card, c, dear, taken && (choice.as === c || card.characters.length === 1))).join("")}
+        ${card.characters.map((c) => halfButton(card, c, dear, taken && (choice.as === c || card.characters.length === 1)))}
       </div>`;
-    }).join(""));
+    })}`);
   }
 
   function drawPick(need) {
     const v = view();
-    let html = "";
+    let markup = "";
     if (need.what === "heal_as") {
-      html = `<h2>The healed ${escape(need.card.name)} returns as</h2><div class="grid2">${need.options.map((c) =>
-        `<button type="button" class="mj-half c-${c}" data-heal-as="${c}">${CHARACTER_NAMES[c]}</button>`).join("")}</div>`;
+      markup = html`<h2>The healed ${need.card.name} returns as</h2><div class="grid2">${need.options.map((c) =>
+        html`<button type="button" class="mj-half c-${c}" data-heal-as="${c}">${CHARACTER_NAMES[c]}</button>`)}</div>`;
     } else if (need.what === "fix_card" || need.what === "fix_done") {
-      html = `<h2 id="kinds-title">${escape(fixedWhat(need.card).replace(/^./, (c) => c.toUpperCase()))} (entered as the ${escape(need.card.name)}) was</h2>
+      markup = html`<h2 id="kinds-title">${fixedWhat(need.card).replace(/^./, (c) => c.toUpperCase())} (entered as the ${need.card.name}) was</h2>
         <div class="mj-kinds" role="group" aria-labelledby="kinds-title">${need.card.could_be.map((kind) =>
-          `<button type="button" class="mj-kind${choice.fix_card === kind ? " selected" : ""}" data-fix-card="${kind}" aria-label="${escape(kindName(kind))}"${choice.fix_card === kind ? ' aria-pressed="true"' : ""}>${swatches(kind.split("-"))}</button>`).join("")}</div>`;
+          html`<button type="button" class="mj-kind${choice.fix_card === kind ? " selected" : ""}" data-fix-card="${kind}" aria-label="${kindName(kind)}"${pressed(choice.fix_card === kind)}>${swatches(kind.split("-"))}</button>`)}</div>`;
     } else if (need.what === "new_card") {
-      html = `<h2 id="kinds-title">Which card was turned up?</h2>
+      markup = html`<h2 id="kinds-title">Which card was turned up?</h2>
         <div class="mj-kinds" role="group" aria-labelledby="kinds-title">${v.deck.possible_next.map((kind) =>
-          `<button type="button" class="mj-kind" data-new-card="${kind}" aria-label="${escape(kindName(kind))}">${swatches(kind.split("-"))}</button>`).join("")}</div>`;
+          html`<button type="button" class="mj-kind" data-new-card="${kind}" aria-label="${kindName(kind)}">${swatches(kind.split("-"))}</button>`)}</div>`;
     }
-    fill("pick", game().result ? "" : html);
+    fill("pick", html`${game().result ? "" : markup}`);
   }
 
-  // The turn entered so far, in words.
+  // The turn entered so far, in words (the first word capitalised).
   function drawDraft() {
     const v = view();
     const parts = [];
+    const lead = (text) => (parts.length ? text : `${text.charAt(0).toUpperCase()}${text.slice(1)}`);
     if (choice.fix_slot !== undefined) {
       const card = v.display[choice.fix_slot];
-      parts.push(choice.fix_card ? `Correction: ${fixedWhat(card)} was the <strong>${escape(kindName(choice.fix_card))}</strong>, not the ${escape(card.name)}`
-        : `Correcting ${fixedWhat(card)}, entered as the ${escape(card.name)}`);
+      parts.push(choice.fix_card ? html`Correction: ${fixedWhat(card)} was the <strong>${kindName(choice.fix_card)}</strong>, not the ${card.name}`
+        : html`Correcting ${fixedWhat(card)}, entered as the ${card.name}`);
     }
     if (choice.slot !== undefined) {
       const card = v.display[choice.slot];
-      parts.push(`${escape(moverOf(v).name)} takes the <strong>${escape(card.name)}</strong>${choice.as && card.characters.length === 2 ? ` as ${CHARACTER_NAMES[choice.as]}` : ""} (${costText(card)}${card.meeples ? `, ${plural(card.meeples, "meeple")} on it` : ""})`);
-      if (choice.heal_as) parts.push(`the healed card returns as ${CHARACTER_NAMES[choice.heal_as]}`);
+      parts.push(html`${lead(moverOf(v).name)} takes the <strong>${card.name}</strong>${choice.as && card.characters.length === 2 ? ` as ${CHARACTER_NAMES[choice.as]}` : ""} (${costText(card)}${card.meeples ? `, ${plural(card.meeples, "meeple")} on it` : ""})`);
+      if (choice.heal_as) parts.push(html`the healed card returns as ${CHARACTER_NAMES[choice.heal_as]}`);
     }
-    if (choice.new_card) parts.push(`turned up: <strong>${escape(kindName(choice.new_card))}</strong>`);
-    const text = parts.join("; ");
-    fill("draft", parts.length && !game().result ? `${text.charAt(0).toUpperCase()}${text.slice(1)}.` : "");
+    if (choice.new_card) parts.push(html`${lead("turned up")}: <strong>${kindName(choice.new_card)}</strong>`);
+    const shown = parts.length && !game().result;
+    fill("draft", shown ? html`${parts.map((part, i) => html`${i ? "; " : ""}${part}`)}.` : html``);
     $("#draft").hidden = !parts.length || Boolean(game().result);
   }
 
   // The Castle B exchange: a stepper, drawn once a turn so the field is never rebuilt.
   function drawCastle(need) {
     const box = $("#castle");
-    if (!(need.what === "done" && need.castle) || game().result) { box.innerHTML = ""; return; }
+    if (!(need.what === "done" && need.castle) || game().result) { box.replaceChildren(); return; }
     if ($("#exchange", box)) return;
     const v = view();
     const mover = moverOf(v);
     const card = v.display[choice.slot];
-    box.innerHTML = Companion.stepper({
+    Companion.put(box, Companion.stepper({
       name: "exchange", id: "exchange", value: choice.exchange || 0,
       label: "Castle: meeples bought with points (\u2212 sold for points)",
       min: -(mover.meeples - card.cost + card.meeples), max: Math.min(mover.points, v.supply.meeples),
-    });
+    }));
   }
 
   function lineList(lines) {
-    return lines.map((line) => `<li>${signed(line.points)}${line.meeples ? ` and ${signed(line.meeples)} meeple${Math.abs(line.meeples) === 1 ? "" : "s"}` : ""}: ${escape(line.why)}</li>`).join("");
+    return lines.map((line) => html`<li>${signed(line.points)}${line.meeples ? ` and ${signed(line.meeples)} meeple${Math.abs(line.meeples) === 1 ? "" : "s"}` : ""}: ${line.why}</li>`);
   }
 
   function chipsWords(chips) {
@@ -292,18 +285,18 @@ const Majesty = (() => {
   // Who scores what on a turn: a line a player, its chips, then the reasons.
   function turnReport(last) {
     const events = [last.heal && last.heal.text, ...last.attacks.map((a) => a.text)].filter(Boolean);
-    return `${events.map((e) => `<p class="mj-event">${escape(e)}.</p>`).join("")}
+    return html`${events.map((e) => html`<p class="mj-event">${e}.</p>`)}
       ${last.players.filter((p) => p.lines.length || p.chips).map((p) => {
         const chips = chipsWords(p.chips);
-        return `<div class="mj-who"><p><strong>${escape(p.name)} ${signed(p.points)}</strong>${p.meeples ? `, ${signed(p.meeples)} meeple${Math.abs(p.meeples) === 1 ? "" : "s"}` : ""}${chips ? ` \u00b7 <span class="mj-chips">chips: ${escape(chips)}</span>` : ""}</p>
+        return html`<div class="mj-who"><p><strong>${p.name} ${signed(p.points)}</strong>${p.meeples ? `, ${signed(p.meeples)} meeple${Math.abs(p.meeples) === 1 ? "" : "s"}` : ""}${chips ? html` \u00b7 <span class="mj-chips">chips: ${chips}</span>` : ""}</p>
           <ul>${lineList(p.lines)}</ul></div>`;
-      }).join("")}`;
+      })}`;
   }
 
   function drawPreview() {
     const mover = moverOf(view());
     fill("preview", preview && !game().result
-      ? `<h2>If ${escape(mover.name)} takes it</h2>${turnReport(preview.last_turn)}` : "");
+      ? html`<h2>If ${mover.name} takes it</h2>${turnReport(preview.last_turn)}` : html``);
     $("#preview").hidden = !preview || Boolean(game().result);
   }
 
@@ -314,8 +307,8 @@ const Majesty = (() => {
     const shown = last && need.what === "slot" && !game().result;
     $("#last").hidden = !shown;
     if (!shown) return;
-    const points = last.players.filter((p) => p.points).map((p) => `${escape(p.name)} ${signed(p.points)}`).join(", ");
-    fill("last", `<details><summary>Last turn: ${escape(last.player)} took the ${escape(last.name)}${points ? `: ${points}` : ""}</summary>
+    const points = last.players.filter((p) => p.points).map((p) => `${p.name} ${signed(p.points)}`).join(", ");
+    fill("last", html`<details><summary>Last turn: ${last.player} took the ${last.name}${points ? `: ${points}` : ""}</summary>
       ${turnReport(last)}</details>`);
   }
 
@@ -324,35 +317,36 @@ const Majesty = (() => {
     const final = v.final;
     $("#final").hidden = !final;
     if (!final) return;
-    fill("final", `<h2>Final scores</h2><ol id="ranking" class="mj-ranking">${v.ranking.map((r) =>
-        `<li><strong>${r.rank}.</strong> ${escape(v.players[r.seat].name)}: ${r.points}</li>`).join("")}</ol>
-      <details><summary>How the final scoring went</summary>${final.players.map((row) => `
-        <div class="mj-who"><p><strong>${escape(row.name)}: ${row.before} \u2192 ${row.after}</strong></p>
-        <ul>${row.steps.map((s) => `<li>${signed(s.points)}: ${escape(s.why)}</li>`).join("")}</ul>
-        ${row.chips ? `<p class="mj-chips">Chips: ${escape(chipsWords(row.chips))}</p>` : ""}</div>`).join("")}</details>`);
+    fill("final", html`<h2>Final scores</h2><ol id="ranking" class="mj-ranking">${v.ranking.map((r) =>
+        html`<li><strong>${r.rank}.</strong> ${v.players[r.seat].name}: ${r.points}</li>`)}</ol>
+      <details><summary>How the final scoring went</summary>${final.players.map((row) => html`
+        <div class="mj-who"><p><strong>${row.name}: ${row.before} \u2192 ${row.after}</strong></p>
+        <ul>${row.steps.map((s) => html`<li>${signed(s.points)}: ${s.why}</li>`)}</ul>
+        ${row.chips ? html`<p class="mj-chips">Chips: ${chipsWords(row.chips)}</p>` : ""}</div>`)}</details>`);
   }
 
   function drawPlayers() {
     const v = view();
-    fill("players", v.players.map((p) => `
+    fill("players", html`${v.players.map((p) => html`
       <section class="card mj-player${p.seat === v.turn ? " mover" : ""}" data-seat="${p.seat}">
-        <h2>${escape(p.name)}${p.first ? ' <span class="small">(knight card)</span>' : ""}
+        <h2>${p.name}${p.first ? html` <span class="small">(knight card)</span>` : ""}
           <span class="mj-points" data-points="${p.seat}">${p.points}</span></h2>
         <p>${plural(p.meeples, "meeple")} \u00b7 ${p.cards} of 12 cards \u00b7 Infirmary ${p.infirmary.length}</p>
-        <p class="small">Chips: ${escape(chipsText(p.chips))}${p.owed ? ` (the box owes ${p.owed})` : ""}</p>
+        <p class="small">Chips: ${chipsText(p.chips)}${p.owed ? ` (the box owes ${p.owed})` : ""}</p>
         <ul class="mj-realm">${v.locations.filter((l) => l.id !== "infirmary").map((l) =>
-          `<li><span class="mj-loc c-${l.character}">${l.number}</span>${escape(l.name)} <span class="mj-side-tag" aria-label="side ${l.side}">${l.side}</span><strong>${(p.realm[l.id] || []).length}</strong></li>`).join("")}</ul>
-        ${p.exchange ? `<details><summary>Fewer chips</summary><p>Give ${escape(chipsText(p.exchange.give))}, take ${escape(chipsText(p.exchange.take))}: ${p.exchange.chips_after} chips.</p>
+          html`<li><span class="mj-loc c-${l.character}">${l.number}</span>${l.name} <span class="mj-side-tag" aria-label="side ${l.side}">${l.side}</span><strong>${(p.realm[l.id] || []).length}</strong></li>`)}</ul>
+        ${p.exchange ? html`<details><summary>Fewer chips</summary><p>Give ${chipsText(p.exchange.give)}, take ${chipsText(p.exchange.take)}: ${p.exchange.chips_after} chips.</p>
           <button type="button" class="secondary" data-change="${p.seat}">Done: record the swap</button></details>` : ""}
-      </section>`).join(""));
+      </section>`)}`);
   }
 
   function drawDeck() {
     const v = view();
-    fill("deck", `<details><summary>What is left in the deck</summary>
-      ${v.deck.parts.map((part) => `<p><strong>${part.tier === "both" ? "The deck" : `Tier ${part.tier}`}: ${plural(part.cards, "card")}.</strong> ${escape(part.note)}</p>
+    const parts = v.deck.parts.map((part) => html`<p><strong>${part.tier === "both" ? "The deck" : `Tier ${part.tier}`}: ${plural(part.cards, "card")}.</strong> ${part.note}</p>
         <ul class="mj-left">${Object.entries(part.kinds).filter(([, n]) => n).map(([kind, n]) =>
-          `<li>${swatches(kind.split("-"))}<strong>${n}</strong></li>`).join("")}</ul>`).join("") || "<p>The deck is empty.</p>"}
+          html`<li>${swatches(kind.split("-"))}<strong>${n}</strong></li>`)}</ul>`);
+    fill("deck", html`<details><summary>What is left in the deck</summary>
+      ${parts.length ? parts : html`<p>The deck is empty.</p>`}
       <p class="small">By character, where the cards are known: ${Object.entries(v.deck.characters_known).map(([c, n]) => `${CHARACTER_NAMES[c]} ${n}`).join(", ")}.</p>
       </details>`);
   }
@@ -360,11 +354,11 @@ const Majesty = (() => {
   // How the game was set up: each location's side with what it does, and the options in words.
   function drawSetup() {
     const v = view();
-    fill("setup", `<details id="setup-box"><summary>Locations and options</summary>
-      <ul id="in-force" class="mj-in-force">${v.in_force.map((text) => `<li>${escape(text)}</li>`).join("")}</ul>
-      <ul class="mj-locations">${v.locations.map((l) => `<li data-location="${l.id}"><p><strong>${l.number}. ${escape(l.name)}</strong>,
+    fill("setup", html`<details id="setup-box"><summary>Locations and options</summary>
+      <ul id="in-force" class="mj-in-force">${v.in_force.map((text) => html`<li>${text}</li>`)}</ul>
+      <ul class="mj-locations">${v.locations.map((l) => html`<li data-location="${l.id}"><p><strong>${l.number}. ${l.name}</strong>,
         side <span class="mj-side">${l.side}</span>${l.id === "infirmary" ? "" : ` · majority ${l.majority}`}</p>
-        <p class="small">${escape(l.text)}</p></li>`).join("")}</ul></details>`);
+        <p class="small">${l.text}</p></li>`)}</ul></details>`);
   }
 
   // What a tap on the action button before the turn is complete says is missing.
@@ -527,8 +521,9 @@ const Majesty = (() => {
     $("#castle").addEventListener("input", (event) => {
       if (event.target.id !== "exchange") return;
       const value = Number(event.target.value) || 0;
-      if (value) setStep("exchange", value);
-      else { delete choice.exchange; trail = trail.filter((step) => step !== "exchange"); }
+      change(`Took back the Castle exchange (${signed(value)}).`, () => {
+        if (value) choice.exchange = value; else delete choice.exchange;
+      }, "exchange");
       Companion.say(null);  // the draft changed: an answer about the old one goes
       refreshPreview();
     });

@@ -11,7 +11,7 @@
 "use strict";
 
 const RoyalVisit = (() => {
-  const { $, escape, failure } = Companion;
+  const { $, html, failure } = Companion;
   const CARDS = [
     ["king-1", "King 1"], ["court", "Court (2 King)"],
     ["guard-1", "Guard 1"], ["guard-1+1", "Guard 1+1"],
@@ -42,7 +42,8 @@ const RoyalVisit = (() => {
   const game = () => Companion.game;
   const preview = () => (chosenSummon ? chosenSummon.view : views[views.length - 1] || null);
   const view = () => preview() || game().view;
-  const signed = (n) => (n > 0 ? `+${n}` : `${n}`);
+  // A space as the board and the engine's history print it: +3, 0, -3 (a name, not a change).
+  const spaceName = (n) => (n > 0 ? `+${n}` : `${n}`);
   const say = (text, kind = "error") => Companion.say(text, kind);
   const check = (move) => Companion.request("POST", `/api/games/${game().id}/check`, { move });
 
@@ -88,19 +89,19 @@ const RoyalVisit = (() => {
       const side = position === 0 ? "middle" : position > 0 ? "seat0" : "seat1";
       const castle = Math.abs(position) >= 7 ? " chateau" : "";
       const crown = v.crown.position === position
-        ? `<span class="rv-crown here" title="Crown">${v.crown.side === "big" ? "&#9813;" : "&#9819;"}<span class="sr">Crown, ${v.crown.side} side, </span></span>`
-        : `<span class="rv-crown${Math.abs(position) <= 6 ? "" : " none"}"></span>`;
+        ? html`<span class="rv-crown here" title="Crown">${v.crown.side === "big" ? "\u2655" : "\u265b"}<span class="sr">Crown, ${v.crown.side} side, </span></span>`
+        : html`<span class="rv-crown${Math.abs(position) <= 6 ? "" : " none"}"></span>`;
       const chips = pawnsAt(position, v.pawns).map((p) =>
-        `<span class="rv-chip ${p}" aria-hidden="true">${PAWN_LETTER[p]}</span><span class="sr">${PAWN_NAME[p]}, </span>`).join("");
-      rows.push(`<li class="rv-space ${side}${castle}${marked.has(position) ? " target" : ""}" data-pos="${position}">
-        <span class="rv-num">${signed(position)}</span>${crown}<span class="rv-tokens">${chips}</span></li>`);
+        html`<span class="rv-chip ${p}" aria-hidden="true">${PAWN_LETTER[p]}</span><span class="sr">${PAWN_NAME[p]}, </span>`);
+      rows.push(html`<li class="rv-space ${side}${castle}${marked.has(position) ? " target" : ""}" data-pos="${position}">
+        <span class="rv-num">${spaceName(position)}</span>${crown}<span class="rv-tokens">${chips}</span></li>`);
     }
     $("#board-top").textContent = `${top.name}'s Chateau`;
     $("#board-bottom").textContent = `${bottom.name}'s Chateau`;
     $("#board-top").className = `rv-end ${flip ? "bottom-seat" : "top-seat"}`;
     $("#board-bottom").className = `rv-end ${flip ? "top-seat" : "bottom-seat"}`;
     $("#board").setAttribute("aria-label", `The board, from ${top.name}'s Chateau down to ${bottom.name}'s`);
-    $("#board").innerHTML = rows.join("");
+    Companion.put($("#board"), html`${rows}`);
   }
 
   function drawStatus() {
@@ -110,25 +111,25 @@ const RoyalVisit = (() => {
     const mover = moverName();
     const last = v.last_turn;
     const crownWhy = last && last.crown.steps.length
-      ? last.crown.steps.map((step) => `+${step.steps} ${escape(step.reason)}`).join(", ")
+      ? last.crown.steps.map((step) => `+${step.steps} ${step.reason}`).join(", ")
       : "no Crown move";
     const played = !last ? "" : last.summon ? last.summon.text
       : last.cards.length ? last.cards.map((c) => c.text).join(", ") : "passed";
-    $("#status").innerHTML = `
-      ${result ? `<p class="winner" id="winner">${escape(result.winners.map((s) => v.players[s].name).join(" and "))} won: ${escape(result.reason)}</p>` : ""}
-      <p class="rv-line">${mover ? `<span class="rv-turn" id="turn">${escape(mover)}'s turn${v.jester_power ? ` <span class="rv-power">Jester's power</span>` : ""}</span>` : ""}
-        <span class="rv-crown-now">Crown <strong id="crown">${signed(v.crown.position)}</strong> ${v.crown.side === "big" ? "Big" : "Little"}</span></p>
+    Companion.put($("#status"), html`
+      ${result ? html`<p class="winner" id="winner">${result.winners.map((s) => v.players[s].name).join(" and ")} won: ${result.reason}</p>` : ""}
+      <p class="rv-line">${mover ? html`<span class="rv-turn" id="turn">${mover}'s turn${v.jester_power ? html` <span class="rv-power">Jester's power</span>` : ""}</span>` : ""}
+        <span class="rv-crown-now">Crown <strong id="crown">${spaceName(v.crown.position)}</strong> ${v.crown.side === "big" ? "Big" : "Little"}</span></p>
       <p class="rv-figures">Pile <strong id="draw-pile">${v.draw_pile}</strong> · Reshuffles <strong id="reshuffles">${v.reshuffles}</strong>
-        · Hands ${v.players.map((p) => `${escape(p.name)} ${p.hand_size}`).join(", ")}</p>
-      ${last ? `<p class="rv-last" id="last-turn">Last turn, ${escape(last.player)}: ${escape(played)}; ${crownWhy}; drew ${last.drawn}${last.reshuffled ? "; the deck was reshuffled" : ""}.</p>` : ""}`;
+        · Hands ${v.players.map((p) => `${p.name} ${p.hand_size}`).join(", ")}</p>
+      ${last ? html`<p class="rv-last" id="last-turn">Last turn, ${last.player}: ${played}; ${crownWhy}; drew ${last.drawn}${last.reshuffled ? "; the deck was reshuffled" : ""}.</p>` : ""}`);
   }
 
   // A move offered: the pawn, then a line for each pawn's move (a Guard 1+1 split has two).
   function optionHtml(option, i) {
-    return `<button type="button" class="rv-option ${option.suit}" data-option="${i}"
-      ${option.to !== undefined ? `data-to="${option.to}"` : ""} data-move="${escape(option.key)}"
-      aria-label="${escape(option.says)}"><span class="rv-what">${escape(option.what)}</span>${option.where
-        .map((line) => `<span class="rv-where">${escape(line)}</span>`).join("")}</button>`;
+    return html`<button type="button" class="rv-option ${option.suit}" data-option="${i}"
+      ${option.to !== undefined ? html`data-to="${option.to}"` : ""} data-move="${option.key}"
+      aria-label="${option.says}"><span class="rv-what">${option.what}</span>${option.where
+        .map((line) => html`<span class="rv-where">${line}</span>`)}</button>`;
   }
 
   // The right-hand panel: the cards, or the chosen card's legal moves.
@@ -138,22 +139,22 @@ const RoyalVisit = (() => {
     if (open) {
       const title = summon ? "Wizard's power" : LABEL[card];
       const body = options === null
-        ? `<p class="small">Asking the rules which moves ${escape(title)} can make…</p>`
-        : `<div class="rv-options">${options.map(optionHtml).join("")}</div>`;
+        ? html`<p class="small">Asking the rules which moves ${title} can make…</p>`
+        : html`<div class="rv-options">${options.map(optionHtml)}</div>`;
       // Two King cards from the photo may be played together as the King's privilege.
       const court = card === "king-1" && queue.filter((q) => q.kind === "king-1").length >= 2
-        ? `<button type="button" class="rv-card king" data-card="court">Court (2 King)</button>` : "";
-      $("#panel").innerHTML = `<div class="rv-panel-head"><strong>${escape(title)}</strong>
-        <button type="button" class="secondary" id="back">Back</button></div>${court}${body}`;
+        ? html`<button type="button" class="rv-card king" data-card="court">Court (2 King)</button>` : "";
+      Companion.put($("#panel"), html`<div class="rv-panel-head"><strong>${title}</strong>
+        <button type="button" class="secondary" id="back">Back</button></div>${court}${body}`);
     } else {
-      $("#panel").innerHTML = `<div class="rv-cards" id="cards">${CARDS.map(([kind, label]) =>
-        `<button type="button" class="rv-card ${suitOf(kind)}" data-card="${kind}">${label}</button>`).join("")}
+      Companion.put($("#panel"), html`<div class="rv-cards" id="cards">${CARDS.map(([kind, label]) =>
+        html`<button type="button" class="rv-card ${suitOf(kind)}" data-card="${kind}">${label}</button>`)}
         <button type="button" id="summon" class="secondary${summon ? " selected" : ""}">Wizard's power</button>
-        <button type="button" id="pass" class="secondary">Pass</button></div>`;
+        <button type="button" id="pass" class="secondary">Pass</button></div>`);
     }
-    const lines = draft.map((c, i) => `<li>${i + 1}. ${escape(cardText(c))}</li>`);
-    if (chosenSummon) lines.push(`<li>Wizard's power: ${escape(summonText(chosenSummon.move))}</li>`);
-    $("#draft").innerHTML = lines.join("");
+    const lines = draft.map((c, i) => html`<li>${i + 1}. ${cardText(c)}</li>`);
+    if (chosenSummon) lines.push(html`<li>Wizard's power: ${summonText(chosenSummon.move)}</li>`);
+    Companion.put($("#draft"), html`${lines}`);
     $("#draft-box").hidden = !lines.length;
     // Greyed while there is nothing to store, but a tap on it still says why.
     $("#end-turn").classList.toggle("idle", finished || !steps() || open);
@@ -180,7 +181,7 @@ const RoyalVisit = (() => {
       prompt += ", or Court (2 King) for the King's privilege";
     }
     const p = preview();
-    if (!g.result && p && !card) prompt += ` (ending now: Crown to ${signed(p.crown.position)})`;
+    if (!g.result && p && !card) prompt += ` (ending now: Crown to ${spaceName(p.crown.position)})`;
     $("#prompt").textContent = g.result ? prompt : `${mover}'s turn: ${prompt}`;
   }
 
@@ -190,14 +191,14 @@ const RoyalVisit = (() => {
       return `Court (2 King): one space toward ${toward}'s Chateau`;
     }
     if (c.card === "guard-flank") return "Guard flank: both Guards beside the King";
-    const moves = c.moves.map((m) => `${PAWN_NAME[m.pawn]} ${signed(m.from)} → ${signed(m.to)}`).join(", ");
+    const moves = c.moves.map((m) => `${PAWN_NAME[m.pawn]} ${spaceName(m.from)} → ${spaceName(m.to)}`).join(", ");
     return `${LABEL[c.card]}: ${moves}`;
   }
 
   function summonText(move) {
     const pawns = game().view.pawns;
     const from = move.pawn === "king" ? pawns.king : move.from;
-    return `${PAWN_NAME[move.pawn]} ${signed(from)} → ${signed(pawns.wizard)}`;
+    return `${PAWN_NAME[move.pawn]} ${spaceName(from)} → ${spaceName(pawns.wizard)}`;
   }
 
   // The scanned cards still to place, in photo order; a flagged one says why it cannot be now
@@ -206,10 +207,10 @@ const RoyalVisit = (() => {
     const box = $("#scan-queue");
     box.hidden = !queue.length || Boolean(game().result);
     const current = queue.findIndex((q) => q.kind === card && !q.flag);
-    box.innerHTML = queue.length ? `<h3>From the photo, in order</h3><ol>${queue.map((q, i) =>
-      `<li><button type="button" class="rv-card ${suitOf(q.kind)}${i === current ? " selected" : ""}" data-queue="${i}">${escape(LABEL[q.kind])}</button>
-        ${q.flag ? `<span class="rv-flag" data-flag="${q.kind}">Cannot be played now: ${escape(q.flag.message)}</span>` : ""}</li>`
-    ).join("")}</ol>` : "";
+    Companion.put(box, queue.length ? html`<h3>From the photo, in order</h3><ol>${queue.map((q, i) =>
+      html`<li><button type="button" class="rv-card ${suitOf(q.kind)}${i === current ? " selected" : ""}" data-queue="${i}">${LABEL[q.kind]}</button>
+        ${q.flag ? html`<span class="rv-flag" data-flag="${q.kind}">Cannot be played now: ${q.flag.message}</span>` : ""}</li>`
+    )}</ol>` : html``);
   }
 
   function redraw() {
@@ -317,7 +318,7 @@ const RoyalVisit = (() => {
     if (c.card === "court") {
       const toward = v.players[c.dir > 0 ? 0 : 1].name;
       return { suit: "king", pawn: "king", to: v.pawns.king + c.dir, key: `court:${c.dir}`,
-        what: `Toward ${toward}`, where: [`King ${signed(v.pawns.king)} → ${signed(v.pawns.king + c.dir)}`],
+        what: `Toward ${toward}`, where: [`King ${spaceName(v.pawns.king)} → ${spaceName(v.pawns.king + c.dir)}`],
         says: `Court (2 King): the King and both Guards one space toward ${toward}'s Chateau` };
     }
     if (c.card === "guard-flank") {
@@ -325,7 +326,7 @@ const RoyalVisit = (() => {
         says: "Guard flank: both Guards beside the King" };
     }
     const key = c.moves.map((m) => `${m.pawn}:${m.from}>${m.to}`).join(" ");
-    const where = c.moves.map((m) => `${signed(m.from)} → ${signed(m.to)}`);
+    const where = c.moves.map((m) => `${spaceName(m.from)} → ${spaceName(m.to)}`);
     const pawn = c.moves[0].pawn;
     const what = c.moves.length > 1 ? "Both Guards" : PAWN_NAME[pawn];
     return { suit: pawn, pawn, key, what, where, to: c.moves.length === 1 ? c.moves[0].to : undefined,
@@ -381,7 +382,7 @@ const RoyalVisit = (() => {
       const m = moves[i];
       const from = m.pawn === "king" ? pawns.king : m.from;
       options.push({ suit: m.pawn, pawn: m.pawn, from, to: pawns.wizard, key: `summon:${m.pawn}:${from}`, move: m, view: data.view,
-        what: PAWN_NAME[m.pawn], where: [`${signed(from)} → ${signed(pawns.wizard)}`],
+        what: PAWN_NAME[m.pawn], where: [`${spaceName(from)} → ${spaceName(pawns.wizard)}`],
         says: `Wizard's power: the ${PAWN_NAME[m.pawn]} from ${from} to the Wizard on ${pawns.wizard}` });
     });
     if (!options.length) {
@@ -523,7 +524,7 @@ const RoyalVisit = (() => {
     const at = Number(best.dataset.pos);
     const here = options.filter((o) => space(o) === at);
     if (here.length === 1) { close(); enter(here[0]); return; }
-    say(`${here.length} moves end on ${signed(at)} (${here.map((o) => o.what).join(", ")}): tap the move's button.`, "ok");
+    say(`${here.length} moves end on ${spaceName(at)} (${here.map((o) => o.what).join(", ")}): tap the move's button.`, "ok");
   }
 
   function bind() {

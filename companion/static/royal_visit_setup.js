@@ -1,16 +1,20 @@
 // The Royal Visit setup page: the questions about the players (who got the Wizard, whose turn
-// it is) name them as their names are typed.
+// it is) name them as their names are typed. Started by the page: RoyalVisitSetup.start().
 "use strict";
 
-(() => {
-  for (const side of ["top", "bottom"]) {
-    const input = document.querySelector(`input[name="player_${side}"]`);
-    const show = () => {
-      for (const span of document.querySelectorAll(`[data-name="${side}"]`)) {
-        span.textContent = input.value.trim() || `The player at the ${side} Chateau`;
-      }
-    };
-    input.addEventListener("input", show);
-    show();
+const RoyalVisitSetup = (() => {
+  function start() {
+    for (const side of ["top", "bottom"]) {
+      const input = document.querySelector(`input[name="player_${side}"]`);
+      const show = () => {
+        for (const span of document.querySelectorAll(`[data-name="${side}"]`)) {
+          span.textContent = input.value.trim() || `The player at the ${side} Chateau`;
+        }
+      };
+      input.addEventListener("input", show);
+      show();
+    }
   }
+
+  return { start };
 })();

@@ -8,8 +8,7 @@ import random
 from hypothesis import strategies as st
 
 from companion.engine import COMMON_RULES
-from companion.games.kings_court import ENGINE, KIND_BY_ID
-from companion.games.kings_court.rules import arbiter
+from companion.games.kings_court import ENGINE, KIND_BY_ID, arbiter
 from companion.games.kings_court.simulate import random_game, random_options
 from engine_cases.case import Case
 

@@ -1,6 +1,6 @@
 """King's Court: the points of one hand and the running totals of the score sheet.
 
-Plain functions over checked entries (``rules.py`` checks what the table typed in). A hand's
+Plain functions over checked entries (``hand.py`` checks what the table typed in). A hand's
 points are one list of lines a player, each line one card kind or one bonus with its points and
 the reason in words; a player's points for the hand are the sum of their lines, so the sheet's
 breakdown and its arithmetic can never disagree.
@@ -11,8 +11,9 @@ that landed exactly on the limit, then the end of the game is checked.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
+from typing import NamedTuple
 
 from companion.games.kings_court.cards import KIND_BY_ID, NUMBER
 
@@ -49,13 +50,21 @@ def _times(count: int, name: str) -> str:
 # --------------------------------------------------------------------------- one hand, checked
 
 
+class Played(NamedTuple):
+    """A Risk or Warlord card played in a hand."""
+
+    card: str  # its kind id
+    by: int  # the seat who played it
+    on: int  # the seat it was played on (Dark Knight, Warlord), or -1
+
+
 @dataclass(frozen=True, slots=True)
 class HandScore:
     """One hand as the table entered it, after the checks.
 
     ``cards[seat]`` is the tuple of kind ids left in that hand (None when typed or when the seat
     went out); ``typed[seat]`` the typed count (None when picked). ``played`` holds the Risk and
-    Warlord cards played this hand as (kind id, by seat, on seat or -1)."""
+    Warlord cards played this hand."""
 
     out: int  # the seat who went out, or -1
     ended: str  # ENDED_OUT, ENDED_POISON or ENDED_FIRE
@@ -66,7 +75,7 @@ class HandScore:
     next_draws: tuple[str, ...]  # the cards that player drew (they count in their hand)
     dungeons: tuple[int, ...]  # a seat for each Dungeon card lying in front of a player when
     #                            the hand ended (not the one played last), sorted
-    played: tuple[tuple[str, int, int], ...]
+    played: tuple[Played, ...]
     cut: str | None  # CUT_MADE, CUT_MISSED or None (not tried)
     play_by_play: bool = False  # the hand was followed card by card
     last_magician: bool = False  # the last card was a Magician played as ``last``
@@ -80,16 +89,22 @@ class HandScore:
             "points": list(self.typed), "last": self.last,
             "next": None if self.next < 0 else self.next, "next_draws": list(self.next_draws),
             "dungeon": list(self.dungeons),
-            "played": [{"card": card, "by": by, "on": None if on < 0 else on}
-                       for card, by, on in self.played],
+            "played": [{"card": p.card, "by": p.by, "on": None if p.on < 0 else p.on}
+                       for p in self.played],
             "cut": self.cut, "play_by_play": self.play_by_play,
             "last_magician": self.last_magician,
             "dungeon_magicians": list(self.dungeon_magicians),
         }
 
 
-# A line of the breakdown: (points, why, rule id, kind id or None, count)
-Line = tuple[int, str, str, "str | None", int]
+class Line(NamedTuple):
+    """A line of a hand's breakdown: one card kind or one bonus."""
+
+    points: int
+    why: str  # the reason in words
+    rule: str  # the rules page's id
+    card: str | None  # the kind id, if a card's
+    count: int  # how many of that card (0 for a bonus)
 
 
 def count_cards(held: Sequence[str], drawn: Sequence[str] = (), dungeons: int = 0,
@@ -113,30 +128,30 @@ def count_cards(held: Sequence[str], drawn: Sequence[str] = (), dungeons: int = 
             kind = KIND_BY_ID[kid]
             label = _times(count, kind.name) + where
             if kid == POTION:
-                lines.append((0, f"{label}: only Number cards count", "count-magic-potion",
-                              kid, count))
+                lines.append(Line(0, f"{label}: only Number cards count", "count-magic-potion",
+                                  kid, count))
             elif kid == TREASURE:
-                lines.append((kind.value * count, f"{label}: -100 to the hand, after the Magic "
-                              f"Potion" if potion else f"{label}: -100 to the hand",
-                              "count-hidden-treasure", kid, count))
+                lines.append(Line(kind.value * count, f"{label}: -100 to the hand, after the "
+                                  f"Magic Potion" if potion else f"{label}: -100 to the hand",
+                                  "count-hidden-treasure", kid, count))
             elif kid in PLAYABLE_COSTS:
-                lines.append((0, f"{label}: not played, counts nothing", "count-unplayed",
-                              kid, count))
+                lines.append(Line(0, f"{label}: not played, counts nothing", "count-unplayed",
+                                  kid, count))
             elif potion and kind.group != NUMBER:
-                lines.append((0, f"{label}: nothing beside the Magic Potion",
-                              "count-magic-potion", kid, count))
+                lines.append(Line(0, f"{label}: nothing beside the Magic Potion",
+                                  "count-magic-potion", kid, count))
             elif kind.group == NUMBER:
                 each = f" ({kind.value} each)" if count > 1 else ""
-                lines.append((kind.value * count, f"{label}: face value{each}", "count-number",
-                              kid, count))
+                lines.append(Line(kind.value * count, f"{label}: face value{each}", "count-number",
+                                  kid, count))
             elif kid == DEFENDER:
-                lines.append((kind.value * count, f"{label}: -35 each in a hand" if count > 1
-                              else f"{label}: -35 in a hand", "count-defender", kid, count))
+                lines.append(Line(kind.value * count, f"{label}: -35 each in a hand" if count > 1
+                                  else f"{label}: -35 in a hand", "count-defender", kid, count))
             else:
                 what = "Scroll" if kind.group == "scroll" else "Shield"
                 each = f" ({kind.value} each)" if count > 1 else ""
-                lines.append((kind.value * count, f"{label}: {what} card value{each}",
-                              "count-values", kid, count))
+                lines.append(Line(kind.value * count, f"{label}: {what} card value{each}",
+                                  "count-values", kid, count))
 
     add(held, "")
     if drawn:
@@ -145,10 +160,10 @@ def count_cards(held: Sequence[str], drawn: Sequence[str] = (), dungeons: int = 
         kind = KIND_BY_ID[DUNGEON]
         label = (_times(dungeons, "Dungeon") + " in front of them, counted as if in the hand")
         if potion:
-            lines.append((0, f"{label}: nothing beside the Magic Potion", "count-dungeon",
-                          DUNGEON, dungeons))
+            lines.append(Line(0, f"{label}: nothing beside the Magic Potion", "count-dungeon",
+                              DUNGEON, dungeons))
         else:
-            lines.append((kind.value * dungeons, label, "count-dungeon", DUNGEON, dungeons))
+            lines.append(Line(kind.value * dungeons, label, "count-dungeon", DUNGEON, dungeons))
     if magicians:
         kind = KIND_BY_ID[MAGICIAN]
         label = (_times(magicians, "Magician") + " (played as a Dungeon) in front of them, "
@@ -156,7 +171,7 @@ def count_cards(held: Sequence[str], drawn: Sequence[str] = (), dungeons: int = 
         worth = 0 if potion else kind.value * magicians
         if potion:
             label += ": nothing beside the Magic Potion"
-        lines.append((worth, label, "count-dungeon", MAGICIAN, magicians))
+        lines.append(Line(worth, label, "count-dungeon", MAGICIAN, magicians))
     return lines
 
 
@@ -177,13 +192,13 @@ def breakdown(score: HandScore, names: Sequence[str], dealer: int,
     fire = score.ended == ENDED_FIRE
     for seat in range(n):
         if fire:
-            per[seat].append((0, "Castle Fire threw the hand in: no cards count",
-                              "score-castle-fire", None, 0))
+            per[seat].append(Line(0, "Castle Fire threw the hand in: no cards count",
+                                  "score-castle-fire", None, 0))
         elif seat == score.out:
-            per[seat].append((0, "Went out", "going-out", None, 0))
+            per[seat].append(Line(0, "Went out", "going-out", None, 0))
         elif score.typed[seat] is not None:
-            per[seat].append((score.typed[seat], "Cards left, counted by the table",
-                              "cards-left", None, 0))
+            per[seat].append(Line(score.typed[seat], "Cards left, counted by the table",
+                                  "cards-left", None, 0))
         else:
             drawn = score.next_draws if seat == score.next else ()
             dungeons, magicians = dungeon_cards(score, seat)
@@ -194,41 +209,43 @@ def breakdown(score: HandScore, names: Sequence[str], dealer: int,
         kind = KIND_BY_ID[card]
         if card == "dark-knight":
             if on == score.out:
-                per[on].append((-kind.value, f"Dark Knight played on them by {names[by]}, and "
-                                f"they went out", "score-dark-knight", card, 1))
+                per[on].append(Line(-kind.value, f"Dark Knight played on them by {names[by]}, "
+                                    f"and they went out", "score-dark-knight", card, 1))
             else:
-                per[by].append((kind.value, f"Dark Knight played on {names[on]}, who did not go "
-                                f"out", "score-dark-knight", card, 1))
+                per[by].append(Line(kind.value, f"Dark Knight played on {names[on]}, who did not "
+                                    f"go out", "score-dark-knight", card, 1))
         elif card == "warlord":
             target = f" on {names[on]}'s turn" if on >= 0 else ""
-            per[by].append((kind.value, f"Played the Warlord{target}", "score-warlord", card, 1))
+            per[by].append(Line(kind.value, f"Played the Warlord{target}", "score-warlord", card,
+                                1))
         else:
             for seat in range(n):
                 if seat != by:
-                    per[seat].append((kind.value, f"{kind.name} played by {names[by]}",
-                                      f"score-{card}", card, 1))
+                    per[seat].append(Line(kind.value, f"{kind.name} played by {names[by]}",
+                                          f"score-{card}", card, 1))
     if score.cut is not None and not fire:
         bonus = cut_bonus(n)
         if score.cut == CUT_MISSED:
-            per[dealer].append((-bonus, "Missed the dealing cut as the dealer", "dealing-bonus",
-                                None, 0))
+            per[dealer].append(Line(-bonus, "Missed the dealing cut as the dealer",
+                                    "dealing-bonus", None, 0))
         else:
             for seat in range(n):
                 if dealing_bonus == NOT_DEALER and seat == dealer:
                     continue
                 who = "their own" if seat == dealer else f"{names[dealer]}'s"
-                per[seat].append((bonus, f"Dealing cut made ({who} deal)", "dealing-bonus",
-                                  None, 0))
+                per[seat].append(Line(bonus, f"Dealing cut made ({who} deal)", "dealing-bonus",
+                                      None, 0))
     return per
 
 
-def hand_points(score: HandScore, names: Sequence[str], dealer: int,
-                dealing_bonus: str) -> tuple[int, ...]:
-    return tuple(sum(line[0] for line in lines)
-                 for lines in breakdown(score, names, dealer, dealing_bonus))
-
-
 # --------------------------------------------------------------------------- the running totals
+
+
+class Halved(NamedTuple):
+    """A total the Scroll Bonus halved."""
+
+    side: int
+    total: int  # before halving
 
 
 @dataclass(frozen=True, slots=True)
@@ -238,7 +255,7 @@ class Tally:
     halved there; the row that ended the game and how."""
 
     after: tuple  # per row: tuple of side totals, or None
-    halved: tuple  # per row: ((side, total before halving), ...)
+    halved: tuple[tuple[Halved, ...], ...]  # per row
     totals: tuple[int, ...]  # the sides' totals now
     end: int  # the row that ended the game, or -1
     how: str  # "scroll-bonus", "limit" or ""
@@ -261,7 +278,7 @@ def tally(carried: Sequence[int], row_points: Sequence[Sequence[int]], limit: in
             totals[side] += gained
         for side, total in enumerate(totals):
             if total == limit:  # the Scroll Bonus: landing exactly on the limit halves it
-                halved.append((side, total))
+                halved.append(Halved(side, total))
                 totals[side] = total // 2
         after.append(tuple(totals))
         halved_rows.append(tuple(halved))

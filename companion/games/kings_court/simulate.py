@@ -10,13 +10,17 @@ can play a random hand, hands followed card by card. Every move goes through
 from __future__ import annotations
 
 import random
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
-from companion.games.kings_court.cards import KINDS, selection_kinds
+from companion.games.kings_court import arbiter
 from companion.games.kings_court.arbiter import HAND_SIZE
+from companion.games.kings_court.cards import KINDS, selection_kinds
+from companion.games.kings_court.followed import dungeons_of
+from companion.games.kings_court.game import ENGINE
 from companion.games.kings_court.play import _Sim, random_hand
-from companion.games.kings_court.rules import ENGINE, State, arbiter, dungeons_of
 from companion.games.kings_court.scoring import DRAWS, DUNGEON, ENDERS, RISK
+from companion.games.kings_court.state import State
 
 NAMES = ("Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal")
 EXPANSION = tuple(kind.id for kind in KINDS if kind.deck != "KC")
@@ -132,7 +136,7 @@ def aim_at_limit(rng: random.Random, state: State, move: dict[str, Any]) -> dict
     trial = {**move, "points": [0 if s == seat else p for s, p in enumerate(points)]}
     try:
         after = ENGINE.apply(state, trial)
-    except Exception:  # noqa: BLE001 - a trial only
+    except Exception:
         return move
     side = state.side_of[seat]
     gained = after.rows[-1].side_points[side]

@@ -12,7 +12,6 @@ from companion.games.kings_court.arbiter.kinds import (
     SCROLL_IDS,
     WILD,
     card_name,
-    cap,
     short,
 )
 from companion.games.kings_court.arbiter.state import Work

@@ -1,0 +1,282 @@
+"""What the table sees of a King's Court sheet (every row's breakdown, the hand being followed),
+how the game ended, and the history's wording of each move."""
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from companion.games.kings_court import arbiter
+from companion.games.kings_court.cards import KIND_BY_ID
+from companion.games.kings_court.hand import points_of
+from companion.games.kings_court.scoring import (
+    DRAWS,
+    DUNGEON,
+    ENDED_FIRE,
+    ENDED_POISON,
+    ENDERS,
+    HandScore,
+    breakdown,
+    count_cards,
+    cut_bonus,
+    name_of,
+)
+from companion.games.kings_court.setup import SELECTION_TITLES
+from companion.games.kings_court.state import Row, State
+
+
+def view(state: State) -> dict[str, Any]:
+    """The whole table's view: the sheet, every row's breakdown, the hand being followed."""
+    names = state.players
+    t = state.tally
+    over = t.end >= 0
+    low = min(t.totals)
+    lowest = [side for side, total in enumerate(t.totals) if total == low]
+    rows = [_row_view(state, index, row) for index, row in enumerate(state.rows)]
+    copies = state.copies
+    ended = None if state.hand is None else arbiter.outcome(state.hand)
+    if over:
+        stage = "over"
+    elif state.hand is None:
+        stage = "between-hands"
+    else:
+        stage = "score" if ended is not None else "playing"
+    return {
+        "game": "kings_court",
+        "players": [{"seat": seat, "name": name, "side": state.side_of[seat],
+                     "dealer": not over and seat == state.dealer}
+                    for seat, name in enumerate(names)],
+        "partnerships": [list(team) for team in state.sides] if state.partnered else None,
+        "sides": [{"side": side, "seats": list(team), "name": state.side_name(side),
+                   "carried": state.carried[side], "total": t.totals[side],
+                   "lowest": side in lowest, "over": t.totals[side] > state.limit,
+                   "to_limit": state.limit - t.totals[side]}
+                  for side, team in enumerate(state.sides)],
+        "limit": state.limit,
+        "selection": state.selection,
+        "selection_title": SELECTION_TITLES[state.selection],
+        "extra": list(state.extra),
+        "cards": [{"id": kid, "name": name_of(kid), "copies": count,
+                   "value": KIND_BY_ID[kid].value, "group": KIND_BY_ID[kid].group,
+                   "family": KIND_BY_ID[kid].family, "colour": KIND_BY_ID[kid].colour,
+                   "suits": list(KIND_BY_ID[kid].suits), "short": short_name(kid)}
+                  for kid, count in copies.items()],
+        "dealing_bonus": cut_bonus(len(names)),
+        "dealer": None if over else state.dealer,
+        "hand_number": None if over else state.hands + 1,
+        "rows": rows,
+        "totals": list(t.totals),
+        "lowest": lowest,
+        "stage": stage,
+        "hand": None if state.hand is None else arbiter.hand_view(state.hand),
+        "outcome": ended,
+        "cut": state.deal_cut,
+        "rulings": state.rulings,
+        "result": result_of(state),
+    }
+
+
+def _row_view(state: State, index: int, row: Row) -> dict[str, Any]:
+    names = state.players
+    t = state.tally
+    after = t.after[index]
+    counted = after is not None
+    halved = dict(t.halved[index])
+    events = []
+    for side, total in t.halved[index]:
+        events.append({"rule": "scroll-bonus",
+                       "text": f"Scroll Bonus: {state.side_name(side)} landed exactly on "
+                               f"{total} and is halved to {total // 2}."})
+    if t.end == index:
+        events.append({"rule": "scroll-bonus" if t.how == "scroll-bonus" else "game-end",
+                       "text": f"Game over: {end_reason(state)}"})
+    if not counted:
+        events.append({"rule": "correct", "text": "Entered after the game had ended (a "
+                                                  "correction ended it earlier): not "
+                                                  "counted."})
+    before = _before(state, index)
+    sides = []
+    for side in range(len(state.sides)):
+        sides.append({"side": side, "name": state.side_name(side),
+                      "points": row.side_points[side],
+                      "before": before[side] if before is not None else None,
+                      "after": after[side] if counted else None,
+                      "halved": side in halved})
+    view: dict[str, Any] = {"row": index, "kind": row.kind, "number": row.number,
+                            "counted": counted, "sides": sides,
+                            "totals": list(after) if counted else None, "events": events}
+    if row.kind == "adjust":
+        who = names[row.seat] if row.seat >= 0 else state.side_name(row.side)
+        view.update({"seat": None if row.seat < 0 else row.seat, "side": row.side,
+                     "points": row.amount, "reason": row.reason,
+                     "text": f"Adjustment: {row.amount:+d} to {who}: {row.reason}"})
+        return view
+    view.update(_score_view(state, row.dealer, row.score))
+    view["dealer"] = row.dealer
+    view["corrected"] = len(row.versions) - 1
+    view["versions"] = []
+    if len(row.versions) > 1:
+        for version in row.versions:
+            points, side_points = points_of(state, row.dealer, version)
+            view["versions"].append({"entry": version.to_dict(), "points": list(points),
+                                     "side_points": list(side_points)})
+    return view
+
+
+def _score_view(state: State, dealer: int, score: HandScore) -> dict[str, Any]:
+    names = state.players
+    lines = breakdown(score, names, dealer, state.dealing_bonus)
+    players = []
+    for seat, seat_lines in enumerate(lines):
+        players.append({
+            "seat": seat, "name": names[seat], "side": state.side_of[seat],
+            "points": sum(line.points for line in seat_lines),
+            "out": seat == score.out,
+            "typed": score.typed[seat] is not None,
+            "cards": list(score.cards[seat] or ()),
+            "drawn": list(score.next_draws) if seat == score.next else [],
+            "lines": [line._asdict() for line in seat_lines]})
+    if score.ended == ENDED_FIRE:
+        text = "Thrown in by a Castle Fire"
+    elif score.ended == ENDED_POISON:
+        text = "Ended by a Poison Garden"
+    else:
+        text = f"{names[score.out]} went out" + (
+            f" with the {name_of(score.last)}" if score.last else "")
+    return {"out": None if score.out < 0 else score.out, "ended": score.ended,
+            "text": text, "entry": score.to_dict(), "players": players,
+            "play_by_play": score.play_by_play}
+
+
+def _before(state: State, index: int) -> tuple | None:
+    """The sides' totals before a row (None for a row that is not counted)."""
+    t = state.tally
+    if t.after[index] is None:
+        return None
+    return t.after[index - 1] if index else state.carried
+
+
+def short_name(kind_id: str) -> str:
+    """A card's name on a picker button: a Number card's value, a Suit card's name without
+    its suit."""
+    kind = KIND_BY_ID[kind_id]
+    if kind.group == "number":
+        return str(kind.value)
+    return kind.name.split(" (")[0]
+
+
+def end_reason(state: State) -> str:
+    """How the game ended, in a sentence."""
+    t = state.tally
+    names = [state.side_name(side) for side in t.winners]
+    low = t.totals[t.winners[0]]
+    if t.how == "scroll-bonus":
+        return (f"{names[0]} landed exactly on {state.limit}, was halved to {low} and is "
+                f"the single lowest.")
+    over = [state.side_name(side) for side, total in enumerate(t.totals)
+            if total > state.limit]
+    went = f"{' and '.join(over)} went over {state.limit}"
+    if len(names) == 1:
+        return f"{went}; {names[0]} wins with the lowest total, {low}."
+    return (f"{went}; {', '.join(names[:-1])} and {names[-1]} share the win with {low}.")
+
+
+def result_of(state: State) -> dict[str, Any] | None:
+    """Who won and how, once the game has ended."""
+    t = state.tally
+    if t.end < 0:
+        return None
+    seats = sorted(seat for side in t.winners for seat in state.sides[side])
+    return {"winners": seats, "sides": list(t.winners),
+            "names": [state.side_name(side) for side in t.winners],
+            "how": t.how, "row": t.end, "reason": end_reason(state),
+            "totals": list(t.totals)}
+
+
+def describe(move: Any, players: Sequence[str], *, before: State | None = None,
+             after: State | None = None) -> str:
+    """One history line for an accepted move, naming players by ``players``."""
+    kind = move.get("type")
+    if kind in ("hand", "correct"):
+        head = f"Hand {move['hand']} corrected" if kind == "correct" else "Hand scored"
+        row = None
+        if after is not None:  # the sheet's points for the hand, Risk cards and cut included
+            number = move["hand"] if kind == "correct" else None
+            row = next((r for r in reversed(after.rows) if r.kind == "hand"
+                        and (number is None or r.number == number)), None)
+        # a hand followed card by card leaves out what the engine knows: the sheet has it
+        out = move.get("out") if row is None or "out" in move else \
+            (row.score.out if row.score.out >= 0 else None)
+        last = move.get("last") or (row.score.last if row is not None else None)
+        played = [p["card"] for p in move.get("played") or
+                  ([{"card": p.card} for p in row.score.played] if row else ())]
+        if "castle-fire" in played:
+            text = f"{head}: thrown in by a Castle Fire"
+        elif "poison-garden" in played:
+            text = f"{head}: ended by a Poison Garden"
+        elif out is None:
+            text = head
+        else:
+            text = f"{head}: {players[out]} went out"
+            if last:
+                text += f" with the {name_of(last)}"
+        others = [name_of(card) for card in played if card not in ENDERS]
+        if others:
+            text += f"; played: {', '.join(others)}"
+        if "castle-fire" not in played:
+            text += "".join(f"; {hand}" for hand in
+                            hands_left(move, players, row.points if row else None))
+        cut = move.get("cut") or (row.score.cut if row else None)
+        if cut:
+            dealer = f"{players[row.dealer]}'s " if row else ""
+            text += f"; {dealer}dealing cut {cut}"
+        return text
+    if kind == "adjust":
+        who = (players[move["seat"]] if "seat" in move
+               else f"partnership {move['partnership'] + 1}")
+        return f"Adjustment: {move['points']:+d} to {who} ({' '.join(move['reason'].split())})"
+    if kind == "deal":
+        first = move.get("first")
+        first = first if isinstance(first, dict) else {"card": first}
+        named = f", {first['suit']} named" if first.get("suit") else ""
+        who = f"{players[before.dealer]} dealt" if before is not None else "Dealt"
+        return (f"{who} the hand, to be followed card by card: {name_of(first['card'])} "
+                f"turned up{named}" + (f"; dealing cut {move['cut']}" if move.get("cut")
+                                       else ""))
+    if kind == "abandon":
+        return "Stopped following the hand card by card"
+    return arbiter.describe(move, players)
+
+
+def hands_left(move: Mapping[str, Any], players: Sequence[str],
+                points: Sequence[int] | None = None) -> list[str]:
+    """What each player was left holding, for a history line: the hand's points (``points``,
+    the sheet's, when known; else what the cards picked count) and the cards, or the count
+    typed."""
+    cards = move.get("cards") or [None] * len(players)
+    typed = move.get("points") or [None] * len(players)
+    dungeons = move.get("dungeon") or []
+    dungeons = dungeons if isinstance(dungeons, list) else [dungeons]
+    magicians = move.get("dungeon_magicians") or []
+    last, nxt = move.get("last"), move.get("next")
+    if last and nxt is None and move.get("out") is not None:
+        nxt = (move["out"] + 1) % len(players)
+    out = []
+    for seat, name in enumerate(players):
+        if seat == move.get("out"):
+            continue
+        if typed[seat] is not None:
+            out.append(f"{name} {points[seat] if points else typed[seat]} (typed)")
+        elif cards[seat] is not None:
+            drawn = tuple(move.get("next_draws") or ()) if seat == nxt else ()
+            if points:
+                worth = points[seat]
+            else:
+                last_here = last == DUNGEON and seat == nxt
+                mage = bool(move.get("last_magician"))
+                dungeon = dungeons.count(seat) + (last_here and not mage)
+                worth = sum(line.points for line in count_cards(
+                    cards[seat], drawn, dungeon, name_of(last) if last in DRAWS else "",
+                    magicians.count(seat) + (last_here and mage)))
+            held = [name_of(card) for card in (*cards[seat], *drawn)] or ["no cards"]
+            out.append(f"{name} {worth} ({', '.join(held)})")
+    return out

@@ -1,0 +1,85 @@
+"""A player's name is text wherever a page shows it: a name that looks like markup or an entity
+(typed on the setup page) reads as typed on the setup page and on the game page (the turn, the
+scores, the players, the draft, the last turn, the history), and none of it runs or renders.
+Royal Visit and Majesty, whose scripts draw with Companion.html.
+
+Without Chromium the tests skip, except under CI (see tests/test_browser.py).
+"""
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+from test_browser import ARTIFACTS, browser, new_phone, server  # noqa: F401
+from turns_majesty import set_up as set_up_majesty
+
+pytestmark = pytest.mark.browser
+
+TAG = "<img src=x onerror=alert(1)>"
+ENTITY = "Tom &amp; Jerry"
+
+
+def watched(page) -> list[str]:
+    """The dialogs a page opened (an alert run from a name would be one)."""
+    opened: list[str] = []
+    page.on("dialog", lambda dialog: (opened.append(dialog.message), dialog.dismiss()))
+    return opened
+
+
+def no_markup_from_names(page) -> None:
+    assert page.locator("img[src='x']").count() == 0
+
+
+def test_royal_visit_shows_names_as_typed(server, browser):  # noqa: F811
+    page = new_phone(browser)
+    opened = watched(page)
+    page.goto(f"{server}/new/royal_visit")
+    page.fill('input[name="player_top"]', TAG)
+    page.fill('input[name="player_bottom"]', ENTITY)
+    expect(page.locator('label:has(input[name="wizard"][value="top"]) [data-name="top"]')).to_have_text(TAG)
+    expect(page.locator('label:has(input[name="wizard"][value="bottom"]) [data-name="bottom"]')).to_have_text(ENTITY)
+    page.check('input[name="wizard"][value="top"]')
+    page.locator("#create").click()
+
+    expect(page.locator("#turn")).to_have_text(f"{TAG}'s turn")
+    expect(page.locator("#board-top")).to_have_text(f"{TAG}'s Chateau")
+    expect(page.locator("#status")).to_contain_text(f"Hands {TAG} 8, {ENTITY} 8")
+    page.locator('[data-card="king-1"]').tap()
+    page.locator('[data-option][data-to="-1"]').tap()
+    page.locator("#end-turn").tap()
+    expect(page.locator("#turn")).to_have_text(f"{ENTITY}'s turn")
+    expect(page.locator("#last-turn")).to_contain_text(f"Last turn, {TAG}: ")
+    expect(page.locator("#history li").first).to_contain_text(TAG)
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "royal_visit_names_as_text.png"))
+    page.locator("#more-button").tap()
+    expect(page.locator("#seat-choices [data-seat]")).to_have_text([TAG, ENTITY, "Nobody"])
+    no_markup_from_names(page)
+    assert opened == []
+
+
+def test_majesty_shows_names_as_typed(server, browser):  # noqa: F811
+    page = new_phone(browser)
+    opened = watched(page)
+    page.goto(f"{server}/new/majesty")
+    page.fill('input[name="player-0"]', TAG)
+    page.fill('input[name="player-1"]', ENTITY)
+    expect(page.locator('label[data-seat-choice]:visible')).to_have_text([TAG, ENTITY])
+    page.locator("#position-builder summary").tap()
+    expect(page.locator("#realms legend:visible")).to_have_text([TAG, ENTITY])
+    no_markup_from_names(page)
+
+    set_up_majesty(page, server, (TAG, ENTITY))
+    expect(page.locator(".mj-scores li")).to_have_text([f"{TAG} 0", f"{ENTITY} 0"])
+    expect(page.locator(".mj-player h2").first).to_contain_text(TAG)
+    page.locator('[data-slot="5"]').tap()  # the Noble
+    expect(page.locator("#draft")).to_contain_text(f"{TAG} takes the Noble")
+    page.locator('[data-new-card="miller"]').tap()
+    expect(page.locator("#preview h2")).to_have_text(f"If {TAG} takes it")
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "majesty_names_as_text.png"))
+    page.locator("#end-turn").tap()
+    expect(page.locator("#turn")).to_have_text(f"{ENTITY}'s turn")
+    expect(page.locator("#last summary")).to_contain_text(f"Last turn: {TAG} took the Noble")
+    expect(page.locator("#history li").first).to_contain_text(TAG)
+    no_markup_from_names(page)
+    assert opened == []
