@@ -1,0 +1,156 @@
+// Kingseat's game page, the end (KingseatEnd): the Tell turned over and counted (by tapping each
+// card's kind, or by photos), the Loyalties entered player by player, and the final count.
+// Loaded after kingseat.js, whose draft it fills in.
+"use strict";
+
+const KingseatEnd = (() => {
+  const K = Kingseat;
+  const C = KingseatCards;
+  const { escape, plural, and, princeChip } = C;
+  const { $, game, view, nameOf, changed, crowned, fourToARow, currentMove, keyOf, aroundFrom, ranked, many,
+    snapshot } = K;
+
+  const tellTotal = () => Object.values(K.draft.tell).reduce((sum, n) => sum + n, 0);
+
+  // The Tell turned over: its cards counted by tapping their kind once a card (a row a
+  // prince, as in the vote), or by photos (each adds the cards it reads). Undo takes back the
+  // last tap; "Count one fewer" makes the next tap take one off.
+  let fewer = false;
+
+  function drawReveal() {
+    const v = view();
+    const r = v.reveal;
+    const total = tellTotal();
+    const by = fewer ? -1 : 1;
+    const princes = v.princes.filter((prince) => C.kindsOf(prince).some((k) => r.cards.includes(k)));
+    // More than six princes: two a row, each a block of its name over its three cards.
+    const blocks = princes.length > 6;
+    const cells = (prince) => C.kindsOf(prince).map((kind, dark) => {
+      if (!r.cards.includes(kind)) return `<span class="ks-none" aria-hidden="true"></span>`;
+      const n = K.draft.tell[kind] || 0;
+      const name = escape(C.cardName(kind));
+      return `<button type="button" class="ks-cell ks-c${dark ? " dark" : ""}" style="${C.paint(prince,
+          dark)}" data-step-kind="${kind}" data-step-by="${by}"
+        aria-label="${name}: ${n} counted; tap to count one ${fewer ? "fewer" : "more"}"><span>${dark
+            ? `D${dark}` : blocks ? "R" : escape(C.princeName(prince))}</span>
+        <span class="ks-n" data-tell-count="${kind}">${n}</span></button>`;
+    }).join("");
+    const grid = blocks
+      ? `<div class="ks-blocks ks-count" role="group" aria-label="The Tell's cards by kind">${princes.map((prince) =>
+          `<div class="ks-block">
+          <span class="ks-block-name" aria-hidden="true">${escape(C.princeName(prince))
+              }</span><div class="ks-block-cells">${cells(prince)}</div></div>`).join("")}</div>`
+      : `<div class="ks-grid ks-count" role="group" aria-label="The Tell's cards by kind">${princes.map((prince) =>
+          `<div class="ks-row">${cells(prince)}</div>`).join("")}</div>`;
+    $("#reveal-panel").innerHTML = `
+      <p class="small ks-note">Every Hand is empty. Lay the Tell's ${plural(r.size,
+          "card")} out face up and tap each card's kind once (or Scan them).</p>
+      <p class="ks-total" id="reveal-total"><strong>${total}</strong> of ${r.size} cards counted</p>
+      ${grid}
+      <button type="button" class="${fewer ? "selected" : "secondary"} ks-fewer" id="count-fewer" aria-pressed="${fewer
+          }">${fewer ? "Tap the kind to take one off" : "Count one fewer"}</button>
+      <div id="reveal-preview" class="ks-preview" aria-live="polite">${revealPreview()}</div>`;
+  }
+
+  function revealPreview() {
+    if (!currentMove().move) return "";
+    if (!K.checked || K.checked.key !== keyOf()) return `<p class="small">Checking…</p>`;
+    if (K.checked.status !== 200) return "";
+    const after = K.checked.data.view;  // none when the reveal would open the Loyalties
+    const count = after ? ranked(after.tell.count || {}) : [];
+    return `<p class="ks-result">The count agrees with everything the table saw.</p>
+      ${count.length ? `<ul class="ks-tally">${count.map(([prince, n]) => `<li>${princeChip(prince)} <strong>${n
+          }</strong></li>`).join("")}</ul>` : ""}`;
+  }
+
+  // A photo of the Tell's cards: each card read adds one to its kind's count.
+  function scannedTell(cards) {
+    const v = view();
+    const known = cards.filter((c) => v.reveal.cards.includes(c.kind));
+    const strangers = cards.filter((c) => !v.reveal.cards.includes(c.kind)).map((c) => c.name);
+    const before = snapshot();
+    for (const c of known) K.draft.tell[c.kind] = (K.draft.tell[c.kind] || 0) + 1;
+    if (known.length) K.draft.trail.push({ before, text: `Took back the ${plural(known.length,
+        "card")} read from the photo.` });
+    changed();
+    Companion.drafted();
+    const left = strangers.length ? ` Not a card that can be in this Tell, so left out: ${strangers.join(", ")}.` : "";
+    return `${known.length ? `Added ${plural(known.length, "card")} to the count: now ${tellTotal()} of ${v.reveal.size
+        }.` : "No card of the Tell in the photo."}${left}`;
+  }
+
+  // The Loyalties, player by player from the Kingseat: a strip of names (with the prince
+  // tapped), then one tap for the named player's prince. One set aside on a phone is fixed.
+  const loyalOrder = () => aroundFrom(view().kingseat).map(({ player }) => player);
+  const loyalNow = () => {
+    if (K.draft.lcursor !== undefined) return K.draft.lcursor;
+    const left = loyalOrder().find((p) => !view().players[p].loyalty && !K.draft.loyalty[p]);
+    return left === undefined ? null : left;
+  };
+
+  function drawLoyalty() {
+    const v = view();
+    const cards = Object.entries(v.loyalty_cards || {}).map(([prince, n]) => `${n} ${C.princeName(prince)}`);
+    const now = loyalNow();
+    const strip = loyalOrder().map((p) => {
+      const fixed = v.players[p].loyalty;
+      if (fixed) {
+        return `<div class="ks-voter ks-c ks-locked" style="${C.paint(fixed)}" data-loyalty-set="${p}">
+          <span class="ks-voter-name">${crowned(p)}</span><span class="ks-voter-card">${escape(C.princeName(fixed))
+              } (phone)</span></div>`;
+      }
+      const prince = K.draft.loyalty[p];
+      return `<button type="button" class="ks-voter${prince ? " ks-c" : " secondary"}${p === now ? " now" : ""}"${prince
+          ? ` style="${C.paint(prince)}"` : ""}
+        data-loyal-who="${p}" ${p === now ? 'aria-current="step"' : ""} aria-label="${escape(nameOf(p))}: ${prince
+            ? escape(C.princeName(prince)) : "not entered yet"}">
+        <span class="ks-voter-name">${crowned(p)}</span><span class="ks-voter-card">${prince
+            ? escape(C.princeName(prince)) : "\u2014"}</span></button>`;
+    }).join("");
+    $("#loyalty-panel").innerHTML = `
+      <h2>The Loyalties</h2>
+      <p class="small ks-note">Everyone turns over their Loyalty card. ${cards.length
+          ? `The cards left are ${escape(and(cards))}.` : ""}</p>
+      <div class="ks-strip${fourToARow(v.players.length)
+          }" role="group" aria-label="The Loyalties, from the Kingseat clockwise">${strip}</div>
+      ${now === null ? `<div id="loyalty-preview" class="ks-preview" aria-live="polite">${loyaltyPreview()}</div>`
+        : `<div data-loyalty="${now}"><h2 class="ks-asking" id="loyal-now">${crowned(now)}\u2019s Loyalty</h2>
+        <div class="ks-princes ks-three" role="group" aria-label="${escape(nameOf(now))}'s Loyalty">${
+            v.princes.map((prince) => `<button type="button" class="ks-prince ks-c${K.draft.loyalty[now] === prince
+            ? " selected" : ""}" style="${C.paint(prince)}" data-prince="${prince}">${escape(C.princeName(prince))
+            }</button>`).join("")}</div></div>`}`;
+  }
+
+  function loyaltyPreview() {
+    if (!currentMove().move) return "";
+    if (!K.checked || K.checked.key !== keyOf()) return `<p class="small">Checking\u2026</p>`;
+    if (K.checked.status !== 200) return "";
+    return `<p class="ks-result">${escape(K.checked.data.result.reason)}</p>`;
+  }
+
+  function drawFinal() {
+    const v = view();
+    const r = game().result;
+    const count = ranked(v.tell.count || r.tally);
+    const cards = Object.entries(v.tell.cards || {});
+    const weight = v.rulings.squlofish_dark_weight;
+    const squid = v.princes.includes("squlofish") ? ` Regular Squlofish cards count 2 votes; dark ones ${weight}.` : "";
+    $("#final").innerHTML = `
+      <h2>The final count</h2>
+      <p>The Tell is turned over: ${plural(v.tell.size, "card")}.${squid}</p>
+      <ul class="ks-tally" id="final-count">${count.map(([prince, n]) => `<li class="${r.princes.includes(prince)
+          ? "won" : ""}">${princeChip(prince)} <strong data-count="${prince}">${n}</strong>${r.princes.includes(prince)
+          ? " \u2190 wins the Tell" : ""}</li>`).join("")}</ul>
+      <details><summary>The cards in the Tell</summary><p class="ks-cards" id="tell-cards">${cards.map(([k, n]) =>
+          many(k, n)).join(" ")}</p></details>
+      <h3>Loyalties</h3>
+      <ul class="ks-loyal" id="loyalties">${v.players.map((p) => `<li class="${r.winners.includes(p.player)
+          ? "won" : ""}"><strong>${escape(p.name)}</strong> ${princeChip(p.loyalty)} ${r.winners.includes(p.player)
+          ? `<span class="ks-tag now">wins</span>` : ""}</li>`).join("")}</ul>`;
+  }
+
+  return {
+    get fewer() { return fewer; }, set fewer(on) { fewer = on; },
+    tellTotal, drawReveal, revealPreview, scannedTell, loyalOrder, loyalNow, drawLoyalty, loyaltyPreview, drawFinal,
+  };
+})();

@@ -1,0 +1,252 @@
+// Kingseat's game page, the vote (KingseatVote): each round's votes tapped in voter by voter
+// (or read from a photo, the seats asked when the photo cannot say them) and checked, the
+// winner and tie-break shown before the vote is stored. Loaded after kingseat.js, whose draft it
+// fills in.
+"use strict";
+
+const KingseatVote = (() => {
+  const K = Kingseat;
+  const C = KingseatCards;
+  const { escape, plural, and, chip, princeChip } = C;
+  const { $, view, nameOf, changed, crowned, fourToARow, keyOf, aroundFrom, ranked, snapshot } = K;
+  let scan = null;      // a photo of the vote: {cards: [kind], seats: [player|null], confirmed}
+
+  // ------------------------------------------------------------------ the vote
+
+  function voteOrder() {
+    const v = view();
+    const start = v.vote.open && v.vote.first !== null ? v.players[v.vote.first].place : v.kingseat;
+    return aroundFrom(start).map(({ player }) => player).filter((p) => v.vote.voters.includes(p));
+  }
+
+  function forcedOf(p) {
+    return view().vote.forced.find((f) => f.player === p) || null;
+  }
+
+  // The voter being entered: the one the draft points at, else the first without a vote
+  // (null once every vote is in).
+  function voterNow() {
+    if (K.draft.cursor !== undefined) return K.draft.cursor;
+    const left = voteOrder().find((p) => !K.draft.votes[p]);
+    return left === undefined ? null : left;
+  }
+
+  // Votes that break a Woolfhall or Crassclamps order: the player may hold no such card.
+  const breaking = () => view().vote.voters.filter((p) => {
+    const forced = forcedOf(p);
+    return forced && K.draft.votes[p] && C.princeOf(K.draft.votes[p]) !== forced.prince;
+  });
+
+  function voteMove() {
+    const v = view();
+    const votes = v.players.map((p) => (v.vote.voters.includes(p.player) ? (K.draft.votes[p.player] || null) : null));
+    const held = breaking().filter((p) => K.draft.none[p]);
+    const move = { type: "vote", votes };
+    if (held.length) move.none_held = held;
+    return move;
+  }
+
+  function voteMissing() {
+    const left = voteOrder().filter((p) => !K.draft.votes[p]);
+    if (!left.length) return "";
+    const now = voterNow();
+    const who = now !== null && !K.draft.votes[now] ? now : left[0];
+    return `${nameOf(who)}'s vote: tap their card (${view().vote.voters.length - left.length} of ${
+        view().vote.voters.length})`;
+  }
+
+  // The cards a vote may be: a row a prince (its regular card, then Dark 1 and Dark 2).
+  function cardGrid(kinds, chosen, label, attribute = "data-vote-kind") {
+    const princes = view().princes.filter((prince) => C.kindsOf(prince).some((k) => kinds.includes(k)));
+    const two = princes.length > 7;  // two princes a row, so that twelve fit the screen
+    const cells = (prince) => C.kindsOf(prince).map((kind, dark) => {
+      if (!kinds.includes(kind)) return `<span class="ks-none" aria-hidden="true"></span>`;
+      const name = C.cardName(kind);
+      return `<button type="button" class="ks-cell ks-c${dark ? " dark" : ""}${chosen === kind
+          ? " selected" : ""}" style="${C.paint(prince, dark)}"
+        ${attribute}="${kind}" aria-label="${escape(name)}" ${chosen === kind ? 'aria-pressed="true"' : ""}>${dark
+            ? `${two ? "D" : "Dark "}${dark}` : escape(C.princeName(prince))}</button>`;
+    }).join("");
+    return `<div class="ks-grid${two ? " two" : ""}" role="group" aria-label="${escape(label)}">${
+        princes.map((prince) => `<div class="ks-row">${cells(prince)}</div>`).join("")}</div>`;
+  }
+
+  function drawVote() {
+    const v = view();
+    const vote = v.vote;
+    const now = voterNow();
+    const strip = voteOrder().map((p) => {
+      const kind = K.draft.votes[p];
+      const style = kind ? ` style="${C.paint(C.princeOf(kind), C.KIND[kind].dark)}"` : "";
+      return `<button type="button" class="ks-voter${kind ? ` ks-c${C.KIND[kind].dark ? " dark" : ""}` : " secondary"}${
+          p === now ? " now" : ""}"${style} data-voter="${p}"
+        ${p === now ? 'aria-current="step"' : ""} aria-label="${escape(nameOf(p))}: ${kind
+            ? escape(C.cardName(kind)) : "no vote yet"}">
+        <span class="ks-voter-name">${crowned(p)}</span><span class="ks-voter-card">${kind
+            ? escape(C.cardName(kind)) : "\u2014"}</span></button>`;
+    }).join("");
+    const out = v.players.filter((p) => !vote.voters.includes(p.player))
+      .map((p) => `${p.name} ${p.sits_out ? "sits out (Smugwing)" : "has no cards"}`);
+    const notes = [];
+    if (vote.open) notes.push(`Open vote: the cards are laid one at a time, from ${nameOf(vote.first !== null
+        ? vote.first : v.king)} clockwise.`);
+    if (vote.no_actions) notes.push("Crassclamps' dark 1: nobody may use a card's action this round.");
+    if (out.length) notes.push(`${and(out)}.`);
+    let body;
+    if (scanQuestion()) {
+      body = scanQuestionHtml();
+    } else if (now !== null) {
+      const forced = forcedOf(now);
+      body = `<h2 class="ks-asking" id="voter-now">${crowned(now)}\u2019s card</h2>
+        ${forced ? `<p class="ks-forced small">Must vote ${escape(C.princeName(forced.prince))} (${
+            escape(C.princeName(forced.by))}), unless ${escape(nameOf(now))} holds none.</p>` : ""}
+        ${cardGrid(vote.cards, K.draft.votes[now], `${nameOf(now)}'s card`)}`;
+    } else {
+      body = `${noneHeld()}<div id="vote-preview" class="ks-preview" aria-live="polite">${votePreview()}</div>`;
+    }
+    $("#vote-panel").innerHTML = `
+      <div class="ks-strip${fourToARow(vote.voters.length)
+          }" role="group" aria-label="The votes, from the Kingseat clockwise">${strip}</div>
+      ${notes.map((n) => `<p class="small ks-note">${escape(n)}</p>`).join("")}
+      ${body}`;
+  }
+
+  // ------------------------------------------------------------------ a photo of the vote
+
+  // The voters in the order their cards lie in the photo: from the Kingseat clockwise.
+  function scanOrder() {
+    const v = view();
+    return aroundFrom(v.kingseat).map(({ player }) => player).filter((p) => v.vote.voters.includes(p));
+  }
+
+  // Princes tied for the most cards in the vote as entered ([] without a tie).
+  function tiedPrinces() {
+    const counts = {};
+    for (const p of view().vote.voters) {
+      if (K.draft.votes[p]) counts[C.princeOf(K.draft.votes[p])] = (counts[C.princeOf(K.draft.votes[p])] || 0) + 1;
+    }
+    const most = Math.max(0, ...Object.values(counts));
+    const tied = Object.keys(counts).filter((prince) => counts[prince] === most);
+    return tied.length > 1 ? tied : [];
+  }
+
+  // Why the players must say who played the scanned cards ("" when the photo says it all):
+  // the count of cards is not the count of voters, or a tie that the seats decide.
+  function scanQuestion() {
+    if (!scan || scan.confirmed || view().phase !== "vote") return "";
+    const voters = view().vote.voters.length;
+    if (scan.cards.length !== voters) {
+      return `The photo shows ${plural(scan.cards.length, "card")} for ${plural(voters,
+          "voter")}: tap who played each card${scan.cards.length > voters
+        ? " (a card left with nobody is not counted)" : ", then tap the missing vote in"}.`;
+    }
+    const tied = tiedPrinces();
+    if (tied.length) {
+      return `${and(tied.map(C.princeName))} tie, so the seat of each tied card decides the round`
+        + " (the nearest to the Kingseat wins): check who played them.";
+    }
+    return "";
+  }
+
+  function scanQuestionHtml() {
+    const why = scanQuestion();
+    const v = view();
+    const voters = scanOrder();
+    const tied = scan.cards.length === v.vote.voters.length ? tiedPrinces() : null;
+    const shown = scan.cards.map((kind, i) => i).filter((i) => !tied || tied.includes(C.princeOf(scan.cards[i])));
+    return `<div class="ks-field ks-scan" id="scan-question" role="group" aria-label="Who played the scanned cards">
+      <h3>Who played which card?</h3>
+      <p class="notice">${escape(why)}</p>
+      ${shown.map((i) => `<div class="ks-scan-card" data-scan-card="${i}">
+        <p>${chip(scan.cards[i])} <span class="small">card ${i + 1} from the left</span></p>
+        <div class="ks-choose">${voters.map((p) => `<button type="button" class="${scan.seats[i] === p
+            ? "selected" : "secondary"}" data-scan-seat="${p}" data-scan-for="${i}">${crowned(p)}</button>`).join("")}
+          ${scan.cards.length > voters.length ? `<button type="button" class="${scan.seats[i] === null
+              ? "selected" : "secondary"}" data-scan-seat="" data-scan-for="${i}">Nobody</button>` : ""}</div>
+      </div>`).join("")}
+      <button type="button" class="big" id="scan-confirm">The seats are right</button>
+    </div>`;
+  }
+
+  // Companion's Scan: the photo's cards, laid in a row, fill the vote seat by seat.
+  function scanned(cards) {
+    const v = view();
+    if (v.phase === "reveal") return K.scannedTell(cards);
+    if (v.phase !== "vote") return "A photo fills a round's vote, or counts the Tell once every Hand is empty.";
+    const known = cards.filter((c) => v.vote.cards.includes(c.kind));
+    const strangers = cards.filter((c) => !v.vote.cards.includes(c.kind)).map((c) => c.name);
+    const kinds = known.slice().sort((a, b) => a.x - b.x).map((c) => c.kind);
+    const left = strangers.length ? ` Not a card of this game's princes, so left out: ${strangers.join(", ")}.` : "";
+    if (!kinds.length) return `No vote in the photo.${left}`;
+    const voters = scanOrder();
+    const before = snapshot();
+    scan = { cards: kinds, seats: kinds.map((_, i) => (i < voters.length ? voters[i] : null)), confirmed: false };
+    K.draft.votes = {};
+    K.draft.none = {};
+    K.draft.cursor = undefined;
+    kinds.forEach((kind, i) => { if (scan.seats[i] !== null) K.draft.votes[scan.seats[i]] = kind; });
+    K.draft.trail.push({ before, text: "Took back the votes read from the photo." });
+    C.forget();
+    changed();
+    Companion.drafted();
+    const filled = kinds.map((kind, i) => (scan.seats[i] === null ? null : `${nameOf(scan.seats[i])} ${C.cardName(kind)
+        }`)).filter(Boolean);
+    const why = scanQuestion();
+    return `By position from the Kingseat: ${and(filled)}.${why ? ` ${why}` : ""}${left}`;
+  }
+
+  // A tap in the question: this card was played by that player (the card they had moves to
+  // this card's old seat).
+  function scanSeat(i, player) {
+    const from = scan.seats[i];
+    const other = player === null ? -1 : scan.seats.indexOf(player);
+    if (other >= 0 && other !== i) {
+      scan.seats[other] = from;
+      if (from !== null) K.draft.votes[from] = scan.cards[other];
+    } else if (from !== null && from !== player) {
+      delete K.draft.votes[from];
+    }
+    scan.seats[i] = player;
+    if (player !== null) K.draft.votes[player] = scan.cards[i];
+    changed();
+  }
+
+  // Players who broke an order to vote a prince: a tap says they held none of it.
+  function noneHeld() {
+    const broke = breaking();
+    const princes = [...new Set(broke.map((p) => C.princeName(forcedOf(p).prince)))];
+    return broke.length ? `<div class="ks-field" data-field="none-held"><h3>Who held no ${escape(and(princes))
+        } card? Tap each.</h3>
+      <div class="ks-choose">${broke.map((p) => `<button type="button" class="${K.draft.none[p]
+          ? "selected" : "secondary"}" data-none-held="${p}" aria-pressed="${Boolean(K.draft.none[p])}">${crowned(p)
+          }</button>`).join("")}</div></div>` : "";
+  }
+
+  function votePreview() {
+    if (!K.checked || K.checked.key !== keyOf()) return `<p class="small">Checking the vote\u2026</p>`;
+    if (K.checked.status !== 200) {
+      return `<p class="small">The rules refuse this vote: see the message below.`
+        + " Tap a name above to change that vote.</p>";
+    }
+    const after = K.checked.data.view.last_vote;
+    const tally = ranked(after.tally).map(([prince, n]) => `<li class="${prince === after.winner
+        ? "won" : ""}">${princeChip(prince)} <strong>${n}</strong>${prince === after.winner
+        ? " \u2190 wins" : ""}</li>`).join("");
+    const acts = K.checked.data.view.action ? K.checked.data.view.action.order : [];
+    return `<ul class="ks-tally" id="tally">${tally}</ul>
+      <p class="ks-result" id="vote-result">${escape(after.text)}</p>
+      <p class="small">The ${C.princeName(after.winner)} cards go into the Tell. ${acts.length === 1
+          ? `Then ${escape(nameOf(acts[0]))} acts.` : acts.length
+          ? `Then ${escape(and(acts.map(nameOf)))} act, in that order.` : "Nobody else acts: the round ends."}</p>`;
+  }
+
+  // A new turn, or Undo: the photo's question goes.
+  function forget() {
+    scan = null;
+  }
+
+  return {
+    get scan() { return scan; }, forget, drawVote, votePreview, voteMove, voteMissing, voterNow, voteOrder,
+    cardGrid, scanQuestion, scanned, scanSeat,
+  };
+})();
