@@ -6,8 +6,9 @@
 
 const CardPicker = (() => {
   const { escape } = Companion;
-  // Words are never broken: a name with a word too long for one cell takes two.
-  const wide = (text) => text.split(" ").some((word) => word.length > 7);
+  // Words are never broken: a name with a word too long for one cell (a sixth of the phone's
+  // width) takes two.
+  const wide = (text) => text.split(" ").some((word) => word.length > 6);
 
   // A tab a suit, the Queen's Options, the Kingdom Scroll cards, the Shield cards (KD).
   const groupKey = (kind) => (kind.suits.length === 1 ? kind.suits[0]

@@ -689,7 +689,7 @@ const KingsCourt = (() => {
     const totals = v.sides.map((s) => `<span class="${s.lowest ? "kc-low" : ""}">${escape(s.name)} <strong data-total="${s.side}">${s.total}</strong></span>`).join(" ");
     const head = g.result ? `<p class="winner" id="winner">${escape(g.result.reason)}</p>`
       : `<span class="kc-turn" id="turn">Hand ${v.hand_number} \u00b7 ${escape(nameOf(v.dealer))} deals \u00b7 to ${v.limit}</span>`;
-    return `${head}<p class="kc-totals" aria-label="Totals, the lowest marked">${totals}</p>`;
+    return `${head}<p class="kc-totals" tabindex="0" aria-label="Totals, the lowest marked">${totals}</p>`;
   }
 
   function tabsHtml() {
