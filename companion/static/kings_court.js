@@ -786,6 +786,7 @@ const KingsCourt = (() => {
       const box = $("#adjust-points-box");
       if (box) box.innerHTML = Companion.stepper({ name: "adjust-points", id: "adjust-points", label: "Points (− takes off)", value: "", min: -ADJUST_MOST, max: ADJUST_MOST });
       if (shown === "ask") Table().askInputs();
+      CardPicker.fit(panel);
       const mover = panel.querySelector(".kc-hands .kc-mover");  // the seat to play in sight
       if (mover) mover.parentElement.scrollLeft = Math.max(0, mover.offsetLeft - 24);
     }
