@@ -319,7 +319,9 @@ def test_card_names_are_whole_words_that_fit_their_buttons(server, browser):  # 
     phone.tap('[data-out="1"]')
     phone.tap('[data-last=""]')
     phone.tap('[data-cut="none"]')
+    open_hand(phone, 0)
     tabs = page.locator('[data-picker="0"] .cp-tab')
+    assert tabs.count() >= 10
     for i in range(tabs.count()):
         phone.tap(tabs.nth(i))
         broken = page.evaluate("""() => [...document.querySelectorAll('.cp-tab, .cp-card')]
@@ -680,4 +682,105 @@ def test_the_rarer_facts_stay_clear_of_the_action_bar(server, browser):  # noqa:
     entry = page.evaluate("Companion.game.view.rows[0].entry")
     assert entry["played"] == [{"card": "dark-knight", "by": 2, "on": 0}, {"card": "warlord", "by": 1, "on": 2}]
     assert entry["dungeon"] == [2]
+    page.context.close()
+
+
+# ------------------------------------------------------------------ many players, one screen
+
+MANY = ("Alexandra", "Benedict", "Charlotte", "Dominic", "Eleanor", "Frederick", "Georgina", "Humphrey")
+
+
+def every_control_clear(phone, where: str) -> None:
+    """Every control shown on the board and in the action bar, and the preview line, lies on
+    screen uncovered by the action bar, and the page has nothing to scroll."""
+    page = phone.page
+    shown = page.locator("#board button:visible, #board input:visible, #board summary:visible, "
+                         "#preview > :visible, .toolbar button:visible")
+    hidden = [f"{el.evaluate('(e) => e.outerHTML.slice(0, 90)')}" for el in shown.all()
+              if not phone.on_screen(el)]
+    if hidden:
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "kings_court_covered.png"))
+    assert hidden == [], f"{where}: off screen or under the action bar: {hidden}"
+    room = page.evaluate("[document.documentElement.scrollHeight, window.innerHeight]")
+    assert room[0] <= room[1], f"{where}: the page scrolls ({room[0]} px for {room[1]})"
+
+
+def open_hand(phone, seat: int) -> None:
+    """Open a hand to enter: its tab, or with many hands its line in the hands' selector."""
+    page = phone.page
+    if page.locator("#hand-pick").count():
+        phone.tap("#hand-pick")
+        page.select_option("#hand-pick", str(seat))
+    elif not page.locator(f'[data-open="{seat}"][aria-selected="true"]').count():
+        phone.tap(f'[data-open="{seat}"]')
+    page.locator(f'[data-seat="{seat}"]').first.wait_for()
+
+
+@pytest.mark.parametrize("players", [6, 8])
+def test_score_it_with_bonus_and_many_players_keeps_every_tab_and_the_preview_clear(server, browser, players):  # noqa: F811
+    """Issue 21: with BONUS a suit tab has four rows; with many players the hands' tabs take
+    room too; on every tab the cards, the preview line and Record stay above the action bar."""
+    phone = strict_phone(browser)
+    page = phone.page
+    turns.set_up(phone, server, names=MANY[:players], selection="kc+kd+bonus")
+    phone.tap('[data-out="1"]')
+    phone.tap('[data-last=""]')
+    phone.tap('[data-cut="none"]')
+    open_hand(phone, 0)
+    tabs = page.locator('[data-picker="0"] .cp-tab')
+    assert tabs.count() >= 10
+    for i in range(tabs.count()):
+        phone.tap(tabs.nth(i))
+        name = tabs.nth(i).inner_text()
+        free = page.locator('[data-picker="0"] .cp-card:not([aria-disabled="true"])')
+        if free.count():
+            phone.tap(free.first)
+        page.locator("#preview-waiting").wait_for()
+        every_control_clear(phone, f"{players} players, the {name} tab")
+        if i:  # one line of chips: the card picked here goes again (many chips wrap)
+            phone.tap('[data-picker="0"] .cp-chip[data-index="1"]')
+        if name == "Gold":
+            ARTIFACTS.mkdir(exist_ok=True)
+            page.screenshot(path=str(ARTIFACTS / f"kings_court_bonus_{players}.png"))
+    for seat in range(2, players):
+        open_hand(phone, seat)
+        phone.tap(f'[data-mode="type"][data-seat="{seat}"]')
+        phone.type(f'[data-typed="{seat}"]', "10")
+    page.locator("#preview-ok").wait_for()
+    every_control_clear(phone, f"{players} players, every hand in")
+    page.screenshot(path=str(ARTIFACTS / f"kings_court_bonus_{players}_ready.png"))
+    phone.tap("#preview-ok [data-preview]")  # the line shows the whole preview in a sheet
+    sheet = page.locator("#preview-sheet")
+    assert f"{MANY[players - 1]} +10" in sheet.inner_text()
+    accessible(page, "the preview's sheet")
+    sheet.locator("[data-close]").tap()
+    assert not sheet.is_visible()
+    phone.tap("#record")
+    turns.wait_for_entry(page, 1)
+    page.context.close()
+
+
+@pytest.mark.parametrize("players", [6, 8])
+def test_a_followed_hand_of_many_players_with_cards_face_up_keeps_the_turn_clear(server, browser, players):  # noqa: F811
+    """Issue 21: many players, five of them with a Risk card face up: the
+    hands' line never pushes the turn's controls under the action bar."""
+    phone = strict_phone(browser)
+    page = phone.page
+    turns.set_up(phone, server, names=MANY[:players], selection="kc+kd+bonus")
+    risky = ["dark-knight", "poison-garden", "castle-fire", "kings-goblet", "warlord"]
+    turns.enter_moves(page, [{"type": "deal", "first": {"card": "gold-5"}}]
+                      + [{"type": "reveal", "seat": seat, "card": card} for seat, card in enumerate(risky, 1)])
+    page.locator("#top", has_text="Gold 5").wait_for()
+    every_control_clear(phone, f"{players} players, the turn")
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"kings_court_face_up_{players}.png"))
+    with phone.turn("a number card, many players"):
+        phone.tap('#turn-play [data-kind="gold-9"]')
+        every_control_clear(phone, f"{players} players, a card picked")
+        phone.tap("#ev-play")
+        page.locator("#top", has_text="Gold 9").wait_for()
+    every_control_clear(phone, f"{players} players, the next turn")
+    phone.tap("#risk-open")
+    every_control_clear(phone, f"{players} players, what happened out of turn")
     page.context.close()

@@ -71,5 +71,16 @@ const CardPicker = (() => {
     return null;
   }
 
-  return { html, read, groupKey, groupName };
+  // Once drawn: a card whose name still does not fit its cell (a word of seven wide letters in
+  // a sixth of the phone) takes two cells.
+  function fit(root) {
+    for (const card of root.querySelectorAll(".cp-card:not(.cp-wide)")) {
+      const badge = card.querySelector(".cp-n");  // the count sticks out on purpose
+      if (badge) badge.style.display = "none";
+      if (card.scrollWidth > card.clientWidth + 1) card.classList.add("cp-wide");
+      if (badge) badge.style.display = "";
+    }
+  }
+
+  return { html, read, fit, groupKey, groupName };
 })();

@@ -250,8 +250,15 @@ const KingsCourt = (() => {
       const open = others.includes(draft.open) ? draft.open : null;
       // after a draw card, who came next (stated, or with two players the other one): a fact
       const next = draft.last && !draft.nobody ? nextSeat() : null;
-      html += `<div class="kc-seat-row"><div class="kc-answers kc-seats" role="tablist" aria-label="Hands">${others.map((s) => `<button type="button" role="tab"
-        class="secondary${s === open ? " selected" : ""}" aria-selected="${s === open}" data-open="${s}">${escape(nameOf(s))}${s === next ? " (next)" : ""}<span class="kc-points" id="points-${s}"></span></button>`).join("")}</div>${toggle}</div>`;
+      const named = (s) => `${nameOf(s)}${s === next ? " (next)" : ""}`;
+      // up to three hands a row of tabs; more, one compact selector (tabs would take two or
+      // three rows and push the picker under the action bar)
+      const hands = others.length > 3
+        ? `<select class="kc-hand-pick" id="hand-pick" aria-label="Whose hand to enter">${open === null ? '<option value="" selected disabled>Whose hand?</option>' : ""}${others.map((s) => `
+          <option value="${s}" data-label="${escape(named(s))}"${s === open ? " selected" : ""}>${escape(named(s))}</option>`).join("")}</select>`
+        : `<div class="kc-answers kc-seats" role="tablist" aria-label="Hands">${others.map((s) => `<button type="button" role="tab"
+        class="secondary${s === open ? " selected" : ""}" aria-selected="${s === open}" data-open="${s}">${escape(named(s))}<span class="kc-points" id="points-${s}"></span></button>`).join("")}</div>`;
+      html += `<div class="kc-seat-row">${hands}${toggle}</div>`;
       if (open !== null) {
         const s = open;
         html += `<div class="kc-player" data-seat="${s}">
@@ -460,7 +467,8 @@ const KingsCourt = (() => {
       return false;
     }
     if (type !== "change") return false;
-    if (target.id === "last-magician") { step("the Magician as the last card"); draft.lastMagician = target.checked; }
+    if (target.id === "hand-pick") draft.open = Number(target.value);
+    else if (target.id === "last-magician") { step("the Magician as the last card"); draft.lastMagician = target.checked; }
     else if (target.dataset.magician !== undefined) {
       step("the Magician as the Dungeon");
       const seat = Number(target.dataset.magician);
@@ -552,6 +560,11 @@ const KingsCourt = (() => {
       const entered = draft.typed[s] ? draft.points[s] !== "" && draft.points[s] !== undefined : (draft.cards[s] || []).length;
       cell.textContent = points[s] !== undefined && entered ? String(points[s]) : "";
     }
+    for (const option of document.querySelectorAll("#hand-pick option[data-label]")) {
+      const s = Number(option.value);
+      const entered = draft.typed[s] ? draft.points[s] !== "" && draft.points[s] !== undefined : (draft.cards[s] || []).length;
+      option.textContent = option.dataset.label + (points[s] !== undefined && entered ? ` \u00b7 ${points[s]}` : "");
+    }
   }
 
   function drawPreview() {
@@ -560,13 +573,27 @@ const KingsCourt = (() => {
     if (!box) return;
     if (!previewed || !scoring() || !ready()) { paint(box, ""); return; }
     if (previewed.error) {
-      paint(box, `<p class="kc-refused" id="preview-error">${escape(previewed.error.message)}</p>`);
+      paint(box, previewLine("preview-error", "kc-refused", previewed.error.message, "Not yet", ""));
       return;
     }
     const { row, later } = previewed;
-    if (later.length) { paint(box, `<p class="small" id="preview-waiting">Still to enter: ${escape(later.map((s) => (waiting().includes(s) ? `${nameOf(s)}'s hand` : `the cards ${nameOf(s)} drew`)).join(", "))}.</p>`); return; }
-    paint(box, `<details class="kc-answer" id="preview-ok"><summary>${escape(row.text)}: ${escape(row.players.map((p) => `${p.name} ${signed(p.points)}`).join(", "))}</summary>${breakdownHtml(row)}
-      ${row.events.map((e) => `<p><strong>${escape(e.text)}</strong></p>`).join("")}</details>`);
+    if (later.length) {
+      const text = `Still to enter: ${later.map((s) => (waiting().includes(s) ? `${nameOf(s)}'s hand` : `the cards ${nameOf(s)} drew`)).join(", ")}.`;
+      // one line of text (the prompt says whose hand comes next and how many are left)
+      paint(box, `<p class="small kc-preview-text" id="preview-waiting">${escape(text)}</p>`);
+      return;
+    }
+    const text = `${row.text}: ${row.players.map((p) => `${p.name} ${signed(p.points)}`).join(", ")}`;
+    paint(box, `<div class="kc-answer" id="preview-ok">${previewLine("", "", text, "The hand's points", `${breakdownHtml(row)}
+      ${row.events.map((e) => `<p><strong>${escape(e.text)}</strong></p>`).join("")}`)}</div>`);
+  }
+
+  // The preview on one line above the action bar, whatever its length; a tap shows it whole
+  // (and the points line by line) in a sheet.
+  function previewLine(id, cls, text, title, more) {
+    return `<button type="button" class="kc-preview-line ${cls}"${id ? ` id="${id}"` : ""} data-preview aria-haspopup="dialog">${escape(text)}</button>
+      <dialog class="sheet" id="preview-sheet" aria-labelledby="preview-title"><div class="sheet-head"><h2 id="preview-title" class="grow">${escape(title)}</h2>
+        <button type="button" class="secondary" data-close>Close</button></div><p class="answer">${escape(text)}</p>${more}</dialog>`;
   }
 
   function breakdownHtml(row) {
@@ -662,7 +689,7 @@ const KingsCourt = (() => {
     const totals = v.sides.map((s) => `<span class="${s.lowest ? "kc-low" : ""}">${escape(s.name)} <strong data-total="${s.side}">${s.total}</strong></span>`).join(" ");
     const head = g.result ? `<p class="winner" id="winner">${escape(g.result.reason)}</p>`
       : `<span class="kc-turn" id="turn">Hand ${v.hand_number} \u00b7 ${escape(nameOf(v.dealer))} deals \u00b7 to ${v.limit}</span>`;
-    return `${head}<p class="kc-totals" aria-label="Totals, the lowest marked">${totals}</p>`;
+    return `${head}<p class="kc-totals" tabindex="0" aria-label="Totals, the lowest marked">${totals}</p>`;
   }
 
   function tabsHtml() {
@@ -759,6 +786,9 @@ const KingsCourt = (() => {
       const box = $("#adjust-points-box");
       if (box) box.innerHTML = Companion.stepper({ name: "adjust-points", id: "adjust-points", label: "Points (− takes off)", value: "", min: -ADJUST_MOST, max: ADJUST_MOST });
       if (shown === "ask") Table().askInputs();
+      CardPicker.fit(panel);
+      const mover = panel.querySelector(".kc-hands .kc-mover");  // the seat to play in sight
+      if (mover) mover.parentElement.scrollLeft = Math.max(0, mover.offsetLeft - 24);
     }
     drawPreview();
     toolbar();
@@ -770,8 +800,11 @@ const KingsCourt = (() => {
   }
 
   function onTap(event) {
+    const sheet = $("#preview-sheet");
+    if (sheet && (event.target === sheet || (sheet.contains(event.target) && event.target.closest("[data-close]")))) { sheet.close(); return; }
     const button = event.target.closest("button");
     if (!button || !$("#board").contains(button)) return;
+    if (button.dataset.preview !== undefined) { sheet.showModal(); return; }
     let changed = false;
     if (button.dataset.view) { shown = button.dataset.view; changed = true; say(null); }  // an answer belongs to its view
     else if (button.dataset.follow !== undefined) { draft.follow = button.dataset.follow === "1"; changed = true; }
