@@ -8,13 +8,13 @@ import random
 from types import SimpleNamespace
 
 import pytest
+import rules_checks
 
 from companion.engine import RuleError
 from companion.games.kings_court import arbiter as A
 from companion.games.kings_court.arbiter import RULE_IDS, RULES, Hand, Pending
 from companion.games.kings_court.arbiter.judge import judged_pending
 from companion.games.kings_court.cards import KIND_BY_ID, KINDS, SHIELD, selection_kinds
-import rules_checks
 
 # The arbiter as the shared checks take an engine: it judges a hand's events.
 ARBITER = SimpleNamespace(validate=A.validate_event, apply=A.apply_event, view=A.hand_view)
@@ -98,8 +98,8 @@ def test_every_kind_names_a_rules_entry():
 
 
 def test_events_and_exports():
-    assert A.EVENTS == {"play", "draw", "pass", "take", "reveal", "risk", "on-guard", "escape",
-                        "yes"}
+    assert {"play", "draw", "pass", "take", "reveal", "risk", "on-guard", "escape",
+                        "yes"} == A.EVENTS
     for name in ("Hand", "start_hand", "validate_event", "apply_event", "judge", "hand_view",
                  "outcome", "RULES", "describe"):
         assert hasattr(A, name)

@@ -90,7 +90,7 @@ def test_engine_protocol_and_rules_page():
         assert entry in RULES
     for entry in SHEET_RULES:
         assert entry.title and entry.text.endswith(".") and entry.section
-    assert [r.id for r in ENGINE.rulings][0] == "dealing_bonus"
+    assert ENGINE.rulings[0].id == "dealing_bonus"
     for ruling in ENGINE.rulings:
         assert ruling.rule in RULE_IDS
 

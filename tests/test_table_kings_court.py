@@ -5,21 +5,20 @@ and axe-core and tap-target sizes on the setup page, at the start, mid-game and 
 from __future__ import annotations
 
 import pytest
-
 import turns_kings_court as turns
-from phone import Phone, accessible, in_view
 from browser_support import ARTIFACTS, new_phone
+from phone import Phone, accessible, in_view
 
 pytestmark = pytest.mark.browser
 
 
-def strict_phone(browser):  # noqa: F811
+def strict_phone(browser):
     phone = Phone(new_phone(browser), strict=True, game="King's Court")
     phone.page.set_default_timeout(10_000)
     return phone
 
 
-def following(browser, server):  # noqa: F811
+def following(browser, server):
     """A game of Ann and Bob with hand 1 scored and hand 2 (Bob deals) followed from a Gold 5."""
     phone = strict_phone(browser)
     turns.set_up(phone, server)
@@ -28,7 +27,7 @@ def following(browser, server):  # noqa: F811
     return phone
 
 
-def test_the_typical_turns_need_no_scrolling_and_every_tap_is_on_screen(server, browser):  # noqa: F811
+def test_the_typical_turns_need_no_scrolling_and_every_tap_is_on_screen(server, browser):
     phones = turns.play_typical_turns(lambda: strict_phone(browser), server)
     done = {turn.label: turn for turn in phones[0].turns}
     assert set(done) >= {"score one player's hand with the picker", "a number card",
@@ -44,7 +43,7 @@ def test_the_typical_turns_need_no_scrolling_and_every_tap_is_on_screen(server, 
     page.context.close()
 
 
-def test_a_refusal_shows_in_the_action_bar_and_the_cards_stay(server, browser):  # noqa: F811
+def test_a_refusal_shows_in_the_action_bar_and_the_cards_stay(server, browser):
     phone = following(browser, server)
     page = phone.page
     phone.tap("#ev-play")  # nothing picked: the page says what is missing
@@ -60,7 +59,7 @@ def test_a_refusal_shows_in_the_action_bar_and_the_cards_stay(server, browser): 
     page.context.close()
 
 
-def test_undo_takes_back_the_last_step_of_the_draft_only(server, browser):  # noqa: F811
+def test_undo_takes_back_the_last_step_of_the_draft_only(server, browser):
     phone = following(browser, server)
     page = phone.page
     stored = page.evaluate("Companion.game.seq")
@@ -77,7 +76,7 @@ def test_undo_takes_back_the_last_step_of_the_draft_only(server, browser):  # no
     page.context.close()
 
 
-def test_a_draft_stays_through_another_phone_s_entry_and_goes_when_its_turn_is_taken(server, browser):  # noqa: F811
+def test_a_draft_stays_through_another_phone_s_entry_and_goes_when_its_turn_is_taken(server, browser):
     phone = following(browser, server)
     here = phone.page
     other = strict_phone(browser)
@@ -108,7 +107,7 @@ def test_a_draft_stays_through_another_phone_s_entry_and_goes_when_its_turn_is_t
     there.context.close()
 
 
-def test_no_fact_is_chosen_for_the_player(server, browser):  # noqa: F811
+def test_no_fact_is_chosen_for_the_player(server, browser):
     phone = strict_phone(browser)
     page = phone.page
     page.goto(f"{server}/new/kings_court")
@@ -148,7 +147,7 @@ def test_no_fact_is_chosen_for_the_player(server, browser):  # noqa: F811
     page.context.close()
 
 
-def test_the_arbiter_follows_the_suit_in_force_not_a_default(server, browser):  # noqa: F811
+def test_the_arbiter_follows_the_suit_in_force_not_a_default(server, browser):
     phone = strict_phone(browser)
     page = phone.page
     turns.set_up(phone, server)
@@ -177,7 +176,7 @@ def test_the_arbiter_follows_the_suit_in_force_not_a_default(server, browser):  
     page.context.close()
 
 
-def test_history_lines_and_a_finished_game(server, browser):  # noqa: F811
+def test_history_lines_and_a_finished_game(server, browser):
     phone = following(browser, server)
     page = phone.page
     turns.number_card(phone)
@@ -226,7 +225,7 @@ def pick_any(phone, picker: str, count: int):
 
 
 @pytest.mark.parametrize("seed, last", [(679, "Drawbridge"), (191, "Dragon"), (75, "Dungeon")])
-def test_a_followed_hand_ending_on_a_draw_card_is_recorded_with_the_cards_drawn(server, browser, seed, last):  # noqa: F811
+def test_a_followed_hand_ending_on_a_draw_card_is_recorded_with_the_cards_drawn(server, browser, seed, last):
     """Issue 21 item 2: the cards the next player drew are picked, and the page says so."""
     events, ended, held = simulated_hand("kc+kd", seed)
     assert (ended["last"] or "").startswith(last.lower())
@@ -255,7 +254,7 @@ def test_a_followed_hand_ending_on_a_draw_card_is_recorded_with_the_cards_drawn(
     page.context.close()
 
 
-def test_undo_in_may_i_play_takes_back_the_question_never_a_stored_hand(server, browser):  # noqa: F811
+def test_undo_in_may_i_play_takes_back_the_question_never_a_stored_hand(server, browser):
     """Issue 21 item 3: Undo inside "May I play?" takes back the question's last card."""
     phone = strict_phone(browser)
     page = phone.page
@@ -279,7 +278,7 @@ def test_undo_in_may_i_play_takes_back_the_question_never_a_stored_hand(server, 
     page.context.close()
 
 
-def test_score_it_asks_how_the_hand_went_out_and_the_cut_on_one_screen(server, browser):  # noqa: F811
+def test_score_it_asks_how_the_hand_went_out_and_the_cut_on_one_screen(server, browser):
     """Issue 21 items 7 and 8: nothing is chosen for the player (the last card, the dealing
     cut), each is asked in turn, and the whole hand is scored without scrolling."""
     phone = strict_phone(browser)
@@ -310,7 +309,7 @@ def test_score_it_asks_how_the_hand_went_out_and_the_cut_on_one_screen(server, b
     page.context.close()
 
 
-def test_card_names_are_whole_words_that_fit_their_buttons(server, browser):  # noqa: F811
+def test_card_names_are_whole_words_that_fit_their_buttons(server, browser):
     """Issue 21 item 14: no card or suit name is hyphenated ("King-dom") or cut off, on every
     tab of the picker with all 199 cards."""
     phone = strict_phone(browser)
@@ -336,7 +335,7 @@ def test_card_names_are_whole_words_that_fit_their_buttons(server, browser):  # 
     page.context.close()
 
 
-def test_a_draw_card_is_answered_from_the_cards_that_can_answer_it(server, browser):  # noqa: F811
+def test_a_draw_card_is_answered_from_the_cards_that_can_answer_it(server, browser):
     """Issue 21 item 7: with a Drawbridge to answer, the picker shows only what can answer
     (the Drawbridges and the Kingdom cards that stop a draw), not the suit in force."""
     events, _, _ = simulated_hand("kc+kd", 0)
@@ -357,7 +356,8 @@ def test_a_draw_card_is_answered_from_the_cards_that_can_answer_it(server, brows
 
 
 @pytest.mark.parametrize("selection, seed, players", [("kc+kd", 59, 3), ("kc+kd+bonus", 9, 3)])
-def test_risk_cards_and_on_guard_are_entered_on_one_screen_and_leave_nothing_selected(server, browser, selection, seed, players):  # noqa: F811
+def test_risk_cards_and_on_guard_are_entered_on_one_screen_and_leave_nothing_selected(server, browser, selection, seed,
+                                                                                      players):
     """Issue 21 item 7: the Risk / On Guard panel takes the place of the turn, asks one thing
     at a time, and a stored event leaves no stale selection."""
     events, _, _ = simulated_hand(selection, seed, players)
@@ -384,7 +384,7 @@ def test_risk_cards_and_on_guard_are_entered_on_one_screen_and_leave_nothing_sel
     page.context.close()
 
 
-def test_a_wizard_turned_up_is_dealt_with_its_suit_and_direction(server, browser):  # noqa: F811
+def test_a_wizard_turned_up_is_dealt_with_its_suit_and_direction(server, browser):
     """The card turned up is a play of the dealer's: a Wizard asks the suit and the direction
     (and a Magician what it copies), so every deal the table makes can be entered."""
     phone = strict_phone(browser)
@@ -407,7 +407,7 @@ def test_a_wizard_turned_up_is_dealt_with_its_suit_and_direction(server, browser
     page.context.close()
 
 
-def test_a_refusal_leaves_the_picked_cards_and_every_control_of_the_turn_uncovered(server, browser):  # noqa: F811
+def test_a_refusal_leaves_the_picked_cards_and_every_control_of_the_turn_uncovered(server, browser):
     """Issue 21 item 6: the answer takes its strip; the chips and the turn's controls stay."""
     phone = following(browser, server)
     page = phone.page
@@ -422,7 +422,7 @@ def test_a_refusal_leaves_the_picked_cards_and_every_control_of_the_turn_uncover
     page.context.close()
 
 
-def test_a_dungeon_is_answered_with_a_protector_on_the_page(server, browser):  # noqa: F811
+def test_a_dungeon_is_answered_with_a_protector_on_the_page(server, browser):
     """Rulebook: the Dungeon is a draw card, and the Protector answers "a draw card"."""
     phone = following(browser, server)
     page = phone.page
@@ -444,10 +444,9 @@ def test_a_dungeon_is_answered_with_a_protector_on_the_page(server, browser):  #
     page.context.close()
 
 
-def test_a_magician_as_the_dungeon_is_scored_as_the_magician(server, browser):  # noqa: F811
+def test_a_magician_as_the_dungeon_is_scored_as_the_magician(server, browser):
     """Ruling 50: a Magician is one physical card whatever it was played as."""
     from playwright.sync_api import expect
-
     from test_browser import pick, start_kings_court
 
     page = new_phone(browser)
@@ -471,11 +470,10 @@ def test_a_magician_as_the_dungeon_is_scored_as_the_magician(server, browser):  
     page.context.close()
 
 
-def test_a_magician_as_the_last_card_is_said_with_the_next_player(server, browser):  # noqa: F811
+def test_a_magician_as_the_last_card_is_said_with_the_next_player(server, browser):
     """Ruling 50 on the kings_court page: once the last card is a draw card, the extras ask
     whether it was a Magician played as it, and the hand records last_magician."""
     from playwright.sync_api import expect
-
     from test_browser import start_kings_court
 
     page = new_phone(browser)
@@ -505,7 +503,7 @@ def test_a_magician_as_the_last_card_is_said_with_the_next_player(server, browse
 # --------------------------------------------------------------------------- issue 21's rest
 
 
-def test_a_magician_turned_up_as_no_card_names_a_suit(server, browser):  # noqa: F811
+def test_a_magician_turned_up_as_no_card_names_a_suit(server, browser):
     """A Magician turned first may be a Kingdom card with no effect (the dealer names the suit):
     the page offers that beside the cards it could copy, and the deal is stored without "as"."""
     phone = strict_phone(browser)
@@ -529,7 +527,7 @@ def test_a_magician_turned_up_as_no_card_names_a_suit(server, browser):  # noqa:
     page.context.close()
 
 
-def test_a_card_turned_up_with_no_suit_of_its_own_asks_the_suit(server, browser):  # noqa: F811
+def test_a_card_turned_up_with_no_suit_of_its_own_asks_the_suit(server, browser):
     """A Royal Decree turned first is a Kingdom card: the dealer names the suit in force."""
     phone = strict_phone(browser)
     page = phone.page
@@ -546,7 +544,7 @@ def test_a_card_turned_up_with_no_suit_of_its_own_asks_the_suit(server, browser)
     page.context.close()
 
 
-def test_a_flaming_arrow_may_burn_no_card(server, browser):  # noqa: F811
+def test_a_flaming_arrow_may_burn_no_card(server, browser):
     """The Flaming Arrow's player may burn a card: "no card burnt" is an answer of its own (the
     page asks; it never assumes), and the play is stored without "burn"."""
     phone = strict_phone(browser)
@@ -569,7 +567,7 @@ def test_a_flaming_arrow_may_burn_no_card(server, browser):  # noqa: F811
     page.context.close()
 
 
-def test_a_magician_after_a_king_may_become_a_card_of_the_suit_the_king_named(server, browser):  # noqa: F811
+def test_a_magician_after_a_king_may_become_a_card_of_the_suit_the_king_named(server, browser):
     """The Magician becomes a Scroll card that could be played where it goes: after a King
     naming blue, a blue Knight, though blue was not in force when the turn began."""
     phone = strict_phone(browser)
@@ -591,7 +589,7 @@ def test_a_magician_after_a_king_may_become_a_card_of_the_suit_the_king_named(se
     page.context.close()
 
 
-def test_who_came_next_after_a_draw_card_is_asked_never_assumed(server, browser):  # noqa: F811
+def test_who_came_next_after_a_draw_card_is_asked_never_assumed(server, browser):
     """With three players, after "went out with a Dragon" the page asks who came next (and
     drew), with nothing chosen, and refuses to record until it is stated; with two the rules
     say who, and it is shown as a fact, not a choice."""
@@ -643,7 +641,7 @@ def test_who_came_next_after_a_draw_card_is_asked_never_assumed(server, browser)
     page.context.close()
 
 
-def test_the_rarer_facts_stay_clear_of_the_action_bar(server, browser):  # noqa: F811
+def test_the_rarer_facts_stay_clear_of_the_action_bar(server, browser):
     """The Risk and Warlord cards of a scored hand (with the Dungeon and a Magician's facts)
     open in place of the hands, ask one thing at a time, and every tap is on screen, with the
     picker's every row above the action bar before."""
@@ -718,7 +716,7 @@ def open_hand(phone, seat: int) -> None:
 
 
 @pytest.mark.parametrize("players", [6, 8])
-def test_score_it_with_bonus_and_many_players_keeps_every_tab_and_the_preview_clear(server, browser, players):  # noqa: F811
+def test_score_it_with_bonus_and_many_players_keeps_every_tab_and_the_preview_clear(server, browser, players):
     """Issue 21: with BONUS a suit tab has four rows; with many players the hands' tabs take
     room too; on every tab the cards, the preview line and Record stay above the action bar."""
     phone = strict_phone(browser)
@@ -762,7 +760,7 @@ def test_score_it_with_bonus_and_many_players_keeps_every_tab_and_the_preview_cl
 
 
 @pytest.mark.parametrize("players", [6, 8])
-def test_a_followed_hand_of_many_players_with_cards_face_up_keeps_the_turn_clear(server, browser, players):  # noqa: F811
+def test_a_followed_hand_of_many_players_with_cards_face_up_keeps_the_turn_clear(server, browser, players):
     """Issue 21: many players, five of them with a Risk card face up: the
     hands' line never pushes the turn's controls under the action bar."""
     phone = strict_phone(browser)

@@ -343,7 +343,7 @@ const KingsCourt = (() => {
     const said = extrasSaid();
     const tabs = parts.length > 1 ? `<div class="kc-answers kc-modes" role="tablist" aria-label="Rarer facts">${parts.map(([key, label]) => `<button type="button" role="tab"
       class="secondary${key === part ? " selected" : ""}" aria-selected="${key === part}" data-extra="${key}">${escape(label)}</button>`).join("")}</div>` : "";
-    let body = "";
+    let body;
     if (part === "magician") {
       body = `<label class="radio"><input type="checkbox" id="last-magician" ${draft.lastMagician ? "checked" : ""}> It was a Magician played as the ${escape(cardName(draft.last))}</label>`;
     } else if (part === "dungeon") {
@@ -805,7 +805,7 @@ const KingsCourt = (() => {
     const button = event.target.closest("button");
     if (!button || !$("#board").contains(button)) return;
     if (button.dataset.preview !== undefined) { sheet.showModal(); return; }
-    let changed = false;
+    let changed;
     if (button.dataset.view) { shown = button.dataset.view; changed = true; say(null); }  // an answer belongs to its view
     else if (button.dataset.follow !== undefined) { draft.follow = button.dataset.follow === "1"; changed = true; }
     else if (shown === "sheet") changed = onSheetTap(button);
