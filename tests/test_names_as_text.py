@@ -8,8 +8,8 @@ Without Chromium the tests skip, except under CI (see tests/test_browser.py).
 from __future__ import annotations
 
 import pytest
+from browser_support import ARTIFACTS, new_phone
 from playwright.sync_api import expect
-from test_browser import ARTIFACTS, browser, new_phone, server  # noqa: F401
 from turns_majesty import set_up as set_up_majesty
 
 pytestmark = pytest.mark.browser
@@ -29,7 +29,7 @@ def no_markup_from_names(page) -> None:
     assert page.locator("img[src='x']").count() == 0
 
 
-def test_royal_visit_shows_names_as_typed(server, browser):  # noqa: F811
+def test_royal_visit_shows_names_as_typed(server, browser):
     page = new_phone(browser)
     opened = watched(page)
     page.goto(f"{server}/new/royal_visit")
@@ -57,7 +57,7 @@ def test_royal_visit_shows_names_as_typed(server, browser):  # noqa: F811
     assert opened == []
 
 
-def test_majesty_shows_names_as_typed(server, browser):  # noqa: F811
+def test_majesty_shows_names_as_typed(server, browser):
     page = new_phone(browser)
     opened = watched(page)
     page.goto(f"{server}/new/majesty")

@@ -169,8 +169,8 @@ def test_companion_serve_closes_a_trickled_request_line_and_still_holds_a_long_p
     import threading
     import urllib.request
 
-    from test_api import OPTIONS
-    from test_durability import Client, free_port
+    from conftest import OPTIONS, free_port
+    from test_durability import Client
 
     from companion.web.serving import HEAD_SECONDS
 
