@@ -55,15 +55,15 @@ GTK_CSS = "* { min-width: 0; min-height: 0; padding: 0; margin: 0; border-width:
 
 def probed(wsgi_app):
     """The app, with the probe served at PROBE_PATH and put first in every HTML page's head.
-    Pages are asked for uncompressed (the probe is put into their text); scripts, styles and JSON
-    come compressed as ever."""
+    A page opened is asked for uncompressed (the probe is put into its text); a page fetched by a
+    script (not to be run), scripts, styles and JSON come compressed as ever."""
     def app(environ, start_response):
         if environ["PATH_INFO"] == PROBE_PATH:
             return Response(PROBE, mimetype="text/javascript")(environ, start_response)
         if "text/html" in environ.get("HTTP_ACCEPT", ""):
             environ.pop("HTTP_ACCEPT_ENCODING", None)
         response = Response.from_app(wsgi_app, environ, buffered=True)
-        if response.mimetype == "text/html":
+        if response.mimetype == "text/html" and "Content-Encoding" not in response.headers:
             page = response.get_data(as_text=True)
             response.set_data(page.replace("<head>", f'<head><script src="{PROBE_PATH}"></script>', 1))
         return response(environ, start_response)
@@ -254,7 +254,7 @@ def test_the_probe_notes_errors_rejections_and_blocked_scripts(tab):
     assert tab.run("return window.ran") is None
 
 
-def test_royal_visit(tab):
+def test_royal_visit_a_refusal_its_rule_a_seat_and_three_turns(tab):
     tab.go("/new/royal_visit")
     tab.fill('input[name="player_top"]', "Ann")
     tab.fill('input[name="player_bottom"]', "Bob")
@@ -263,6 +263,23 @@ def test_royal_visit(tab):
     tab.shows("#turn", "Ann's turn")
     tab.run("scrollTo(0, 0)")
     tab.fits('[data-card="king-1"]', "#end-turn", "#undo", "#summon")
+    # A refused card: the refusal at once, its rule in a sheet (a dialog, the rules page fetched).
+    tab.tap('[data-card="king-1"]')
+    tab.tap('[data-option][data-to="-1"]')
+    tab.tap('[data-card="guard-1"]')
+    tab.shows("#message", "this turn already plays King cards")
+    assert tab.on_screen("#message")
+    tab.tap("#message .rule-link")
+    tab.shows("#rule-sheet-title", "Rule: One type of card a turn")
+    tab.tap("#rule-sheet [data-close]")
+    tab.until("!document.querySelector('#rule-sheet').open")
+    tab.tap("#undo")  # the King 1 of the draft
+    tab.shows("#message", "Took back King 1: King 0 \u2192 -1.")
+    # The phone is Ann's (the More sheet): the prompts speak to her.
+    tab.tap("#more-button")
+    tab.tap('#seat-choices [data-seat="0"]')
+    tab.until("!document.querySelector('#more').open")
+    tab.shows("#prompt", "Your turn")
     # Ann: King 1, the King one space down; Bob: Guard 1+1 split; Ann: the Wizard calls the King.
     for card, option, next_player in (("king-1", '[data-to="-1"]', "Bob"),
                                       ("guard-1+1", '[data-move="guard:-2>-3 guard:2>3"]', "Ann")):
@@ -282,7 +299,7 @@ def test_royal_visit(tab):
     tab.screenshot("royal_visit")
 
 
-def test_majesty(tab):
+def test_majesty_three_turns_and_a_castle_exchange(tab):
     tab.go("/new/majesty")
     for seat, name in enumerate(turns_majesty.NAMES):
         tab.fill(f'input[name="player-{seat}"]', name)
@@ -342,7 +359,9 @@ def test_kings_court_scores_a_hand_on_the_sheet(tab):
     tab.screenshot("kings_court")
 
 
-def test_kingseat_a_vote_and_a_prince_action(tab):
+def test_kingseat_a_vote_a_prince_action_and_my_loyalty(tab):
+    from selenium.webdriver.common.action_chains import ActionChains
+
     tab.go("/new/kingseat")
     for seat, name in enumerate(turns_kingseat.NAMES):
         tab.fill(f'input[name="player-{seat}"]', name)
@@ -374,6 +393,18 @@ def test_kingseat_a_vote_and_a_prince_action(tab):
     tab.shows("#actor", "Cid acts")
     tab.fits('[data-mode="action"]', "#record", "#undo", "#message")
     tab.screenshot("kingseat")
+    # Bob's phone: My Loyalty opens on a press held until the button says so (pointer events).
+    tab.tap("#more-button")
+    tab.tap('#seat-choices [data-seat="1"]')
+    tab.until("!document.querySelector('#more').open")
+    assert tab.on_screen("#my-loyalty-button")
+    ActionChains(tab.driver).click_and_hold(tab.find("#my-loyalty-button")).perform()
+    tab.until("document.querySelector('#my-loyalty-button.ready') !== null", what="My Loyalty ready")
+    ActionChains(tab.driver).release().perform()
+    tab.shows("#loyalty-sheet", "My Loyalty (Bob)")
+    tab.until("document.querySelector('#loyalty-sheet').open")
+    tab.tap("#loyalty-sheet [data-close]")
+    tab.until("!document.querySelector('#loyalty-sheet').open")
 
 
 @pytest.mark.parametrize("path, controls", [
