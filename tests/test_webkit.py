@@ -167,8 +167,8 @@ class Tab:
         return self.run(f"return ({ON_SCREEN})(arguments[0])", self.find(css))
 
     def tap(self, css: str):
+        assert self.on_screen(css), f"{css} is off screen or covered before the tap"
         element = self.find(css)
-        assert self.run(f"return ({ON_SCREEN})(arguments[0])", element), f"{css} is off screen or covered"
         before = self.run("return scrollY")
         element.click()
         assert self.run("return scrollY") == before, f"the page scrolled at the tap on {css}"
@@ -189,9 +189,6 @@ class Tab:
         if element.is_selected() != on:
             self.run("arguments[0].scrollIntoView({block: 'center'})", element)
             element.click()
-
-    def text(self, css: str) -> str:
-        return self.find(css).text
 
     def shows(self, css: str, text: str):
         self.until("((document.querySelector(arguments[0]) || {}).textContent || '').includes(arguments[1])",
