@@ -4,7 +4,7 @@
 // the page's redraw, which the page (kings_court.js, loaded last) hands in. Loaded after
 // companion.js and card_picker.js, before the parts: the hand followed card by card
 // (kings_court_play.js, kings_court_follow.js), "May I play?" (kings_court_ask.js), the Score it
-// sheet (kings_court_score.js) and the score sheet (kings_court_sheet.js).
+// sheet (kings_court_facts.js, kings_court_score.js) and the score sheet (kings_court_sheet.js).
 "use strict";
 
 const KingsCourtCommon = (() => {
