@@ -24,12 +24,12 @@ the first unfinished head falls due (where waitress always waited up to a second
 each turn, having read whatever came, answers 408 to each head overdue. So such a connection is
 closed within a second of its first byte, holding no worker. 0.8 s is safe for a phone: a
 request head is a kilobyte or two, sent at once (TCP's first window takes ten packets), so it
-comes in one turn of the loop on any Wi-Fi; only a lost packet delays its rest, resent after
-0.2 to 0.4 s (the retransmission timeout, at least 200 ms), which still leaves room for a second
-loss. The clock starts at the server's first byte, not at the phone's tap (connecting does not
-count), and a head whose rest reached the server is read before it is judged, however busy the
-server was. A request whose head came whole is not timed by it: a body may take its time
-(within the idle timeout), and a phone's request waiting for news is held by a worker.
+comes whole in one turn of the loop on any Wi-Fi; only a lost packet delays its rest, resent
+after 0.2 to 0.4 s (the retransmission timeout, at least 200 ms). The clock starts at the
+server's first byte, not at the phone's tap (connecting does not count), and a head whose rest
+reached the server is read before it is judged, however busy the server was. A request whose
+head came whole is not timed by it: a body may take its time (within the idle timeout), and a
+phone's request waiting for news is held by a worker.
 
 And the main loop accepts every connection waiting to be accepted (up to ``ACCEPTS_AT_ONCE``)
 when the listening socket is readable, where waitress accepted one a turn: each turn of the loop
