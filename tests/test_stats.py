@@ -15,7 +15,7 @@ from conftest import device_of
 from stats_games import simulated, store_game
 
 from companion.engine import get_engine, replay
-from companion.store import seats
+from companion.store.tables import seats
 
 # (game, seed, players, partnerships): seeds picked for what they show.
 GAMES = [
