@@ -9,7 +9,7 @@ from itertools import pairwise
 import cv2
 import numpy as np
 
-from companion.codes import CardCode, CodeError, parse_code
+from companion.codes import CORNER_MODULE, FACE_MODULE, CardCode, CodeError, parse_code
 from companion.scan.finding import (
     Found,
     _distinct,
@@ -260,6 +260,28 @@ def _smallest(found: list[Found], scale: float) -> float:
     return min(best.values(), default=float("inf"))
 
 
+def _corner_module(found: list[Found], scale: float) -> float:
+    """Pixels a module (of an image ``scale`` times smaller than the full photo) of the corner
+    codes of the cards read, the smallest: the codes unread around them (a fan's corners) are
+    about that size. A card read from codes of two sizes shows it (the smaller); a card known
+    from one code only has it a face code's CORNER_MODULE / FACE_MODULE (0.42) when that code
+    is the only card read or large beside the photo's smallest code (as ``_unexplained`` tells
+    a face code), else it is a corner code itself."""
+    codes: dict[str, list[float]] = {}
+    for f in found:
+        codes.setdefault(f.text, []).append(_side(f.corners) / scale / N)
+    smallest = min((min(sizes) for sizes in codes.values()), default=float("inf"))
+    corners = []
+    for sizes in codes.values():
+        if len(sizes) > 1 and max(sizes) >= 1.8 * min(sizes):
+            corners.append(min(sizes))
+        elif len(codes) == 1 or max(sizes) >= 1.8 * smallest:
+            corners.append(max(sizes) * CORNER_MODULE / FACE_MODULE)
+        else:
+            corners.append(min(sizes))
+    return min(corners, default=float("inf"))
+
+
 def _alone(found: list[Found], scale: float, module: float) -> bool:
     """Whether at least two cards were read and most are known from one code only, of under
     ``module`` pixels a module (a fan's corners: the rest of each card is under the next)."""
@@ -377,13 +399,14 @@ def _read_finders(work: np.ndarray, scale: float, regions: list[np.ndarray], fou
     """Codes found from their three finder patterns in each region (boxes in pixels of ``work``,
     an image ``scale`` times smaller than the full photo) and read by ``_read_v1`` from ``work``,
     for codes blurred so much that zxing-cpp and OpenCV's detector do not see them. Each region
-    is copied at a size giving the smallest code read (``found``, full pixels) FINDER_MODULE
-    pixels a module (the finder patterns' adaptive threshold sees the rings at that size),
+    is copied at a size giving the corner codes of the cards read (``found``, full pixels;
+    ``_corner_module``) FINDER_MODULE pixels a module (the finder patterns' adaptive threshold
+    sees the rings at that size),
     sharpened against a blur of half a module and stretched to the full range of grey (a dim
     photo's rings differ by a few grey levels); each only while it fits before ``deadline``.
     Corners in full pixels; and whether every region was searched."""
     height, width = work.shape
-    module = _smallest(found, scale)
+    module = _corner_module(found, scale)
     factor = float(np.clip(FINDER_MODULE / module, 0.3, 2.5))
     margin = 4 * module  # the finder patterns of a code the region's edge cuts
     read: list[Found] = []
@@ -399,7 +422,7 @@ def _read_finders(work: np.ndarray, scale: float, regions: list[np.ndarray], fou
         blurred = cv2.GaussianBlur(copy, (0, 0), FINDER_MODULE / 2)
         copy = cv2.normalize(cv2.addWeighted(copy, 2, blurred, -1, 0), None, 0, 255,
                              cv2.NORM_MINMAX)
-        for quad in _find_finders(copy)[0]:
+        for quad in _find_finders(copy, pairs=True)[0]:
             quad = quad / factor + (x0, y0)
             centre = quad.mean(axis=0) * scale
             if any(cv2.pointPolygonTest(f.corners.astype(np.float32),
