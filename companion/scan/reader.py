@@ -72,7 +72,7 @@ BUDGET = 1.0  # CPU seconds a photo's reading may take: a pass that would not fi
 FULL_COST = 12e-9
 ENLARGED_COST = 8e-9
 ENLARGED_PIXELS = 16_000_000  # the most pixels the enlarged copies of one pass may have
-FINDER_MODULE = 3.0  # pixels a module the finder search's copy gives the smallest code read
+FINDER_MODULE = 3.0  # pixels a module the finder search's copy gives the corner codes
 # seconds a pixel of that copy: sharpening it, tracing its finder patterns, reading each code
 # three of them make
 FINDER_COST = 150e-9
@@ -175,7 +175,8 @@ def read_photo(gray: np.ndarray, size: tuple[int, int] | None = None,
        finds new cards and print is left unexplained.
     4. Codes blurred past what zxing-cpp reads (a fan's corners at half a module) are sought
        from their finder patterns in the places still unexplained (``_read_finders``), on a
-       sharpened copy sized to the smallest code read, and read by our own reader.
+       sharpened copy sized to the corner codes of the cards read (``_corner_module``), and
+       read by our own reader.
     5. Each pass after the first runs only when its cost (pixels times what a pixel costs)
        fits before ``deadline`` (time.thread_time(): the reading thread's CPU time, which a
        busy machine does not take from it; BUDGET from now by default): on a 48 MP photo the
@@ -398,7 +399,8 @@ def _read_finders(work: np.ndarray, scale: float, regions: list[np.ndarray], fou
                   deadline: float) -> tuple[list[Found], bool]:
     """Codes found from their three finder patterns in each region (boxes in pixels of ``work``,
     an image ``scale`` times smaller than the full photo) and read by ``_read_v1`` from ``work``,
-    for codes blurred so much that zxing-cpp and OpenCV's detector do not see them. Each region
+    for codes blurred so much that zxing-cpp and OpenCV's detector do not see them (from two
+    finder patterns too, ``_find_finders`` with ``pairs``). Each region
     is copied at a size giving the corner codes of the cards read (``found``, full pixels;
     ``_corner_module``) FINDER_MODULE pixels a module (the finder patterns' adaptive threshold
     sees the rings at that size),

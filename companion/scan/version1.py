@@ -34,8 +34,9 @@ def _read_v1(gray: np.ndarray, quad: np.ndarray) -> tuple[str, np.ndarray] | Non
     which way up it is from its finder patterns, threshold each module against the finder
     patterns' own dark and light, and decode the clean code that results with OpenCV. When that
     fails, the three finder patterns are found again in the rectified square (template matching)
-    and the quad corrected from them, twice at most. Returns (text, corners in the code's own
-    order, its top-left first) or None."""
+    and the quad corrected from them, twice at most; a code seen steeply then has its far
+    corner sought (``_climbed``). Returns (text, corners in the code's own order, its top-left
+    first) or None."""
     values, quad = _sample(gray, quad)
     if values is None:
         return None
@@ -54,10 +55,10 @@ def _read_v1(gray: np.ndarray, quad: np.ndarray) -> tuple[str, np.ndarray] | Non
     # seen steeply, the perspective puts the far corner modules off where the three finder
     # patterns (an affine fit) put it: the finders kept, that corner moved while the fixed
     # pattern (the timing patterns above all) shows better
-    for quad in _climbed(gray, quad):
-        text = _decode_values(_values(gray, quad))
+    for moved in _climbed(gray, quad):
+        text = _decode_values(_values(gray, moved))
         if text:
-            return text, quad
+            return text, moved
     return None
 
 
@@ -71,7 +72,6 @@ def _climbed(gray: np.ndarray, quad: np.ndarray) -> list[np.ndarray]:
     (``_fit``); then the same with that corner a quarter of a module off each way (the fixed
     pattern, all near the finders, does not pin the far corner closer)."""
     matrix = cv2.getPerspectiveTransform(_square(0, 1), quad.astype(np.float32))
-
     code = np.float32([*FINDER_CENTRES, (N, N)])
 
     def moved(offset: np.ndarray) -> np.ndarray:
