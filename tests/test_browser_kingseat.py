@@ -6,7 +6,7 @@ Hidden information: a 5-player game where no form asks for a face-down card (Sly
 dark 2, Squlofish's dark 1), a Loyalty set aside on its player's phone and shown nowhere else,
 the Tell turned over by tapping and by photos through Scan, and the winners.
 
-Without Chromium the tests skip (see tests/test_browser.py).
+Without Chromium the tests skip (see tests/browser_support.py).
 """
 from __future__ import annotations
 

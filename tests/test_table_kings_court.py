@@ -447,15 +447,14 @@ def test_a_dungeon_is_answered_with_a_protector_on_the_page(server, browser):
 def test_a_magician_as_the_dungeon_is_scored_as_the_magician(server, browser):
     """Ruling 50: a Magician is one physical card whatever it was played as."""
     from playwright.sync_api import expect
-    from test_browser import pick, start_kings_court
 
     page = new_phone(browser)
-    start_kings_court(page, server, ["Ann", "Bob"])
+    turns.open_game(page, server)
     page.locator('[data-out="0"]').tap()
     page.locator('[data-last=""]').tap()  # went out with no draw card
     page.locator('[data-cut="none"]').tap()  # the cut not tried
-    pick(page, 1, "kingdom", "dungeon")
-    pick(page, 1, "kingdom", "dungeon")  # both real Dungeons in Bob's hand
+    turns.pick(page, 1, "kingdom", "dungeon")
+    turns.pick(page, 1, "kingdom", "dungeon")  # both real Dungeons in Bob's hand
     page.locator("#extras-open").tap()  # the rarer facts, in place of the hands
     box = page.locator('input[data-magician="1"]')
     box.check()
@@ -474,10 +473,9 @@ def test_a_magician_as_the_last_card_is_said_with_the_next_player(server, browse
     """Ruling 50 on the kings_court page: once the last card is a draw card, the extras ask
     whether it was a Magician played as it, and the hand records last_magician."""
     from playwright.sync_api import expect
-    from test_browser import start_kings_court
 
     page = new_phone(browser)
-    start_kings_court(page, server, ["Ann", "Bob"])
+    turns.open_game(page, server)
     page.locator('[data-out="0"]').tap()
     page.locator('[data-last="dragon"]').tap()
     page.locator('[data-cut="none"]').tap()

@@ -5,7 +5,7 @@ and one dropped with its reason, nothing pre-selected, history lines that say wh
 finished game that offers nothing, and axe-core on the setup page, the start, mid-game and the
 end. Kingseat has no signed numbers, so no stepper here.
 
-Without Chromium the tests skip (see tests/test_browser.py).
+Without Chromium the tests skip (see tests/browser_support.py).
 """
 from __future__ import annotations
 
