@@ -366,14 +366,7 @@ def test_two_players_play_a_whole_majesty_game_on_a_phone(server, browser):
     moves, final = random_game(random.Random(8), options)
 
     page = new_phone(browser)
-    page.goto(server + "/new/majesty")
-    page.fill('input[name="player-0"]', "Ann")
-    page.fill('input[name="player-1"]', "Bob")
-    page.check('input[name="first"][value="0"]')
-    for slot, kind in enumerate(options["display"]):
-        page.select_option(f'select[name="display-{slot}"]', kind)
-    page.locator("#create").tap()
-    expect(page.locator("#turn")).to_contain_text("Ann's turn")
+    set_up(page, server, sides="A", display=options["display"])
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     page.locator("#deck summary").tap()
     expect(page.locator("#deck")).to_contain_text("Tier 2: 27 cards")
