@@ -894,18 +894,6 @@ def test_every_refusal_cites_a_rules_entry():
 # --------------------------------------------------------------------------- replay, describe
 
 
-def test_a_record_replays_to_the_same_state():
-    options = random_options(random.Random(11))
-    moves, final = random_game(random.Random(11), options)
-    result, history = replay(ENGINE, options, [("move", m) for m in moves])
-    assert result.state == final and len(history) == len(moves)
-    before_last = history[-1]
-    step(ENGINE, result, history, "undo", None)
-    assert result.state == before_last
-    step(ENGINE, result, history, "redo", None)
-    assert result.state == final
-
-
 def test_describe_names_what_happened_without_revealing_the_tell():
     names = ("Ann", "Bob", "Cid", "Dee")
     assert ENGINE.describe(V("lionsyre", None, "lionsyre", "woolfhall-dark2"), names) == \
