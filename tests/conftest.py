@@ -17,7 +17,9 @@ from sqlalchemy import create_engine, text
 from stats_games import play_all
 
 import companion.games  # noqa: F401  (registers every engine)
-from companion.store import Store, metadata, normalise_url
+from companion.store import Store
+from companion.store.database import normalise_url
+from companion.store.tables import metadata
 from companion.web import create_app
 
 POSTGRES = os.environ.get("COMPANION_TEST_DATABASE_URL")

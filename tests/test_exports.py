@@ -162,7 +162,7 @@ def test_the_archive_imports_on_a_fresh_server_once(played, phone, database_url,
     from conftest import POSTGRES, Phone, wipe
     from sqlalchemy import create_engine
 
-    from companion.store import normalise_url
+    from companion.store.database import normalise_url
     from companion.web import create_app
 
     other_url = f"sqlite:///{tmp_path / 'other.db'}"

@@ -1,8 +1,8 @@
 """The Statistics page, players and marks: games played to the end by the engines' simulators,
 stored as the phones store them; every figure is computed again from the stored records
 (tests/stats_games.py: each record's entries replayed, and what the game's engine says of the
-last position: its ``outcome``), the same way for every game, never from companion.stats. Runs on SQLite, and on
-PostgreSQL when it is named."""
+last position: its ``outcome``), the same way for every game, never from companion.stats.
+Runs on SQLite, and on PostgreSQL when it is named."""
 from __future__ import annotations
 
 import html
@@ -13,7 +13,7 @@ from conftest import device_of
 from stats_games import GAMES, expected, outcome, play_all, simulated, store_game
 
 from companion.engine import get_engine
-from companion.store import seats
+from companion.store.tables import seats
 
 
 def check(figures: dict, want: dict) -> None:

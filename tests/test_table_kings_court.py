@@ -83,6 +83,38 @@ def test_undo_takes_back_the_last_step_of_the_draft_only(server, browser):
     page.context.close()
 
 
+def test_undo_on_the_score_it_sheet_takes_back_one_fact_or_hand_at_a_time(server, browser):
+    """A count typed key by key is one step; each Undo names what it took back and shows the
+    hand as it was before it; nothing stored is undone."""
+    phone = new_game(browser, server, names=turns.NAMES3)
+    page = phone.page
+    phone.tap('[data-out="1"]')
+    phone.tap('[data-last=""]')
+    phone.tap('[data-cut="none"]')
+    phone.tap('[data-mode="type"][data-seat="2"]')  # Cid's hand, the first after Bob, is open
+    page.locator('[data-typed="2"]').press_sequentially("40")
+    page.locator("#points-2", has_text="40").wait_for()
+    phone.tap('[data-open="0"]')
+    phone.tap('[data-picker="0"] [data-group="gold"]')
+    phone.tap('[data-picker="0"] [data-kind="gold-7"]')
+    page.locator('[data-picker="0"] .cp-chip', has_text="Gold 7").wait_for()
+
+    def undo(said: str):
+        phone.tap("#undo")
+        page.locator("#message", has_text=said).wait_for()
+
+    undo("Took back the Gold 7 in Ann's hand.")
+    assert page.locator('[data-picker="0"] .cp-chip').count() == 0
+    undo("Took back the points typed for Cid.")
+    assert page.locator('[data-typed="2"]').input_value() == ""
+    undo("Took back typing Cid's hand.")
+    page.locator('[data-picker="2"]').wait_for()
+    undo("Took back the dealing cut.")
+    page.locator('[data-cut="none"]').wait_for()
+    assert page.evaluate("Companion.game.seq") == 0
+    page.context.close()
+
+
 def test_a_draft_stays_through_another_phone_s_entry_and_goes_when_its_turn_is_taken(server, browser):
     phone = following(browser, server)
     here = phone.page
