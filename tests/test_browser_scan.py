@@ -8,7 +8,7 @@ Over `companion serve --https`, Scan opens the live camera view (Chromium's fake
 a video of the cards), which fills the move without a shutter press.
 
 The photos are made from the printables' own PDFs (tests/scan_support.py). Without Chromium the
-tests skip (see tests/test_browser.py).
+tests skip (see tests/browser_support.py).
 """
 from __future__ import annotations
 

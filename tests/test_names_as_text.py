@@ -3,7 +3,7 @@
 scores, the players, the draft, the last turn, the history), and none of it runs or renders.
 Royal Visit, Majesty and King's Court, whose scripts draw with Companion.html.
 
-Without Chromium the tests skip, except under CI (see tests/test_browser.py).
+Without Chromium the tests skip, except under CI (see tests/browser_support.py).
 """
 from __future__ import annotations
 

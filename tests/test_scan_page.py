@@ -1,5 +1,5 @@
 """The page's scan answer (Chromium at 360x740): a photo of cards from two printed decks shows
-the note beside the cards read. Without Chromium the test skips (see tests/test_browser.py)."""
+the note beside the cards read. Without Chromium the test skips (see tests/browser_support.py)."""
 from __future__ import annotations
 
 import pytest
