@@ -8,7 +8,7 @@
 "use strict";
 
 const CardPicker = (() => {
-  const { escape } = Companion;
+  const markup = Companion.html;
   let sheetOpen = null;  // the id of the picker whose sheet of chosen cards is open
   // Words are never broken: a name with a word too long for one cell takes two.
   const wide = (text) => text.split(" ").some((word) => word.length > 7);
@@ -48,30 +48,30 @@ const CardPicker = (() => {
     const count = (kindId) => chosen.filter((c) => c === kindId).length;
     const byId = Object.fromEntries(kinds.map((k) => [k.id, k]));
     const words = (i) => (chip ? chip(i) : byId[chosen[i]].name);
-    const body = question || `
-      ${title ? `<p class="small">${escape(title)}</p>` : `<div class="cp-tabs" role="tablist" aria-label="Suits">${all.map((g) => `
+    const body = question || markup`
+      ${title ? markup`<p class="small">${title}</p>` : markup`<div class="cp-tabs" role="tablist" aria-label="Suits">${all.map((g) => markup`
         <button type="button" role="tab" class="cp-tab s-${g.key}${g.key === shown.key ? " selected" : ""}"
-          aria-selected="${g.key === shown.key}" data-cp="${id}" data-group="${g.key}">${escape(groupName(g.key))}</button>`).join("")}</div>`}
-      <div class="cp-grid" role="group" aria-label="${escape(title || groupName(shown.key || ""))} cards">${shown.kinds.map((k) => {
+          aria-selected="${String(g.key === shown.key)}" data-cp="${id}" data-group="${g.key}">${groupName(g.key)}</button>`)}</div>`}
+      <div class="cp-grid" role="group" aria-label="${title || groupName(shown.key || "")} cards">${shown.kinds.map((k) => {
         const n = count(k.id);
         const left = limit(k.id) - n;
         const words = k.short || k.name;
-        return `<button type="button" class="cp-card s-${k.colour}${wide(words) ? " cp-wide" : ""}" data-cp="${id}" data-kind="${k.id}" ${left <= 0 ? 'aria-disabled="true"' : ""}
-          aria-label="${escape(k.name)}${n ? ` (${n} picked)` : ""}">${escape(words)}${n ? `<span class="cp-n" aria-hidden="true">${n}</span>` : ""}</button>`;
-      }).join("")}</div>`;
+        return markup`<button type="button" class="cp-card s-${k.colour}${wide(words) ? " cp-wide" : ""}" data-cp="${id}" data-kind="${k.id}" ${left <= 0 ? markup`aria-disabled="true"` : ""}
+          aria-label="${k.name}${n ? ` (${n} picked)` : ""}">${words}${n ? markup`<span class="cp-n" aria-hidden="true">${n}</span>` : ""}</button>`;
+      })}</div>`;
     // a chosen card as a button that takes it off: a chip on the line, an item of the sheet
-    const takeOff = (cls, kindId, i) => `<button type="button" class="${cls} s-${byId[kindId] ? byId[kindId].colour : "kingdom"}" data-cp="${id}" data-index="${i}"
-          aria-label="Take off ${escape(words(i))}">${escape(words(i))} \u00d7</button>`;
+    const takeOff = (cls, kindId, i) => markup`<button type="button" class="${cls} s-${byId[kindId] ? byId[kindId].colour : "kingdom"}" data-cp="${id}" data-index="${i}"
+          aria-label="Take off ${words(i)}">${words(i)} \u00d7</button>`;
     const heading = `${label[0].toUpperCase()}${label.slice(1)}: ${chosen.length}`;
-    const sheet = `<dialog class="sheet cp-sheet" data-cp-sheet="${id}" aria-labelledby="cp-sheet-${id}">
-        <div class="sheet-head"><h2 class="grow" id="cp-sheet-${id}">${escape(heading)}</h2><button type="button" class="secondary" data-close>Close</button></div>
+    const sheet = markup`<dialog class="sheet cp-sheet" data-cp-sheet="${id}" aria-labelledby="cp-sheet-${id}">
+        <div class="sheet-head"><h2 class="grow" id="cp-sheet-${id}">${heading}</h2><button type="button" class="secondary" data-close>Close</button></div>
         <p class="small">Tap a card to take it off.</p>
-        <div class="cp-items">${chosen.map((kindId, i) => takeOff("cp-item", kindId, i)).join("")}</div></dialog>`;
-    const list = chips ? `<div class="cp-chosen" aria-live="polite">${chosen.length
-        ? chosen.map((kindId, i) => takeOff("cp-chip", kindId, i)).join("")
-          + `<button type="button" class="secondary cp-more" data-cp-more="${id}" aria-haspopup="dialog" hidden></button>`
-        : `<span class="small">No ${escape(label)} yet.</span>`}</div>${chosen.length ? sheet : ""}` : "";
-    return above ? list + body : body + list;
+        <div class="cp-items">${chosen.map((kindId, i) => takeOff("cp-item", kindId, i))}</div></dialog>`;
+    const list = chips ? markup`<div class="cp-chosen" aria-live="polite">${chosen.length
+        ? markup`${chosen.map((kindId, i) => takeOff("cp-chip", kindId, i))}<button type="button" class="secondary cp-more" data-cp-more="${id}" aria-haspopup="dialog" hidden></button>`
+        : markup`<span class="small">No ${label} yet.</span>`}</div>${chosen.length ? sheet : ""}` : "";
+    // a string, as the pages draw with one (``question`` is markup the page made)
+    return above ? `${list}${body}` : `${body}${list}`;
   }
 
   // What a tap on the picker ``id`` means: {tab}, {add}, {remove} (an index), or null.

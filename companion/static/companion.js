@@ -61,7 +61,7 @@ const Companion = (() => {
     else element.innerHTML = markup.text;
   }
   // The old escaping by hand, kept for the scripts not yet drawing with html (kings_court.js,
-  // kings_court_table.js, card_picker.js, kingseat.js): it goes when they do.
+  // kings_court_table.js, kingseat.js): it goes when they do.
   const escape = escapeText;
 
   // The trail of a draft's steps, for the bar's Undo and Redo inside a turn: each step keeps a
