@@ -798,7 +798,7 @@ def test_fix_entry_is_on_screen_in_every_phase_it_shows(server, browser, players
     whole game of every prince, and the bar is no taller for it; it opens its sheet."""
     import random
 
-    from phone import Phone, small_targets
+    from phone import Phone, serious, small_targets
     from playwright.sync_api import expect
 
     from companion.games.kingseat.cards import PRINCE_IDS
@@ -831,7 +831,7 @@ def test_fix_entry_is_on_screen_in_every_phase_it_shows(server, browser, players
         without = page.evaluate(f"(() => {{ const b = document.querySelector('#fix-open'); b.hidden = true;"
                                 f" const top = {bar}; b.hidden = false; return top; }})()")
         assert with_it == without, f"{players} players, {phase}: the bar is taller with Fix entry"
-        assert small_targets(page) == [], phase
+        assert small_targets(page) == [] and serious(page) == [], phase
         ARTIFACTS.mkdir(exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / f"kingseat_fix_entry_{players}_{phase}.png"))
         phone.tap(fix)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 import turns_kings_court as turns
 from browser_support import ARTIFACTS, new_phone
-from phone import Phone, accessible, in_view
+from phone import PHONE, Phone, accessible, in_view
 
 pytestmark = pytest.mark.browser
 
@@ -855,6 +855,12 @@ def test_many_cards_picked_keep_the_chips_on_one_line_and_the_rest_in_a_sheet(se
     phone.tap("#undo")  # the toolbar's Undo puts it back
     assert f"Took back taking the {last} off" in page.locator("#message").inner_text()
     assert row.locator(".cp-more").inner_text() == f"+{12 - row.locator('.cp-chip:visible').count()} more"
+    fitted = row.locator(".cp-chip:visible").count()
+    page.set_viewport_size({"width": 600, "height": 740})  # the phone turned: the line holds more
+    chips = "document.querySelectorAll('[data-picker=\"0\"] .cp-chip:not([hidden])').length"
+    page.wait_for_function(f"(n) => {chips} > n", arg=fitted)
+    page.set_viewport_size(PHONE)
+    page.wait_for_function(f"(n) => {chips} === n", arg=fitted)
     # "May I play?" and a turn followed card by card draw the cards of a turn with the same chips
     phone.tap("#view-ask")
     phone.tap('#ask-panel [data-group="blue"]')

@@ -124,6 +124,8 @@ const CardPicker = (() => {
       if (open) { sheetOpen = more.dataset.cpMore; open.showModal(); }
     } else if (sheet && sheet.isConnected && (event.target === sheet || event.target.closest("[data-close]"))) sheet.close();
   });
+  // The phone turned or the window resized: the line holds another number of chips.
+  window.addEventListener("resize", () => fit(document));
   // Closed (Close, a tap beside it, the back gesture or Escape), not merely drawn again.
   document.addEventListener("close", (event) => {
     if (event.target.matches(".cp-sheet") && event.target.isConnected) sheetOpen = null;
