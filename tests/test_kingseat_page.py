@@ -762,6 +762,59 @@ def test_who_an_action_named_is_corrected_without_undoing_what_came_after(server
     expect(page.locator("#fix-open")).to_be_hidden()
 
 
+@pytest.mark.parametrize("players", [4, 10])
+def test_fix_entry_is_on_screen_in_every_phase_it_shows(server, browser, players):
+    """Issue 21: "Fix entry" (correct who an action named) sits in the action bar whenever it is
+    shown, on screen without scrolling in the vote, the actions, the Tell and the Loyalties of a
+    whole game of every prince, and the bar is no taller for it; it opens its sheet."""
+    import random
+
+    from phone import Phone, serious, small_targets
+    from playwright.sync_api import expect
+
+    from companion.games.kingseat.cards import PRINCE_IDS
+    from companion.games.kingseat.simulate import play, random_options
+
+    phone = Phone(new_phone(browser), strict=True)
+    page = phone.page
+    post = api_poster(page, server)
+    options = random_options(random.Random(1), players, list(PRINCE_IDS),
+                             {"cards_per_prince": 9, "squlofish_dark_weight": 2, "dark_cards": 1})
+    game = post("/api/games", {"game": "kingseat", "options": options})
+    page.goto(server + game["urls"]["page"])
+    fix = page.locator("#fix-open")
+    seen = set()
+    for kind, move, _ in play(random.Random(100), options, eager=True):
+        if kind != "move":
+            continue
+        game = post(f"/api/games/{game['id']}/moves", {"seq": game["seq"], "move": move})
+        page.wait_for_function("seq => Companion.game.seq === seq", arg=game["seq"])
+        phase = game["view"]["phase"]
+        if not game["view"]["corrections"]:
+            continue
+        assert fix.is_visible(), phase
+        assert phone.on_screen(fix), f"{players} players, {phase}: Fix entry off screen or covered"
+        if phase in seen:
+            continue
+        seen.add(phase)
+        bar = "document.querySelector('.toolbar').getBoundingClientRect().top"
+        with_it = page.evaluate(bar)
+        without = page.evaluate(f"(() => {{ const b = document.querySelector('#fix-open'); b.hidden = true;"
+                                f" const top = {bar}; b.hidden = false; return top; }})()")
+        assert with_it == without, f"{players} players, {phase}: the bar is taller with Fix entry"
+        assert small_targets(page) == [] and serious(page) == [], phase
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / f"kingseat_fix_entry_{players}_{phase}.png"))
+        phone.tap(fix)
+        sheet = page.locator("#fix-sheet")
+        expect(sheet).to_be_visible()
+        expect(sheet.locator("#fix-sheet-title")).not_to_be_empty()
+        phone.tap("#fix-sheet [data-close]")
+        expect(sheet).to_be_hidden()
+        assert page.evaluate("window.scrollY") == 0
+    assert seen == {"vote", "action", "reveal", "loyalty"}
+
+
 def test_the_movers_own_phone_says_your_turn_and_the_history_names_the_round(server, browser):
     """Issue 21 items 13-14: the phone of the player whose turn it is says "Your turn" where the
     others name the player, and every history line says its round."""

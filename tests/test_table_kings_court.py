@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 import turns_kings_court as turns
 from browser_support import ARTIFACTS, new_phone
-from phone import Phone, accessible, in_view
+from phone import PHONE, Phone, accessible, in_view
 
 pytestmark = pytest.mark.browser
 
@@ -758,8 +758,14 @@ def test_score_it_with_bonus_and_many_players_keeps_every_tab_and_the_preview_cl
             phone.tap(free.first)
         page.locator("#preview-waiting").wait_for()
         every_control_clear(phone, f"{players} players, the {name} tab")
-        if i:  # one line of chips: the card picked here goes again (many chips wrap)
-            phone.tap('[data-picker="0"] .cp-chip[data-index="1"]')
+        if i:  # the card picked here goes again: its chip, or in the sheet behind "+1 more"
+            chip = page.locator('[data-picker="0"] .cp-chip[data-index="1"]')
+            if chip.is_visible():
+                phone.tap(chip)
+            else:
+                phone.tap('[data-picker="0"] .cp-more')
+                phone.tap('.cp-sheet[open] [data-index="1"]')
+                phone.tap(".cp-sheet[open] [data-close]")
         if name == "Gold":
             ARTIFACTS.mkdir(exist_ok=True)
             page.screenshot(path=str(ARTIFACTS / f"kings_court_bonus_{players}.png"))
@@ -798,4 +804,96 @@ def test_a_followed_hand_of_many_players_with_cards_face_up_keeps_the_turn_clear
     every_control_clear(phone, f"{players} players, the next turn")
     phone.tap("#risk-open")
     every_control_clear(phone, f"{players} players, what happened out of turn")
+    page.context.close()
+
+
+def pick_across_tabs(phone, picker: str, count: int) -> list[str]:
+    """Pick ``count`` cards into a hand, two from each suit's tab in turn: the cards' names."""
+    page = phone.page
+    picked = []
+    tabs = page.locator(f'[data-picker="{picker}"] .cp-tab')
+    tab = 0
+    while len(picked) < count:
+        phone.tap(tabs.nth(tab % tabs.count()))
+        free = page.locator(f'[data-picker="{picker}"] .cp-card:not([aria-disabled="true"]):not(:has(.cp-n))')
+        for _ in range(min(2, free.count(), count - len(picked))):
+            card = free.first
+            picked.append(card.get_attribute("aria-label"))
+            phone.tap(card)
+        tab += 1
+    return picked
+
+
+@pytest.mark.parametrize("players", [6, 8])
+def test_many_cards_picked_keep_the_chips_on_one_line_and_the_rest_in_a_sheet(server, browser, players):
+    """Issue 21: with BONUS and many players, a hand of 5, 8 or 12 cards picked keeps its chips
+    on one line (those that fit, then "+N more"), so every control of the turn stays on screen
+    and clear of the action bar; "+N more" opens a sheet of every card picked, where a tap takes
+    one off."""
+    phone = strict_phone(browser)
+    page = phone.page
+    turns.set_up(phone, server, names=MANY[:players], selection="kc+kd+bonus")
+    phone.tap('[data-out="1"]')
+    phone.tap('[data-last=""]')
+    phone.tap('[data-cut="none"]')
+    open_hand(phone, 0)
+    picked = []
+    row = page.locator('[data-picker="0"] .cp-chosen')
+    for count in (5, 8, 12):
+        picked += pick_across_tabs(phone, "0", count - len(picked))
+        every_control_clear(phone, f"{players} players, {count} cards picked")
+        chips = row.locator(".cp-chip:visible")
+        tops = {round(chip.bounding_box()["y"]) for chip in chips.all()}
+        assert len(tops) == 1, f"{count} cards: the chips take {len(tops)} lines"
+        more = row.locator(".cp-more")
+        assert more.is_visible(), f"{count} cards: no chip says how many more"
+        assert more.inner_text() == f"+{count - chips.count()} more"
+        if count == 8:
+            ARTIFACTS.mkdir(exist_ok=True)
+            page.screenshot(path=str(ARTIFACTS / f"kings_court_chips_{players}.png"))
+    accessible(page, f"{players} players, 12 cards picked")
+    phone.tap(row.locator(".cp-more"))
+    sheet = page.locator(".cp-sheet[open]")
+    listed = sheet.locator("[data-index]")
+    assert [label.removeprefix("Take off ") for label in
+            listed.evaluate_all("(els) => els.map((e) => e.getAttribute('aria-label'))")] == picked
+    page.screenshot(path=str(ARTIFACTS / f"kings_court_chips_sheet_{players}.png"))
+    accessible(page, f"{players} players, the sheet of the cards picked")
+    last = picked.pop()  # not among the chips on the line: only the sheet takes it off
+    assert not row.locator(f'.cp-chip[aria-label="Take off {last}"]').is_visible()
+    phone.tap(listed.last)
+    assert "Take off " + last not in sheet.locator("[data-index]").evaluate_all(
+        "(els) => els.map((e) => e.getAttribute('aria-label'))")
+    assert sheet.locator("[data-index]").count() == 11  # still open, for the next
+    phone.tap(sheet.locator("[data-close]"))
+    assert page.locator(".cp-sheet[open]").count() == 0
+    assert f"{last} (1 picked)" not in page.locator('[data-picker="0"]').inner_html()
+    every_control_clear(phone, f"{players} players, a card taken off in the sheet")
+    phone.tap("#undo")  # the toolbar's Undo puts it back
+    assert f"Took back taking the {last} off" in page.locator("#message").inner_text()
+    assert row.locator(".cp-more").inner_text() == f"+{12 - row.locator('.cp-chip:visible').count()} more"
+    fitted = row.locator(".cp-chip:visible").count()
+    page.set_viewport_size({"width": 600, "height": 740})  # the phone turned: the line holds more
+    chips = "document.querySelectorAll('[data-picker=\"0\"] .cp-chip:not([hidden])').length"
+    page.wait_for_function(f"(n) => {chips} > n", arg=fitted)
+    page.set_viewport_size(PHONE)
+    page.wait_for_function(f"(n) => {chips} === n", arg=fitted)
+    # "May I play?" and a turn followed card by card draw the cards of a turn with the same chips
+    phone.tap("#view-ask")
+    phone.tap('#ask-panel [data-group="blue"]')
+    phone.tap('#ask-panel [data-kind="blue-3"]')
+    for value in range(4, 11):
+        phone.tap(f'#ask-play [data-kind="blue-{value}"]')
+    every_control_clear(phone, f"{players} players, seven cards in the question")
+    row = page.locator("#ask-play .cp-chosen")
+    assert len({round(chip.bounding_box()["y"]) for chip in row.locator(".cp-chip:visible").all()}) == 1
+    phone.tap(row.locator(".cp-more"))
+    assert page.locator('.cp-sheet[open] [data-index]').count() == 7
+    phone.tap('.cp-sheet[open] [aria-label="Take off Blue 10"]')
+    assert page.locator('.cp-sheet[open] [data-index]').count() == 6
+    page.keyboard.press("Escape")
+    assert page.locator(".cp-sheet[open]").count() == 0
+    phone.tap('#ask-play [data-kind="blue-10"]')  # drawn again, the sheet stays closed
+    assert page.locator(".cp-sheet[open]").count() == 0
+    page.screenshot(path=str(ARTIFACTS / f"kings_court_chips_ask_{players}.png"))
     page.context.close()

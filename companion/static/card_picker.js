@@ -1,11 +1,15 @@
 // A fast card picker for a phone: tap a suit (or "Kingdom"), then tap cards to add them; the
-// chosen cards show as chips, a tap on a chip takes it off again. It knows nothing of the rules
-// and keeps no state: the page holds the chosen cards and the open tab in its draft, draws the
-// picker with ``html`` and reads a tap with ``read`` (so a redraw never loses a picked card).
+// chosen cards show as chips on one line, a tap on a chip takes it off again; the chips that do
+// not fit give way to "+N more", which opens a sheet of every card chosen (a tap there takes one
+// off too). It knows nothing of the rules: the page holds the chosen cards and the open tab in
+// its draft, draws the picker with ``html``, reads a tap with ``read`` (so a redraw never loses a
+// picked card) and calls ``fit`` once it is drawn. The picker keeps one thing of its own: which
+// picker's sheet is open, so that it stays open while cards are taken off in it.
 "use strict";
 
 const CardPicker = (() => {
-  const { escape } = Companion;
+  const markup = Companion.html;
+  let sheetOpen = null;  // the id of the picker whose sheet of chosen cards is open
   // Words are never broken: a name with a word too long for one cell takes two.
   const wide = (text) => text.split(" ").some((word) => word.length > 7);
 
@@ -44,22 +48,30 @@ const CardPicker = (() => {
     const count = (kindId) => chosen.filter((c) => c === kindId).length;
     const byId = Object.fromEntries(kinds.map((k) => [k.id, k]));
     const words = (i) => (chip ? chip(i) : byId[chosen[i]].name);
-    const body = question || `
-      ${title ? `<p class="small">${escape(title)}</p>` : `<div class="cp-tabs" role="tablist" aria-label="Suits">${all.map((g) => `
+    const body = question || markup`
+      ${title ? markup`<p class="small">${title}</p>` : markup`<div class="cp-tabs" role="tablist" aria-label="Suits">${all.map((g) => markup`
         <button type="button" role="tab" class="cp-tab s-${g.key}${g.key === shown.key ? " selected" : ""}"
-          aria-selected="${g.key === shown.key}" data-cp="${id}" data-group="${g.key}">${escape(groupName(g.key))}</button>`).join("")}</div>`}
-      <div class="cp-grid" role="group" aria-label="${escape(title || groupName(shown.key || ""))} cards">${shown.kinds.map((k) => {
+          aria-selected="${String(g.key === shown.key)}" data-cp="${id}" data-group="${g.key}">${groupName(g.key)}</button>`)}</div>`}
+      <div class="cp-grid" role="group" aria-label="${title || groupName(shown.key || "")} cards">${shown.kinds.map((k) => {
         const n = count(k.id);
         const left = limit(k.id) - n;
         const words = k.short || k.name;
-        return `<button type="button" class="cp-card s-${k.colour}${wide(words) ? " cp-wide" : ""}" data-cp="${id}" data-kind="${k.id}" ${left <= 0 ? 'aria-disabled="true"' : ""}
-          aria-label="${escape(k.name)}${n ? ` (${n} picked)` : ""}">${escape(words)}${n ? `<span class="cp-n" aria-hidden="true">${n}</span>` : ""}</button>`;
-      }).join("")}</div>`;
-    const list = chips ? `<div class="cp-chosen${above ? " cp-above" : ""}" aria-live="polite">${chosen.length ? chosen.map((kindId, i) => `
-        <button type="button" class="cp-chip s-${byId[kindId] ? byId[kindId].colour : "kingdom"}" data-cp="${id}" data-index="${i}"
-          aria-label="Take off ${escape(words(i))}">${escape(words(i))} \u00d7</button>`).join("")
-        : `<span class="small">No ${escape(label)} yet.</span>`}</div>` : "";
-    return above ? list + body : body + list;
+        return markup`<button type="button" class="cp-card s-${k.colour}${wide(words) ? " cp-wide" : ""}" data-cp="${id}" data-kind="${k.id}" ${left <= 0 ? markup`aria-disabled="true"` : ""}
+          aria-label="${k.name}${n ? ` (${n} picked)` : ""}">${words}${n ? markup`<span class="cp-n" aria-hidden="true">${n}</span>` : ""}</button>`;
+      })}</div>`;
+    // a chosen card as a button that takes it off: a chip on the line, an item of the sheet
+    const takeOff = (cls, kindId, i) => markup`<button type="button" class="${cls} s-${byId[kindId] ? byId[kindId].colour : "kingdom"}" data-cp="${id}" data-index="${i}"
+          aria-label="Take off ${words(i)}">${words(i)} \u00d7</button>`;
+    const heading = `${label[0].toUpperCase()}${label.slice(1)}: ${chosen.length}`;
+    const sheet = markup`<dialog class="sheet cp-sheet" data-cp-sheet="${id}" aria-labelledby="cp-sheet-${id}">
+        <div class="sheet-head"><h2 class="grow" id="cp-sheet-${id}">${heading}</h2><button type="button" class="secondary" data-close>Close</button></div>
+        <p class="small">Tap a card to take it off.</p>
+        <div class="cp-items">${chosen.map((kindId, i) => takeOff("cp-item", kindId, i))}</div></dialog>`;
+    const list = chips ? markup`<div class="cp-chosen" aria-live="polite">${chosen.length
+        ? markup`${chosen.map((kindId, i) => takeOff("cp-chip", kindId, i))}<button type="button" class="secondary cp-more" data-cp-more="${id}" aria-haspopup="dialog" hidden></button>`
+        : markup`<span class="small">No ${label} yet.</span>`}</div>${chosen.length ? sheet : ""}` : "";
+    // a string, as the pages draw with one (``question`` is markup the page made)
+    return above ? `${list}${body}` : `${body}${list}`;
   }
 
   // What a tap on the picker ``id`` means: {tab}, {add}, {remove} (an index), or null.
@@ -72,7 +84,8 @@ const CardPicker = (() => {
   }
 
   // Once drawn: a card whose name still does not fit its cell (a word of seven wide letters in
-  // a sixth of the phone) takes two cells.
+  // a sixth of the phone) takes two cells; the chips stay on one line, the last ones giving way
+  // to "+N more"; the sheet of chosen cards open before a redraw opens again.
   function fit(root) {
     for (const card of root.querySelectorAll(".cp-card:not(.cp-wide)")) {
       const badge = card.querySelector(".cp-n");  // the count sticks out on purpose
@@ -80,7 +93,43 @@ const CardPicker = (() => {
       if (card.scrollWidth > card.clientWidth + 1) card.classList.add("cp-wide");
       if (badge) badge.style.display = "";
     }
+    for (const row of root.querySelectorAll(".cp-chosen")) {
+      const more = row.querySelector(".cp-more");
+      if (!more) continue;
+      const chips = [...row.querySelectorAll(".cp-chip")];
+      for (const chip of chips) chip.hidden = false;
+      more.hidden = true;
+      const over = () => row.scrollWidth > row.clientWidth + 1;
+      if (!over()) continue;
+      more.hidden = false;
+      let shown = chips.length;
+      do {
+        chips[--shown].hidden = true;
+        more.textContent = shown ? `+${chips.length - shown} more` : `All ${chips.length}`;
+        more.setAttribute("aria-label", `${more.textContent}: every card picked, ${chips.length}, to see or take off`);
+      } while (shown > 0 && over());
+    }
+    if (sheetOpen === null) return;
+    const sheet = root.querySelector(`.cp-sheet[data-cp-sheet="${sheetOpen}"]`);
+    if (sheet) { if (!sheet.open) sheet.showModal(); } else sheetOpen = null;  // no card left to list
   }
+
+  // "+N more" opens its picker's sheet; Close or a tap beside the sheet closes it (taking a card
+  // off is the page's tap, read by ``read``: the sheet drawn again opens in ``fit``).
+  document.addEventListener("click", (event) => {
+    const more = event.target.closest("[data-cp-more]");
+    const sheet = event.target.closest(".cp-sheet");
+    if (more) {
+      const open = document.querySelector(`.cp-sheet[data-cp-sheet="${more.dataset.cpMore}"]`);
+      if (open) { sheetOpen = more.dataset.cpMore; open.showModal(); }
+    } else if (sheet && sheet.isConnected && (event.target === sheet || event.target.closest("[data-close]"))) sheet.close();
+  });
+  // The phone turned or the window resized: the line holds another number of chips.
+  window.addEventListener("resize", () => fit(document));
+  // Closed (Close, a tap beside it, the back gesture or Escape), not merely drawn again.
+  document.addEventListener("close", (event) => {
+    if (event.target.matches(".cp-sheet") && event.target.isConnected) sheetOpen = null;
+  }, true);
 
   return { html, read, fit, groupKey, groupName };
 })();

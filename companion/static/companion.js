@@ -60,8 +60,8 @@ const Companion = (() => {
     if (where) element.insertAdjacentHTML(where, markup.text);
     else element.innerHTML = markup.text;
   }
-  // The old escaping by hand, kept for the scripts not yet drawing with html (card_picker.js,
-  // kingseat.js): it goes when they do.
+  // The old escaping by hand, kept for the scripts not yet drawing with html (kingseat.js): it
+  // goes when they do.
   const escape = escapeText;
 
   // The trail of a draft's steps, for the bar's Undo and Redo inside a turn: each step keeps a

@@ -33,7 +33,7 @@ const KingsCourtAsk = (() => {
     const kinds = C.pickerKinds().filter((c) => c.group !== "shield" || ["cannonball", "catapult", "flaming-arrow", "siege-tower", "imperial-tax", "magic-potion", "hidden-treasure"].includes(c.id));
     if (!asking.top) {
       return html`<p class="kc-ask-line"><strong>What lies on top of the discard pile?</strong></p>
-        ${C.picker({ id: "ask-top", kinds, chosen: [], open: asking.tab, label: "top card", chips: false })}`;
+        ${CardPicker.html({ id: "ask-top", kinds, chosen: [], open: asking.tab, label: "top card", chips: false })}`;
     }
     const inForce = asking.suit || P.ownSuit(asking.top);
     const top = html`<p class="kc-ask-line">On top: <button type="button" class="cp-chip s-${kind(asking.top).colour}" id="ask-top-change" aria-label="Change the top card (${cardName(asking.top)})">${cardName(asking.top)} \u00d7</button>

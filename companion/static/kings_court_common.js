@@ -54,11 +54,6 @@ const KingsCourtCommon = (() => {
     return true;
   }
 
-  // The card picker's markup: card_picker.js builds it as a string, escaping its own text, and
-  // it goes into this page's markup as it is. (When card_picker.js draws with Companion.html,
-  // CardPicker.html can be put in directly.)
-  const picker = (options) => html([String(CardPicker.html(options))]);
-
   function pickerKinds() {
     return view().cards.map((card) => ({
       ...card,
@@ -77,7 +72,7 @@ const KingsCourtCommon = (() => {
   }
 
   return {
-    game, view, seats, nameOf, kind, cardName, say, page, change, keep, paint, picker, pickerKinds, nameButtons,
+    game, view, seats, nameOf, kind, cardName, say, page, change, keep, paint, pickerKinds, nameButtons,
     breakdownHtml,
     drafts: (parts) => { drafts = parts; },
     undo: () => trail.undo(),

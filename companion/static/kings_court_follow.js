@@ -27,7 +27,7 @@ const KingsCourtFollow = (() => {
     let body;
     if (!deal.card) {
       body = html`<p class="kc-ask-line"><strong>${dealer} deals seven each. Which card is turned up?</strong></p>
-        ${C.picker({ id: "deal", kinds, chosen: [], open: deal.tab, label: "card turned up", chips: false })}`;
+        ${CardPicker.html({ id: "deal", kinds, chosen: [], open: deal.tab, label: "card turned up", chips: false })}`;
     } else {
       const q = P.question(dealPlay(), 0, dealCtx());
       const words = P.chipWords(dealPlay(), 0, dealCtx());

@@ -155,10 +155,10 @@ const KingsCourtPlay = (() => {
     if (answers && answers.length) {
       const bridge = (k) => k.id.startsWith("drawbridge-");
       const title = answers.some(bridge) ? "A Drawbridge (by its suit) or a card that stops the draw:" : "A card that stops the draw:";
-      return html`${C.picker({ id, kinds: answers.map((k) => (bridge(k) ? { ...k, short: k.suits[0][0].toUpperCase() + k.suits[0].slice(1) } : k)),
+      return html`${CardPicker.html({ id, kinds: answers.map((k) => (bridge(k) ? { ...k, short: k.suits[0][0].toUpperCase() + k.suits[0].slice(1) } : k)),
         chosen: play.cards, label: "answer", question: ask, chip: (i) => chipWords(play, i, ctx), title, above: true })}${defended}`;
     }
-    return html`${C.picker({ id, kinds, chosen: play.cards, open, label: "cards played", question: ask, chip: (i) => chipWords(play, i, ctx), above: true })}${defended}`;
+    return html`${CardPicker.html({ id, kinds, chosen: play.cards, open, label: "cards played", question: ask, chip: (i) => chipWords(play, i, ctx), above: true })}${defended}`;
   }
 
   // A tap inside a play's picker: the play changes (a step of its draft) or a sentence is said.

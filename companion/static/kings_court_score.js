@@ -247,8 +247,8 @@ const KingsCourtScore = (() => {
           ${draft.typed[s]
             ? html`<label>Points left in ${nameOf(s)}'s hand<input type="number" inputmode="numeric" min="0" data-typed="${s}"></label>`
             : drawing
-              ? html`<div class="kc-picker" data-picker="drawn">${C.picker({ id: "drawn", kinds: C.pickerKinds(), chosen: draft.draws, open: draft.tabs.drawn, limit: limitFor("drawn"), label: `cards ${nameOf(s)} drew for the ${cardName(draft.last)}` })}</div>`
-              : html`<div class="kc-picker" data-picker="${s}">${C.picker({ id: `hand-${s}`, kinds: C.pickerKinds(), chosen: draft.cards[s] || [], open: draft.tabs[s], limit: limitFor(s), label: `cards left in ${nameOf(s)}'s hand` })}</div>`}
+              ? html`<div class="kc-picker" data-picker="drawn">${CardPicker.html({ id: "drawn", kinds: C.pickerKinds(), chosen: draft.draws, open: draft.tabs.drawn, limit: limitFor("drawn"), label: `cards ${nameOf(s)} drew for the ${cardName(draft.last)}` })}</div>`
+              : html`<div class="kc-picker" data-picker="${s}">${CardPicker.html({ id: `hand-${s}`, kinds: C.pickerKinds(), chosen: draft.cards[s] || [], open: draft.tabs[s], limit: limitFor(s), label: `cards left in ${nameOf(s)}'s hand` })}</div>`}
         </div>`;
   }
 

@@ -45,7 +45,6 @@ const Kingseat = (() => {
   const mineButton = () => Loyalty().mineButton();
   const drawMine = () => Loyalty().drawMine();
   const drawFixes = () => Loyalty().drawFixes();
-  const openFix = () => Loyalty().openFix();
   const PHASES = { vote: "The vote", action: "Actions", reveal: "The Tell", loyalty: "Loyalties", over: "Game over" };
 
   let draft = fresh();
@@ -449,7 +448,6 @@ const Kingseat = (() => {
     const button = event.target.closest("button");
     if (!button || !button.closest("#play")) return;
     const v = view();
-    if (button.id === "fix-open") { openFix(); return; }
     if (button.dataset.scanSeat !== undefined && Vote().scan) {
       const i = Number(button.dataset.scanFor);
       step(`Took back who played card ${i + 1}.`, () => Vote().scanSeat(i, button.dataset.scanSeat === ""

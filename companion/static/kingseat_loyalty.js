@@ -115,7 +115,7 @@ const KingseatLoyalty = (() => {
 
   // Who Hornseeker (or its dark 1) looked at and who else revealed their Hand with
   // Gulliballistas' dark 2 change nothing later, so one entered wrong is corrected by an entry
-  // of its own: "Correct an earlier entry" under the turn (while no turn is being entered)
+  // of its own: "Fix entry" in the action bar (while no turn is being entered)
   // opens a sheet that lists them and asks who it really was. Undo takes it back like any entry.
   let fixing = null;  // the sheet: {fact (null: the list), target (undefined: not tapped yet)}
   const sameFact = (a, b) => a.round === b.round && a.player === b.player && a.card === b.card;
@@ -217,6 +217,7 @@ const KingseatLoyalty = (() => {
       if (button.dataset.myLoyalty) setMine(button.dataset.myLoyalty);
       else if (button.id === "my-loyalty-change") { changing = true; drawMine(); }
     });
+    $("#fix-open").addEventListener("click", openFix);
     $("#fix-sheet").addEventListener("click", onFixTap);
     $("#fix-sheet").addEventListener("close", () => { fixing = null; });
     $("#status").addEventListener("pointerdown", holdStart);
@@ -231,5 +232,5 @@ const KingseatLoyalty = (() => {
         && event.target.closest("#my-loyalty-button")) openMine(); });
   }
 
-  return { start, forget, mineButton, drawMine, drawFixes, openFix };
+  return { start, forget, mineButton, drawMine, drawFixes };
 })();
