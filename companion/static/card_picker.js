@@ -70,8 +70,8 @@ const CardPicker = (() => {
     const list = chips ? markup`<div class="cp-chosen" aria-live="polite">${chosen.length
         ? markup`${chosen.map((kindId, i) => takeOff("cp-chip", kindId, i))}<button type="button" class="secondary cp-more" data-cp-more="${id}" aria-haspopup="dialog" hidden></button>`
         : markup`<span class="small">No ${label} yet.</span>`}</div>${chosen.length ? sheet : ""}` : "";
-    // a string, as the pages draw with one (``question`` is markup the page made)
-    return above ? `${list}${body}` : `${body}${list}`;
+    // ``question`` is markup the page made with Companion.html
+    return above ? markup`${list}${body}` : markup`${body}${list}`;
   }
 
   // What a tap on the picker ``id`` means: {tab}, {add}, {remove} (an index), or null.
