@@ -24,6 +24,7 @@ module.exports = [
         KingsCourt: "readonly",
         Kingseat: "readonly",
         KingseatActions: "readonly",
+        KingseatBoard: "readonly",
         KingseatCards: "readonly",
         KingseatEnd: "readonly",
         KingseatLoyalty: "readonly",
