@@ -37,8 +37,8 @@ const KingseatActions = (() => {
         return answer(key, label, and(chosen.map(C.cardName)));
       }
       const set = (cards) => { f[key] = cards; f.touched = key; delete f.open; changed(); };
-      return html`<div class="ks-field">${label ? html`<h3>${label}</h3>` : ""}${C.picker(key, chosen, { max, kinds, set,
-          ...options })}</div>`;
+      return html`<div class="ks-field">${label ? html`<h3>${label}</h3>` : ""}${
+          C.picker(key, chosen, { max, kinds, set, ...options })}</div>`;
     };
     const line = (text) => html`<p>${text}</p>`;
     const small = (text) => html`<p class="small">${text}</p>`;
@@ -92,7 +92,8 @@ const KingseatActions = (() => {
           chooseValue("count", [[0, "They had none"], [1, "They handed one over"]], "Did they hand a card over?")}`;
       case "monarchrys-dark1":
         return html`${choosePlayers("target", n.target, "Who was picked")}${
-          numbers([["taken", `Dark cards ${them} handed ${a.name}`], ["given", `Dark cards ${a.name} handed ${them}`]])}`;
+          numbers([["taken", `Dark cards ${them} handed ${a.name}`],
+              ["given", `Dark cards ${a.name} handed ${them}`]])}`;
       case "monarchrys-dark2":
         return html`${choosePlayers("target", n.target, "Who was asked")}${
           choosePrince("prince", n.prince, "For which prince")}${
@@ -101,7 +102,8 @@ const KingseatActions = (() => {
       case "crassclamps":
         return html`${choosePlayers("target", n.target, "Who gets the order")}${
           choosePrince("prince", n.prince, "The prince they must vote next round")}${
-          chooseValue("order", [["swap", "Swap places"], ["action", "Use their card's action"]], "And then they must")}`;
+          chooseValue("order", [["swap", "Swap places"], ["action", "Use their card's action"]],
+              "And then they must")}`;
       case "crassclamps-dark2":
         return choosePlayers("first", n.first, "Who lays the first card next round", { optional: true,
             nobody: "From the Kingseat" });
@@ -119,7 +121,8 @@ const KingseatActions = (() => {
         const most = n.may_be_in_tell;
         return html`${n.discard ? pick("discard", 1, `The Hand card ${who} discarded to pay`)
           : small(`${who} has no cards to discard.`)}${Object.keys(most).length
-            ? html`${chooseValue("found", [["none", "None"], ["some", "Some: tap them"]], "Squlofish moved out of the Tell")}${
+            ? html`${chooseValue("found", [["none", "None"], ["some", "Some: tap them"]],
+              "Squlofish moved out of the Tell")}${
               f.found === "some" ? pick("removed", squid.reduce((sum, k) => sum + (most[k] || 0), 0), "",
                 { kinds: squid.filter((k) => most[k]), limit: (kind) => most[kind] || 0,
                   empty: `All that fit in ${n.most_votes} votes` }) : ""}`
@@ -128,13 +131,15 @@ const KingseatActions = (() => {
       case "squlofish-dark2": {
         const squid = C.kindsOf("squlofish").filter((k) => kinds.includes(k));
         return html`${small("Only the player (or players, on a tie) holding the most Squlofish discards one:"
-          + " tap each one's name, then the card.")}${discarders(n.discards, squid, (p) => `${nameOf(p)} discarded`, true)}`;
+          + " tap each one's name, then the card.")}${
+          discarders(n.discards, squid, (p) => `${nameOf(p)} discarded`, true)}`;
       }
       case "smugwing-dark1": {
         if (!n.drawn) return small("This round's winning cards go from the Tell to the Discard.");
         return html`${chooseValue("found", [["all", "All were found"], ["some", "Only some: tap them"]],
-          `${plural(n.drawn, "card")} came out of the Tell at random this round: did the table find every winning card?`)}${
-          f.found === "some" ? pick("moved", n.winning.length, "The winning cards the table found and moved to the Discard",
+          `${plural(n.drawn, "card")
+          } came out of the Tell at random this round: did the table find every winning card?`)}${f.found === "some"
+          ? pick("moved", n.winning.length, "The winning cards the table found and moved to the Discard",
             { kinds: [...new Set(n.winning)], limit: (kind) => n.winning.filter((k) => k === kind).length,
               empty: "None" }) : ""}`;
       }
@@ -143,10 +148,12 @@ const KingseatActions = (() => {
             { multi: n.givers.length })
           : small("Nobody who voted for the winning prince holds cards.");
       case "salsa-salamanda": {
-        if (!n.winning.length) return line("None of this round's winning cards is still in the Tell: choose Do nothing.");
+        if (!n.winning.length) {
+          return line("None of this round's winning cards is still in the Tell: choose Do nothing.");
+        }
         const cards = n.winning.map((kind) => html`<button type="button" class="ks-kind ks-c${C.KIND[kind].dark
-            ? " dark" : ""}${f.winning === kind ? " selected" : ""}" style="${C.paint(C.princeOf(kind), C.KIND[kind].dark)
-            }" data-kind="${kind}">${C.cardName(kind)}</button>`);
+            ? " dark" : ""}${f.winning === kind ? " selected" : ""}" style="${
+            C.paint(C.princeOf(kind), C.KIND[kind].dark)}" data-kind="${kind}">${C.cardName(kind)}</button>`);
         return html`<div class="ks-field" data-field="winning"><h3>The winning card taken out of the Tell</h3>
           <div class="ks-choose">${cards}</div></div>${choosePlayers("to", n.to.filter((p) => p !== "discard"),
             "Where it went", { extra: [["discard", "The Discard"]] })}`;
@@ -172,8 +179,8 @@ const KingseatActions = (() => {
     const strip = players.map((p) => {
       const card = (f[`discards-${p}`] || [])[0];
       const style = card ? html` style="${C.paint(C.princeOf(card), C.KIND[card].dark)}"` : "";
-      return html`<button type="button" class="ks-voter${card ? ` ks-c${C.KIND[card].dark ? " dark" : ""}` : " secondary"}${
-          p === now ? " now" : ""}"${style} data-discarder="${p}"
+      return html`<button type="button" class="ks-voter${card ? ` ks-c${C.KIND[card].dark ? " dark" : ""}`
+          : " secondary"}${p === now ? " now" : ""}"${style} data-discarder="${p}"
         ${p === now ? html`aria-current="step"` : ""} aria-label="${nameOf(p)}: ${card
             ? C.cardName(card) : optional ? "nothing" : "no card yet"}">
         <span class="ks-voter-name">${crowned(p)}</span><span class="ks-voter-card">${card
@@ -181,8 +188,8 @@ const KingseatActions = (() => {
     });
     return html`<div class="ks-field" data-field="discards"><div class="ks-strip${fourToARow(players.length)
         }" role="group" aria-label="Who discarded">${strip}</div>
-      ${now === null ? "" : html`<h3 id="discarder-now">${label(now)}</h3>${cardGrid(kinds, (f[`discards-${now}`] || [])[0],
-          label(now), "data-discard-kind")}
+      ${now === null ? "" : html`<h3 id="discarder-now">${label(now)}</h3>${
+          cardGrid(kinds, (f[`discards-${now}`] || [])[0], label(now), "data-discard-kind")}
         ${optional ? html`<button type="button" class="secondary ks-fewer" data-discard-kind="">${nameOf(now)
             } discarded nothing</button>` : ""}`}</div>`;
   }
@@ -190,8 +197,8 @@ const KingseatActions = (() => {
   // What goes into the Tell face down: said, never named.
   function facedown(text) {
     const back = html`<span class="ks-back small-back" aria-hidden="true"></span>`;
-    return html`<p class="ks-facedown" id="face-down-note">${back}<span>${text} Nobody names them:
-      the Tell is turned over at the end.</span></p>`;
+    const unnamed = "Nobody names them: the Tell is turned over at the end.";
+    return html`<p class="ks-facedown" id="face-down-note">${back}<span>${text} ${unnamed}</span></p>`;
   }
 
   // Player buttons for one field. multi: how many may be chosen; optional: "nobody" allowed.
@@ -216,12 +223,15 @@ const KingseatActions = (() => {
     }
     const buttons = players.map((p) => html`<button type="button" class="secondary${chosen.includes(p)
         ? " selected" : ""}" data-player="${p}">${crowned(p)}</button>`);
-    for (const [key, text] of options.extra || []) buttons.push(html`<button type="button" class="secondary${value === key
-        ? " selected" : ""}" data-value="${key}">${text}</button>`);
+    for (const [key, text] of options.extra || []) {
+      buttons.push(html`<button type="button" class="secondary${value === key
+          ? " selected" : ""}" data-value="${key}">${text}</button>`);
+    }
     if (options.optional) buttons.push(html`<button type="button" class="secondary${value === null
         ? " selected" : ""}" data-player="">${options.nobody || "Nobody"}</button>`);
-    return html`<div class="ks-field" data-field="${field}" ${options.multi ? html`data-multi="${options.multi}"` : ""}><h3>${
-        label}</h3><div class="ks-choose${buttons.length > 6 ? " ks-four" : ""}">${buttons}</div></div>`;
+    const multi = options.multi ? html`data-multi="${options.multi}"` : "";
+    return html`<div class="ks-field" data-field="${field}" ${multi}><h3>${label}</h3><div class="ks-choose${
+        buttons.length > 6 ? " ks-four" : ""}">${buttons}</div></div>`;
   }
 
   function choosePrince(field, princes, label) {
@@ -237,8 +247,8 @@ const KingseatActions = (() => {
     if (folded(field) && chosen) return answer(field, label, chosen[1]);
     return html`<div class="ks-field" data-field="${field}"><h3>${label}</h3><div class="ks-choose">${
       values.map(([value, text]) =>
-      html`<button type="button" class="secondary${K.draft.f[field] === value ? " selected" : ""}" data-value="${value}">${
-          text}</button>`)}</div></div>`;
+      html`<button type="button" class="secondary${K.draft.f[field] === value ? " selected" : ""}" data-value="${
+          value}">${text}</button>`)}</div></div>`;
   }
 
   // Counts of cards: steppers from 0 (nothing filled in until the table says how many).
@@ -373,8 +383,8 @@ const KingseatActions = (() => {
     if (mode === "swap") {
       body = html`<div class="ks-field" data-field="swap"><h3>${a.name
           } swaps places (and a card) with</h3><div class="ks-choose">${a.swap_with.map((p) =>
-        html`<button type="button" class="secondary${K.draft.swap === p ? " selected" : ""}" data-swap="${p}">${crowned(p)
-            }</button>`)}</div>
+        html`<button type="button" class="secondary${K.draft.swap === p ? " selected" : ""}" data-swap="${p}">${
+            crowned(p)}</button>`)}</div>
         <p class="small">People move; the Kingseat stays. Whoever sits in it afterwards is the King.</p></div>`;
     } else if (mode === "action") {
       body = html`<div id="action-form">${actionForm()}</div>`;

@@ -16,14 +16,16 @@ const KingseatBoard = (() => {
   // What the vote begins with: a round taken back, the setup's passing, or the Give Cards.
   function giveLine(v) {
     if (v.vote.replay) {
-      return html`<p class="ks-give" id="revote">Brownbeards\u2019 dark 2 took the round back:
-        every card is back in its Hand. Vote round ${v.round} again, with no new Give Cards.</p>`;
+      return html`<p class="ks-give" id="revote">${"Brownbeards\u2019 dark 2 took the round back: every card is back"
+        + ` in its Hand. Vote round ${v.round} again, with no new Give Cards.`}</p>`;
     }
     const give = v.give_cards;
-    const arrow = html`<span class="ks-arrow" aria-hidden="true">${give.direction === "left" ? "\u21bb" : "\u21ba"}</span>`;
+    const arrow = html`<span class="ks-arrow" aria-hidden="true">${give.direction === "left"
+        ? "\u21bb" : "\u21ba"}</span>`;
     if (v.round === 1 && !v.last_vote) {
-      return html`<div class="ks-give ks-setup" id="setup-reminder"><p><span>Setup: pass 2 cards right, then 2
-        left;</span> <span>set 1 face down as your Loyalty.</span></p>
+      const passes = html`<span>Setup: pass 2 cards right, then 2 left;</span>`;
+      const aside = html`<span>set 1 face down as your Loyalty.</span>`;
+      return html`<div class="ks-give ks-setup" id="setup-reminder"><p>${passes} ${aside}</p>
           <p class="ks-give" id="give-cards" data-direction="${give.direction}">${arrow
               }<span>Round 1: hand one card to the left.</span></p></div>`;
     }
@@ -125,8 +127,8 @@ const KingseatBoard = (() => {
           }</ul>` : html`<p class="small">Nothing yet.</p>`}
       ${coming.length ? html`<p class="small" id="coming"><strong>Next round:</strong> ${and(coming)}.</p>` : ""}
       ${v.last_events.length
-          ? html`<details id="last-events-box"><summary>The round before</summary><ul class="ks-events" id="last-events">${
-          list(v.last_events)}</ul></details>` : ""}`);
+          ? html`<details id="last-events-box"><summary>The round before</summary>${
+          html`<ul class="ks-events" id="last-events">${list(v.last_events)}</ul>`}</details>` : ""}`);
   }
 
   function draw() {

@@ -37,8 +37,8 @@ const KingseatEnd = (() => {
         <span class="ks-n" data-tell-count="${kind}">${n}</span></button>`;
     });
     const grid = blocks
-      ? html`<div class="ks-blocks ks-count" role="group" aria-label="The Tell's cards by kind">${princes.map((prince) =>
-          html`<div class="ks-block">
+      ? html`<div class="ks-blocks ks-count" role="group" aria-label="The Tell's cards by kind">${
+          princes.map((prince) => html`<div class="ks-block">
           <span class="ks-block-name" aria-hidden="true">${C.princeName(prince)
               }</span><div class="ks-block-cells">${cells(prince)}</div></div>`)}</div>`
       : html`<div class="ks-grid ks-count" role="group" aria-label="The Tell's cards by kind">${princes.map((prince) =>
@@ -48,8 +48,8 @@ const KingseatEnd = (() => {
           "card")} out face up and tap each card's kind once (or Scan them).</p>
       <p class="ks-total" id="reveal-total"><strong>${total}</strong> of ${r.size} cards counted</p>
       ${grid}
-      <button type="button" class="${fewer ? "selected" : "secondary"} ks-fewer" id="count-fewer" aria-pressed="${String(fewer)
-          }">${fewer ? "Tap the kind to take one off" : "Count one fewer"}</button>
+      <button type="button" class="${fewer ? "selected" : "secondary"} ks-fewer" id="count-fewer" aria-pressed="${
+          String(fewer)}">${fewer ? "Tap the kind to take one off" : "Count one fewer"}</button>
       <div id="reveal-preview" class="ks-preview" aria-live="polite">${revealPreview()}</div>`);
   }
 
@@ -99,8 +99,8 @@ const KingseatEnd = (() => {
               } (phone)</span></div>`;
       }
       const prince = K.draft.loyalty[p];
-      return html`<button type="button" class="ks-voter${prince ? " ks-c" : " secondary"}${p === now ? " now" : ""}"${prince
-          ? html` style="${C.paint(prince)}"` : ""}
+      return html`<button type="button" class="ks-voter${prince ? " ks-c" : " secondary"}${p === now
+          ? " now" : ""}"${prince ? html` style="${C.paint(prince)}"` : ""}
         data-loyal-who="${p}" ${p === now ? html`aria-current="step"` : ""} aria-label="${nameOf(p)}: ${prince
             ? C.princeName(prince) : "not entered yet"}">
         <span class="ks-voter-name">${crowned(p)}</span><span class="ks-voter-card">${prince
@@ -140,8 +140,8 @@ const KingseatEnd = (() => {
       <ul class="ks-tally" id="final-count">${count.map(([prince, n]) => html`<li class="${r.princes.includes(prince)
           ? "won" : ""}">${princeChip(prince)} <strong data-count="${prince}">${n}</strong>${r.princes.includes(prince)
           ? " \u2190 wins the Tell" : ""}</li>`)}</ul>
-      <details><summary>The cards in the Tell</summary><p class="ks-cards" id="tell-cards">${spaced(cards.map(([k, n]) =>
-          many(k, n)))}</p></details>
+      <details><summary>The cards in the Tell</summary><p class="ks-cards" id="tell-cards">${
+          spaced(cards.map(([k, n]) => many(k, n)))}</p></details>
       <h3>Loyalties</h3>
       <ul class="ks-loyal" id="loyalties">${v.players.map((p) => html`<li class="${r.winners.includes(p.player)
           ? "won" : ""}"><strong>${p.name}</strong> ${princeChip(p.loyalty)} ${r.winners.includes(p.player)

@@ -71,8 +71,8 @@ const KingseatLoyalty = (() => {
     const set = you.loyalty;
     $("#loyalty-sheet-title").textContent = `My Loyalty (${you.name})`;
     if (you.held_back) {
-      put($("#loyalty-sheet-body"), html`<p id="my-loyalty-now">This seat changed phones after the game began:
-        your Loyalty is entered openly after the Tell is turned over.</p>`);
+      put($("#loyalty-sheet-body"), html`<p id="my-loyalty-now">${"This seat changed phones after the game began:"
+        + " your Loyalty is entered openly after the Tell is turned over."}</p>`);
       return;
     }
     const grid = !set || changing || you.loyalty_stale;
@@ -85,8 +85,8 @@ const KingseatLoyalty = (() => {
           you.name}’s Loyalty.</p>
       ${grid ? html`<p class="small">${set ? "Tap the new prince:" : "Tap the prince on your Loyalty card:"}</p>
         <div class="ks-princes ks-three" role="group" aria-label="My Loyalty">${v.princes.map((prince) =>
-            html`<button type="button" class="ks-prince ks-c${set === prince ? " selected" : ""}" style="${C.paint(prince)
-            }" data-my-loyalty="${prince}" ${mine && mine.busy ? "disabled" : ""}>${C.princeName(prince)
+            html`<button type="button" class="ks-prince ks-c${set === prince ? " selected" : ""}" style="${
+            C.paint(prince)}" data-my-loyalty="${prince}" ${mine && mine.busy ? "disabled" : ""}>${C.princeName(prince)
             }</button>`)}</div>`
         : html`<button type="button" class="secondary" id="my-loyalty-change">Change it</button>`}
       ${mine && mine.error ? html`<p class="error" role="alert" id="my-loyalty-error">${mine.error}</p>` : ""}`);
@@ -150,8 +150,8 @@ const KingseatLoyalty = (() => {
     const f = fixing.fact;
     if (!f) {
       $("#fix-sheet-title").textContent = "Correct an earlier entry";
-      put($("#fix-sheet-body"), html`<p class="small">Who Hornseeker looked at, or who else revealed their Hand
-        with Gulliballistas\u2019 dark 2, is corrected on its own: nothing later depends on it.</p>
+      put($("#fix-sheet-body"), html`<p class="small">${"Who Hornseeker looked at, or who else revealed their Hand"
+        + " with Gulliballistas\u2019 dark 2, is corrected on its own: nothing later depends on it."}</p>
         <div class="ks-fix-list">${facts.map((fact, i) =>
           html`<button type="button" class="secondary ks-answer" data-fix="${i}"
           aria-label="${factTitle(fact)}: ${namedText(fact.card, fact.target)}. Tap to correct it">
@@ -168,8 +168,8 @@ const KingseatLoyalty = (() => {
       <h3>${question}</h3>
       <div class="ks-choose" role="group" aria-label="${question}">${[...f.choices, null].map((p) => {
         const entered = p === f.target;
-        return html`<button type="button" class="secondary${p === chosen ? " selected" : ""}" data-fix-target="${p === null
-            ? "" : p}"
+        return html`<button type="button" class="secondary${p === chosen ? " selected" : ""}" data-fix-target="${
+            p === null ? "" : p}"
           ${entered ? html`aria-disabled="true"` : ""} ${p === chosen ? html`aria-pressed="true"` : ""}>${p === null
               ? "Nobody" : nameOf(p)}${entered ? html` <small>(entered)</small>` : ""}</button>`;
       })}</div>

@@ -62,8 +62,8 @@ const KingseatSetup = (() => {
       const hand = Math.floor(cards / n);
       const left = players ? cards % n : 0;
       put($("#deal"), players && princes.length
-        ? html`<strong>${cards} cards</strong> (${princes.length} princes of ${per}${dark ? "" : ", without the Dark cards"
-            }): <strong>${hand}</strong> to each of ${plural(players, "player")}
+        ? html`<strong>${cards} cards</strong> (${princes.length} princes of ${per}${dark
+            ? "" : ", without the Dark cards"}): <strong>${hand}</strong> to each of ${plural(players, "player")}
            (${hand - 1} in hand once the Loyalty card is set aside), <strong id="deal-left">${left}</strong> left over${
                left ? ", face up into the Tell" : ""}.`
         : html`Type the names and tick the princes to see the deal.`);

@@ -79,8 +79,8 @@ const KingseatVote = (() => {
     const strip = voteOrder().map((p) => {
       const kind = K.draft.votes[p];
       const style = kind ? html` style="${C.paint(C.princeOf(kind), C.KIND[kind].dark)}"` : "";
-      return html`<button type="button" class="ks-voter${kind ? ` ks-c${C.KIND[kind].dark ? " dark" : ""}` : " secondary"}${
-          p === now ? " now" : ""}"${style} data-voter="${p}"
+      return html`<button type="button" class="ks-voter${kind ? ` ks-c${C.KIND[kind].dark ? " dark" : ""}`
+          : " secondary"}${p === now ? " now" : ""}"${style} data-voter="${p}"
         ${p === now ? html`aria-current="step"` : ""} aria-label="${nameOf(p)}: ${kind
             ? C.cardName(kind) : "no vote yet"}">
         <span class="ks-voter-name">${crowned(p)}</span><span class="ks-voter-card">${kind
@@ -218,15 +218,15 @@ const KingseatVote = (() => {
     return broke.length ? html`<div class="ks-field" data-field="none-held"><h3>Who held no ${and(princes)
         } card? Tap each.</h3>
       <div class="ks-choose">${broke.map((p) => html`<button type="button" class="${K.draft.none[p]
-          ? "selected" : "secondary"}" data-none-held="${p}" aria-pressed="${String(Boolean(K.draft.none[p]))}">${crowned(p)
-          }</button>`)}</div></div>` : "";
+          ? "selected" : "secondary"}" data-none-held="${p}" aria-pressed="${String(Boolean(K.draft.none[p]))}">${
+          crowned(p)}</button>`)}</div></div>` : "";
   }
 
   function votePreview() {
     if (!K.checked || K.checked.key !== keyOf()) return html`<p class="small">Checking the vote\u2026</p>`;
     if (K.checked.status !== 200) {
-      return html`<p class="small">The rules refuse this vote: see the message below.
-        Tap a name above to change that vote.</p>`;
+      return html`<p class="small">${"The rules refuse this vote: see the message below."
+        + " Tap a name above to change that vote."}</p>`;
     }
     const after = K.checked.data.view.last_vote;
     const tally = ranked(after.tally).map(([prince, n]) => html`<li class="${prince === after.winner
