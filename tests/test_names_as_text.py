@@ -140,10 +140,10 @@ def test_kingseat_shows_names_as_typed(server, browser):
     expect(page.locator("#winner")).to_be_visible()
     expect(page.locator("#loyalties strong")).to_have_text(list(names))
     assert sorted(page.locator("#seats .ks-who > strong").all_text_contents()) == sorted(names)
-    page.locator("#more-button").tap()
-    expect(page.locator("#seat-choices [data-seat]")).to_contain_text([*names, "Nobody"])
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "kingseat_names_as_text.png"))
+    page.locator("#more-button").tap()
+    expect(page.locator("#seat-choices [data-seat]")).to_contain_text([*names, "Nobody"])
     assert {"before vote", "entered vote", "entered slydefox-dark1", "entered swap", "entered reveal",
             "entered loyalty", "the end"} <= set(seen)
     assert all(opened == [] for _, opened in pages)
