@@ -20,6 +20,12 @@
   kind) sent over HTTP, 20,000 (``--fuzz N``): how they were answered, 5xx other than 503 and
   hangs (no answer within 10 s; 35 s for a long poll, ``wait=S``, held up to 25 s) counted
   (target: none of either).
+- heads: how soon the server closes a connection that sends no whole request head, from its
+  first byte (p50 and the worst of 10): a request head trickled a byte every 0.1 s, a request
+  line that never ends (a byte every 10 ms), one gone quiet after its first bytes (targets, issue
+  23: 408 and closed within 1 s), and a TLS hello (400 at once), beside the floor: a whole
+  request answered and closed on a new connection. Then the tables' p50/p99 alone and while 100
+  connections trickle heads.
 
 The server runs as in benchmarks/web.py, on 127.0.0.1, as `companion serve` starts.
 """
@@ -29,6 +35,8 @@ import argparse
 import io
 import json
 import os
+import select
+import socket
 import statistics
 import sys
 import tempfile
@@ -43,7 +51,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 from web import Phone, Server, load
 
 TABLES = 10
-PARTS = ("photos", "statistics", "imports", "games", "fuzz")
+PARTS = ("photos", "statistics", "imports", "games", "fuzz", "heads")
 NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal", "Ida", "Jo", "Kim", "Lou"]
 
 
@@ -345,6 +353,62 @@ def fuzz_part(server: Server, name: str, count: int) -> list[tuple[str, str, str
              f"{server_errors}; {answers[0]}", "0; 0")]
 
 
+def closing(port: int, first: bytes, trickle: bytes = b"", every: float = 0.0) -> tuple[float, bytes]:
+    """Seconds from sending ``first`` on a new connection till the server closes it, sending
+    a byte of ``trickle`` each ``every`` s meanwhile; and its answer's first line."""
+    with socket.create_connection(("127.0.0.1", port), timeout=15) as conn:
+        began = time.perf_counter()
+        conn.sendall(first)
+        rest, answer = iter(trickle), b""
+        while time.perf_counter() - began < 15:
+            if select.select([conn], [], [], every or 15)[0]:
+                try:
+                    chunk = conn.recv(4096)
+                except ConnectionResetError:  # closed with bytes of ours unread
+                    break
+                if not chunk:
+                    break
+                answer += chunk
+            elif (byte := next(rest, None)) is not None:
+                try:
+                    conn.sendall(bytes([byte]))
+                except OSError:  # closed: its answer is still to read
+                    rest = iter(())
+        return time.perf_counter() - began, answer.split(b"\r\n", 1)[0]
+
+
+def heads_part(server: Server, name: str) -> list[tuple[str, str, str]]:
+    from test_serving import TLS_HELLO
+
+    whole = b"GET /favicon.ico HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+    cases = [("a whole request answered (the floor)", whole, b"", 0.0, ""),
+             ("a TLS hello", TLS_HELLO, b"", 0.0, ""),
+             ("a request head trickled, a byte every 0.1 s", whole[:1], whole[1:], 0.1, "< 1000"),
+             ("a request line that never ends, a byte every 10 ms", b"GET /", b"a" * 2000,
+              0.01, "< 1000"),
+             ("a request line gone quiet after 8 bytes", b"GET /sta", b"", 0.0, "< 1000")]
+    rows = []
+    for label, first, trickle, every, target in cases:
+        results = [closing(server.port, first, trickle, every) for _ in range(10)]
+        seconds = sorted(result[0] for result in results)
+        answers = Counter(result[1].decode(errors="replace") for result in results)
+        rows.append((f"{name}: {label}: closed after (p50; max ms)",
+                     f"{seconds[4] * 1000:.1f}; {seconds[-1] * 1000:.1f} "
+                     f"({answered(answers)})", target))
+    alone = load(server.port, TABLES, 3.0, bare=False)
+    rows.append((f"{name}: {TABLES} tables alone (p50; p99 ms)", f"{alone[1]:.1f}; {alone[2]:.1f}", ""))
+    stop = time.monotonic() + 4.0
+
+    def trickle():
+        while time.monotonic() < stop:
+            closing(server.port, whole[:1], whole[1:], 0.1)
+
+    during, _peak = during_load(server, [threading.Thread(target=trickle) for _ in range(100)])
+    rows.append((f"{name}: {TABLES} tables while 100 heads trickle (p50; p99 ms)",
+                 f"{during[1]:.1f}; {during[2]:.1f}", "p99 < 200"))
+    return rows
+
+
 def run(name: str, url: str, parts: set[str], photos: dict[str, bytes] | None,
         record: bytes | None, fuzzed: int = 20_000) -> None:
     server = Server(url)
@@ -359,6 +423,8 @@ def run(name: str, url: str, parts: set[str], photos: dict[str, bytes] | None,
             show(games_part(server, name))
         if "fuzz" in parts:
             show(fuzz_part(server, name, fuzzed))
+        if "heads" in parts:
+            show(heads_part(server, name))
     finally:
         server.stop()
 

@@ -177,7 +177,7 @@ def db(args: argparse.Namespace) -> int:
     every command that opens it does first); `companion db current`: where it stands, changing
     nothing."""
     from companion import migrations
-    from companion.store import database
+    from companion.store.database import database
     from companion.web import default_database_url
 
     engine = database(args.database or default_database_url())

@@ -18,8 +18,11 @@ from companion import engine as protocol
 from companion import inputs
 from companion import players as people
 from companion import record as records
+from companion.record import Record
 from companion.stats import Play, play_of
-from companion.store import Record, Store, _utc, entries, games, marks
+from companion.store import Store
+from companion.store.database import utc
+from companion.store.tables import entries, games, marks
 
 SOURCE = "The companion"
 ARCHIVE = "companion-archive"
@@ -161,7 +164,7 @@ def _fingerprints(store: Store) -> set[str]:
         options = {row.id: (row.game, row.options) for row in conn.execute(select(games))}
         stored: dict[str, list] = {game_id: [] for game_id in options}
         for row in conn.execute(select(entries).order_by(entries.c.game_id, entries.c.seq)):
-            stored[row.game_id].append((row.kind, row.player, row.payload, _utc(row.at)))
+            stored[row.game_id].append((row.kind, row.player, row.payload, utc(row.at)))
     return {_fingerprint(*options[game_id], stored[game_id]) for game_id in options}
 
 
@@ -197,7 +200,7 @@ def import_archive(store: Store, data: Any, owner: str) -> tuple[int, int]:
         known.add(fingerprint)
         game_id = store.import_record(game, options, stored, owner, keep=False,
                                       game_id=original if _free(store, original) else None)
-        with store._writing() as conn:
+        with store.writing() as conn:
             try:
                 with conn.begin_nested():
                     people.link(conn, game_id, names)

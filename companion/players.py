@@ -19,17 +19,10 @@ from typing import Any
 from sqlalchemy import exc, func, insert, select, update
 
 from companion.engine import NAME_LENGTH, RuleError
-from companion.store import (
-    GameNotFound,
-    Store,
-    _utc,
-    games,
-    held_by,
-    marks,
-    player_names,
-    players,
-    seats,
-)
+from companion.store import GameNotFound, Store
+from companion.store.database import utc
+from companion.store.seats import held_by
+from companion.store.tables import games, marks, player_names, players, seats
 
 ABANDONED, WRONG, COUNTS = "abandoned", "wrong", "counts"
 MARKS = {
@@ -66,7 +59,7 @@ def sync(store: Store) -> None:
         if conn.execute(unlinked.limit(1)).first() is None:
             return  # the usual case: no write, no lock
     try:
-        with store._writing() as conn:
+        with store.writing() as conn:
             for row in conn.execute(unlinked).all():
                 names = (row.options or {}).get("players") or []
                 if names:
@@ -154,7 +147,7 @@ def _existing(conn, player_id: Any) -> Any:
 def rename(store: Store, player_id: int, name: Any) -> None:
     """Call a player by a new name everywhere; the old spelling still finds them."""
     name = _checked_name(name)
-    with store._writing() as conn:
+    with store.writing() as conn:
         _existing(conn, player_id)
         owner = conn.execute(
             select(player_names.c.player_id).where(player_names.c.key == key(name))).scalar()
@@ -169,7 +162,7 @@ def rename(store: Store, player_id: int, name: Any) -> None:
 def merge(store: Store, keep: int, other: int) -> None:
     """Two names turned out to be one person: every play and spelling of ``other`` moves to
     ``keep``. Refused when both sat in one game (one person holds one seat)."""
-    with store._writing() as conn:
+    with store.writing() as conn:
         kept, gone = _existing(conn, keep), _existing(conn, other)
         if keep == other:
             raise RuleError("players", "Choose two different players to merge.")
@@ -190,7 +183,7 @@ def mark(store: Store, game_id: str, status: str) -> None:
     """Append a mark to a game: abandoned, played wrong, or counts after all."""
     if status not in MARKS:
         raise RuleError("record", "A game is marked abandoned, played wrong, or counts.")
-    with store._writing() as conn:
+    with store.writing() as conn:
         if conn.execute(select(games.c.id).where(games.c.id == game_id)).first() is None:
             raise GameNotFound(game_id)
         conn.execute(insert(marks).values(game_id=game_id, status=status,
@@ -200,7 +193,7 @@ def mark(store: Store, game_id: str, status: str) -> None:
 def marks_of(store: Store, game_id: str | None = None) -> dict[str, list[dict[str, Any]]]:
     """Game id -> its marks, oldest first (``game_id`` for one game only)."""
     return _by_game(store, select(marks).order_by(marks.c.id), marks.c.game_id, game_id,
-                    lambda row: {"status": row.status, "at": _utc(row.at).isoformat()})
+                    lambda row: {"status": row.status, "at": utc(row.at).isoformat()})
 
 
 def status(game_marks: list[dict[str, Any]]) -> str:

@@ -1,4 +1,4 @@
-"""A game's record: its entries and the position they replay to (what companion/store.py reads
+"""A game's record: its entries and the position they replay to (what companion/store/ reads
 and writes), and the record as people and files see it: the history lines, export and import.
 
 The export is the whole record: options and every entry (undos included), with the result

@@ -22,7 +22,9 @@ from sqlalchemy import func, select
 
 from companion import players as people
 from companion.engine import RuleError, get_engine
-from companion.store import Record, Store, entries, games
+from companion.record import Record
+from companion.store import Store
+from companion.store.tables import entries, games
 
 FORM = 5  # the last plays shown as a player's recent form
 

@@ -1,11 +1,12 @@
-"""What the browser tests share: Chromium's path and flags, a served app, a phone's page at
-360x740 with touch, and taps every game's pages take. The fixtures (``server``, ``browser``) are
-in conftest.py.
+"""What the browser tests share: Chromium's path and flags, WebKit's driver (tests/test_webkit.py),
+a served app, a phone's page at 360x740 with touch, and taps every game's pages take. The fixtures
+(``server``, ``browser``) are in conftest.py.
 
-Without Chromium a browser test skips, except under CI (CI=true), where a missing browser fails.
+Without its browser a browser test skips, except under CI (CI=true), where a missing browser fails.
 """
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import threading
@@ -27,13 +28,29 @@ CHROMIUM_FLAGS = [
 ]
 
 
+def missing(what: str, package: str):
+    """A browser test's browser is not installed: skip, but fail under CI (.ci/run installs it)."""
+    if os.environ.get("CI"):
+        pytest.fail(f"{what} is not installed: CI must install Debian's {package} (see .ci/run).")
+    pytest.skip(f"{what} is not installed (apt-get install {package})")
+
+
 def chromium_path() -> str:
     found = shutil.which("chromium") or shutil.which("chromium-browser")
     if found:
         return found
-    if os.environ.get("CI"):
-        pytest.fail("Chromium is not installed: CI must install Debian's chromium (see .ci/run).")
-    pytest.skip("Chromium is not installed (apt-get install chromium)")
+    missing("Chromium", "chromium")
+
+
+def webkit_paths() -> tuple[str, str]:
+    """WebKitGTK's WebDriver (it starts WebKitGTK's MiniBrowser) and Xvfb, the X server without a
+    screen it draws in (this MiniBrowser has no headless mode)."""
+    driver, xvfb = shutil.which("WebKitWebDriver"), shutil.which("Xvfb")
+    if not driver:
+        missing("WebKitWebDriver", "webkit2gtk-driver")
+    if not xvfb:
+        missing("Xvfb", "xvfb")
+    return driver, xvfb
 
 
 @contextmanager
@@ -75,3 +92,17 @@ def play_card(page, card: str, to: int):
 
 def pawns_on(page, position: int, pawn: str):
     return page.locator(f'.rv-space[data-pos="{position}"] .rv-chip.{pawn}')
+
+
+def api_poster(page, server: str):
+    """post(path, body) -> the game, through the API as this phone (its cookie and token)."""
+    page.goto(server + "/")
+    token = page.locator('meta[name="csrf-token"]').get_attribute("content")
+    headers = {"X-CSRFToken": token, "Content-Type": "application/json"}
+
+    def post(path, body):
+        answer = page.request.post(server + path, data=json.dumps(body), headers=headers)
+        assert answer.ok, answer.text()
+        return answer.json()["game"]
+
+    return post

@@ -1,6 +1,7 @@
 """Fixtures and helpers shared by the tests: databases (SQLite always, PostgreSQL when named),
-the app, phones through Flask's test client, a Royal Visit game through the API, `companion serve`
-in a process, and for the browser tests a served app and Chromium (tests/browser_support.py)."""
+the app, phones through Flask's test client, a Royal Visit game through the API, whole games
+stored for the statistics and exports tests (tests/stats_games.py), `companion serve` in a
+process, and for the browser tests a served app and Chromium (tests/browser_support.py)."""
 from __future__ import annotations
 
 import os
@@ -13,9 +14,12 @@ import time
 import pytest
 from browser_support import CHROMIUM_FLAGS, CSP_BLOCKED, chromium_path, serving
 from sqlalchemy import create_engine, text
+from stats_games import play_all
 
 import companion.games  # noqa: F401  (registers every engine)
-from companion.store import Store, metadata, normalise_url
+from companion.store import Store
+from companion.store.database import normalise_url
+from companion.store.tables import metadata
 from companion.web import create_app
 
 POSTGRES = os.environ.get("COMPANION_TEST_DATABASE_URL")
@@ -123,6 +127,15 @@ def create(phone, options=OPTIONS):
     response = phone.post("/api/games", json={"game": "royal_visit", "options": options})
     assert response.status_code == 201, response.get_json()
     return response.get_json()["game"]
+
+
+# -- whole games stored for the statistics and exports tests (tests/stats_games.py) -------------
+@pytest.fixture
+def played(app, phone):
+    """Every game of stats_games.GAMES played to the end and stored, created by ``phone`` (which
+    may mark them and rename their players): the store and the games' ids."""
+    store = app.extensions["store"]
+    return store, play_all(store, owner=device_of(phone))
 
 
 # -- `companion serve` in a process of its own -------------------------------------------------

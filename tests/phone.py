@@ -19,6 +19,23 @@ from dataclasses import dataclass, field
 
 MIN_TARGET = 44  # CSS px, the issue's (and Apple's) smallest tap target
 PHONE = {"width": 360, "height": 740}  # the phone every page is judged on (CSS px)
+# Is the element's box inside the viewport, and would a finger land on it (the element at its
+# centre and at each corner, 1 px inside, is the element, its label or inside it)? A function
+# of the element, run in the page (tests/test_webkit.py runs it through WebDriver).
+ON_SCREEN = """(el) => {
+  const r = el.getBoundingClientRect();
+  const vw = window.innerWidth, vh = window.innerHeight;
+  if (r.width === 0 || r.height === 0) return false;
+  if (r.left < -0.5 || r.top < -0.5 || r.right > vw + 0.5 || r.bottom > vh + 0.5) return false;
+  const label = el.labels && el.labels[0];
+  const mine = (hit) => Boolean(hit)
+    && (el.contains(hit) || hit.contains(el) || (label && label.contains(hit)));
+  const inset = Math.min(1, r.width / 2, r.height / 2);
+  const points = [[r.left + r.width / 2, r.top + r.height / 2],
+    [r.left + inset, r.top + inset], [r.right - inset, r.top + inset],
+    [r.left + inset, r.bottom - inset], [r.right - inset, r.bottom - inset]];
+  return points.every(([x, y]) => mine(document.elementFromPoint(x, y)));
+}"""
 
 
 @dataclass
@@ -46,23 +63,9 @@ class Phone:
         return self.page.evaluate("Math.round(window.scrollY)")
 
     def on_screen(self, locator) -> bool:
-        """The target's box lies inside the viewport and the finger would land on it: the element
-        at its centre and at each corner (1 px inside) is the target, its label or inside it."""
+        """The target's box lies inside the viewport and the finger would land on it (ON_SCREEN)."""
         locator.wait_for(state="visible")
-        return locator.evaluate("""(el) => {
-          const r = el.getBoundingClientRect();
-          const vw = window.innerWidth, vh = window.innerHeight;
-          if (r.width === 0 || r.height === 0) return false;
-          if (r.left < -0.5 || r.top < -0.5 || r.right > vw + 0.5 || r.bottom > vh + 0.5) return false;
-          const label = el.labels && el.labels[0];
-          const mine = (hit) => Boolean(hit)
-            && (el.contains(hit) || hit.contains(el) || (label && label.contains(hit)));
-          const inset = Math.min(1, r.width / 2, r.height / 2);
-          const points = [[r.left + r.width / 2, r.top + r.height / 2],
-            [r.left + inset, r.top + inset], [r.right - inset, r.top + inset],
-            [r.left + inset, r.bottom - inset], [r.right - inset, r.bottom - inset]];
-          return points.every(([x, y]) => mine(document.elementFromPoint(x, y)));
-        }""")
+        return locator.evaluate(ON_SCREEN)
 
     def _before(self, target):
         locator = self._locator(target)

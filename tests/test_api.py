@@ -32,7 +32,7 @@ def test_setup_form_refusal_says_why_and_stores_nothing(phone, app):
         store = app.extensions["store"]
         from sqlalchemy import func, select
 
-        from companion.store import games
+        from companion.store.tables import games
 
         with store.db.connect() as conn:
             assert conn.execute(select(func.count()).select_from(games)).scalar_one() == 0

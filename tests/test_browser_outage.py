@@ -62,7 +62,7 @@ def test_the_pages_a_stranger_changes_are_accessible(table, browser):
     from playwright.sync_api import expect
     from sqlalchemy import insert
 
-    from companion.store import games
+    from companion.store.tables import games
 
     app, base = table
     page = new_phone(browser)

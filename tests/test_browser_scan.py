@@ -8,7 +8,7 @@ Over `companion serve --https`, Scan opens the live camera view (Chromium's fake
 a video of the cards), which fills the move without a shutter press.
 
 The photos are made from the printables' own PDFs (tests/scan_support.py). Without Chromium the
-tests skip (see tests/test_browser.py).
+tests skip (see tests/browser_support.py).
 """
 from __future__ import annotations
 
@@ -21,6 +21,7 @@ from browser_support import ARTIFACTS, CHROMIUM_FLAGS, chromium_path, new_phone
 from phone import PHONE
 from PIL import Image
 from scan_support import card_photo
+from turns_royal_visit import open_game
 
 pytestmark = pytest.mark.browser
 
@@ -34,23 +35,12 @@ def tap_space(page, position: int):
     page.locator(f'[data-option][data-to="{position}"]').tap()
 
 
-def new_royal_visit(page, base: str):
-    from playwright.sync_api import expect
-
-    page.goto(base + "/new/royal_visit")
-    page.fill('input[name="player_top"]', "Ann")
-    page.fill('input[name="player_bottom"]', "Bob")
-    page.check('input[name="wizard"][value="top"]')
-    page.locator("#create").tap()
-    expect(page.locator("#turn")).to_contain_text("Ann's turn")
-    expect(page.locator("#scan")).to_be_visible()
-
-
 def test_royal_visit_a_photo_of_the_turns_cards_is_placed_in_order(server, browser):
     from playwright.sync_api import expect
 
     page = new_phone(browser)
-    new_royal_visit(page, server)
+    open_game(page, server)
+    expect(page.locator("#scan")).to_be_visible()
     # Ann laid out the cards she plays (the Wizard starts on +1); a Jester 1 slipped in.
     page.set_input_files("#scan-photo", photo("royal-visit", ["wizard-2", "jester-1", "wizard-3"]))
     expect(page.locator("#scan-read")).to_contain_text("Read 3 cards: Wizard 2, Jester 1, Wizard 3")
@@ -197,7 +187,8 @@ def test_over_https_the_live_view_fills_the_move_without_a_shutter_press(https_s
     context = camera_browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True,
                                          has_touch=True, ignore_https_errors=True)
     page = context.new_page()
-    new_royal_visit(page, https_server)
+    open_game(page, https_server)
+    expect(page.locator("#scan")).to_be_visible()
     assert page.evaluate("window.isSecureContext")
     # The panel closes, and lets go of the camera, when asked.
     page.locator("#scan").tap()

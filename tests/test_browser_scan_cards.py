@@ -7,7 +7,7 @@ round's revealed votes, laid left to right from the Kingseat going clockwise, fi
 the page asks who played which card only when the count differs or a tie depends on the seats.
 
 The photos are made from the printables' own PDFs (tests/scan_support.py). Without Chromium the
-tests skip (see tests/test_browser.py).
+tests skip (see tests/browser_support.py).
 """
 from __future__ import annotations
 

@@ -13,9 +13,7 @@ from datetime import datetime
 from html import unescape
 from urllib.parse import unquote
 
-import pytest
-from conftest import device_of
-from test_stats import GAMES, expected, play_all
+from stats_games import GAMES, expected, play_all
 
 from companion.engine import get_engine
 from companion.store import Store
@@ -68,12 +66,6 @@ def without_ids(figures: dict) -> dict:
     """Figures without the players' numbers, which each server gives in its own order."""
     text = re.sub(r'"id": \d+, ', "", json.dumps(figures, sort_keys=True))
     return json.loads(text)
-
-
-@pytest.fixture
-def played(app, phone):
-    store = app.extensions["store"]
-    return store, play_all(store, owner=device_of(phone))
 
 
 def test_every_finished_game_is_a_bg_stats_play_with_its_link(played, phone):
@@ -170,7 +162,7 @@ def test_the_archive_imports_on_a_fresh_server_once(played, phone, database_url,
     from conftest import POSTGRES, Phone, wipe
     from sqlalchemy import create_engine
 
-    from companion.store import normalise_url
+    from companion.store.database import normalise_url
     from companion.web import create_app
 
     other_url = f"sqlite:///{tmp_path / 'other.db'}"

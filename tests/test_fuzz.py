@@ -25,7 +25,7 @@ from werkzeug.test import stream_encode_multipart
 
 from companion.games.kingseat.simulate import random_options
 from companion.games.kingseat.state import PRINCE_IDS
-from companion.store import games
+from companion.store.tables import games
 
 REQUESTS = int(os.environ.get("COMPANION_FUZZ_REQUESTS", "5000"))
 BATCH = 25  # requests per hypothesis example

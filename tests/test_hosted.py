@@ -25,7 +25,7 @@ import pytest
 from conftest import KING_UP, OPTIONS, free_port, wipe
 from sqlalchemy import create_engine
 
-from companion.store import normalise_url
+from companion.store.database import normalise_url
 
 pytest.importorskip("gunicorn")
 pytest.importorskip("gevent")

@@ -10,7 +10,7 @@ from conftest import KING_UP, create
 from sqlalchemy import func, select
 
 from companion import inputs
-from companion.store import games
+from companion.store.tables import games
 
 KC_OPTIONS = {"players": ["Ann", "Bob"]}
 

@@ -1,20 +1,19 @@
 """King's Court engine: setup and partnerships, every card and bonus on the score sheet, the
-Scroll Bonus, the end of the game, corrections, adjustments, refusals, the view and replay.
+Scroll Bonus, the end of the game, corrections, adjustments, refusals and the view (replay,
+undo and whole random games are tests/test_engine_conformance.py's, for every engine).
 Play-by-play through the arbiter is tested at the end."""
 from __future__ import annotations
 
 import json
-import random
 
 import pytest
 import rules_checks
 
 import companion.games  # noqa: F401  (registers the engines)
-from companion.engine import COMMON_RULES, REGISTRY, RuleError, replay, step
+from companion.engine import COMMON_RULES, REGISTRY, RuleError
 from companion.games.kings_court import ENGINE, KINDS, State, arbiter
 from companion.games.kings_court.rules_page import RULE_IDS, RULES, SHEET_RULES
 from companion.games.kings_court.scoring import count_cards, cut_bonus
-from companion.games.kings_court.simulate import random_game
 
 ANN, BOB, CID, DEE, EVE, FAY = range(6)
 NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal"]
@@ -1208,28 +1207,6 @@ def test_history_lines_worded_from_the_states_name_the_dealer_and_the_sheet_s_po
     assert after.rows[0].points[1] > 10
     deal = {"type": "deal", "first": "gold-5"}
     assert ENGINE.describe(deal, s.players, before=after).startswith("Bob dealt the hand")
-
-
-def test_a_record_replays_and_undoes():
-    options = {"players": ["Ann", "Bob", "Cid"], "limit": 300}
-    moves, final = random_game(random.Random(7), options)
-    result, history = replay(ENGINE, options, [("move", m) for m in moves])
-    assert result.state == final and len(history) == len(moves)
-    step(ENGINE, result, history, "undo", None)
-    step(ENGINE, result, history, "redo", None)
-    assert result.state == final
-    step(ENGINE, result, history, "undo", None)  # a ruling changes only while the game runs
-    step(ENGINE, result, history, "rulings", {"dealing_bonus": "not-dealer"})
-    assert result.state.dealing_bonus == "not-dealer"
-
-
-def test_random_games_end():
-    for seed in range(40):
-        moves, final = random_game(random.Random(seed))
-        assert final.over and ENGINE.result(final) is not None
-        json.dumps(ENGINE.view(final))
-        for move in moves:
-            assert ENGINE.describe(move, final.players)
 
 
 # --------------------------------------------------------------------------- play-by-play

@@ -9,88 +9,33 @@ import random
 import re
 
 import pytest
-import rules_checks
+from kingseat_support import (
+    ALL,
+    ANN,
+    BOB,
+    CID,
+    DEE,
+    EVE,
+    NAMES,
+    PASS,
+    SWAP,
+    A,
+    V,
+    check,
+    discard_of,
+    finish_round,
+    game,
+    refused,
+    run,
+    sitting_out,
+    tell_of,
+)
 
 from companion.engine import COMMON_RULES, RuleError, replay, step
 from companion.games.kingseat import ENGINE, KIND_BY_ID, KINDS, PRINCES, SETS, deck, similar_colours
 from companion.games.kingseat.rules_page import RULE_IDS, RULES
 from companion.games.kingseat.simulate import random_game, random_options
-from companion.games.kingseat.state import KIND_INDEX, Effects, State
-
-ANN, BOB, CID, DEE, EVE, FAY = range(6)
-NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon", "Kim", "Lou"]
-ALL = list(SETS["complete"])
-
-
-# --------------------------------------------------------------------------- helpers
-
-
-def game(n: int = 4, princes=None, *, kingseat: int = 0, leftovers=None, rulings=None) -> State:
-    """A new game. With every prince (the default) 108 cards are dealt; 4, 6 and 12 players get
-    even hands, other counts need ``leftovers``."""
-    options = {"players": NAMES[:n], "princes": ALL if princes is None else princes,
-               "kingseat": kingseat}
-    if leftovers is not None:
-        options["leftovers"] = leftovers
-    if rulings is not None:
-        options["rulings"] = rulings
-    return ENGINE.new(options)
-
-
-def check(s: State) -> None:
-    """The cards add up: Tell + Hands + Discard + the table + one Loyalty each = the deck."""
-    n = len(s.players)
-    assert s.tell_size + sum(s.hands) + sum(s.discard) + sum(s.table()) + n == s.deck_size
-    assert all(h >= 0 for h in s.hands) and all(u >= 0 for u in s.unseen())
-    assert sorted(s.seating) == list(range(n))
-
-
-def run(s: State, move: dict) -> State:
-    return rules_checks.run(ENGINE, s, move, check)
-
-
-def refused(s: State, move, rule: str) -> RuleError:
-    return rules_checks.refused(ENGINE, s, move, rule, RULE_IDS)
-
-
-def V(*cards, none_held=None) -> dict:
-    move = {"type": "vote", "votes": list(cards)}
-    if none_held is not None:
-        move["none_held"] = none_held
-    return move
-
-
-def A(player: int, card: str, **fields) -> dict:
-    return {"type": "action", "player": player, "card": card, **fields}
-
-
-def SWAP(player: int, other: int) -> dict:
-    return {"type": "swap", "player": player, "with": other}
-
-
-def PASS(player: int) -> dict:
-    return {"type": "pass", "player": player}
-
-
-def tell_of(s: State) -> dict[str, int]:
-    return {KINDS[k].id: c for k, c in enumerate(s.tell_seen) if c}
-
-
-def discard_of(s: State) -> dict[str, int]:
-    return {KINDS[k].id: c for k, c in enumerate(s.discard) if c}
-
-
-def sitting_out(s: State, *players: int) -> State:
-    """The same position with these players sitting out this round (as after Smugwing)."""
-    return dataclasses.replace(s, effects=Effects(sit_out=tuple(sorted(players))))
-
-
-def finish_round(s: State) -> State:
-    """Everyone still to act does nothing."""
-    while s.phase == "action":
-        s = run(s, PASS(s.order[0]))
-    return s
-
+from companion.games.kingseat.state import KIND_INDEX, State
 
 # --------------------------------------------------------------------------- catalogue
 
@@ -947,18 +892,6 @@ def test_every_refusal_cites_a_rules_entry():
 
 
 # --------------------------------------------------------------------------- replay, describe
-
-
-def test_a_record_replays_to_the_same_state():
-    options = random_options(random.Random(11))
-    moves, final = random_game(random.Random(11), options)
-    result, history = replay(ENGINE, options, [("move", m) for m in moves])
-    assert result.state == final and len(history) == len(moves)
-    before_last = history[-1]
-    step(ENGINE, result, history, "undo", None)
-    assert result.state == before_last
-    step(ENGINE, result, history, "redo", None)
-    assert result.state == final
 
 
 def test_describe_names_what_happened_without_revealing_the_tell():

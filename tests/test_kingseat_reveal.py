@@ -7,11 +7,12 @@ import dataclasses
 import random
 
 import pytest
-from test_kingseat_engine import (
+from kingseat_support import (
     ANN,
     BOB,
     CID,
     DEE,
+    FOUR,
     PASS,
     SWAP,
     A,
@@ -21,6 +22,7 @@ from test_kingseat_engine import (
     finish_round,
     game,
     refused,
+    reveal_due,
     run,
 )
 
@@ -28,8 +30,6 @@ from companion.engine import RuleError, replay
 from companion.games.kingseat import ENGINE
 from companion.games.kingseat.simulate import play, random_game, random_options
 from companion.games.kingseat.state import KIND_INDEX, KINDS
-
-FOUR = ["lionsyre", "slydefox", "woolfhall", "squlofish"]
 
 
 def at_the_reveal(s):
@@ -100,15 +100,8 @@ def test_a_squlofish_declaration_contradicted_by_the_reveal_names_the_entry():
     s = run(s, A(ANN, "squlofish-dark1", discard="woolfhall", removed=[]))
     # jump to the end with nothing else put into the Tell: every Hand and the table emptied
     # into the Discard, the Loyalties aside
-    discard = list(s.copies)
     tell = {"lionsyre": 2, "squlofish": 1, "woolfhall": 1}
-    for kid, c in tell.items():
-        discard[KIND_INDEX[kid]] -= c
-    for kid in ("slydefox",) * 4:
-        discard[KIND_INDEX[kid]] -= 1
-    end = dataclasses.replace(s, hands=(0,) * 4, discard=tuple(discard), phase="reveal",
-                              played=(), order=())
-    check(end)
+    end = reveal_due(s, {**tell, "slydefox": 4})
     error = refused(end, {"type": "reveal", "tell": tell}, "reading-squlofish")
     assert error.message.startswith("The Tell as entered shows that when Ann used the "
                                     "Squlofish dark 1 in round 1")
@@ -182,13 +175,7 @@ def test_loyalties_entered_at_the_end_must_match_those_set_aside():
 
 
 def test_a_reveal_holding_more_of_a_kind_than_the_discard_leaves_is_refused():
-    s = dataclasses.replace(game(4, FOUR), hands=(0,) * 4, phase="reveal")
-    discard = list(s.copies)
-    discard[KIND_INDEX["lionsyre"]] -= 2
-    for kid in ("woolfhall",) * 6 + ("slydefox",) * 4:
-        discard[KIND_INDEX[kid]] -= 1
-    s = dataclasses.replace(s, discard=tuple(discard), tell_size=8)
-    check(s)
+    s = reveal_due(game(4, FOUR), {"lionsyre": 2, "woolfhall": 6, "slydefox": 4}, tell_size=8)
     error = refused(s, {"type": "reveal", "tell": {"lionsyre": 3, "woolfhall": 5}}, "reveal")
     assert error.message == ("The game has 7 cards of the Lionsyre and the Discard shows 5, so "
                              "the Tell cannot hold 3.")
@@ -196,16 +183,9 @@ def test_a_reveal_holding_more_of_a_kind_than_the_discard_leaves_is_refused():
 
 
 def test_a_reveal_that_leaves_no_card_for_a_loyalty_set_aside_is_refused():
-    s = dataclasses.replace(game(4, FOUR), secret=(KIND_INDEX["squlofish"] // 3,) * 2 + (-1, -1))
-    s = dataclasses.replace(s, hands=(0,) * 4, phase="reveal")
-    discard = list(s.copies)
     tell = {"squlofish": 7, "squlofish-dark1": 1}
-    for kid, c in tell.items():
-        discard[KIND_INDEX[kid]] -= c
-    for kid in ("squlofish-dark2", "lionsyre", "lionsyre", "lionsyre"):
-        discard[KIND_INDEX[kid]] -= 1
-    s = dataclasses.replace(s, discard=tuple(discard), tell_size=8)
-    check(s)
+    s = reveal_due(game(4, FOUR), {**tell, "squlofish-dark2": 1, "lionsyre": 3}, tell_size=8,
+                   secret=(KIND_INDEX["squlofish"] // 3,) * 2 + (-1, -1))
     error = refused(s, {"type": "reveal", "tell": tell}, "reveal")
     assert error.message == ("The counts entered leave too few cards outside the Tell and the "
                              "Discard for the Loyalties set aside on the phones: count the Tell "

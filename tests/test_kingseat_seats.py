@@ -11,7 +11,7 @@ import random
 import pytest
 from browser_support import ARTIFACTS, new_phone
 from conftest import Phone
-from test_kingseat_web import move, start
+from kingseat_support import move, start
 
 from companion.games.kingseat.simulate import play, random_options
 

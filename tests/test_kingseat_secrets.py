@@ -4,22 +4,22 @@ phones keeps its secret hidden and takes no new one; nothing before the reveal n
 """
 from __future__ import annotations
 
-import dataclasses
 import random
 
 import pytest
-from test_kingseat_engine import (
+from kingseat_support import (
     ANN,
     BOB,
     CID,
     DEE,
+    FOUR,
     PASS,
     A,
     V,
-    check,
     finish_round,
     game,
     refused,
+    reveal_due,
     run,
 )
 
@@ -126,17 +126,9 @@ def test_salsa_salamanda_dark1_makes_the_loyalty_stale_and_it_is_asked_again():
 
 
 def test_a_stale_loyalty_never_blocks_the_reveal():
-    s = dataclasses.replace(game(4, ["lionsyre", "slydefox", "woolfhall", "squlofish"]),
-                            secret=(STALE, STALE, -1, -1))
-    s = dataclasses.replace(s, hands=(0,) * 4, phase="reveal")
-    discard = list(s.copies)
     tell = {"squlofish": 7, "squlofish-dark1": 1}
-    for kid, c in tell.items():
-        discard[KIND_INDEX[kid]] -= c
-    for kid in ("squlofish-dark2", "lionsyre", "lionsyre", "lionsyre"):
-        discard[KIND_INDEX[kid]] -= 1
-    s = dataclasses.replace(s, discard=tuple(discard), tell_size=8)
-    check(s)
+    s = reveal_due(game(4, FOUR), {**tell, "squlofish-dark2": 1, "lionsyre": 3}, tell_size=8,
+                   secret=(STALE, STALE, -1, -1))
     assert run(s, {"type": "reveal", "tell": tell}).phase == "loyalty"
 
 

@@ -6,35 +6,16 @@ import json
 import random
 import re
 
+from kingseat_support import FORM, STARTER, move, start
+
 from companion.games.kingseat import ENGINE, PRINCES
 from companion.games.kingseat.simulate import play, random_game, random_options
-
-NAMES = {"player-0": "Ann", "player-1": "Bob", "player-2": "Cid", "player-3": "Dee"}
-STARTER = ("lionsyre", "hornseeker", "monarchrys", "gulliballistas")
-# The starter set and Brownbeards: 45 cards, 11 a player, 1 left over.
-FORM = {**NAMES, "kingseat": "0", **{f"prince-{p}": "on" for p in (*STARTER, "brownbeards")},
-        "leftovers": "monarchrys", "ruling-cards_per_prince": "9",
-        "ruling-squlofish_dark_weight": "1"}
-
-
-def start(phone, **changes):
-    fields = {key: value for key, value in {**FORM, **changes}.items() if value is not None}
-    created = phone.form("/new/kingseat", fields)
-    assert created.status_code == 302, created.get_data(as_text=True)
-    game_id = created.headers["Location"].rsplit("/", 1)[-1]
-    return game_id, phone.get(f"/api/games/{game_id}").get_json()["game"]
 
 
 def page_payload(phone, game_id):
     page = phone.get(f"/g/{game_id}").get_data(as_text=True)
     found = re.search(r'<script id="payload" type="application/json">(.*?)</script>', page, re.S)
     return page, json.loads(found.group(1))
-
-
-def move(phone, game, body):
-    answer = phone.post(f"/api/games/{game['id']}/moves", json={"seq": game["seq"], "move": body})
-    assert answer.status_code == 200, answer.get_json()
-    return answer.get_json()["game"]
 
 
 def test_the_setup_page_offers_players_princes_sets_and_rulings(phone):

@@ -32,7 +32,9 @@ from stats_games import simulated
 from companion import migrations
 from companion.cli import main
 from companion.engine import get_engine
-from companion.store import Store, metadata, normalise_url
+from companion.store import Store
+from companion.store.database import normalise_url
+from companion.store.tables import metadata
 from companion.web import create_app
 
 # The tables as the last release before migrations made them (create_all at each start), kept

@@ -1,9 +1,9 @@
 """A player's name is text wherever a page shows it: a name that looks like markup or an entity
 (typed on the setup page) reads as typed on the setup page and on the game page (the turn, the
 scores, the players, the draft, the last turn, the history), and none of it runs or renders.
-Royal Visit, Majesty and Kingseat, whose scripts draw with Companion.html.
+Royal Visit, Majesty, King's Court and Kingseat, whose scripts draw with Companion.html.
 
-Without Chromium the tests skip, except under CI (see tests/test_browser.py).
+Without Chromium the tests skip, except under CI (see tests/browser_support.py).
 """
 from __future__ import annotations
 
@@ -104,6 +104,57 @@ def test_majesty_shows_names_as_typed(server, browser):
     expect(page.locator("#turn")).to_have_text(f"{ENTITY}'s turn")
     expect(page.locator("#last summary")).to_contain_text(f"Last turn: {TAG} took the Noble")
     expect(page.locator("#history li").first).to_contain_text(TAG)
+    no_markup_from_names(page)
+    assert opened == []
+
+
+def test_kings_court_shows_names_as_typed(server, browser):
+    page = new_phone(browser)
+    opened = watched(page)
+    page.goto(f"{server}/new/kings_court")
+    page.fill('input[name="player-0"]', TAG)
+    page.fill('input[name="player-1"]', ENTITY)
+    expect(page.locator("#first-dealer option:not([disabled])")).to_have_text([TAG, ENTITY])
+    page.select_option("#first-dealer", "0")
+    page.locator("#create").tap()
+    page.wait_for_url("**/g/**")
+
+    # The totals, the hand's line, who went out, the facts asked and stated, the hands' tabs.
+    expect(page.locator("#turn")).to_have_text(f"Hand 1 \u00b7 {TAG} deals \u00b7 to 500")
+    expect(page.locator(".kc-totals")).to_have_text(f"{TAG} 0 {ENTITY} 0")
+    expect(page.locator("[data-out]")).to_have_text([TAG, ENTITY, "Nobody (Risk card)"])
+    page.locator('[data-out="1"]').tap()
+    expect(page.locator("#panel .kc-ask-line")).to_have_text(f"How did {ENTITY} go out?")
+    page.locator('[data-last=""]').tap()
+    expect(page.locator("#panel .kc-ask-line")).to_have_text(f"{TAG}'s dealing cut (25 points)?")
+    page.locator('[data-cut="none"]').tap()
+    expect(page.locator("#change-out")).to_have_text(f"{ENTITY} out: no draw \u00d7")
+    expect(page.locator('[data-open="0"]')).to_have_text(TAG)
+    expect(page.locator('[data-scan="0"]')).to_have_attribute("aria-label", f"Scan {TAG}'s hand")
+    page.locator('[data-picker="0"] [data-kind="gold-7"]').tap()
+    expect(page.locator("#preview-ok")).to_contain_text(f"{TAG} +7, {ENTITY} +0")
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "kings_court_names_as_text.png"))
+    page.locator("#record").tap()
+    expect(page.locator("#history li").first).to_contain_text(ENTITY)
+
+    # The sheet: its columns, a row's points player by player, whose total to adjust.
+    page.locator("#view-sheet").tap()
+    expect(page.locator("#sheet thead th")).to_have_text(["Hand", TAG, ENTITY])
+    page.locator('[data-row="0"]').tap()
+    expect(page.locator("#row-detail strong").first).to_have_text(f"{TAG}: +7")
+    page.locator("#adjust summary").tap()
+    expect(page.locator("[data-adjust-who]")).to_have_text([TAG, ENTITY])
+
+    # A hand followed card by card: whose deal, and the cards in each hand.
+    page.locator("#view-hand").tap()
+    page.locator('[data-follow="1"]').tap()
+    expect(page.locator("#deal-panel .kc-ask-line")).to_have_text(
+        f"{ENTITY} deals seven each. Which card is turned up?")
+    page.locator('#deal-panel [data-kind="gold-5"]').tap()
+    page.locator('[data-deal-cut="none"]').tap()
+    page.locator("#deal").tap()
+    expect(page.locator(".kc-hands")).to_have_text(f"{TAG} 7 {ENTITY} 7")
     no_markup_from_names(page)
     assert opened == []
 

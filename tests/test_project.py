@@ -23,6 +23,13 @@ def test_ci_runs_the_readme_test_command():
     assert test in ci.splitlines()
 
 
+def test_ci_installs_every_browser_the_browser_tests_use():
+    """A browser test fails under CI without its browser, so CI installs each one."""
+    ci = (ROOT / ".ci" / "run").read_text()
+    for command, package in [("chromium", "chromium"), ("WebKitWebDriver", "webkit2gtk-driver"), ("Xvfb", "xvfb")]:
+        assert f"{command}:{package}" in ci
+
+
 def test_the_wheel_carries_templates_static_files_and_the_command(tmp_path):
     subprocess.run(
         [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q", "-w", str(tmp_path),

@@ -1004,18 +1004,6 @@ def test_rules_page_entries():
 # --------------------------------------------------------------------------- replay
 
 
-def test_a_record_replays_to_the_same_state():
-    moves, final = random_game(random.Random(11))
-    options = {"players": ["Ann", "Bob"], "wizard": random.Random(11).randrange(2)}
-    result, history = replay(ENGINE, options, [("move", m) for m in moves])
-    assert result.state == final and len(history) == len(moves)
-    before_last = history[-1]
-    step(ENGINE, result, history, "undo", None)
-    assert result.state == before_last
-    step(ENGINE, result, history, "redo", None)
-    assert result.state == final
-
-
 def test_replay_with_a_rulings_change():
     entries = [("move", play(KING1(0, -1))), ("rulings", {"direction": "towards-mover"})]
     result, _ = replay(ENGINE, {"players": ["Ann", "Bob"], "wizard": 0}, entries)

@@ -6,53 +6,27 @@ ruling was changed after the end. The companion's own rule ("rulings-after-end",
 the app"): once a game is over its rulings stay as they were."""
 from __future__ import annotations
 
-import random
-
 import pytest
+from engine_cases import CASES
 
-import companion.games  # noqa: F401  (registers the engines)
 from companion.engine import COMMON_RULES, REGISTRY, RuleError, replay, step
-from companion.games.kings_court.simulate import random_game as kings_court_game
-from companion.games.kingseat.simulate import random_game as kingseat_game
-from companion.games.kingseat.simulate import random_options as kingseat_options
-from companion.games.majesty.simulate import build_deck
-from companion.games.majesty.simulate import random_game as majesty_game
-from companion.games.majesty.simulate import random_options as majesty_options
-from companion.games.royal_visit.simulate import random_game as royal_visit_game
 
-
-def majesty_setup(rng: random.Random) -> dict:
-    options = majesty_options(rng)
-    options["display"] = build_deck(rng, len(options["players"]), options["deck"])[:6]
-    return options
-
-
-# per game: random options, the simulator that plays them to the end, a ruling change to try
-GAMES = {
-    "royal_visit": (lambda rng: {"players": ["Ann", "Bob"], "wizard": rng.randrange(2)},
-                    royal_visit_game, {"direction": "towards-mover"}),
-    "majesty": (majesty_setup, majesty_game, {}),
-    "kings_court": (lambda rng: {"players": ["Ann", "Bob", "Cat"], "limit": 200},
-                    kings_court_game, {"dealing_bonus": "not-dealer"}),
-    "kingseat": (kingseat_options, kingseat_game, {"squlofish_dark_weight": 2}),
+# per game: a ruling change to try (a game without table rulings tries none)
+CHANGES = {
+    "royal_visit": {"direction": "towards-mover"},
+    "majesty": {},
+    "kings_court": {"dealing_bonus": "not-dealer"},
+    "kingseat": {"squlofish_dark_weight": 2},
 }
 
 
-@pytest.mark.parametrize("name", sorted(GAMES))
+@pytest.mark.parametrize("name", sorted(REGISTRY))
 @pytest.mark.parametrize("seed", [1, 2])
 def test_a_ruling_change_after_the_end_is_refused_and_undo_opens_it_again(name, seed):
-    engine = REGISTRY[name]
-    setup, play, change = GAMES[name]
-    for attempt in range(30):
-        rng = random.Random(seed * 100 + attempt)
-        options = setup(rng)
-        moves, final = play(rng, options)
-        if engine.result(final) is not None:
-            break
-    else:
-        pytest.fail(f"no finished {name} game in 30 tries")
+    engine, change = REGISTRY[name], CHANGES[name]
+    options, moves, final = CASES[name].game(seed)  # a whole game, played to its end
     done, history = replay(engine, options, [("move", move) for move in moves])
-    assert engine.result(done.state) == engine.result(final)
+    assert engine.result(final) is not None and engine.result(done.state) == engine.result(final)
     before = (done.state, dict(done.rulings), list(done.done))
     with pytest.raises(RuleError) as caught:
         step(engine, done, history, "rulings", change)

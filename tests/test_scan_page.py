@@ -1,11 +1,11 @@
 """The page's scan answer (Chromium at 360x740): a photo of cards from two printed decks shows
-the note beside the cards read. Without Chromium the test skips (see tests/test_browser.py)."""
+the note beside the cards read. Without Chromium the test skips (see tests/browser_support.py)."""
 from __future__ import annotations
 
 import pytest
 from browser_support import new_phone
 from scan_support import card_photo
-from test_browser_scan import new_royal_visit
+from turns_royal_visit import open_game
 
 pytestmark = pytest.mark.browser
 
@@ -14,7 +14,7 @@ def test_cards_of_two_printed_decks_show_a_note_beside_them(server, browser):
     from playwright.sync_api import expect
 
     page = new_phone(browser)
-    new_royal_visit(page, server)
+    open_game(page, server)
     mixed = card_photo("royal-visit", ["wizard-2", "wizard-3"], marks=["T35", "K9Q"])
     page.set_input_files("#scan-photo", {"name": "photo.jpg", "mimeType": "image/jpeg",
                                          "buffer": mixed})

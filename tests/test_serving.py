@@ -4,6 +4,7 @@ from that worker), except when the output reaches the high-water mark and the wo
 the main loop to send it; once the answer is complete, the main loop sends what is left."""
 from __future__ import annotations
 
+import http.client
 import socket
 import time
 from types import SimpleNamespace
@@ -49,7 +50,7 @@ NOT_REQUESTS = {
 
 def _channel():
     ours, theirs = socket.socketpair()
-    server = SimpleNamespace(active_channels={}, add_task=lambda channel: None)
+    server = SimpleNamespace(active_channels={}, add_task=lambda channel: None, heads=set())
     return Channel(server, ours, ("127.0.0.1", 0), Adjustments(), map={}), ours, theirs
 
 
@@ -102,38 +103,59 @@ def test_companion_serve_answers_a_tls_hello_and_junk_at_once_and_goes_on_servin
         server.wait(10)
 
 
-def test_a_request_head_that_does_not_come_whole_in_time_is_answered_408_and_closed(monkeypatch):
-    from companion.web import serving
+def _answer(conn: socket.socket) -> bytes:
+    answer = b""
+    while chunk := conn.recv(4096):  # the server closes it (a hang times out)
+        answer += chunk
+    return answer
 
-    channel, ours, theirs = _channel()
-    fake = SimpleNamespace(active_channels={ours.fileno(): channel}, maintenance=lambda now: None)
-    sweep = serving._sweeping_heads(fake)
+
+def test_a_request_head_that_does_not_come_whole_in_time_is_answered_408_and_closed(tmp_path):
+    """A request head trickled in (a piece, then nothing for a moment, many times) is answered
+    408 and closed while its client is still sending it, where a phone's head, in one piece or
+    two with a lost packet resent between them, is served, and so is the next request of a
+    connection left idle; every other phone is served meanwhile."""
+    import select
+
+    from conftest import free_port, start
+
+    from companion.web.serving import HEAD_SECONDS
+
+    port = free_port()
+    server = start(f"sqlite:///{tmp_path / 'c.db'}", port, str(tmp_path))
+
+    def served(phone: http.client.HTTPConnection) -> bool:
+        phone.request("GET", "/favicon.ico")
+        answer = phone.getresponse()
+        answer.read()
+        return answer.status == 200
+
     try:
-        for piece in (b"G", b"ET /stats HT"):  # a request line trickled in
-            assert channel.received(piece)
-        sweep(time.time())  # within its time: left alone
-        assert not channel.close_when_flushed
-        monkeypatch.setattr(serving, "HEAD_SECONDS", 0)  # its time is up
-        time.sleep(0.01)
-        sweep(time.time())
-        assert channel.close_when_flushed and not channel.requests
-        channel.handle_write()
-        assert theirs.recv(1000).startswith(b"HTTP/1.1 408")
+        head = b"GET /favicon.ico HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+        pieces = [head[start:start + 5] for start in range(0, len(head), 5)]
+        with socket.create_connection(("127.0.0.1", port), timeout=30) as slow:
+            for piece in pieces[:-1]:  # all but the last: the server answers before
+                slow.sendall(piece)
+                assert served(http.client.HTTPConnection("127.0.0.1", port, timeout=5))  # the
+                # trickle holds no worker
+                if select.select([slow], [], [], 0.3)[0]:  # the server answered
+                    break
+            else:
+                raise AssertionError("the server waited for the whole head")
+            assert _answer(slow).startswith(b"HTTP/1.1 408")
+        with socket.create_connection(("127.0.0.1", port), timeout=5) as phone:
+            phone.sendall(head[:30])
+            time.sleep(0.3)  # a lost packet, resent
+            phone.sendall(head[30:])
+            assert _answer(phone).startswith(b"HTTP/1.1 200")
+        phone = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+        assert served(phone)
+        time.sleep(HEAD_SECONDS + 0.5)  # idle between two requests: not a head's time
+        assert served(phone)
+        phone.close()
     finally:
-        ours.close()
-        theirs.close()
-    channel, ours, theirs = _channel()
-    fake.active_channels = {ours.fileno(): channel}
-    try:  # a head that came whole is not timed: its body, or the worker answering it, takes
-        # what time it takes
-        assert channel.received(b"POST /api/import HTTP/1.1\r\nHost: x\r\nContent-Length: 10\r\n\r\n{")
-        assert channel.received(b'"a": 1')  # 7 bytes of 10
-        time.sleep(0.01)
-        sweep(time.time())
-        assert not channel.close_when_flushed
-    finally:
-        ours.close()
-        theirs.close()
+        server.terminate()
+        server.wait(10)
 
 
 def test_one_turn_of_the_main_loop_accepts_every_connection_waiting(tmp_path):
@@ -160,9 +182,10 @@ def test_one_turn_of_the_main_loop_accepts_every_connection_waiting(tmp_path):
 
 
 def test_companion_serve_closes_a_trickled_request_line_and_still_holds_a_long_poll(tmp_path):
-    """A request line sent a byte at a time is answered 408 and closed once HEAD_SECONDS have
-    passed (long before the 60 s idle timeout), holding no worker meanwhile; a phone's request
-    for news, whose head came whole, is held as long as it asked."""
+    """A request line that never ends, sent a byte at a time, is answered 408 and closed once
+    HEAD_SECONDS have passed (long before the 60 s idle timeout), holding no worker meanwhile
+    (the server has two); a phone's request for news, whose head came whole, is held as long
+    as it asked."""
     import select
     import subprocess
     import sys
@@ -199,16 +222,14 @@ def test_companion_serve_closes_a_trickled_request_line_and_still_holds_a_long_p
 
         poll = threading.Thread(target=wait_for_news)
         poll.start()
-        answer = b""
         with socket.create_connection(("127.0.0.1", port), timeout=30) as slow:
-            for byte in b"GET /stats HTTP/1.1\r\nHost: 127.0.0.1\r\n":
+            for byte in b"GET /" + b"a" * 100:  # 30 s at least, if the server never answered
                 slow.sendall(bytes([byte]))
                 # meanwhile a phone is served: the trickle holds no worker
                 assert Client(base).get(f"/api/games/{game['game']['id']}")["game"]["seq"] == 0
                 if select.select([slow], [], [], 0.3)[0]:  # the server answered
                     break
-            while chunk := slow.recv(4096):  # the server closes it (else recv times out)
-                answer += chunk
+            answer = _answer(slow)
         assert answer.startswith(b"HTTP/1.1 408")
         poll.join(60)
         assert waited == {"status": 204}

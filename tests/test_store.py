@@ -8,7 +8,8 @@ from datetime import UTC, datetime
 import pytest
 
 from companion.engine import RuleError
-from companion.store import Entry, GameNotFound, Store, TableMovedOn
+from companion.record import Entry
+from companion.store import GameNotFound, Store, TableMovedOn
 
 OPTIONS = {"players": ["Ann", "Bob"], "wizard": 0}
 KING_UP = {"type": "play", "cards": [{"card": "king-1", "moves": [{"pawn": "king", "from": 0, "to": 1}]}]}
@@ -233,7 +234,7 @@ def test_refused_entries_never_change_a_stored_game(tmp_path):
 
 def test_a_game_id_never_starts_with_a_dash_so_the_shell_takes_it(monkeypatch):
     """`companion export <id>` read an id starting with "-" as an option (1 game in 64)."""
-    from companion import store as storage
+    from companion.store import ids as storage
 
     given = iter(["-T9MT1ToViNLx9kwrUfM1Q", "T9MT1ToViNLx9kwrUfM1Q"])
     monkeypatch.setattr(storage.secrets, "token_urlsafe", lambda _: next(given))

@@ -11,7 +11,7 @@ from conftest import KING_UP, OPTIONS, Phone, create, device_of
 from sqlalchemy import func, insert, select
 from stats_games import simulated, store_game
 
-from companion.store import games
+from companion.store.tables import games
 
 HOSTILE_ID = "<b>x</b> not an id at all"
 PAGES = ["/stats", "/stats.json", "/export/archive.json", "/export/plays.csv", "/players", "/"]
@@ -294,7 +294,7 @@ def test_a_game_that_ends_frees_its_join_code_and_an_undo_of_its_end_makes_a_fre
 def test_a_finished_game_imported_or_kept_by_an_older_companion_has_no_join_code(app, phone,
                                                                                   second_phone):
     from companion import record as records
-    from companion.store import join_codes
+    from companion.store.tables import join_codes
 
     store = app.extensions["store"]
     finished = store_game(store, "royal_visit", *simulated("royal_visit", 2, ["Ann", "Bob"]),
@@ -327,7 +327,7 @@ def test_a_database_that_does_not_answer_is_a_503_with_retry_after(app, phone, m
     """The connection refused, as a database restarting refuses it (both databases)."""
     game_id = create(phone)["id"]
     store = app.extensions["store"]
-    store._forget(game_id)
+    store.kept.forget(game_id)
     dbapi = store.db.dialect.loaded_dbapi
 
     def refused(*args, **kwargs):
@@ -343,7 +343,7 @@ def test_postgresql_refusing_connections_is_a_503_and_then_recovers(postgresql_u
     """A real outage: PostgreSQL stops taking connections to the database and ends those open."""
     from sqlalchemy import create_engine, text
 
-    from companion.store import normalise_url
+    from companion.store.database import normalise_url
     from companion.web import create_app
 
     app = create_app({"TESTING": True, "DATABASE_URL": postgresql_url, "SECRET_KEY": "t"})
@@ -353,7 +353,7 @@ def test_postgresql_refusing_connections_is_a_503_and_then_recovers(postgresql_u
     try:
         phone = Phone(app)
         game_id = create(phone)["id"]
-        app.extensions["store"]._forget(game_id)
+        app.extensions["store"].kept.forget(game_id)
         with admin.connect() as conn:
             conn.execute(text(f'ALTER DATABASE "{name}" WITH ALLOW_CONNECTIONS false'))
             conn.execute(text("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
@@ -381,15 +381,15 @@ def test_the_kept_records_are_bounded_by_their_entries(database_url):
             store.load(game_id)
             for seq in range(8):
                 store.append(game_id, seq, "move", {"type": "pass"})
-        assert store._kept_entries <= 30 and len(store._records) == 3  # the three used last
-        assert sum(record.seq for record in store._records.values()) == store._kept_entries
+        assert store.kept.kept_entries <= 30 and len(store.kept._records) == 3  # the three used last
+        assert sum(record.seq for record in store.kept._records.values()) == store.kept.kept_entries
         long = store.create("royal_visit", OPTIONS, "o")
         for seq in range(31):  # a record longer than the bound is read each time, never kept
             store.append(long, seq, "move", {"type": "pass"})
-        assert long not in store._records and store._kept_entries <= 30
+        assert long not in store.kept._records and store.kept.kept_entries <= 30
         assert store.load(long).seq == 31 and store.load(games_[0]).seq == 8
         store.delete(games_[0])
-        assert sum(record.seq for record in store._records.values()) == store._kept_entries
+        assert sum(record.seq for record in store.kept._records.values()) == store.kept.kept_entries
     finally:
         store.dispose()
 
@@ -444,7 +444,7 @@ def test_statistics_read_a_game_again_only_when_it_got_an_entry(app, phone, monk
 def test_an_imported_game_is_replayed_once_and_plays_on(app, phone, monkeypatch):
     """The import keeps the record it replayed: its answer and its page do not replay it again,
     and the next move is written against it (both databases)."""
-    from companion.store import Record
+    from companion.record import Record
 
     game_id = create(phone)["id"]
     phone.post(f"/api/games/{game_id}/moves", json={"seq": 0, "move": KING_UP})
@@ -459,13 +459,13 @@ def test_an_imported_game_is_replayed_once_and_plays_on(app, phone, monkeypatch)
     assert phone.get(f"/g/{copy}").status_code == 200 and replays == [1]
     undone = phone.post(f"/api/games/{copy}/undo", json={"seq": 1})
     assert undone.status_code == 200 and undone.get_json()["game"]["seq"] == 2
-    app.extensions["store"]._forget(copy)
+    app.extensions["store"].kept.forget(copy)
     assert phone.get(f"/api/games/{copy}").get_json()["game"]["seq"] == 2
 
 
 def test_a_long_import_is_written_a_part_at_a_time_and_read_back_whole(app, phone, monkeypatch):
     """The tables' moves go between the parts of a long import's write (SQLite has one writer)."""
-    from companion import store as stored
+    from companion.store import games as stored
 
     monkeypatch.setattr(stored, "IMPORT_CHUNK", 2)
     game_id = create(phone)["id"]
@@ -474,6 +474,6 @@ def test_a_long_import_is_written_a_part_at_a_time_and_read_back_whole(app, phon
                           json={"seq": seq, "move": {"type": "pass"}}).status_code == 200
     record = phone.get(f"/api/games/{game_id}/export").get_json()
     copy = phone.post("/api/import", json=record).get_json()["game"]["id"]
-    app.extensions["store"]._forget(copy)
+    app.extensions["store"].kept.forget(copy)
     again = phone.get(f"/api/games/{copy}/export").get_json()
     assert again["entries"] == record["entries"]

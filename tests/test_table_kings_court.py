@@ -18,10 +18,17 @@ def strict_phone(browser):
     return phone
 
 
+def new_game(browser, server, **choices) -> Phone:
+    """A strict phone on a new game: Ann and Bob, Ann deals, the form's cards, unless
+    ``choices`` (turns.set_up's) say otherwise."""
+    phone = strict_phone(browser)
+    turns.set_up(phone, server, **choices)
+    return phone
+
+
 def following(browser, server):
     """A game of Ann and Bob with hand 1 scored and hand 2 (Bob deals) followed from a Gold 5."""
-    phone = strict_phone(browser)
-    turns.set_up(phone, server)
+    phone = new_game(browser, server)
     turns.score_a_hand(phone)
     turns.deal_card_by_card(phone)
     return phone
@@ -73,6 +80,38 @@ def test_undo_takes_back_the_last_step_of_the_draft_only(server, browser):
     phone.tap("#undo")
     assert page.locator("#turn-play .cp-chip").count() == 0
     assert page.evaluate("Companion.game.seq") == stored  # no stored entry was undone
+    page.context.close()
+
+
+def test_undo_on_the_score_it_sheet_takes_back_one_fact_or_hand_at_a_time(server, browser):
+    """A count typed key by key is one step; each Undo names what it took back and shows the
+    hand as it was before it; nothing stored is undone."""
+    phone = new_game(browser, server, names=turns.NAMES3)
+    page = phone.page
+    phone.tap('[data-out="1"]')
+    phone.tap('[data-last=""]')
+    phone.tap('[data-cut="none"]')
+    phone.tap('[data-mode="type"][data-seat="2"]')  # Cid's hand, the first after Bob, is open
+    page.locator('[data-typed="2"]').press_sequentially("40")
+    page.locator("#points-2", has_text="40").wait_for()
+    phone.tap('[data-open="0"]')
+    phone.tap('[data-picker="0"] [data-group="gold"]')
+    phone.tap('[data-picker="0"] [data-kind="gold-7"]')
+    page.locator('[data-picker="0"] .cp-chip', has_text="Gold 7").wait_for()
+
+    def undo(said: str):
+        phone.tap("#undo")
+        page.locator("#message", has_text=said).wait_for()
+
+    undo("Took back the Gold 7 in Ann's hand.")
+    assert page.locator('[data-picker="0"] .cp-chip').count() == 0
+    undo("Took back the points typed for Cid.")
+    assert page.locator('[data-typed="2"]').input_value() == ""
+    undo("Took back typing Cid's hand.")
+    page.locator('[data-picker="2"]').wait_for()
+    undo("Took back the dealing cut.")
+    page.locator('[data-cut="none"]').wait_for()
+    assert page.evaluate("Companion.game.seq") == 0
     page.context.close()
 
 
@@ -148,9 +187,8 @@ def test_no_fact_is_chosen_for_the_player(server, browser):
 
 
 def test_the_arbiter_follows_the_suit_in_force_not_a_default(server, browser):
-    phone = strict_phone(browser)
+    phone = new_game(browser, server)
     page = phone.page
-    turns.set_up(phone, server)
     phone.tap("#view-ask")
     phone.tap("#ask-go")
     assert "Tap the card on top of the discard pile first." in page.locator("#message").inner_text()
@@ -229,9 +267,8 @@ def test_a_followed_hand_ending_on_a_draw_card_is_recorded_with_the_cards_drawn(
     """Issue 21 item 2: the cards the next player drew are picked, and the page says so."""
     events, ended, held = simulated_hand("kc+kd", seed)
     assert (ended["last"] or "").startswith(last.lower())
-    phone = strict_phone(browser)
+    phone = new_game(browser, server)
     page = phone.page
-    turns.set_up(phone, server)
     turns.enter_moves(page, events)
     out, nxt, draws = ended["out"], ended["next"], ended["next_draws"]
     name = turns.NAMES[nxt]
@@ -256,9 +293,8 @@ def test_a_followed_hand_ending_on_a_draw_card_is_recorded_with_the_cards_drawn(
 
 def test_undo_in_may_i_play_takes_back_the_question_never_a_stored_hand(server, browser):
     """Issue 21 item 3: Undo inside "May I play?" takes back the question's last card."""
-    phone = strict_phone(browser)
+    phone = new_game(browser, server)
     page = phone.page
-    turns.set_up(phone, server)
     turns.score_a_hand(phone)  # stored from this phone: Undo elsewhere would take it back
     stored = page.evaluate("Companion.game.seq")
     phone.tap("#view-ask")
@@ -281,9 +317,8 @@ def test_undo_in_may_i_play_takes_back_the_question_never_a_stored_hand(server, 
 def test_score_it_asks_how_the_hand_went_out_and_the_cut_on_one_screen(server, browser):
     """Issue 21 items 7 and 8: nothing is chosen for the player (the last card, the dealing
     cut), each is asked in turn, and the whole hand is scored without scrolling."""
-    phone = strict_phone(browser)
+    phone = new_game(browser, server, names=("Ann", "Bob", "Cid"))
     page = phone.page
-    turns.set_up(phone, server, names=("Ann", "Bob", "Cid"))
     with phone.turn("score a hand with the dealing cut made"):
         phone.tap('[data-out="1"]')
         assert page.locator('#panel [aria-pressed="true"]').count() == 0
@@ -312,15 +347,9 @@ def test_score_it_asks_how_the_hand_went_out_and_the_cut_on_one_screen(server, b
 def test_card_names_are_whole_words_that_fit_their_buttons(server, browser):
     """Issue 21 item 14: no card or suit name is hyphenated ("King-dom") or cut off, on every
     tab of the picker with all 199 cards."""
-    phone = strict_phone(browser)
+    phone = bonus_hand(browser, server)
     page = phone.page
-    turns.set_up(phone, server, selection="kc+kd+bonus")
-    phone.tap('[data-out="1"]')
-    phone.tap('[data-last=""]')
-    phone.tap('[data-cut="none"]')
-    open_hand(phone, 0)
     tabs = page.locator('[data-picker="0"] .cp-tab')
-    assert tabs.count() >= 10
     for i in range(tabs.count()):
         phone.tap(tabs.nth(i))
         broken = page.evaluate("""() => [...document.querySelectorAll('.cp-tab, .cp-card')]
@@ -339,9 +368,8 @@ def test_a_draw_card_is_answered_from_the_cards_that_can_answer_it(server, brows
     """Issue 21 item 7: with a Drawbridge to answer, the picker shows only what can answer
     (the Drawbridges and the Kingdom cards that stop a draw), not the suit in force."""
     events, _, _ = simulated_hand("kc+kd", 0)
-    phone = strict_phone(browser)
+    phone = new_game(browser, server)
     page = phone.page
-    turns.set_up(phone, server)
     turns.enter_moves(page, events[:2])  # Bob's Drawbridge (gold) waits for Ann
     assert events[2]["cards"] == [{"card": "drawbridge-blue"}]
     with phone.turn("answer a draw card"):
@@ -363,9 +391,8 @@ def test_risk_cards_and_on_guard_are_entered_on_one_screen_and_leave_nothing_sel
     events, _, _ = simulated_hand(selection, seed, players)
     at = next(i for i, e in enumerate(events) if e["type"] in ("on-guard", "risk"))
     event = events[at]
-    phone = strict_phone(browser)
+    phone = new_game(browser, server, names=turns.NAMES3[:players], selection=selection)
     page = phone.page
-    turns.set_up(phone, server, names=turns.NAMES3[:players], selection=selection)
     turns.enter_moves(page, events[:at])
     with phone.turn(event["type"]):
         phone.tap("#risk-open")
@@ -387,9 +414,8 @@ def test_risk_cards_and_on_guard_are_entered_on_one_screen_and_leave_nothing_sel
 def test_a_wizard_turned_up_is_dealt_with_its_suit_and_direction(server, browser):
     """The card turned up is a play of the dealer's: a Wizard asks the suit and the direction
     (and a Magician what it copies), so every deal the table makes can be entered."""
-    phone = strict_phone(browser)
+    phone = new_game(browser, server)
     page = phone.page
-    turns.set_up(phone, server)
     with phone.turn("deal a Wizard"):
         phone.tap('[data-follow="1"]')
         phone.tap('#deal-panel [data-group="kingdom"]')
@@ -447,15 +473,14 @@ def test_a_dungeon_is_answered_with_a_protector_on_the_page(server, browser):
 def test_a_magician_as_the_dungeon_is_scored_as_the_magician(server, browser):
     """Ruling 50: a Magician is one physical card whatever it was played as."""
     from playwright.sync_api import expect
-    from test_browser import pick, start_kings_court
 
     page = new_phone(browser)
-    start_kings_court(page, server, ["Ann", "Bob"])
+    turns.open_game(page, server)
     page.locator('[data-out="0"]').tap()
     page.locator('[data-last=""]').tap()  # went out with no draw card
     page.locator('[data-cut="none"]').tap()  # the cut not tried
-    pick(page, 1, "kingdom", "dungeon")
-    pick(page, 1, "kingdom", "dungeon")  # both real Dungeons in Bob's hand
+    turns.pick(page, 1, "kingdom", "dungeon")
+    turns.pick(page, 1, "kingdom", "dungeon")  # both real Dungeons in Bob's hand
     page.locator("#extras-open").tap()  # the rarer facts, in place of the hands
     box = page.locator('input[data-magician="1"]')
     box.check()
@@ -474,10 +499,9 @@ def test_a_magician_as_the_last_card_is_said_with_the_next_player(server, browse
     """Ruling 50 on the kings_court page: once the last card is a draw card, the extras ask
     whether it was a Magician played as it, and the hand records last_magician."""
     from playwright.sync_api import expect
-    from test_browser import start_kings_court
 
     page = new_phone(browser)
-    start_kings_court(page, server, ["Ann", "Bob"])
+    turns.open_game(page, server)
     page.locator('[data-out="0"]').tap()
     page.locator('[data-last="dragon"]').tap()
     page.locator('[data-cut="none"]').tap()
@@ -506,9 +530,8 @@ def test_a_magician_as_the_last_card_is_said_with_the_next_player(server, browse
 def test_a_magician_turned_up_as_no_card_names_a_suit(server, browser):
     """A Magician turned first may be a Kingdom card with no effect (the dealer names the suit):
     the page offers that beside the cards it could copy, and the deal is stored without "as"."""
-    phone = strict_phone(browser)
+    phone = new_game(browser, server, selection="kc+kd+bonus")
     page = phone.page
-    turns.set_up(phone, server, selection="kc+kd+bonus")
     with phone.turn("deal a Magician that copies nothing"):
         phone.tap('[data-follow="1"]')
         phone.tap('#deal-panel [data-group="kingdom"]')
@@ -529,9 +552,8 @@ def test_a_magician_turned_up_as_no_card_names_a_suit(server, browser):
 
 def test_a_card_turned_up_with_no_suit_of_its_own_asks_the_suit(server, browser):
     """A Royal Decree turned first is a Kingdom card: the dealer names the suit in force."""
-    phone = strict_phone(browser)
+    phone = new_game(browser, server)
     page = phone.page
-    turns.set_up(phone, server)
     with phone.turn("deal a Royal Decree"):
         phone.tap('[data-follow="1"]')
         phone.tap('#deal-panel [data-group="kingdom"]')
@@ -547,9 +569,8 @@ def test_a_card_turned_up_with_no_suit_of_its_own_asks_the_suit(server, browser)
 def test_a_flaming_arrow_may_burn_no_card(server, browser):
     """The Flaming Arrow's player may burn a card: "no card burnt" is an answer of its own (the
     page asks; it never assumes), and the play is stored without "burn"."""
-    phone = strict_phone(browser)
+    phone = new_game(browser, server, selection="kc+kd")
     page = phone.page
-    turns.set_up(phone, server, selection="kc+kd")
     turns.enter_moves(page, [{"type": "deal", "first": {"card": "gold-5"}}])  # Bob to play
     with phone.turn("a Flaming Arrow that burns nothing"):
         phone.tap('#turn-play [data-group="shield"]')
@@ -570,9 +591,8 @@ def test_a_flaming_arrow_may_burn_no_card(server, browser):
 def test_a_magician_after_a_king_may_become_a_card_of_the_suit_the_king_named(server, browser):
     """The Magician becomes a Scroll card that could be played where it goes: after a King
     naming blue, a blue Knight, though blue was not in force when the turn began."""
-    phone = strict_phone(browser)
+    phone = new_game(browser, server)
     page = phone.page
-    turns.set_up(phone, server)
     turns.enter_moves(page, [{"type": "deal", "first": {"card": "gold-5"}}])
     with phone.turn("a King, then a Magician as a blue Knight"):
         phone.tap('#turn-play [data-group="kingdom"]')
@@ -593,9 +613,8 @@ def test_who_came_next_after_a_draw_card_is_asked_never_assumed(server, browser)
     """With three players, after "went out with a Dragon" the page asks who came next (and
     drew), with nothing chosen, and refuses to record until it is stated; with two the rules
     say who, and it is shown as a fact, not a choice."""
-    phone = strict_phone(browser)
+    phone = new_game(browser, server, names=turns.NAMES3)
     page = phone.page
-    turns.set_up(phone, server, names=turns.NAMES3)
     with phone.turn("who came next after a Dragon"):
         phone.tap('[data-out="0"]')
         phone.tap('[data-last="dragon"]')
@@ -611,20 +630,14 @@ def test_who_came_next_after_a_draw_card_is_asked_never_assumed(server, browser)
         phone.fixed("stating who came next")
         phone.tap('[data-cut="none"]')
         assert page.locator('[data-open="2"]').inner_text().startswith("Cid (next)")
-        for seat in (1, 2):
-            if not page.locator(f'[data-open="{seat}"][aria-selected="true"]').count():
-                phone.tap(f'[data-open="{seat}"]')
-            phone.tap(f'[data-mode="type"][data-seat="{seat}"]')
-            phone.type(f'[data-typed="{seat}"]', "10")
-        page.locator("#preview-ok").wait_for()
+        type_hands(phone, (1, 2))
         phone.tap("#record")
         turns.wait_for_entry(page, 1)
     assert page.evaluate("Companion.game.view.rows[0].entry.next") == 2
     page.context.close()
 
-    phone = strict_phone(browser)
+    phone = new_game(browser, server, selection="kc+kd+bonus")
     page = phone.page
-    turns.set_up(phone, server, selection="kc+kd+bonus")
     phone.tap('[data-out="0"]')
     phone.tap('[data-last="drawbridge"]')
     phone.tap('[data-last="drawbridge-blue"]')
@@ -645,9 +658,8 @@ def test_the_rarer_facts_stay_clear_of_the_action_bar(server, browser):
     """The Risk and Warlord cards of a scored hand (with the Dungeon and a Magician's facts)
     open in place of the hands, ask one thing at a time, and every tap is on screen, with the
     picker's every row above the action bar before."""
-    phone = strict_phone(browser)
+    phone = new_game(browser, server, names=turns.NAMES3, selection="kc+kd+bonus")
     page = phone.page
-    turns.set_up(phone, server, names=turns.NAMES3, selection="kc+kd+bonus")
     with phone.turn("Risk cards on the sheet"):
         phone.tap('[data-out="0"]')
         phone.tap('[data-last="dragon"]')
@@ -669,12 +681,7 @@ def test_the_rarer_facts_stay_clear_of_the_action_bar(server, browser):
         phone.tap('[data-extra="dungeon"]')
         phone.tap('label:has(input[data-dungeon="2"])')
         phone.tap("#extras-open")  # the hands again
-        for seat in (1, 2):
-            if not page.locator(f'[data-open="{seat}"][aria-selected="true"]').count():
-                phone.tap(f'[data-open="{seat}"]')
-            phone.tap(f'[data-mode="type"][data-seat="{seat}"]')
-            phone.type(f'[data-typed="{seat}"]', "10")
-        page.locator("#preview-ok").wait_for()
+        type_hands(phone, (1, 2))
         phone.tap("#record")
         turns.wait_for_entry(page, 1)
     entry = page.evaluate("Companion.game.view.rows[0].entry")
@@ -715,19 +722,34 @@ def open_hand(phone, seat: int) -> None:
     page.locator(f'[data-seat="{seat}"]').first.wait_for()
 
 
-@pytest.mark.parametrize("players", [6, 8])
-def test_score_it_with_bonus_and_many_players_keeps_every_tab_and_the_preview_clear(server, browser, players):
-    """Issue 21: with BONUS a suit tab has four rows; with many players the hands' tabs take
-    room too; on every tab the cards, the preview line and Record stay above the action bar."""
-    phone = strict_phone(browser)
-    page = phone.page
-    turns.set_up(phone, server, names=MANY[:players], selection="kc+kd+bonus")
+def type_hands(phone, seats, points: str = "10") -> None:
+    """Type each of these hands' points (its hand opened first), until the preview is ready."""
+    for seat in seats:
+        open_hand(phone, seat)
+        phone.tap(f'[data-mode="type"][data-seat="{seat}"]')
+        phone.type(f'[data-typed="{seat}"]', points)
+    phone.page.locator("#preview-ok").wait_for()
+
+
+def bonus_hand(browser, server, names=turns.NAMES) -> Phone:
+    """A new game with the BONUS cards whose first hand Bob went out of plainly (no draw card,
+    the cut not tried), Ann's hand open on its picker's tabs (ten or more)."""
+    phone = new_game(browser, server, names=names, selection="kc+kd+bonus")
     phone.tap('[data-out="1"]')
     phone.tap('[data-last=""]')
     phone.tap('[data-cut="none"]')
     open_hand(phone, 0)
+    assert phone.page.locator('[data-picker="0"] .cp-tab').count() >= 10
+    return phone
+
+
+@pytest.mark.parametrize("players", [6, 8])
+def test_score_it_with_bonus_and_many_players_keeps_every_tab_and_the_preview_clear(server, browser, players):
+    """Issue 21: with BONUS a suit tab has four rows; with many players the hands' tabs take
+    room too; on every tab the cards, the preview line and Record stay above the action bar."""
+    phone = bonus_hand(browser, server, MANY[:players])
+    page = phone.page
     tabs = page.locator('[data-picker="0"] .cp-tab')
-    assert tabs.count() >= 10
     for i in range(tabs.count()):
         phone.tap(tabs.nth(i))
         name = tabs.nth(i).inner_text()
@@ -741,11 +763,7 @@ def test_score_it_with_bonus_and_many_players_keeps_every_tab_and_the_preview_cl
         if name == "Gold":
             ARTIFACTS.mkdir(exist_ok=True)
             page.screenshot(path=str(ARTIFACTS / f"kings_court_bonus_{players}.png"))
-    for seat in range(2, players):
-        open_hand(phone, seat)
-        phone.tap(f'[data-mode="type"][data-seat="{seat}"]')
-        phone.type(f'[data-typed="{seat}"]', "10")
-    page.locator("#preview-ok").wait_for()
+    type_hands(phone, range(2, players))
     every_control_clear(phone, f"{players} players, every hand in")
     page.screenshot(path=str(ARTIFACTS / f"kings_court_bonus_{players}_ready.png"))
     phone.tap("#preview-ok [data-preview]")  # the line shows the whole preview in a sheet
@@ -763,9 +781,8 @@ def test_score_it_with_bonus_and_many_players_keeps_every_tab_and_the_preview_cl
 def test_a_followed_hand_of_many_players_with_cards_face_up_keeps_the_turn_clear(server, browser, players):
     """Issue 21: many players, five of them with a Risk card face up: the
     hands' line never pushes the turn's controls under the action bar."""
-    phone = strict_phone(browser)
+    phone = new_game(browser, server, names=MANY[:players], selection="kc+kd+bonus")
     page = phone.page
-    turns.set_up(phone, server, names=MANY[:players], selection="kc+kd+bonus")
     risky = ["dark-knight", "poison-garden", "castle-fire", "kings-goblet", "warlord"]
     turns.enter_moves(page, [{"type": "deal", "first": {"card": "gold-5"}}]
                       + [{"type": "reveal", "seat": seat, "card": card} for seat, card in enumerate(risky, 1)])

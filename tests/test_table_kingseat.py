@@ -5,15 +5,14 @@ and one dropped with its reason, nothing pre-selected, history lines that say wh
 finished game that offers nothing, and axe-core on the setup page, the start, mid-game and the
 end. Kingseat has no signed numbers, so no stepper here.
 
-Without Chromium the tests skip (see tests/test_browser.py).
+Without Chromium the tests skip (see tests/browser_support.py).
 """
 from __future__ import annotations
 
 import pytest
-from browser_support import ARTIFACTS, new_phone
+from browser_support import ARTIFACTS, api_poster, new_phone
 from phone import Phone, accessible, in_view, serious, small_targets
-from test_browser_kingseat import api_poster, hidden_game
-from turns_kingseat import NAMES, PRINCES, VOTES, play_typical_turns, set_up
+from turns_kingseat import NAMES, PRINCES, VOTES, hidden_game, play_typical_turns, set_up
 
 pytestmark = pytest.mark.browser
 

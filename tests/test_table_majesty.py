@@ -1,9 +1,10 @@
 """Majesty at the table: phones (Chromium at 360 x 740, touch) play the typical turns with every
 tap on screen first and no scrolling, and the page answers at the finger, takes back a step of
 the turn being entered, keeps or drops that draft when another phone enters something, states
-no fact for the player, steps signed numbers, reads its history, and stays accessible.
+no fact for the player, steps signed numbers, reads its history, and stays accessible; a whole
+game is tapped in to the engine's own final score, and a table under way taps in its position.
 
-Without Chromium the tests skip, except under CI (see tests/test_browser.py).
+Without Chromium the tests skip, except under CI (see tests/browser_support.py).
 """
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import json
 
 import pytest
 from browser_support import ARTIFACTS, new_phone
-from phone import Phone, in_view, serious, small_targets
+from phone import PHONE, Phone, in_view, serious, small_targets
 from playwright.sync_api import expect
 from turns_majesty import play_typical_turns, set_up
 from whole_majesty import broken_names, internal_ids
@@ -351,3 +352,63 @@ def test_take_the_card_says_what_is_missing_and_a_greyed_card_links_its_rule(ser
         assert internal_ids(page) == []
         assert broken_names(page) == []
         page.locator("#undo").tap()
+
+
+def test_two_players_play_a_whole_majesty_game_on_a_phone(server, browser):
+    """A whole 2-player game, every turn tapped in: the cards a real shuffled deck would show
+    (from the engine's simulator), checked against the engine's own final score."""
+    import random
+
+    from companion.games.majesty.simulate import build_deck, random_game
+
+    deck = build_deck(random.Random(7), 2, "standard", None)
+    options = {"players": ["Ann", "Bob"], "first": 0, "sides": "A", "deck": "standard", "display": deck[:6]}
+    moves, final = random_game(random.Random(8), options)
+
+    page = new_phone(browser)
+    set_up(page, server, sides="A", display=options["display"])
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    page.locator("#deck summary").tap()
+    expect(page.locator("#deck")).to_contain_text("Tier 2: 27 cards")
+
+    for number, move in enumerate(moves):
+        half = f'[data-as="{move["as"]}"]' if "as" in move else ""
+        page.locator(f'[data-slot="{move["slot"]}"]{half}').tap()
+        if "heal_as" in move:
+            page.locator(f'[data-heal-as="{move["heal_as"]}"]').tap()
+        if "new_card" in move:
+            page.locator(f'[data-new-card="{move["new_card"]}"]').tap()
+        expect(page.locator("#preview")).to_contain_text("takes it")
+        page.locator("#end-turn").tap()
+        expect(page.locator("#history li")).to_have_count(number + 1)
+
+    expect(page.locator("#winner")).to_be_visible()
+    for seat, points in enumerate(final.points):
+        expect(page.locator(f'[data-points="{seat}"]')).to_have_text(str(points))
+    expect(page.locator("#final")).to_contain_text("Final scores")
+    expect(page.locator("#ranking li")).to_have_count(2)
+    page.screenshot(path=str(ARTIFACTS / "majesty_whole_game.png"), full_page=True)
+
+
+def test_a_majesty_table_under_way_taps_in_its_position(server, browser):
+    page = new_phone(browser)
+    page.goto(server + "/new/majesty")
+    page.fill('input[name="player-0"]', "Ann")
+    page.fill('input[name="player-1"]', "Bob")
+    page.check('input[name="first"][value="0"]')
+    for slot, kind in enumerate(["miller", "brewer", "witch", "guard", "knight", "noble"]):
+        page.select_option(f'select[name="display-{slot}"]', kind)
+    page.locator("#position-builder summary").tap()
+    page.locator('input[name="start"]').check()
+    page.select_option('select[name="turn"]', "1")
+    ann = page.locator('#realms [data-seat="0"]')
+    ann.locator('select[data-add="mill"]').select_option("miller-brewer")
+    expect(ann.locator('[data-remove="mill"]')).to_have_text("Miller/Brewer \u2715")
+    ann.locator('[data-field="points"]').fill("2")
+    ann.locator('[data-field="points"]').dispatch_event("change")
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    page.locator("#create").tap()
+
+    expect(page.locator("#turn")).to_contain_text("Bob's turn")
+    expect(page.locator('[data-points="0"]')).to_have_text("2")
+    expect(page.locator('.mj-player[data-seat="0"]')).to_contain_text("1 of 12 cards")

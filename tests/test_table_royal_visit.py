@@ -2,13 +2,14 @@
 tap on screen first and no scrolling; refusals at the finger; Undo takes back the last card of a
 turn being entered; a draft survives another phone's entry that leaves it legal and is dropped,
 with its sentence, by one that does not; a claimed seat turns the board and names the mover;
-the history reads; the setup page's signed fields are steppers; axe and target sizes are clean.
+the history reads; the setup page's signed fields are steppers; axe and target sizes are clean;
+and two phones play a game to a win by tapping, the second following the first.
 """
 from __future__ import annotations
 
 import pytest
-from browser_support import ARTIFACTS, new_phone
-from phone import Phone, accessible, in_view
+from browser_support import ARTIFACTS, new_phone, pawns_on, play_card
+from phone import PHONE, Phone, accessible, in_view
 from turns_royal_visit import play_typical_turns, set_up
 
 pytestmark = pytest.mark.browser
@@ -329,3 +330,76 @@ def test_a_refusal_hides_nothing_of_the_turn(server, browser):
     assert hidden == []
     assert rows(page)[-1] == 8  # Ann's Chateau at the bottom, nearest her hand
     page.context.close()
+
+
+def test_two_players_play_royal_visit_on_a_phone_to_a_win(server, browser):
+    from playwright.sync_api import expect
+
+    page = new_phone(browser)
+    page.goto(server + "/")
+    page.get_by_role("link", name="Royal Visit").first.tap()
+    page.fill('input[name="player_top"]', "Ann")
+    page.fill('input[name="player_bottom"]', "Bob")
+    page.check('input[name="wizard"][value="top"]')
+    page.locator("#create").tap()
+    expect(page.locator("#turn")).to_contain_text("Ann's turn")
+
+    # Nothing sticks out sideways at 360 px.
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+    # A second phone joins by the game's link and follows the table.
+    watcher = new_phone(browser)
+    watcher.goto(page.url)
+    expect(watcher.locator("#turn")).to_contain_text("Ann's turn")
+
+    # A card with no legal move now is refused with the engine's reason and rule: after a
+    # King card, a Guard card (one type of card a turn).
+    play_card(page, "king-1", 1)
+    page.locator('[data-card="guard-1"]').tap()
+    expect(page.locator("#message")).to_contain_text("this turn already plays King cards")
+    expect(page.locator("#message [data-rule]")).to_have_attribute("data-rule", "/rules/royal_visit#one-type")
+    expect(page.locator("#draft li")).to_have_count(1)
+    page.locator("#clear").tap()
+    expect(page.locator("#draft li")).to_have_count(0)
+
+    # Ann: the upper Guard to her Chateau's far end with three Guard 1+1 cards.
+    for start, end in ((2, 4), (4, 6), (6, 8)):
+        page.locator('[data-card="guard-1+1"]').tap()
+        page.locator(f'[data-option][data-move="guard:{start}>{end}"]').tap()
+        expect(pawns_on(page, end, "guard")).to_have_count(1)
+    expect(page.locator("#draft li")).to_have_count(3)
+    page.locator("#end-turn").tap()
+    expect(page.locator("#turn")).to_contain_text("Bob's turn")
+    expect(page.locator("#crown")).to_have_text("+1")
+    expect(page.locator("#last-turn")).to_contain_text("+1 Guard in Ann's Chateau; drew 3")
+    expect(page.locator("#draw-pile")).to_have_text("35")
+    # The other phone sees it within two seconds, without a reload.
+    expect(watcher.locator("#crown")).to_have_text("+1", timeout=2000)
+    expect(watcher.locator("#turn")).to_contain_text("Bob's turn", timeout=2000)
+
+    # Undo, then redo, Ann's turn (entered on this phone: no question asked).
+    page.locator("#undo").tap()
+    expect(page.locator("#turn")).to_contain_text("Ann's turn")
+    expect(pawns_on(page, 2, "guard")).to_have_count(1)
+    # The other phone is sent the move's line again, now taken back, and the undo's line.
+    expect(watcher.locator("#history li")).to_have_count(2, timeout=2000)
+    expect(watcher.locator("#history li").last).to_have_class("undone")
+    page.locator("#redo").tap()
+    expect(page.locator("#turn")).to_contain_text("Bob's turn")
+    expect(watcher.locator("#history li")).to_have_count(3, timeout=2000)  # move, undo, redo
+    expect(watcher.locator("#history li").last).not_to_have_class("undone")
+
+    # Bob, on the other phone: the Wizard one space.
+    play_card(watcher, "wizard-1", 2)
+    watcher.locator("#end-turn").tap()
+    expect(page.locator("#turn")).to_contain_text("Ann's turn", timeout=2000)
+
+    # Ann: the King walks into her Chateau, one King card a space.
+    for position in range(1, 8):
+        play_card(page, "king-1", position)
+        expect(page.locator("#draft li")).to_have_count(position)
+    page.locator("#end-turn").tap()
+    expect(page.locator("#winner")).to_contain_text("Ann won")
+    expect(pawns_on(page, 7, "king")).to_have_count(1)
+    expect(watcher.locator("#winner")).to_contain_text("Ann won", timeout=2000)
+    expect(watcher.locator("#prompt")).to_have_text("The game is over: Ann won.")

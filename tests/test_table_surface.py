@@ -1,13 +1,14 @@
 """The surface every game page shares, on phones at 360 x 740 (Chromium, touch): joining by the
 short code, the phone's player, undo and redo that name what they take back and ask before
 taking back another phone's move, answers in the action bar with the rule in a sheet, the screen
-kept awake, and the shared pages clean for axe-core with 44 px targets."""
+kept awake, the shared pages clean for axe-core with 44 px targets, and deleting a game asks
+first in the page's own sheet."""
 from __future__ import annotations
 
 import json
 
 import pytest
-from browser_support import ARTIFACTS, new_phone
+from browser_support import ARTIFACTS, new_phone, set_up
 from phone import Phone, serious, small_targets
 
 pytestmark = pytest.mark.browser
@@ -486,3 +487,26 @@ def test_a_rulings_change_drops_a_draft_the_page_cannot_check(server, browser):
     expect(other.locator("#message")).to_contain_text("rulings were changed on another phone", timeout=5000)
     expect(other.locator("#undo")).not_to_have_attribute("aria-label", "Undo the last step of this turn")
     other.screenshot(path=str(ARTIFACTS / "surface-ruling-dropped-kings-court.png"))
+
+
+def test_deleting_a_game_asks_first_under_the_content_security_policy(server, browser):
+    """The confirmation was an inline handler, which the policy forbids: now the page asks in
+    its own sheet."""
+    from playwright.sync_api import expect
+
+    page = new_phone(browser)
+    set_up(page, f"{server}/new/royal_visit", {"player_top": "Ann", "player_bottom": "Bob", "wizard": "top"})
+    page.wait_for_url("**/g/**")
+    page.locator("#more-button").tap()
+    page.locator("summary", has_text="This game").tap()
+    page.locator("button.danger").tap()
+    expect(page.locator("#ask-text")).to_have_text("Delete this game for every phone?")
+    page.locator("#ask-no").tap()
+    page.wait_for_timeout(300)
+    assert "/g/" in page.url
+    page.locator("#more-button").tap()
+    page.locator("button.danger").tap()
+    page.locator("#ask-yes").tap()
+    page.wait_for_url(f"{server}/")
+    assert "was deleted" in page.content()
+    page.context.close()

@@ -4,7 +4,7 @@ picked apart, the sheet's hands with the cut made and missed), no answer left st
 problem is fixed, each new kind of state accessible, and no internal id on the page.
 
 The driver is tests/whole_kings_court.py (benchmarks/table.py runs it over more seeds,
-measuring). Without Chromium the test skips, except under CI (see tests/test_browser.py).
+measuring). Without Chromium the test skips, except under CI (see tests/browser_support.py).
 """
 from __future__ import annotations
 

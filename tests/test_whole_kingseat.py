@@ -4,7 +4,7 @@ new kind of state. Seed 0 here (4 players, two phones), and seed 1 (6 players, t
 Squlofish dark 1 paid with a card and Squlofish taken out of the Tell) strict without the
 checks; benchmarks/table.py measures more.
 
-Without Chromium the tests skip (see tests/test_browser.py).
+Without Chromium the tests skip (see tests/browser_support.py).
 """
 from __future__ import annotations
 

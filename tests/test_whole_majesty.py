@@ -3,7 +3,7 @@ scrolling in any turn (the corrections, heals, Castle exchanges and final scorin
 answer left standing once its problem is fixed, and each new kind of state accessible.
 
 The driver is tests/whole_majesty.py (benchmarks/table.py runs it over more seeds, measuring).
-Without Chromium the test skips, except under CI (see tests/test_browser.py).
+Without Chromium the test skips, except under CI (see tests/browser_support.py).
 """
 from __future__ import annotations
 

@@ -14,19 +14,37 @@ NAMES = ("Ann", "Bob")
 NAMES3 = ("Ann", "Bob", "Cid")
 
 
-def set_up(phone: Phone, server_url: str, names=NAMES, dealer: int = 0, selection: str = "") -> str:
-    """The setup page (typing names is setup, not a turn): the game's page URL."""
-    page = phone.page
+def open_game(page, server_url: str, names=NAMES, dealer: int = 0, selection: str = "",
+              choices=()) -> str:
+    """The setup page filled in (the players' names, the cards, the first dealer, and a tap on
+    each of ``choices``, selectors such as a limit's button) and the game created: its page's
+    URL."""
     page.goto(f"{server_url}/new/kings_court")
     for seat, name in enumerate(names):
         page.fill(f'input[name="player-{seat}"]', name)
     if selection:
         page.check(f'input[name="selection"][value="{selection}"]')
     page.select_option("#first-dealer", str(dealer))
+    for selector in choices:
+        page.locator(selector).tap()
     page.locator("#create").click()
     page.wait_for_url("**/g/**")
     page.locator("#views").wait_for()
     return page.url
+
+
+def set_up(phone: Phone, server_url: str, names=NAMES, dealer: int = 0, selection: str = "") -> str:
+    """The setup page (typing names is setup, not a turn): the game's page URL."""
+    return open_game(phone.page, server_url, names, dealer, selection)
+
+
+def pick(page, seat: int, suit: str, card: str):
+    """Open a player's hand, then tap a suit tab and a card in its picker."""
+    if page.locator(f'[data-picker="{seat}"]').count() == 0:
+        page.locator(f'[data-open="{seat}"]').tap()
+    picker = page.locator(f'[data-picker="{seat}"]')
+    picker.locator(f'[data-group="{suit}"]').tap()
+    picker.locator(f'[data-kind="{card}"]').tap()
 
 
 def wait_for_entry(page, count: int):

@@ -5,8 +5,14 @@ The setup (typing six names, choosing the Kingseat and the princes) is not a tur
 a whole vote (every player's card, then Store), a prince action (Cid's Crassclamps: who, which
 prince, what then) and a swap (Dee swaps places with the King). Nothing depends on a random
 deal: the page takes whatever cards the table says were laid.
+
+Also the 5-player game with hidden cards (``hidden_game``) the page and table tests enter.
 """
 from __future__ import annotations
+
+import random
+
+from companion.games.kingseat.simulate import play
 
 NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay"]
 PRINCES = ["lionsyre", "hornseeker", "monarchrys", "gulliballistas", "crassclamps", "smugwing"]
@@ -134,3 +140,18 @@ def set_my_loyalty(phone, prince: str):
     expect(sheet.locator("#my-loyalty-now .ks-chip")).to_have_attribute("data-prince", prince)
     phone.tap("#loyalty-sheet [data-close]")
     expect(sheet).to_be_hidden()
+
+
+# Five players; the simulator's game on seed 175 (with these princes) uses Slydefox, Slydefox
+# (dark 2) and Squlofish (dark 1) early (tests/test_kingseat_page.py taps those in).
+HIDDEN_PRINCES = ["lionsyre", "slydefox", "hornseeker", "monarchrys", "squlofish"]
+HIDDEN_SEED = 175
+
+
+def hidden_game():
+    """The options and moves of that game: five players, nine cards a prince, the Dark cards."""
+    options = {"players": ["Ann", "Bob", "Cid", "Dee", "Eve"], "kingseat": 0,
+               "princes": HIDDEN_PRINCES, "leftovers": [],
+               "rulings": {"cards_per_prince": 9, "squlofish_dark_weight": 2, "dark_cards": 1}}
+    moves = [move for _, move, _ in play(random.Random(HIDDEN_SEED + 1000), options)]
+    return options, moves

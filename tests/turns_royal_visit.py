@@ -10,9 +10,13 @@ from __future__ import annotations
 
 def set_up(phone, server_url: str) -> None:
     """The setup page: two names typed and who got the Wizard (setup, not a turn): Ann."""
+    open_game(phone.page, server_url)
+
+
+def open_game(page, server_url: str) -> None:
+    """``set_up`` on a Playwright page of its own (the scanner's page tests)."""
     from playwright.sync_api import expect
 
-    page = phone.page
     page.goto(f"{server_url}/new/royal_visit")
     page.fill('input[name="player_top"]', "Ann")
     page.fill('input[name="player_bottom"]', "Bob")

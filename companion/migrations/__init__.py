@@ -6,9 +6,9 @@ A database made before the revisions (by SQLAlchemy's ``create_all`` at each sta
 companion's tables and no ``alembic_version``: revision 0001 is that schema and makes only the
 tables such a database lacks, so it is brought under the revisions as it is, nothing made again.
 
-A change to a table in companion/store.py comes with a new revision in ``versions/``
+A change to a table in companion/store/tables.py comes with a new revision in ``versions/``
 (``down_revision`` the newest before it); tests/test_migrations.py fails while the revisions do
-not make the schema store.py declares.
+not make the schema tables.py declares.
 """
 from __future__ import annotations
 
@@ -56,7 +56,7 @@ def upgrade(db) -> str:
         if current(conn) == newest():
             return newest()
     with db.connect() as conn:
-        conn.execution_options(writing=True)  # SQLite: BEGIN IMMEDIATE (companion/store.py)
+        conn.execution_options(writing=True)  # SQLite: BEGIN IMMEDIATE (companion/store/database.py)
         with conn.begin():
             if conn.dialect.name == "postgresql":
                 conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": LOCK})

@@ -10,7 +10,7 @@ import zxingcpp
 
 from companion.codes import CORNER_MODULE, FACE_MODULE, FRAME
 from companion.scan.other import _read_crop
-from companion.scan.version1 import N, _read_v1, _square
+from companion.scan.version1 import N, _read_v1, _square, _steep
 
 
 @dataclass(frozen=True)
@@ -236,16 +236,6 @@ def _grouped(quads: list[np.ndarray]) -> list[list[np.ndarray]]:
     return groups
 
 
-def _steep(quad: np.ndarray) -> bool:
-    """Whether a code is seen at a steep angle: a side half as long again as another, or a
-    corner 25 degrees off square."""
-    sides = quad - np.roll(quad, 1, axis=0)
-    lengths = np.linalg.norm(sides, axis=1)
-    cosines = np.abs(np.sum(sides * np.roll(sides, -1, axis=0), axis=1)) / (
-        lengths * np.roll(lengths, -1) + 1e-9)
-    return bool(lengths.max() > 1.5 * lengths.min() or cosines.max() > 0.42)
-
-
 FINDER_ENLARGED_SIDE = 2500  # a copy at most this long is searched for finders enlarged twice
 
 
@@ -260,18 +250,21 @@ def _finder_codes(gray: np.ndarray) -> list[np.ndarray]:
     return quads
 
 
-def _find_finders(gray: np.ndarray, wipe: int | None = None) -> tuple[list[np.ndarray], int]:
+def _find_finders(gray: np.ndarray, wipe: int | None = None, pairs: bool = False
+                  ) -> tuple[list[np.ndarray], int]:
     """Quads of version-1 codes from their three finder patterns, for codes seen at a steep
     angle, which OpenCV's detector misses: three finders (``_finders``) of a size, each one to
     five finder widths from the others, may be a code, oriented so that it is not seen
-    mirrored. Also the size of the specks wiped (``_finders``)."""
+    mirrored. With ``pairs``, also the codes two finders of a size may be corners of (a code so
+    blurred that its third finder does not show): side by side, the third on either side of
+    either; or across the code, the third on either side. Also the size of the specks wiped
+    (``_finders``)."""
     finders, wipe = _finders(gray, wipe)
     quads = []
-    corners = np.float32([[3.5, 3.5], [N - 3.5, 3.5], [3.5, N - 3.5]])
     for a, (corner, width) in enumerate(finders):
         near = [b for b, (centre, other) in enumerate(finders) if b > a
                 and 0.6 < other / width < 1.7
-                and 1.1 * width < np.linalg.norm(centre - corner) < 3.5 * width]
+                and 1.1 * width < np.linalg.norm(centre - corner) < 4.5 * width]
         for i, b in enumerate(near):
             for c in near[i + 1:]:
                 if not 1.1 * width < np.linalg.norm(finders[b][0] - finders[c][0]) < 5 * width:
@@ -280,14 +273,27 @@ def _find_finders(gray: np.ndarray, wipe: int | None = None) -> tuple[list[np.nd
                 # them is tried as the corner (the reading checks the finders are where it
                 # puts them)
                 three = [finders[a][0], finders[b][0], finders[c][0]]
-                for turn in range(3):
-                    top, one, two = three[turn:] + three[:turn]
-                    if (one - top)[0] * (two - top)[1] - (one - top)[1] * (two - top)[0] < 0:
-                        one, two = two, one
-                    affine = cv2.getAffineTransform(corners, np.float32([top, one, two]))
-                    quads.append(cv2.transform(_square(0, 1).reshape(-1, 1, 2), affine)
-                                 .reshape(4, 2).astype(np.float64))
+                quads += [_quad(*three[turn:], *three[:turn]) for turn in range(3)]
+            if pairs:
+                other = finders[b][0]
+                across = np.array([corner[1] - other[1], other[0] - corner[0]])
+                for side in (1, -1):
+                    quads += [_quad(corner, other, corner + side * across),
+                              _quad(other, corner, other + side * across),
+                              _quad((corner + other + side * across) / 2, corner, other)]
     return quads, wipe
+
+
+_FINDER_CORNERS = np.float32([[3.5, 3.5], [N - 3.5, 3.5], [3.5, N - 3.5]])
+
+
+def _quad(top: np.ndarray, one: np.ndarray, two: np.ndarray) -> np.ndarray:
+    """The quad of the code whose finder patterns' centres are ``top`` (the corner one),
+    ``one`` and ``two``, oriented so that it is not seen mirrored."""
+    if (one - top)[0] * (two - top)[1] - (one - top)[1] * (two - top)[0] < 0:
+        one, two = two, one
+    affine = cv2.getAffineTransform(_FINDER_CORNERS, np.float32([top, one, two]))
+    return cv2.transform(_square(0, 1).reshape(-1, 1, 2), affine).reshape(4, 2).astype(np.float64)
 
 
 SPECKS = 20_000  # dark specks in a photo past which the smallest are wiped before tracing
@@ -324,6 +330,13 @@ def _finders(gray: np.ndarray, wipe: int | None = None
         core = contours[cores[outer]].reshape(-1, 2).mean(axis=0)
         if np.linalg.norm(core - centre) < 0.15 * area ** 0.5:
             finders.append((centre, area ** 0.5))
+            continue
+        # seen steeply, the dark ring may run into the modules beside it: its hole then
+        hole = contours[holes[outer]]
+        middle = hole.reshape(-1, 2).mean(axis=0)
+        if 1.5 < cv2.contourArea(hole) / inner < 6 and \
+                np.linalg.norm(core - middle) < 0.25 * cv2.contourArea(hole) ** 0.5:
+            finders.append((middle, 1.4 * cv2.contourArea(hole) ** 0.5))
     return finders, wipe
 
 

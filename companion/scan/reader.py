@@ -9,7 +9,7 @@ from itertools import pairwise
 import cv2
 import numpy as np
 
-from companion.codes import CardCode, CodeError, parse_code
+from companion.codes import CORNER_MODULE, FACE_MODULE, CardCode, CodeError, parse_code
 from companion.scan.finding import (
     Found,
     _distinct,
@@ -72,7 +72,7 @@ BUDGET = 1.0  # CPU seconds a photo's reading may take: a pass that would not fi
 FULL_COST = 12e-9
 ENLARGED_COST = 8e-9
 ENLARGED_PIXELS = 16_000_000  # the most pixels the enlarged copies of one pass may have
-FINDER_MODULE = 3.0  # pixels a module the finder search's copy gives the smallest code read
+FINDER_MODULE = 3.0  # pixels a module the finder search's copy gives the corner codes
 # seconds a pixel of that copy: sharpening it, tracing its finder patterns, reading each code
 # three of them make
 FINDER_COST = 150e-9
@@ -175,7 +175,8 @@ def read_photo(gray: np.ndarray, size: tuple[int, int] | None = None,
        finds new cards and print is left unexplained.
     4. Codes blurred past what zxing-cpp reads (a fan's corners at half a module) are sought
        from their finder patterns in the places still unexplained (``_read_finders``), on a
-       sharpened copy sized to the smallest code read, and read by our own reader.
+       sharpened copy sized to the corner codes of the cards read (``_corner_module``), and
+       read by our own reader.
     5. Each pass after the first runs only when its cost (pixels times what a pixel costs)
        fits before ``deadline`` (time.thread_time(): the reading thread's CPU time, which a
        busy machine does not take from it; BUDGET from now by default): on a 48 MP photo the
@@ -258,6 +259,28 @@ def _smallest(found: list[Found], scale: float) -> float:
     for f in found:
         best[f.text] = max(best.get(f.text, 0.0), _side(f.corners) / scale / N)
     return min(best.values(), default=float("inf"))
+
+
+def _corner_module(found: list[Found], scale: float) -> float:
+    """Pixels a module (of an image ``scale`` times smaller than the full photo) of the corner
+    codes of the cards read, the smallest: the codes unread around them (a fan's corners) are
+    about that size. A card read from codes of two sizes shows it (the smaller); a card known
+    from one code only has it a face code's CORNER_MODULE / FACE_MODULE (0.42) when that code
+    is the only card read or large beside the photo's smallest code (as ``_unexplained`` tells
+    a face code), else it is a corner code itself."""
+    codes: dict[str, list[float]] = {}
+    for f in found:
+        codes.setdefault(f.text, []).append(_side(f.corners) / scale / N)
+    smallest = min((min(sizes) for sizes in codes.values()), default=float("inf"))
+    corners = []
+    for sizes in codes.values():
+        if len(sizes) > 1 and max(sizes) >= 1.8 * min(sizes):
+            corners.append(min(sizes))
+        elif len(codes) == 1 or max(sizes) >= 1.8 * smallest:
+            corners.append(max(sizes) * CORNER_MODULE / FACE_MODULE)
+        else:
+            corners.append(min(sizes))
+    return min(corners, default=float("inf"))
 
 
 def _alone(found: list[Found], scale: float, module: float) -> bool:
@@ -376,14 +399,16 @@ def _read_finders(work: np.ndarray, scale: float, regions: list[np.ndarray], fou
                   deadline: float) -> tuple[list[Found], bool]:
     """Codes found from their three finder patterns in each region (boxes in pixels of ``work``,
     an image ``scale`` times smaller than the full photo) and read by ``_read_v1`` from ``work``,
-    for codes blurred so much that zxing-cpp and OpenCV's detector do not see them. Each region
-    is copied at a size giving the smallest code read (``found``, full pixels) FINDER_MODULE
-    pixels a module (the finder patterns' adaptive threshold sees the rings at that size),
+    for codes blurred so much that zxing-cpp and OpenCV's detector do not see them (from two
+    finder patterns too, ``_find_finders`` with ``pairs``). Each region
+    is copied at a size giving the corner codes of the cards read (``found``, full pixels;
+    ``_corner_module``) FINDER_MODULE pixels a module (the finder patterns' adaptive threshold
+    sees the rings at that size),
     sharpened against a blur of half a module and stretched to the full range of grey (a dim
     photo's rings differ by a few grey levels); each only while it fits before ``deadline``.
     Corners in full pixels; and whether every region was searched."""
     height, width = work.shape
-    module = _smallest(found, scale)
+    module = _corner_module(found, scale)
     factor = float(np.clip(FINDER_MODULE / module, 0.3, 2.5))
     margin = 4 * module  # the finder patterns of a code the region's edge cuts
     read: list[Found] = []
@@ -399,7 +424,7 @@ def _read_finders(work: np.ndarray, scale: float, regions: list[np.ndarray], fou
         blurred = cv2.GaussianBlur(copy, (0, 0), FINDER_MODULE / 2)
         copy = cv2.normalize(cv2.addWeighted(copy, 2, blurred, -1, 0), None, 0, 255,
                              cv2.NORM_MINMAX)
-        for quad in _find_finders(copy)[0]:
+        for quad in _find_finders(copy, pairs=True)[0]:
             quad = quad / factor + (x0, y0)
             centre = quad.mean(axis=0) * scale
             if any(cv2.pointPolygonTest(f.corners.astype(np.float32),

@@ -34,24 +34,89 @@ def _read_v1(gray: np.ndarray, quad: np.ndarray) -> tuple[str, np.ndarray] | Non
     which way up it is from its finder patterns, threshold each module against the finder
     patterns' own dark and light, and decode the clean code that results with OpenCV. When that
     fails, the three finder patterns are found again in the rectified square (template matching)
-    and the quad corrected from them, twice at most. Returns (text, corners in the code's own
-    order, its top-left first) or None."""
+    and the quad corrected from them, twice at most; a code seen steeply then has its far
+    corner sought (``_climbed``). Returns (text, corners in the code's own order, its top-left
+    first) or None."""
     values, quad = _sample(gray, quad)
     if values is None:
         return None
     for attempt in range(3):
-        for bits in _thresholds(values):
-            if not _format_reads(bits):
-                continue  # OpenCV's decoder would fail too: spare it
-            text = _decode_bits(bits)
-            if text:
-                return text, quad
+        text = _decode_values(values)
+        if text:
+            return text, quad
         if attempt < 2:
-            quad = _refit(gray, quad)
-            if quad is None:
-                return None
+            refitted = _refit(gray, quad)
+            if refitted is None:
+                break
+            quad = refitted
             values = _values(gray, quad)
+    if not _steep(quad):
+        return None
+    # seen steeply, the perspective puts the far corner modules off where the three finder
+    # patterns (an affine fit) put it: the finders kept, that corner moved while the fixed
+    # pattern (the timing patterns above all) shows better
+    for moved in _climbed(gray, quad):
+        text = _decode_values(_values(gray, moved))
+        if text:
+            return text, moved
     return None
+
+
+CLIMB_ROUNDS = 8  # rounds of moves at each step, at most
+MOVES = [(x, y) for x in (-1, 0, 1) for y in (-1, 0, 1) if x or y]
+
+
+def _climbed(gray: np.ndarray, quad: np.ndarray) -> list[np.ndarray]:
+    """The quad through the same finder patterns' centres whose far corner, moved by a module,
+    then half, then a quarter (in the code's own modules), shows the fixed pattern best
+    (``_fit``); then the same with that corner a quarter of a module off each way (the fixed
+    pattern, all near the finders, does not pin the far corner closer)."""
+    matrix = cv2.getPerspectiveTransform(_square(0, 1), quad.astype(np.float32))
+    code = np.float32([*FINDER_CENTRES, (N, N)])
+
+    def moved(offset: np.ndarray) -> np.ndarray:
+        """The quad through the finders' centres whose far corner is where the current quad
+        has the point ``offset`` modules from it."""
+        points = np.float32([*FINDER_CENTRES, (N + offset[0], N + offset[1])])
+        seen = cv2.perspectiveTransform(points.reshape(-1, 1, 2), matrix).reshape(4, 2)
+        corners = cv2.perspectiveTransform(_square(0, 1).reshape(-1, 1, 2),
+                                           cv2.getPerspectiveTransform(code, seen))
+        return corners.reshape(4, 2).astype(np.float64)
+
+    best, score = np.zeros(2), _fit(_values(gray, quad))
+    for step in (1.0, 0.5, 0.25):
+        for _ in range(CLIMB_ROUNDS):
+            start = score
+            for move in MOVES:
+                offset = best + step * np.array(move)
+                fit = _fit(_values(gray, moved(offset)))
+                if fit > score:
+                    best, score = offset, fit
+            if score == start:
+                break
+    return [moved(best + 0.25 * np.array(move)) for move in [(0, 0), *MOVES]]
+
+
+def _decode_values(values: np.ndarray) -> str:
+    """The text of the code whose module values are ``values``, or "": each threshold whose
+    format information reads decoded."""
+    for bits in _thresholds(values):
+        if not _format_reads(bits):
+            continue  # OpenCV's decoder would fail too: spare it
+        text = _decode_bits(bits)
+        if text:
+            return text
+    return ""
+
+
+def _steep(quad: np.ndarray) -> bool:
+    """Whether a code is seen at a steep angle: a side half as long again as another, or a
+    corner 25 degrees off square."""
+    sides = quad - np.roll(quad, 1, axis=0)
+    lengths = np.linalg.norm(sides, axis=1)
+    cosines = np.abs(np.sum(sides * np.roll(sides, -1, axis=0), axis=1)) / (
+        lengths * np.roll(lengths, -1) + 1e-9)
+    return bool(lengths.max() > 1.5 * lengths.min() or cosines.max() > 0.42)
 
 
 def _sample(gray: np.ndarray, quad: np.ndarray):

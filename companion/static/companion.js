@@ -67,8 +67,8 @@ const Companion = (() => {
     if (where) element.insertAdjacentHTML(where, markup.text);
     else element.innerHTML = markup.text;
   }
-  // The old escaping by hand, kept for the scripts not yet drawing with html (kings_court.js,
-  // kings_court_table.js, card_picker.js): it goes when they do.
+  // The old escaping by hand, kept for the one script not yet drawing with html (card_picker.js):
+  // it goes when it does.
   const escape = escapeText;
 
   // The trail of a draft's steps, for the bar's Undo and Redo inside a turn: each step keeps a

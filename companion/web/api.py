@@ -33,7 +33,8 @@ from companion import engine as protocol
 from companion import inputs
 from companion import record as records
 from companion import scan as scanner
-from companion.store import GameNotFound, Record, TableMovedOn
+from companion.record import Record
+from companion.store import GameNotFound, TableMovedOn
 from companion.web import limits, rights, store
 
 bp = Blueprint("api", __name__, url_prefix="/api")

@@ -18,10 +18,18 @@ must start with a method (capital letters, then a space) and its first line must
 request line that never ends is answered 400 (or 414) and closed as soon as its first bytes
 show it, where waitress waited for the end of headers that never came until the connection's
 idle timeout. A request's head (its first line and headers) that is still unfinished
-``HEAD_SECONDS`` after its first byte (a request line trickled a byte at a time, a client gone
-quiet mid-head) is answered 408 and closed: the main loop looks every second
-(``cleanup_interval``). A request whose head came whole is not timed by it: a body may take its
-time (within the idle timeout), and a phone's request waiting for news is held by a worker.
+``HEAD_SECONDS`` (0.8 s) after its first byte (a request line trickled a byte at a time, a
+client gone quiet mid-head) is answered 408 and closed: the main loop waits no longer than till
+the first unfinished head falls due (where waitress always waited up to a second), and after
+each turn, having read whatever came, answers 408 to each head overdue. So such a connection is
+closed within a second of its first byte, holding no worker. 0.8 s is safe for a phone: a
+request head is a kilobyte or two, sent at once (TCP's first window takes ten packets), so it
+comes whole in one turn of the loop on any Wi-Fi; only a lost packet delays its rest, resent
+after 0.2 to 0.4 s (the retransmission timeout, at least 200 ms). The clock starts at the
+server's first byte, not at the phone's tap (connecting does not count), and a head whose rest
+reached the server is read before it is judged, however busy the server was. A request whose
+head came whole is not timed by it: a body may take its time (within the idle timeout), and a
+phone's request waiting for news is held by a worker.
 
 And the main loop accepts every connection waiting to be accepted (up to ``ACCEPTS_AT_ONCE``)
 when the listening socket is readable, where waitress accepted one a turn: each turn of the loop
@@ -32,13 +40,17 @@ second.
 from __future__ import annotations
 
 import re
+import select
 import time
+from types import SimpleNamespace
 
+from waitress import wasyncore
 from waitress.channel import HTTPChannel
 from waitress.server import BaseWSGIServer, create_server
 
 REQUEST_LINE = 8 * 1024  # the longest first line of a request (a URL with its query)
-HEAD_SECONDS = 5  # the longest a request's first line and headers may take to come in
+HEAD_SECONDS = 0.8  # the longest a request's first line and headers may take to come in
+LATE = 0.01  # how long after a head falls due the main loop looks (it must not look before)
 ACCEPTS_AT_ONCE = 128  # connections accepted a turn of the main loop
 _START = re.compile(rb"[A-Z]{1,16}(?: |$)")  # a method, as much of it as came
 
@@ -74,14 +86,16 @@ class Channel(HTTPChannel):
             self.head = None
         elif self.head is None or self.head[0] is not request:
             self.head = (request, time.monotonic())
+            self.server.heads.add(self)
         return taken
 
-    def head_overdue(self, now: float) -> bool:
-        """A request's head began over ``HEAD_SECONDS`` before ``now`` (time.monotonic())
-        and has not come whole, and no worker answers this connection."""
-        return (self.head is not None and now - self.head[1] > HEAD_SECONDS
-                and self.head[0] is self.request and not self.requests and self.connected
-                and not self.will_close and not self.close_when_flushed)
+    def head_due(self) -> float | None:
+        """When (time.monotonic()) this connection's unfinished request head falls due, while it
+        could be refused then: no worker answers this connection and it is not closing."""
+        if (self.head is None or self.head[0] is not self.request or self.requests
+                or not self.connected or self.will_close or self.close_when_flushed):
+            return None
+        return self.head[1] + HEAD_SECONDS
 
     def refuse(self, refusal: bytes) -> None:
         """Answer ``refusal`` and close the connection, without a worker."""
@@ -109,15 +123,38 @@ def _not_a_request(head: bytes) -> bytes | None:
 def make_server(app, **options):
     """A waitress server for ``app`` (``options`` as for ``waitress.serve``); ``.run()`` it."""
     sockets: dict = {}
-    # waitress's sweep of the connections (idle ones closed) every second, not every 30: the
-    # unfinished heads are looked for then too
+    heads: set[Channel] = set()  # the connections whose request head began and is unfinished
+    # waitress's sweep of the connections (idle ones closed) every second, not every 30
     server = create_server(app, map=sockets, **{"cleanup_interval": 1, **options})
     for dispatcher in list(sockets.values()):  # each listening socket's server (``server`` too)
         if isinstance(dispatcher, BaseWSGIServer):
             dispatcher.channel_class = Channel
             dispatcher.handle_accept = _accepting_all(dispatcher)
-            dispatcher.maintenance = _sweeping_heads(dispatcher)
+            dispatcher.heads = heads
+    # waitress's run() as it is, around this main loop instead of wasyncore's
+    server.asyncore = SimpleNamespace(loop=lambda **loop: main_loop(heads, **loop))
     return server
+
+
+def main_loop(heads: set[Channel], timeout: float, map: dict, use_poll: bool = False) -> None:
+    """wasyncore.loop's turns (every connection asked what it waits for, then served), each
+    waiting at most ``timeout`` and no longer than till the first of ``heads`` falls due; after
+    each, a 408 to each head overdue."""
+    poll = wasyncore.poll2 if use_poll and hasattr(select, "poll") else wasyncore.poll
+    while map:
+        due = [when for channel in heads if (when := channel.head_due()) is not None]
+        poll(min([timeout, *(max(when - time.monotonic(), 0) + LATE for when in due)]), map)
+        refuse_overdue_heads(heads, time.monotonic())
+
+
+def refuse_overdue_heads(heads: set[Channel], now: float) -> None:
+    """408 to each of ``heads`` overdue at ``now``; those finished or closed leave the set."""
+    for channel in list(heads):
+        if channel.head is None or not channel.connected:
+            heads.discard(channel)
+        elif (due := channel.head_due()) is not None and now > due:
+            channel.refuse(HEAD_TOO_SLOW)
+            heads.discard(channel)
 
 
 def _accepting_all(server: BaseWSGIServer):
@@ -134,16 +171,3 @@ def _accepting_all(server: BaseWSGIServer):
 
     return handle_accept
 
-
-def _sweeping_heads(server: BaseWSGIServer):
-    """waitress's sweep of the connections, then a 408 to each whose request head is overdue."""
-    sweep = server.maintenance
-
-    def maintenance(now: float) -> None:
-        sweep(now)
-        moment = time.monotonic()
-        for channel in list(server.active_channels.values()):
-            if isinstance(channel, Channel) and channel.head_overdue(moment):
-                channel.refuse(HEAD_TOO_SLOW)
-
-    return maintenance

@@ -6,13 +6,14 @@ Hidden information: a 5-player game where no form asks for a face-down card (Sly
 dark 2, Squlofish's dark 1), a Loyalty set aside on its player's phone and shown nowhere else,
 the Tell turned over by tapping and by photos through Scan, and the winners.
 
-Without Chromium the tests skip (see tests/test_browser.py).
+Without Chromium the tests skip (see tests/browser_support.py).
 """
 from __future__ import annotations
 
 import pytest
-from browser_support import ARTIFACTS, new_phone
+from browser_support import ARTIFACTS, api_poster, new_phone
 from phone import PHONE
+from turns_kingseat import HIDDEN_PRINCES, hidden_game
 
 pytestmark = pytest.mark.browser
 
@@ -260,22 +261,6 @@ def enter_action(page, move: dict):
             tap_player(page, "to", move["to"])
 
 
-def api_poster(page, server):
-    """post(path, body) -> the game, through the API as this phone (its cookie and token)."""
-    import json
-
-    page.goto(server + "/")
-    token = page.locator('meta[name="csrf-token"]').get_attribute("content")
-    headers = {"X-CSRFToken": token, "Content-Type": "application/json"}
-
-    def post(path, body):
-        answer = page.request.post(server + path, data=json.dumps(body), headers=headers)
-        assert answer.ok, answer.text()
-        return answer.json()["game"]
-
-    return post
-
-
 def count_the_tell(page, tell: dict):
     """Tap + once for each card of the Tell turned over."""
     for kind, count in tell.items():
@@ -367,21 +352,7 @@ def test_every_card_action_can_be_tapped_in(server, browser):
 # (dark 2) and Squlofish (dark 1) early. Those three are tapped in on the table's phone; the
 # rest goes in through the API. Ann's own phone holds her seat and sets her Loyalty aside; the
 # Tell is turned over by tapping, then (after an undo) by photos through Scan.
-HIDDEN_PRINCES = ["lionsyre", "slydefox", "hornseeker", "monarchrys", "squlofish"]
-HIDDEN_SEED = 175
 TAPPED = {"slydefox", "slydefox-dark2", "squlofish-dark1"}
-
-
-def hidden_game():
-    import random
-
-    from companion.games.kingseat.simulate import play
-
-    options = {"players": ["Ann", "Bob", "Cid", "Dee", "Eve"], "kingseat": 0,
-               "princes": HIDDEN_PRINCES, "leftovers": [],
-               "rulings": {"cards_per_prince": 9, "squlofish_dark_weight": 2, "dark_cards": 1}}
-    moves = [move for _, move, _ in play(random.Random(HIDDEN_SEED + 1000), options)]
-    return options, moves
 
 
 def test_face_down_cards_stay_hidden_and_the_tell_is_turned_over(server, browser):
