@@ -165,8 +165,10 @@ def test_kingseat_shows_names_as_typed(server, browser):
     answers, the swap, the Tell's count, the Loyalties, the final count), the table around the
     Kingseat, the round's events, My Loyalty's sheet, the corrections' sheet and the seats show
     the names as typed. Cid's seat (in the Kingseat, acting with Slydefox's dark 1, "Who ...
-    trades 3 cards with") is ``<b>x</b> & y``."""
-    names = ("<img src=x>", "Tom & Jerry", "<b>x</b> & y", "Dee")
+    trades 3 cards with") is ``<b>x</b> & y``. Ann's is 28 characters without a space, so the
+    answers and the prompt that carry it wrap it rather than widen the page (on the strict phones
+    a wider page covers Store)."""
+    names = (TAG, "Tom & Jerry", "<b>x</b> & y", "Dee")
     pages = []
     seen: list[str] = []
 
