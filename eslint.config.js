@@ -31,6 +31,7 @@ module.exports = [
         KingsCourtSheet: "readonly",
         Kingseat: "readonly",
         KingseatActions: "readonly",
+        KingseatBoard: "readonly",
         KingseatCards: "readonly",
         KingseatEnd: "readonly",
         KingseatLoyalty: "readonly",

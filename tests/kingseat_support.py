@@ -101,10 +101,10 @@ def reveal_due(s: State, outside: dict[str, int], **changes) -> State:
 
 
 # Through the web layer (a test client phone): the starter set and Brownbeards.
-NAMES = {"player-0": "Ann", "player-1": "Bob", "player-2": "Cid", "player-3": "Dee"}
+FORM_NAMES = {"player-0": "Ann", "player-1": "Bob", "player-2": "Cid", "player-3": "Dee"}
 STARTER = ("lionsyre", "hornseeker", "monarchrys", "gulliballistas")
 # The starter set and Brownbeards: 45 cards, 11 a player, 1 left over.
-FORM = {**NAMES, "kingseat": "0", **{f"prince-{p}": "on" for p in (*STARTER, "brownbeards")},
+FORM = {**FORM_NAMES, "kingseat": "0", **{f"prince-{p}": "on" for p in (*STARTER, "brownbeards")},
         "leftovers": "monarchrys", "ruling-cards_per_prince": "9",
         "ruling-squlofish_dark_weight": "1"}
 

@@ -9,7 +9,7 @@ runs it measuring (it scrolls the target into view as a player would, and counts
 taps, the covered targets and the answers left standing).
 
 Other phones follow the table: :func:`watch` notes, in each page, when it first showed each
-entry number (``document.body.dataset.entries``, kept by companion.js), and :func:`delays` gives
+entry number (``document.body.dataset.entries``, kept by companion_table.js), and :func:`delays` gives
 how long after the first phone each other phone showed it.
 """
 from __future__ import annotations

@@ -300,7 +300,8 @@ def test_pages_ship_their_own_static_files(phone):
     page = phone.get(f"/g/{game['id']}").get_data(as_text=True)
     assert "http://" not in re.sub(rf"http://[^/\"]+/g/{game['id']}\?joined=1", "", page)
     assert "https://" not in page
-    for asset in ("companion.css", "companion.js", "royal_visit.js", "royal_visit.css"):
+    for asset in ("companion.css", "companion.js", "companion_answers.js", "companion_seat.js", "companion_screen.js",
+                  "companion_scan.js", "companion_table.js", "royal_visit.js", "royal_visit.css"):
         assert phone.get(f"/static/{asset}").status_code == 200
     payload = page.split('<script id="payload" type="application/json">')[1].split("</script>")[0]
     assert json.loads(payload)["id"] == game["id"]

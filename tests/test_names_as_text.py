@@ -1,7 +1,7 @@
 """A player's name is text wherever a page shows it: a name that looks like markup or an entity
 (typed on the setup page) reads as typed on the setup page and on the game page (the turn, the
 scores, the players, the draft, the last turn, the history), and none of it runs or renders.
-Royal Visit, Majesty and King's Court, whose scripts draw with Companion.html.
+Royal Visit, Majesty, King's Court and Kingseat, whose scripts draw with Companion.html.
 
 Without Chromium the tests skip, except under CI (see tests/browser_support.py).
 """
@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import pytest
 from browser_support import ARTIFACTS, new_phone
+from phone import Phone
 from playwright.sync_api import expect
 from turns_majesty import set_up as set_up_majesty
+from whole_kingseat import play_one
 
 pytestmark = pytest.mark.browser
 
@@ -27,6 +29,27 @@ def watched(page) -> list[str]:
 
 def no_markup_from_names(page) -> None:
     assert page.locator("img[src='x']").count() == 0
+
+
+# What a name escaped twice would show as text (no Kingseat name or card holds these).
+ESCAPED = ("&lt;", "&gt;", "&amp;", "&#39;", "&quot;")
+
+
+def kingseat_shows_text(page, what: str) -> None:
+    """Every text and label of the game, its sheets and the action bar: no element made from a
+    name, and no name escaped twice (which shows an entity as text)."""
+    shown = page.evaluate("""() => {
+      const out = [];
+      for (const el of document.querySelectorAll("#play *, dialog *, .toolbar *")) {
+        for (const name of ["aria-label", "title", "data-why"]) {
+          if (el.getAttribute(name)) out.push(el.getAttribute(name));
+        }
+        for (const node of el.childNodes) if (node.nodeType === Node.TEXT_NODE) out.push(node.textContent);
+      }
+      return out;
+    }""")
+    assert [text for text in shown if any(entity in text for entity in ESCAPED)] == [], what
+    assert page.locator("b, img[src='x']").count() == 0, what
 
 
 def test_royal_visit_shows_names_as_typed(server, browser):
@@ -134,3 +157,44 @@ def test_kings_court_shows_names_as_typed(server, browser):
     expect(page.locator(".kc-hands")).to_have_text(f"{TAG} 7 {ENTITY} 7")
     no_markup_from_names(page)
     assert opened == []
+
+
+def test_kingseat_shows_names_as_typed(server, browser):
+    """A whole game of four (tests/whole_kingseat.py, seed 0) whose players are called like
+    markup: every view (the vote's strip and card grid, each action's fields and their folded
+    answers, the swap, the Tell's count, the Loyalties, the final count), the table around the
+    Kingseat, the round's events, My Loyalty's sheet, the corrections' sheet and the seats show
+    the names as typed. Cid's seat (in the Kingseat, acting with Slydefox's dark 1, "Who ...
+    trades 3 cards with") is ``<b>x</b> & y``."""
+    names = ("<img src=x>", "Tom & Jerry", "<b>x</b> & y", "Dee")
+    pages = []
+    seen: list[str] = []
+
+    def check(phone, what):
+        page = phone.page
+        if page.locator("#fix-open").is_visible():
+            page.locator("#fix-open").click()
+            expect(page.locator("#fix-sheet-body button").first).to_be_visible()
+            kingseat_shows_text(page, f"{what}, the corrections")
+            page.locator("#fix-sheet [data-close]").click()
+            page.evaluate("window.scrollTo(0, 0)")  # the button the closed sheet gave focus back to
+        kingseat_shows_text(page, what)
+        seen.append(what)
+
+    def factory():
+        page = new_phone(browser)
+        pages.append((page, watched(page)))
+        return Phone(page, strict=True)
+
+    phones = play_one(factory, server, 0, check, names=names, entered=check)
+    page = phones[0].page
+    expect(page.locator("#winner")).to_be_visible()
+    expect(page.locator("#loyalties strong")).to_have_text(list(names))
+    assert sorted(page.locator("#seats .ks-who > strong").all_text_contents()) == sorted(names)
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "kingseat_names_as_text.png"))
+    page.locator("#more-button").tap()
+    expect(page.locator("#seat-choices [data-seat]")).to_contain_text([*names, "Nobody"])
+    assert {"before vote", "entered vote", "entered slydefox-dark1", "entered swap", "entered reveal",
+            "entered loyalty", "the end"} <= set(seen)
+    assert all(opened == [] for _, opened in pages)

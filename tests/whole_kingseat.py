@@ -199,7 +199,8 @@ def enter_action(phone, move: dict):
             player_in(phone, "to", move["to"])
 
 
-def enter_move(phone, move: dict):
+def enter_move(phone, move: dict, entered=None):
+    """Tap one entry in and store it; ``entered(phone)`` (if given) is called just before Store."""
     page = phone.page
     kind = move["type"]
     if kind == "vote":
@@ -224,6 +225,8 @@ def enter_move(phone, move: dict):
                 break
             player = int(now.get_attribute("data-loyal-who"))
             phone.tap(f'[data-loyalty="{player}"] [data-prince="{move["loyalties"][player]}"]')
+    if entered:
+        entered(phone)
     store(phone)
 
 
@@ -237,12 +240,15 @@ def label_of(move: dict, players: int) -> str:
             "loyalty": "the Loyalties"}[kind]
 
 
-def play_one(factory, server_url: str, seed: int, check=None, pool=None,
+def play_one(factory, server_url: str, seed: int, check=None, pool=None, names=None, entered=None,
              players: int | None = None) -> list:
     """One whole game (at ``players`` if given) on the phones of ``pool`` (as many more as it
     needs from ``factory``); ``check(phone, what)`` (if given) is called on each new kind of
-    state. Returns the phones that played."""
+    state, and ``entered(phone, what)`` once each new kind of entry is tapped in, before it is
+    stored. The players are called ``names`` if given. Returns the phones that played."""
     options, entries = whole_entries(seed, players)
+    if names:
+        options = {**options, "players": list(names)}
     n = len(options["players"])
     pool = [] if pool is None else pool
     while len(pool) < phones_for(n):
@@ -274,7 +280,8 @@ def play_one(factory, server_url: str, seed: int, check=None, pool=None,
             check(phone, f"before {state}")
         try:
             with phone.turn(label_of(move, n)):
-                enter_move(phone, move)
+                enter_move(phone, move, None if not entered or state in seen
+                           else lambda phone, state=state: entered(phone, f"entered {state}"))
                 wait_for([phone], seq + 1)
         except AssertionError:
             ARTIFACTS.mkdir(exist_ok=True)

@@ -1,16 +1,17 @@
-// Kingseat's game page (Kingseat): the table around the Kingseat, the Tell as a face-down pile
-// (its size and the deal's leftovers, never what went in by kind), the round so far; the draft of
-// the turn (what this phone has entered, step by step, and Undo), the move it makes, its checking
-// and storing, and the taps. The engine decides everything; the page only asks for what it needs
-// and shows its answers. The cards' helpers (kingseat_cards.js) are loaded first; the parts after
-// this file: the vote (kingseat_vote.js), the action phase (kingseat_actions.js), the Tell turned
-// over, the Loyalties and the final count (kingseat_end.js), and a phone's own Loyalty sheet and
-// the corrections (kingseat_loyalty.js).
+// Kingseat's game page (Kingseat): the draft of the turn (what this phone has entered, step by
+// step on the shared trail, and Undo), the move it makes, its checking and storing, and the taps.
+// The engine decides everything; the page only asks for what it needs and shows its answers.
+// Markup is built with Companion.html. The cards' helpers (kingseat_cards.js) are loaded first;
+// the parts after this file: the board (kingseat_board.js: the status, the table around the
+// Kingseat, the piles, the round so far), the vote (kingseat_vote.js), the action phase
+// (kingseat_actions.js), the Tell turned over, the Loyalties and the final count
+// (kingseat_end.js), and a phone's own Loyalty sheet and the corrections (kingseat_loyalty.js).
 "use strict";
 
 const Kingseat = (() => {
   const C = KingseatCards;
-  const { $, escape, plural, and, chip, princeChip } = C;
+  const { html, put } = Companion;
+  const { $, plural, chip } = C;
   const game = () => Companion.game;
   const view = () => game().view;
   const nameOf = (p) => view().players[p].name;
@@ -37,30 +38,33 @@ const Kingseat = (() => {
   const tellTotal = () => End().tellTotal();
   const loyalNow = () => End().loyalNow();
   const loyalOrder = () => End().loyalOrder();
+  const drawBoard = () => KingseatBoard.draw();
   const drawAction = () => Actions().drawAction();
   const actionPreview = () => Actions().actionPreview();
   const actionMove = () => Actions().actionMove();
   const modeOf = () => Actions().modeOf();
   const discarderNow = (players) => Actions().discarderNow(players);
-  const mineButton = () => Loyalty().mineButton();
   const drawMine = () => Loyalty().drawMine();
   const drawFixes = () => Loyalty().drawFixes();
   const PHASES = { vote: "The vote", action: "Actions", reveal: "The Tell", loyalty: "Loyalties", over: "Game over" };
 
+  // The draft: what this phone has entered of the turn. `cursor` is the voter being entered
+  // (undefined: the first without a vote; null: every vote is in, the result is shown), and
+  // `lcursor` the same for the Loyalties; `trail` is its steps (Companion.trail: for each step,
+  // the draft before it and the sentence that takes it back), the one trail of the page.
+  const trail = Companion.trail({
+    get: () => ({ ...draft, trail: undefined }),
+    set: (saved) => { draft = { ...saved, trail }; },
+  });
+  function fresh() {
+    trail.clear();
+    return { votes: {}, none: {}, cursor: undefined, mode: null, swap: null, f: {}, loyalty: {}, lcursor: undefined,
+        tell: {}, trail };
+  }
   let draft = fresh();
   let checked = null;   // the engine's answer to the draft: {key, status, data}
   let checkTimer = null;
   let asked = 0;        // the latest check asked; older answers are dropped
-
-  // The draft: what this phone has entered of the turn. `cursor` is the voter being entered
-  // (undefined: the first without a vote; null: every vote is in, the result is shown), and
-  // `lcursor` the same for the Loyalties;
-  // `trail` holds, for each step, the draft before it and the sentence that takes it back.
-  function fresh() {
-    return { votes: {}, none: {}, cursor: undefined, mode: null, swap: null, f: {}, loyalty: {}, lcursor: undefined,
-        tell: {}, trail: [] };
-  }
-  const snapshot = () => JSON.stringify({ ...draft, trail: undefined });
 
   // The view as far as a draft depends on it: a Loyalty set aside on some phone (an entry of
   // its own) changes only who has set one, and must not drop the turn being entered here.
@@ -80,13 +84,10 @@ const Kingseat = (() => {
 
   // Take back the last step of the draft and say what it was.
   function undo() {
-    const last = draft.trail.pop();
-    if (!last) return "";
-    const trail = draft.trail;
-    draft = { ...JSON.parse(last.before), trail };
+    const said = trail.undo();
     Vote().forget();
     changed();
-    return last.text;
+    return said;
   }
 
   // Another phone's entry: a draft for the same turn stays; otherwise it goes, with why.
@@ -106,126 +107,14 @@ const Kingseat = (() => {
         offset: (at - v.kingseat + n) % n }));
   }
 
-  const many = (kind, n) => `<span class="ks-many">${chip(kind)}${n > 1
-      ? `<span class="ks-times">\u00d7${n}</span>` : ""}</span>`;
+  const many = (kind, n) => html`<span class="ks-many">${chip(kind)}${n > 1
+      ? html`<span class="ks-times">\u00d7${n}</span>` : ""}</span>`;
+  // Markup one after the other with a space between (chips, tags).
+  const spaced = (items) => items.map((item, i) => html`${i ? " " : ""}${item}`);
   // Princes by votes, most first, then in catalogue order (JSON objects lose their order).
   const ranked = (tally) => Object.entries(tally).sort((x, y) => y[1] - x[1]
     || C.catalogue.princes.findIndex((p) => p.id === x[0]) - C.catalogue.princes.findIndex((p) => p.id === y[0]));
-  const placeName = (offset) => (offset === 0 ? "Kingseat" : `${offset} clockwise`);
-  const crowned = (p) => `${view().players[p].king ? "\u265b " : ""}${escape(nameOf(p))}`;
-
-  // ------------------------------------------------------------------ status, table, piles
-
-  function drawStatus() {
-    const g = game();
-    const v = view();
-    const give = v.give_cards;
-    const arrow = give ? (give.direction === "left" ? "\u21bb" : "\u21ba") : "";
-    $("#status").innerHTML = `
-      ${g.result ? `<p class="winner" id="winner">${escape(g.result.reason)}</p>` : ""}
-      <p class="ks-line1${mineButton() ? " with-mine" : ""}"><span><span id="round">Round ${v.round
-          }</span> \u00b7 <span id="phase">${PHASES[v.phase]}${v.vote && v.vote.replay ? " (again)" : ""}</span></span>
-        <span class="ks-king">\u265b King: <strong id="king">${escape(nameOf(v.king))}</strong></span>${mineButton()
-            }</p>
-      ${v.phase !== "vote" ? "" : v.vote.replay
-          ? `<p class="ks-give" id="revote">Brownbeards\u2019 dark 2 took the round back:`
-            + ` every card is back in its Hand. Vote round ${v.round} again, with no new Give Cards.</p>`
-        : v.round === 1 && !v.last_vote
-            ? `<div class="ks-give ks-setup" id="setup-reminder">`
-            + `<p><span>Setup: pass 2 cards right, then 2 left;</span> <span>set 1 face down as your Loyalty.</span></p>
-          <p class="ks-give" id="give-cards" data-direction="${give.direction
-              }"><span class="ks-arrow" aria-hidden="true">${arrow
-              }</span><span>Round 1: hand one card to the left.</span></p></div>`
-        : `<p class="ks-give" id="give-cards" data-direction="${give.direction
-            }"><span class="ks-arrow" aria-hidden="true">${arrow}</span>
-        <span>Hand one card to the ${give.direction === "left" ? "left (clockwise)" : "right (anticlockwise)"
-            }.</span></p>`}`;
-  }
-
-  function drawTable() {
-    const v = view();
-    const winner = v.phase === "action" && v.last_vote ? v.last_vote.winner : null;
-    const acting = v.action ? v.action.player : null;
-    $("#seats").innerHTML = aroundFrom(v.kingseat).map(({ place, player, offset }) => {
-      const p = v.players[player];
-      const tags = [];
-      if (p.sits_out) tags.push(`<span class="ks-tag">sits out</span>`);
-      if (p.forced && v.phase === "vote") tags.push(`<span class="ks-tag">must vote ${
-          escape(C.princeName(p.forced.prince))}</span>`);
-      if (p.order && v.phase !== "over") tags.push(`<span class="ks-tag">ordered to ${p.order === "swap"
-          ? "swap" : "use the action"}</span>`);
-      if (!p.hand && v.phase === "vote") tags.push(`<span class="ks-tag">no cards</span>`);
-      if (p.played) {
-        const won = C.princeOf(p.played) === winner;
-        tags.push(`${chip(p.played)} <span class="ks-tag${player === acting ? " now" : ""}">${won
-            ? "won" : player === acting ? "acts now" : p.to_act ? "to act" : "acted"}</span>`);
-      }
-      if (p.loyalty) tags.push(`<span class="small">Loyal to</span> ${princeChip(p.loyalty)}`);
-      else if (p.loyalty_set) tags.push(`<span class="ks-tag">Loyalty set aside</span>`);
-      return `<li class="ks-seat${p.king ? " king" : ""}${player === acting ? " acting" : ""}" data-player="${player
-          }" data-place="${place}">
-        <span class="ks-place">${placeName(offset)}</span>
-        <span class="ks-who">${p.king ? `<span class="ks-crown" aria-label="King">\u265b</span> ` : ""}<strong>${
-            escape(p.name)}</strong>
-          <span class="ks-hand"><strong data-hand="${player}">${p.hand}</strong> ${p.hand === 1
-              ? "card" : "cards"}</span></span>
-        ${tags.length ? `<span class="ks-tags">${tags.join(" ")}</span>` : ""}
-      </li>`;
-    }).join("");
-    $("#warnings").innerHTML = v.warnings.map((w) => `<p class="notice ks-warning">${escape(w)}</p>`).join("");
-  }
-
-  function drawPiles() {
-    const v = view();
-    const t = v.tell;
-    const discard = Object.entries(v.discard);
-    $("#piles-box summary").textContent = `The Tell (${t.size}) and the Discard (${v.discard_size})`;
-    $("#piles").innerHTML = `
-      <div class="ks-pile" id="tell">
-        <div class="ks-back" aria-hidden="true"><span>${t.size}</span></div>
-        <div><h3>The Tell</h3>
-          <p><strong id="tell-size">${t.size}</strong> ${t.size === 1 ? "card" : "cards"}${t.cards
-              ? ", turned over" : ", face down: counted at the end. What went in is for the table to remember"}.</p>
-          ${t.leftovers.length ? `<p class="small" id="leftovers">Left over from the deal: ${
-              escape(and(t.leftovers.map(C.cardName)))}.</p>` : ""}</div>
-      </div>
-      <div class="ks-pile" id="discard-pile">
-        <div class="ks-back open" aria-hidden="true"><span>${v.discard_size}</span></div>
-        <div><h3>The Discard</h3>
-          <p><strong id="discard-size">${v.discard_size}</strong> ${v.discard_size === 1 ? "card" : "cards"}, face up${
-              discard.length ? ":" : "."}</p>
-          ${discard.length ? `<p class="ks-cards" id="discard">${discard.map(([k, n]) => many(k, n)).join(" ")
-              }</p>` : ""}</div>
-      </div>`;
-  }
-
-  function drawEvents() {
-    const v = view();
-    const list = (lines) => lines.map((line) => `<li>${escape(line)}</li>`).join("");
-    const next = v.next_round;
-    const coming = [];
-    if (v.phase === "action") {
-      if (next.open_vote) coming.push(`an open vote${next.first !== null
-          ? `, ${nameOf(next.first)} laying the first card` : ""}`);
-      if (next.no_actions) coming.push("no card actions");
-      for (const p of next.sit_out) coming.push(`${nameOf(p)} sits out`);
-      for (const f of next.forced) coming.push(`${nameOf(f.player)} must vote ${C.princeName(f.prince)}`);
-      for (const o of next.orders) coming.push(`${nameOf(o.player)} must then ${o.order === "swap"
-          ? "swap places" : "use their card's action"}`);
-      for (const p of next.new_king) coming.push(`${nameOf(p)} takes the Kingseat`);
-    }
-    const lastVote = v.last_vote && !(v.phase === "vote" && v.last_vote.round === v.round && !v.last_vote.undone)
-        ? v.last_vote : null;
-    $("#events").innerHTML = `
-      ${lastVote ? `<p class="ks-last-vote" id="last-vote"><strong>Round ${lastVote.round} vote${lastVote.undone
-          ? " (undone)" : ""}:</strong> ${escape(lastVote.text)}</p>` : ""}
-      ${v.events.length ? `<ul class="ks-events" id="round-events">${list(v.events)
-          }</ul>` : `<p class="small">Nothing yet.</p>`}
-      ${coming.length ? `<p class="small" id="coming"><strong>Next round:</strong> ${escape(and(coming))}.</p>` : ""}
-      ${v.last_events.length
-          ? `<details id="last-events-box"><summary>The round before</summary><ul class="ks-events" id="last-events">${
-          list(v.last_events)}</ul></details>` : ""}`;
-  }
+  const crowned = (p) => html`${view().players[p].king ? "\u265b " : ""}${nameOf(p)}`;
 
   // A strip of players four to a row when that saves a row (4 players: one row; 7 or more).
   const fourToARow = (n) => (n > 8 ? " five" : n === 4 || n > 6 ? " many" : "");
@@ -286,10 +175,7 @@ const Kingseat = (() => {
     const turn = turnOf(v);
     if (turn !== drawnTurn) reset();  // a new turn (the draft, if any, was kept or dropped)
     drawnTurn = turn;
-    drawStatus();
-    drawTable();
-    drawPiles();
-    drawEvents();
+    drawBoard();
     drawPanel();
     drawMine();
     drawFixes();
@@ -340,11 +226,11 @@ const Kingseat = (() => {
       unsay();
     }
     const box = $(`#${v.phase}-preview`);
-    const html = box && { vote: votePreview, action: actionPreview, reveal: revealPreview,
+    const markup = box && { vote: votePreview, action: actionPreview, reveal: revealPreview,
         loyalty: loyaltyPreview }[v.phase]();
-    if (box && drawnHtml.get(box) !== html) {  // nothing under the finger is redrawn for nothing
-      box.innerHTML = html;
-      drawnHtml.set(box, html);
+    if (box && drawnHtml.get(box) !== String(markup)) {  // nothing under the finger is redrawn for nothing
+      put(box, markup);
+      drawnHtml.set(box, String(markup));
     }
     drawToolbar();
   }
@@ -408,9 +294,7 @@ const Kingseat = (() => {
 
   // A step of the draft: `change` alters it; `text` says how Undo takes it back.
   function step(text, change) {
-    const before = snapshot();
-    change();
-    if (snapshot() !== before) draft.trail.push({ before, text });
+    trail.change(text, change);
     changed();
   }
 
@@ -477,9 +361,11 @@ const Kingseat = (() => {
       return;
     }
     if (button.dataset.discardKind !== undefined) { tapDiscard(button.dataset.discardKind); return; }
-    const before = snapshot();
-    if (C.pickerTap(button, (why) => Companion.say(why, "notice"))) {
-      if (snapshot() !== before) draft.trail.push({ before, text: `Took back \u201c${label(button)}\u201d.` });
+    let picked = false;
+    trail.change(`Took back \u201c${label(button)}\u201d.`, () => {
+      picked = C.pickerTap(button, (why) => Companion.say(why, "notice"));
+    });
+    if (picked) {
       changed();
       return;
     }
@@ -556,26 +442,15 @@ const Kingseat = (() => {
     });
   }
 
-  // A typed number: a step too (typing the next digit replaces the last step's
-  // value rather than adding one).
+  // A typed number: a step too (typing the next digit replaces the last step's value rather
+  // than adding one).
   function onInput(event) {
     const target = event.target;
-    let key;
-    let value;
-    let text;
-    if (target.closest(".stepper") && target.name) {
-      key = ["f", target.name];
-      value = target.value === "" ? undefined : Math.max(0, Math.floor(Number(target.value)) || 0);
-      const label = target.closest(".stepper").querySelector(".stepper-label").firstChild.textContent.trim();
-      text = `Took back \u201c${label}\u201d: ${target.value === "" ? "nothing" : target.value}.`;
-    } else {
-      return;
-    }
-    const last = draft.trail[draft.trail.length - 1];
-    const before = snapshot();
-    draft[key[0]][key[1]] = value;
-    if (last && last.field === key.join()) last.text = text;
-    else draft.trail.push({ before, text, field: key.join() });
+    if (!target.closest(".stepper") || !target.name) return;
+    const value = target.value === "" ? undefined : Math.max(0, Math.floor(Number(target.value)) || 0);
+    const label = target.closest(".stepper").querySelector(".stepper-label").firstChild.textContent.trim();
+    const text = `Took back \u201c${label}\u201d: ${target.value === "" ? "nothing" : target.value}.`;
+    trail.change(text, () => { draft.f[target.name] = value; }, `f,${target.name}`);
     unsay();
     drawFixes();
     drawToolbar();
@@ -590,13 +465,13 @@ const Kingseat = (() => {
     Loyalty().start();
     Companion.start(payload, {
       poll, reset, redraw, scanned,
-      draft: { steps: () => draft.trail.length, undo, keep },
+      draft: { steps: () => trail.length, undo, keep },
     });
   }
 
   return {
     start, get draft() { return draft; }, get checked() { return checked; },
-    $, game, view, nameOf, changed, crowned, fourToARow, currentMove, keyOf, aroundFrom, ranked, snapshot,
-    many, scannedTell: (cards) => End().scannedTell(cards),
+    $, game, view, nameOf, changed, step, crowned, fourToARow, currentMove, keyOf, aroundFrom, ranked, many, spaced,
+    PHASES, scannedTell: (cards) => End().scannedTell(cards),
   };
 })();

@@ -7,7 +7,8 @@
 const KingseatActions = (() => {
   const K = Kingseat;
   const C = KingseatCards;
-  const { escape, plural, and, chip } = C;
+  const { html, put } = Companion;
+  const { plural, and, chip } = C;
   const { $, view, nameOf, changed, crowned, fourToARow, currentMove, keyOf } = K;
   const { cardGrid } = KingseatVote;
 
@@ -20,8 +21,8 @@ const KingseatActions = (() => {
     const f = K.draft.f;
     const kinds = v.hand_cards;  // only cards that can still be in a Hand
     const hands = v.hands;
-    const who = escape(a.name);
-    const them = f.target === undefined || f.target === null ? "they" : nameOf(f.target);  // stepper labels escape
+    const who = a.name;
+    const them = f.target === undefined || f.target === null ? "they" : nameOf(f.target);
     // A picker whose cards are all picked folds into one line once another field is tapped,
     // or at once when it takes one card and that card's prince has no other card to offer
     // (otherwise its prince's tap picks the regular card and a dark one may follow); a tap on
@@ -36,41 +37,43 @@ const KingseatActions = (() => {
         return answer(key, label, and(chosen.map(C.cardName)));
       }
       const set = (cards) => { f[key] = cards; f.touched = key; delete f.open; changed(); };
-      return `<div class="ks-field">${label ? `<h3>${label}</h3>` : ""}${C.picker(key, chosen, { max, kinds, set,
-          ...options })}</div>`;
+      return html`<div class="ks-field">${label ? html`<h3>${label}</h3>` : ""}${
+          C.picker(key, chosen, { max, kinds, set, ...options })}</div>`;
     };
+    const line = (text) => html`<p>${text}</p>`;
+    const small = (text) => html`<p class="small">${text}</p>`;
     switch (a.card) {
       case "lionsyre-dark2":
         return n.face_down ? facedown(`The King picks ${plural(n.face_down, "card")} from ${who}'s Hand and puts ${
             n.face_down === 1 ? "it" : "them"} into the Tell face down.`)
-          : `<p>${who}'s Hand is empty: nothing goes into the Tell.</p>`;
+          : line(`${who}'s Hand is empty: nothing goes into the Tell.`);
       case "slydefox": {
         const chosen = f.players || [];
-        return choosePlayers("players", n.players, "The two players who change places", { multi: 2 })
-          + facedown(chosen.length
-              ? `${and(chosen.map((p) => (hands[p] > 0 ? `${escape(nameOf(p))} puts a Hand card` : `${escape(nameOf(p))
+        return html`${choosePlayers("players", n.players, "The two players who change places", { multi: 2 })}${
+          facedown(chosen.length
+              ? `${and(chosen.map((p) => (hands[p] > 0 ? `${nameOf(p)} puts a Hand card` : `${nameOf(p)
               } (no cards) puts none`)))} into the Tell face down.`
-            : "Each of the two puts a Hand card into the Tell face down.");
+            : "Each of the two puts a Hand card into the Tell face down.")}`;
       }
       case "slydefox-dark1":
         return choosePlayers("target", n.target, `Who ${who} trades 3 cards with`);
       case "hardshell-hero":
         return choosePlayers("target", n.target, `Who ${who} changes places and trades 2 cards with`);
       case "slydefox-dark2":
-        if (!n.face_down) return `<p>The Tell is empty: nothing to draw.</p>`;
+        if (!n.face_down) return line("The Tell is empty: nothing to draw.");
         return facedown(`${who} draws ${plural(n.face_down, "card")
         } out of the Tell and puts as many Hand cards back, face down.`);
       case "woolfhall":
         return choosePrince("prince", n.prince, "The prince this round's Woolfhall voters must vote next round");
       case "woolfhall-dark2":
         return n.face_down.length
-            ? facedown(`${and(n.face_down.map((entry) => `${escape(nameOf(entry.player))} ${entry.cards
+            ? facedown(`${and(n.face_down.map((entry) => `${nameOf(entry.player)} ${entry.cards
             ? `puts ${plural(entry.cards, "card")}` : "(no cards) puts none"}`))} into the Tell face down.`)
-          : `<p class="small">Nobody voted Woolfhall with cards left.</p>`;
+          : small("Nobody voted Woolfhall with cards left.");
       case "hornseeker":
         return n.target.length ? choosePlayers("target", n.target, "Whose Loyalty card was looked at (beside the King)",
             { optional: true })
-          : `<p class="small">Nobody beside the King can be picked.</p>`;
+          : small("Nobody beside the King can be picked.");
       case "hornseeker-dark1":
         return choosePlayers("target", n.target, "Whose Loyalty card was looked at", { optional: true });
       case "gulliballistas-dark2":
@@ -78,86 +81,85 @@ const KingseatActions = (() => {
       case "salsa-salamanda-dark2":
         return choosePlayers("target", n.target, `Who swapped Loyalty cards with ${who}`, { optional: true });
       case "brownbeards-dark1": {
-        if (!n.cards) return `<p>${Object.keys(n.from_discard).length ? "" : "The Discard holds no Brownbeards card: "
-            }nothing to take.</p>`;
+        if (!n.cards) return line(`${Object.keys(n.from_discard).length ? "" : "The Discard holds no Brownbeards card: "
+            }nothing to take.`);
         return pick("cards", n.cards, `The ${plural(n.cards, "Brownbeards card")} ${who} took from the Discard`,
           { kinds: Object.keys(n.from_discard), limit: (kind) => n.from_discard[kind] || 0 });
       }
       case "monarchrys":
-        return choosePlayers("target", n.target, "Who was asked")
-          + choosePrince("prince", n.prince, "For which prince")
-          + chooseValue("count", [[0, "They had none"], [1, "They handed one over"]], "Did they hand a card over?");
+        return html`${choosePlayers("target", n.target, "Who was asked")}${
+          choosePrince("prince", n.prince, "For which prince")}${
+          chooseValue("count", [[0, "They had none"], [1, "They handed one over"]], "Did they hand a card over?")}`;
       case "monarchrys-dark1":
-        return choosePlayers("target", n.target, "Who was picked")
-          + numbers([["taken", `Dark cards ${them} handed ${a.name}`],
-              ["given", `Dark cards ${a.name} handed ${them}`]]);
+        return html`${choosePlayers("target", n.target, "Who was picked")}${
+          numbers([["taken", `Dark cards ${them} handed ${a.name}`],
+              ["given", `Dark cards ${a.name} handed ${them}`]])}`;
       case "monarchrys-dark2":
-        return choosePlayers("target", n.target, "Who was asked")
-          + choosePrince("prince", n.prince, "For which prince")
-          + numbers([["taken", `Cards of it ${them} handed ${a.name}`],
-              ["given", `Cards ${a.name} handed ${them} (if they had none)`]]);
+        return html`${choosePlayers("target", n.target, "Who was asked")}${
+          choosePrince("prince", n.prince, "For which prince")}${
+          numbers([["taken", `Cards of it ${them} handed ${a.name}`],
+              ["given", `Cards ${a.name} handed ${them} (if they had none)`]])}`;
       case "crassclamps":
-        return choosePlayers("target", n.target, "Who gets the order")
-          + choosePrince("prince", n.prince, "The prince they must vote next round")
-          + chooseValue("order", [["swap", "Swap places"], ["action", "Use their card's action"]],
-              "And then they must");
+        return html`${choosePlayers("target", n.target, "Who gets the order")}${
+          choosePrince("prince", n.prince, "The prince they must vote next round")}${
+          chooseValue("order", [["swap", "Swap places"], ["action", "Use their card's action"]],
+              "And then they must")}`;
       case "crassclamps-dark2":
         return choosePlayers("first", n.first, "Who lays the first card next round", { optional: true,
             nobody: "From the Kingseat" });
       case "hardshell-hero-dark1":
-        return n.discards.length ? discarders(n.discards, kinds, (p) => `The card ${escape(nameOf(p))} discarded`)
-          : `<p class="small">Nobody else holds cards.</p>`;
+        return n.discards.length ? discarders(n.discards, kinds, (p) => `The card ${nameOf(p)} discarded`)
+          : small("Nobody else holds cards.");
       case "hardshell-hero-dark2":
-        return `<p>${n.givers.length ? `${escape(and(n.givers.map(nameOf)))} each hand ${who
-            } one card.` : "Nobody has to hand over a card."}</p>`;
+        return line(n.givers.length ? `${and(n.givers.map(nameOf))} each hand ${who} one card.`
+          : "Nobody has to hand over a card.");
       case "squlofish":
-        return choosePlayers("target", n.target, "Whose Squlofish cards were taken")
-          + numbers([["count", "Squlofish cards taken"]]);
+        return html`${choosePlayers("target", n.target, "Whose Squlofish cards were taken")}${
+          numbers([["count", "Squlofish cards taken"]])}`;
       case "squlofish-dark1": {
         const squid = C.kindsOf("squlofish");
         const most = n.may_be_in_tell;
-        return (n.discard ? pick("discard", 1, `The Hand card ${who} discarded to pay`) : `<p class="small">${who
-            } has no cards to discard.</p>`)
-          + (Object.keys(most).length ? chooseValue("found", [["none", "None"], ["some", "Some: tap them"]],
-            `Squlofish moved out of the Tell`)
-            + (f.found === "some" ? pick("removed", squid.reduce((sum, k) => sum + (most[k] || 0), 0), "",
-              { kinds: squid.filter((k) => most[k]), limit: (kind) => most[kind] || 0,
-                  empty: `All that fit in ${n.most_votes} votes` }) : "")
-            : `<p class="small">No Squlofish card can be in the Tell.</p>`);
+        return html`${n.discard ? pick("discard", 1, `The Hand card ${who} discarded to pay`)
+          : small(`${who} has no cards to discard.`)}${Object.keys(most).length
+            ? html`${chooseValue("found", [["none", "None"], ["some", "Some: tap them"]],
+              "Squlofish moved out of the Tell")}${
+              f.found === "some" ? pick("removed", squid.reduce((sum, k) => sum + (most[k] || 0), 0), "",
+                { kinds: squid.filter((k) => most[k]), limit: (kind) => most[kind] || 0,
+                  empty: `All that fit in ${n.most_votes} votes` }) : ""}`
+            : small("No Squlofish card can be in the Tell.")}`;
       }
       case "squlofish-dark2": {
         const squid = C.kindsOf("squlofish").filter((k) => kinds.includes(k));
-        return `<p class="small">Only the player (or players, on a tie) holding the most Squlofish discards one:`
-          + ` tap each one's name, then the card.</p>`
-          + discarders(n.discards, squid, (p) => `${escape(nameOf(p))} discarded`, true);
+        return html`${small("Only the player (or players, on a tie) holding the most Squlofish discards one:"
+          + " tap each one's name, then the card.")}${
+          discarders(n.discards, squid, (p) => `${nameOf(p)} discarded`, true)}`;
       }
       case "smugwing-dark1": {
-        if (!n.drawn) return `<p class="small">This round's winning cards go from the Tell to the Discard.</p>`;
-        const some = f.found === "some";
-        return chooseValue("found", [["all", "All were found"], ["some", "Only some: tap them"]],
+        if (!n.drawn) return small("This round's winning cards go from the Tell to the Discard.");
+        return html`${chooseValue("found", [["all", "All were found"], ["some", "Only some: tap them"]],
           `${plural(n.drawn, "card")
-          } came out of the Tell at random this round: did the table find every winning card?`)
-          + (some ? pick("moved", n.winning.length, "The winning cards the table found and moved to the Discard",
+          } came out of the Tell at random this round: did the table find every winning card?`)}${f.found === "some"
+          ? pick("moved", n.winning.length, "The winning cards the table found and moved to the Discard",
             { kinds: [...new Set(n.winning)], limit: (kind) => n.winning.filter((k) => k === kind).length,
-                empty: "None" }) : "");
+              empty: "None" }) : ""}`;
       }
       case "smugwing-dark2":
         return n.givers.length ? choosePlayers("givers", n.givers, `Who handed ${who} a Smugwing card`,
             { multi: n.givers.length })
-          : `<p class="small">Nobody who voted for the winning prince holds cards.</p>`;
-      case "salsa-salamanda":
+          : small("Nobody who voted for the winning prince holds cards.");
+      case "salsa-salamanda": {
         if (!n.winning.length) {
-          return `<p>None of this round's winning cards is still in the Tell: choose Do nothing.</p>`;
+          return line("None of this round's winning cards is still in the Tell: choose Do nothing.");
         }
-        return `<div class="ks-field" data-field="winning"><h3>The winning card taken out of the Tell</h3>`
-          + `<div class="ks-choose">${n.winning.map((kind) =>
-          `<button type="button" class="ks-kind ks-c${C.KIND[kind].dark ? " dark" : ""}${f.winning === kind
-              ? " selected" : ""}" style="${C.paint(C.princeOf(kind), C.KIND[kind].dark)}" data-kind="${kind}">${
-              escape(C.cardName(kind))}</button>`).join("")}</div></div>`
-          + choosePlayers("to", n.to.filter((p) => p !== "discard"), "Where it went",
-              { extra: [["discard", "The Discard"]] });
+        const cards = n.winning.map((kind) => html`<button type="button" class="ks-kind ks-c${C.KIND[kind].dark
+            ? " dark" : ""}${f.winning === kind ? " selected" : ""}" style="${
+            C.paint(C.princeOf(kind), C.KIND[kind].dark)}" data-kind="${kind}">${C.cardName(kind)}</button>`);
+        return html`<div class="ks-field" data-field="winning"><h3>The winning card taken out of the Tell</h3>
+          <div class="ks-choose">${cards}</div></div>${choosePlayers("to", n.to.filter((p) => p !== "discard"),
+            "Where it went", { extra: [["discard", "The Discard"]] })}`;
+      }
       default:
-        return `<p class="small">${FIELDLESS}</p>`;
+        return small(FIELDLESS);
     }
   }
 
@@ -176,26 +178,27 @@ const KingseatActions = (() => {
     const now = optional ? (f.dcursor === undefined ? null : f.dcursor) : discarderNow(players);
     const strip = players.map((p) => {
       const card = (f[`discards-${p}`] || [])[0];
-      const style = card ? ` style="${C.paint(C.princeOf(card), C.KIND[card].dark)}"` : "";
-      return `<button type="button" class="ks-voter${card ? ` ks-c${C.KIND[card].dark ? " dark" : ""}` : " secondary"}${
-          p === now ? " now" : ""}"${style} data-discarder="${p}"
-        ${p === now ? 'aria-current="step"' : ""} aria-label="${escape(nameOf(p))}: ${card
-            ? escape(C.cardName(card)) : optional ? "nothing" : "no card yet"}">
+      const style = card ? html` style="${C.paint(C.princeOf(card), C.KIND[card].dark)}"` : "";
+      return html`<button type="button" class="ks-voter${card ? ` ks-c${C.KIND[card].dark ? " dark" : ""}`
+          : " secondary"}${p === now ? " now" : ""}"${style} data-discarder="${p}"
+        ${p === now ? html`aria-current="step"` : ""} aria-label="${nameOf(p)}: ${card
+            ? C.cardName(card) : optional ? "nothing" : "no card yet"}">
         <span class="ks-voter-name">${crowned(p)}</span><span class="ks-voter-card">${card
-            ? escape(C.cardName(card)) : "\u2014"}</span></button>`;
-    }).join("");
-    return `<div class="ks-field" data-field="discards"><div class="ks-strip${fourToARow(players.length)
+            ? C.cardName(card) : "\u2014"}</span></button>`;
+    });
+    return html`<div class="ks-field" data-field="discards"><div class="ks-strip${fourToARow(players.length)
         }" role="group" aria-label="Who discarded">${strip}</div>
-      ${now === null ? "" : `<h3 id="discarder-now">${label(now)}</h3>${cardGrid(kinds, (f[`discards-${now}`] || [])[0],
-          label(now), "data-discard-kind")}
-        ${optional ? `<button type="button" class="secondary ks-fewer" data-discard-kind="">${escape(nameOf(now))
+      ${now === null ? "" : html`<h3 id="discarder-now">${label(now)}</h3>${
+          cardGrid(kinds, (f[`discards-${now}`] || [])[0], label(now), "data-discard-kind")}
+        ${optional ? html`<button type="button" class="secondary ks-fewer" data-discard-kind="">${nameOf(now)
             } discarded nothing</button>` : ""}`}</div>`;
   }
 
   // What goes into the Tell face down: said, never named.
   function facedown(text) {
-    return `<p class="ks-facedown" id="face-down-note"><span class="ks-back small-back" aria-hidden="true"></span>`
-      + `<span>${text} Nobody names them: the Tell is turned over at the end.</span></p>`;
+    const back = html`<span class="ks-back small-back" aria-hidden="true"></span>`;
+    const unnamed = "Nobody names them: the Tell is turned over at the end.";
+    return html`<p class="ks-facedown" id="face-down-note">${back}<span>${text} ${unnamed}</span></p>`;
   }
 
   // Player buttons for one field. multi: how many may be chosen; optional: "nobody" allowed.
@@ -203,10 +206,10 @@ const KingseatActions = (() => {
   // field again (so that the fields after it fit on the screen).
   const folded = (field) => K.draft.f.open !== field;
   function answer(field, label, text) {
-    return `<div class="ks-field" data-field="${field
+    return html`<div class="ks-field" data-field="${field
         }"><button type="button" class="secondary ks-answer" data-reopen="${field}"
-      aria-label="${escape(label)}: ${escape(text)}. Tap to change it"><span class="ks-answer-label">${label
-          }</span> <strong>${escape(text)}</strong></button></div>`;
+      aria-label="${label}: ${text}. Tap to change it"><span class="ks-answer-label">${label
+          }</span> <strong>${text}</strong></button></div>`;
   }
 
   function choosePlayers(field, players, label, options = {}) {
@@ -218,40 +221,42 @@ const KingseatActions = (() => {
         : value === null ? options.nobody || "Nobody" : nameOf(value);
       return answer(field, label, text);
     }
-    const buttons = players.map((p) => `<button type="button" class="secondary${chosen.includes(p)
+    const buttons = players.map((p) => html`<button type="button" class="secondary${chosen.includes(p)
         ? " selected" : ""}" data-player="${p}">${crowned(p)}</button>`);
-    for (const [key, text] of options.extra || []) buttons.push(`<button type="button" class="secondary${value === key
-        ? " selected" : ""}" data-value="${key}">${escape(text)}</button>`);
-    if (options.optional) buttons.push(`<button type="button" class="secondary${value === null
-        ? " selected" : ""}" data-player="">${escape(options.nobody || "Nobody")}</button>`);
-    return `<div class="ks-field" data-field="${field}" ${options.multi ? `data-multi="${options.multi}"` : ""}><h3>${
-        label}</h3><div class="ks-choose${buttons.length > 6 ? " ks-four" : ""}">${buttons.join("")}</div></div>`;
+    for (const [key, text] of options.extra || []) {
+      buttons.push(html`<button type="button" class="secondary${value === key
+          ? " selected" : ""}" data-value="${key}">${text}</button>`);
+    }
+    if (options.optional) buttons.push(html`<button type="button" class="secondary${value === null
+        ? " selected" : ""}" data-player="">${options.nobody || "Nobody"}</button>`);
+    const multi = options.multi ? html`data-multi="${options.multi}"` : "";
+    return html`<div class="ks-field" data-field="${field}" ${multi}><h3>${label}</h3><div class="ks-choose${
+        buttons.length > 6 ? " ks-four" : ""}">${buttons}</div></div>`;
   }
 
   function choosePrince(field, princes, label) {
     if (folded(field) && K.draft.f[field]) return answer(field, label, C.princeName(K.draft.f[field]));
-    return `<div class="ks-field" data-field="${field}"><h3>${label}</h3><div class="ks-princes">${
+    return html`<div class="ks-field" data-field="${field}"><h3>${label}</h3><div class="ks-princes">${
         princes.map((prince) =>
-      `<button type="button" class="ks-prince ks-c${K.draft.f[field] === prince ? " selected" : ""}" style="${
-          C.paint(prince)}" data-prince="${prince}">${escape(C.princeName(prince))}</button>`).join("")}</div></div>`;
+      html`<button type="button" class="ks-prince ks-c${K.draft.f[field] === prince ? " selected" : ""}" style="${
+          C.paint(prince)}" data-prince="${prince}">${C.princeName(prince)}</button>`)}</div></div>`;
   }
 
   function chooseValue(field, values, label) {
     const chosen = values.find(([value]) => value === K.draft.f[field]);
     if (folded(field) && chosen) return answer(field, label, chosen[1]);
-    return `<div class="ks-field" data-field="${field}"><h3>${label}</h3><div class="ks-choose">${
+    return html`<div class="ks-field" data-field="${field}"><h3>${label}</h3><div class="ks-choose">${
       values.map(([value, text]) =>
-      `<button type="button" class="secondary${K.draft.f[field] === value ? " selected" : ""}" data-value="${value}">${
-          escape(text)}</button>`).join("")}</div></div>`;
+      html`<button type="button" class="secondary${K.draft.f[field] === value ? " selected" : ""}" data-value="${
+          value}">${text}</button>`)}</div></div>`;
   }
 
   // Counts of cards: steppers from 0 (nothing filled in until the table says how many).
   function numbers(fields) {
     const most = view().deal.cards_per_prince;
-    return `<div class="ks-numbers">${fields.map(([field, label]) => Companion.stepper({
-      name: field, label, value: K.draft.f[field] ?? null, min: 0, max: most, id: `ks-${field}` })).join("")}</div>`;
+    return html`<div class="ks-numbers">${fields.map(([field, label]) => Companion.stepper({
+      name: field, label, value: K.draft.f[field] ?? null, min: 0, max: most, id: `ks-${field}` }))}</div>`;
   }
-
 
   // The action move from the draft, or a prompt for what is still missing.
   function actionMove() {
@@ -376,43 +381,43 @@ const KingseatActions = (() => {
     const labels = { action: `Use the card`, swap: "Swap places", pass: "Do nothing" };
     let body = "";
     if (mode === "swap") {
-      body = `<div class="ks-field" data-field="swap"><h3>${escape(a.name)
+      body = html`<div class="ks-field" data-field="swap"><h3>${a.name
           } swaps places (and a card) with</h3><div class="ks-choose">${a.swap_with.map((p) =>
-        `<button type="button" class="secondary${K.draft.swap === p ? " selected" : ""}" data-swap="${p}">${crowned(p)
-            }</button>`).join("")}</div>
+        html`<button type="button" class="secondary${K.draft.swap === p ? " selected" : ""}" data-swap="${p}">${
+            crowned(p)}</button>`)}</div>
         <p class="small">People move; the Kingseat stays. Whoever sits in it afterwards is the King.</p></div>`;
     } else if (mode === "action") {
-      body = `<div id="action-form">${actionForm()}</div>`;
+      body = html`<div id="action-form">${actionForm()}</div>`;
     } else if (mode === "pass") {
-      body = `<p class="small">${escape(a.name)} leaves the card unused; it goes to the Discard.</p>`;
+      body = html`<p class="small">${a.name} leaves the card unused; it goes to the Discard.</p>`;
     }
-    $("#action-panel").innerHTML = `
-      <div class="ks-actor"><h2 id="actor">${escape(a.name)} acts</h2>${chip(a.card)}</div>
-      <p class="small ks-card-text${mode === "action" ? " ks-clamp" : ""}" id="card-text">${escape(kind.text)
-          } <span id="still-to-act">${a.order.length > 1 ? `Then: ${escape(and(a.order.slice(1).map(nameOf)))
+    put($("#action-panel"), html`
+      <div class="ks-actor"><h2 id="actor">${a.name} acts</h2>${chip(a.card)}</div>
+      <p class="small ks-card-text${mode === "action" ? " ks-clamp" : ""}" id="card-text">${kind.text
+          } <span id="still-to-act">${a.order.length > 1 ? `Then: ${and(a.order.slice(1).map(nameOf))
           }.` : "Last to act this round."}</span></p>
-      ${notes.map((n) => `<p class="small ks-note">${escape(n)}</p>`).join("")}
-      <div class="ks-modes" role="group" aria-label="What ${escape(a.name)} does">${a.may.map((m) =>
-        `<button type="button" class="${mode === m ? "selected" : "secondary"}" data-mode="${m}" ${mode === m
-            ? 'aria-pressed="true"' : ""}>${escape(labels[m])}</button>`).join("")}</div>
+      ${notes.map((n) => html`<p class="small ks-note">${n}</p>`)}
+      <div class="ks-modes" role="group" aria-label="What ${a.name} does">${a.may.map((m) =>
+        html`<button type="button" class="${mode === m ? "selected" : "secondary"}" data-mode="${m}" ${mode === m
+            ? html`aria-pressed="true"` : ""}>${labels[m]}</button>`)}</div>
       ${body}
-      <div id="action-preview" class="ks-preview" aria-live="polite">${actionPreview()}</div>`;
+      <div id="action-preview" class="ks-preview" aria-live="polite">${actionPreview()}</div>`);
   }
 
   function actionPreview() {
     const now = currentMove();
-    if (!now.move) return "";
-    if (!K.checked || K.checked.key !== keyOf()) return `<p class="small">Checking\u2026</p>`;
-    if (K.checked.status !== 200) return "";
+    if (!now.move) return html``;
+    if (!K.checked || K.checked.key !== keyOf()) return html`<p class="small">Checking\u2026</p>`;
+    if (K.checked.status !== 200) return html``;
     const before = view();
     const after = K.checked.data.view;
     const lines = (after.round === before.round ? after.events : after.last_events).slice(before.events.length);
-    const king = after.king !== before.king ? `<p class="ks-result" id="new-king">\u265b ${
-        escape(after.players[after.king].name)} will be the King.</p>` : "";
-    return `${lines.length ? `<ul class="ks-events">${lines.map((l) => `<li>${escape(l)}</li>`).join("")}</ul>` : ""}${
+    const king = after.king !== before.king ? html`<p class="ks-result" id="new-king">\u265b ${
+        after.players[after.king].name} will be the King.</p>` : "";
+    return html`${lines.length ? html`<ul class="ks-events">${lines.map((l) => html`<li>${l}</li>`)}</ul>` : ""}${
         king}
       <p class="small">${after.round !== before.round ? `That ends round ${before.round}.` : after.phase === "vote"
-          ? `Round ${after.round} is voted again.` : `Next: ${escape(after.action.name)}.`}</p>`;
+          ? `Round ${after.round} is voted again.` : `Next: ${after.action.name}.`}</p>`;
   }
 
 

@@ -1,13 +1,12 @@
 // Kingseat's cards, shared by its two pages (the setup page, kingseat_setup.js, and the game
 // page, kingseat.js and its parts): the catalogue (princes, kinds, colours), the inline style that
 // colours a card, chips, and the card picker (princes as buttons, their cards under them).
+// Markup is built with Companion.html (companion.js, loaded first).
 "use strict";
 
 const KingseatCards = (() => {
-  const $ = (selector, root = document) => root.querySelector(selector);
+  const { $, html } = Companion;
   const $$ = (selector, root = document) => Array.from(root.querySelectorAll(selector));
-  const escape = (text) => String(text).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;",
-      '"': "&quot;", "'": "&#39;" }[c]));
   const plural = (n, word, many) => `${n} ${n === 1 ? word : (many || `${word}s`)}`;
   const and = (words) => (words.length <= 1 ? words.join("") : `${words.slice(0, -1).join(", ")} and ${
       words[words.length - 1]}`);
@@ -51,14 +50,13 @@ const KingseatCards = (() => {
     return `--bg: ${bg}; --ink: ${ink(bg)}`;
   }
 
-  function chip(kind, extra = "") {
+  function chip(kind) {
     const k = KIND[kind];
-    return `<span class="ks-chip ks-c${k.dark ? " dark" : ""}" style="${paint(k.prince, k.dark)}" ${extra}>${
-        escape(k.name)}</span>`;
+    return html`<span class="ks-chip ks-c${k.dark ? " dark" : ""}" style="${paint(k.prince, k.dark)}">${k.name}</span>`;
   }
 
   function princeChip(prince) {
-    return `<span class="ks-chip ks-c" style="${paint(prince)}" data-prince="${prince}">${escape(princeName(prince))
+    return html`<span class="ks-chip ks-c" style="${paint(prince)}" data-prince="${prince}">${princeName(prince)
         }</span>`;
   }
 
@@ -82,11 +80,11 @@ const KingseatCards = (() => {
     const count = (kind) => chosen.filter((c) => c === kind).length;
     const chips = chosen.map((kind, i) => {
       const k = KIND[kind];
-      return `<button type="button" class="ks-chip ks-c${k.dark ? " dark" : ""}" style="${
-        paint(k.prince, k.dark)}" data-unpick="${i}" aria-label="Take off ${escape(k.name)}">${escape(k.name)
+      return html`<button type="button" class="ks-chip ks-c${k.dark ? " dark" : ""}" style="${
+        paint(k.prince, k.dark)}" data-unpick="${i}" aria-label="Take off ${k.name}">${k.name
           } <span aria-hidden="true">\u00d7</span></button>`;
-    }).join("");
-    const cards = open ? kindsOf(open).filter((kind) => kinds.includes(kind)).map((kind) => {
+    });
+    const cards = !open ? [] : kindsOf(open).filter((kind) => kinds.includes(kind)).map((kind) => {
       const dark = KIND[kind].dark;
       const left = limit ? limit(kind) - count(kind) : null;
       const selected = max === 1 && chosen[0] === kind;
@@ -94,20 +92,20 @@ const KingseatCards = (() => {
       const why = !full ? "" : chosen.length >= max ? `${plural(max, "card")} ${max === 1
           ? "is" : "are"} picked already: take one off first.`
         : `No ${KIND[kind].name} is left to pick.`;
-      return `<button type="button" class="ks-kind ks-c${dark ? " dark" : ""}${selected ? " selected" : ""}${full
+      return html`<button type="button" class="ks-kind ks-c${dark ? " dark" : ""}${selected ? " selected" : ""}${full
           ? " greyed" : ""}" style="${paint(open, dark)}" data-kind="${kind}" ${full
-          ? `aria-disabled="true" data-why="${escape(why)}"` : ""}>${DARK[dark]}${left !== null && max > 1
-          ? ` <small>(${left} left)</small>` : ""}</button>`;
-    }).join("") : "";
+          ? html`aria-disabled="true" data-why="${why}"` : ""}>${DARK[dark]}${left !== null && max > 1
+          ? html` <small>(${left} left)</small>` : ""}</button>`;
+    });
     // One card: the card chosen is the one outlined (no row of chips). One prince: its cards.
-    return `<div class="ks-picker" data-pick="${escape(key)}">
-      ${max > 1 ? `<div class="ks-chosen">${chips
-        || `<span class="small">${escape(options.empty || "No card yet")}</span>`}<span class="small ks-count">${
+    return html`<div class="ks-picker" data-pick="${key}">
+      ${max > 1 ? html`<div class="ks-chosen">${chips.length ? chips
+        : html`<span class="small">${options.empty || "No card yet"}</span>`}<span class="small ks-count">${
         chosen.length} of ${max}</span></div>` : ""}
       <div class="ks-princes${princes.length === 1 ? " ks-gone" : ""}">${princes.map((prince) =>
-          `<button type="button" class="ks-prince ks-c${prince === open ? " selected" : ""}" style="${paint(prince)
-          }" data-prince="${prince}">${escape(princeName(prince))}</button>`).join("")}</div>
-      ${cards ? `<div class="ks-kinds">${cards}</div>` : ""}
+          html`<button type="button" class="ks-prince ks-c${prince === open ? " selected" : ""}" style="${paint(prince)
+          }" data-prince="${prince}">${princeName(prince)}</button>`)}</div>
+      ${cards.length ? html`<div class="ks-kinds">${cards}</div>` : ""}
     </div>`;
   }
 
@@ -148,6 +146,6 @@ const KingseatCards = (() => {
     for (const key of Object.keys(opened)) delete opened[key];
   }
 
-  return { $, $$, escape, plural, and, catalogue, PRINCE, KIND, kindsOf, princeOf, cardName, princeName, paint, chip,
+  return { $, $$, plural, and, catalogue, PRINCE, KIND, kindsOf, princeOf, cardName, princeName, paint, chip,
       princeChip, picker, pickerTap, forget };
 })();

@@ -6,9 +6,10 @@
 const KingseatEnd = (() => {
   const K = Kingseat;
   const C = KingseatCards;
-  const { escape, plural, and, princeChip } = C;
-  const { $, game, view, nameOf, changed, crowned, fourToARow, currentMove, keyOf, aroundFrom, ranked, many,
-    snapshot } = K;
+  const { html, put } = Companion;
+  const { plural, and, princeChip } = C;
+  const { $, game, view, nameOf, step, crowned, fourToARow, currentMove, keyOf, aroundFrom, ranked, many,
+    spaced } = K;
 
   const tellTotal = () => Object.values(K.draft.tell).reduce((sum, n) => sum + n, 0);
 
@@ -26,41 +27,41 @@ const KingseatEnd = (() => {
     // More than six princes: two a row, each a block of its name over its three cards.
     const blocks = princes.length > 6;
     const cells = (prince) => C.kindsOf(prince).map((kind, dark) => {
-      if (!r.cards.includes(kind)) return `<span class="ks-none" aria-hidden="true"></span>`;
+      if (!r.cards.includes(kind)) return html`<span class="ks-none" aria-hidden="true"></span>`;
       const n = K.draft.tell[kind] || 0;
-      const name = escape(C.cardName(kind));
-      return `<button type="button" class="ks-cell ks-c${dark ? " dark" : ""}" style="${C.paint(prince,
+      const name = C.cardName(kind);
+      return html`<button type="button" class="ks-cell ks-c${dark ? " dark" : ""}" style="${C.paint(prince,
           dark)}" data-step-kind="${kind}" data-step-by="${by}"
         aria-label="${name}: ${n} counted; tap to count one ${fewer ? "fewer" : "more"}"><span>${dark
-            ? `D${dark}` : blocks ? "R" : escape(C.princeName(prince))}</span>
+            ? `D${dark}` : blocks ? "R" : C.princeName(prince)}</span>
         <span class="ks-n" data-tell-count="${kind}">${n}</span></button>`;
-    }).join("");
+    });
     const grid = blocks
-      ? `<div class="ks-blocks ks-count" role="group" aria-label="The Tell's cards by kind">${princes.map((prince) =>
-          `<div class="ks-block">
-          <span class="ks-block-name" aria-hidden="true">${escape(C.princeName(prince))
-              }</span><div class="ks-block-cells">${cells(prince)}</div></div>`).join("")}</div>`
-      : `<div class="ks-grid ks-count" role="group" aria-label="The Tell's cards by kind">${princes.map((prince) =>
-          `<div class="ks-row">${cells(prince)}</div>`).join("")}</div>`;
-    $("#reveal-panel").innerHTML = `
+      ? html`<div class="ks-blocks ks-count" role="group" aria-label="The Tell's cards by kind">${
+          princes.map((prince) => html`<div class="ks-block">
+          <span class="ks-block-name" aria-hidden="true">${C.princeName(prince)
+              }</span><div class="ks-block-cells">${cells(prince)}</div></div>`)}</div>`
+      : html`<div class="ks-grid ks-count" role="group" aria-label="The Tell's cards by kind">${princes.map((prince) =>
+          html`<div class="ks-row">${cells(prince)}</div>`)}</div>`;
+    put($("#reveal-panel"), html`
       <p class="small ks-note">Every Hand is empty. Lay the Tell's ${plural(r.size,
           "card")} out face up and tap each card's kind once (or Scan them).</p>
       <p class="ks-total" id="reveal-total"><strong>${total}</strong> of ${r.size} cards counted</p>
       ${grid}
-      <button type="button" class="${fewer ? "selected" : "secondary"} ks-fewer" id="count-fewer" aria-pressed="${fewer
-          }">${fewer ? "Tap the kind to take one off" : "Count one fewer"}</button>
-      <div id="reveal-preview" class="ks-preview" aria-live="polite">${revealPreview()}</div>`;
+      <button type="button" class="${fewer ? "selected" : "secondary"} ks-fewer" id="count-fewer" aria-pressed="${
+          String(fewer)}">${fewer ? "Tap the kind to take one off" : "Count one fewer"}</button>
+      <div id="reveal-preview" class="ks-preview" aria-live="polite">${revealPreview()}</div>`);
   }
 
   function revealPreview() {
-    if (!currentMove().move) return "";
-    if (!K.checked || K.checked.key !== keyOf()) return `<p class="small">Checking…</p>`;
-    if (K.checked.status !== 200) return "";
+    if (!currentMove().move) return html``;
+    if (!K.checked || K.checked.key !== keyOf()) return html`<p class="small">Checking…</p>`;
+    if (K.checked.status !== 200) return html``;
     const after = K.checked.data.view;  // none when the reveal would open the Loyalties
     const count = after ? ranked(after.tell.count || {}) : [];
-    return `<p class="ks-result">The count agrees with everything the table saw.</p>
-      ${count.length ? `<ul class="ks-tally">${count.map(([prince, n]) => `<li>${princeChip(prince)} <strong>${n
-          }</strong></li>`).join("")}</ul>` : ""}`;
+    return html`<p class="ks-result">The count agrees with everything the table saw.</p>
+      ${count.length ? html`<ul class="ks-tally">${count.map(([prince, n]) => html`<li>${princeChip(prince)} <strong>${n
+          }</strong></li>`)}</ul>` : ""}`;
   }
 
   // A photo of the Tell's cards: each card read adds one to its kind's count.
@@ -68,11 +69,9 @@ const KingseatEnd = (() => {
     const v = view();
     const known = cards.filter((c) => v.reveal.cards.includes(c.kind));
     const strangers = cards.filter((c) => !v.reveal.cards.includes(c.kind)).map((c) => c.name);
-    const before = snapshot();
-    for (const c of known) K.draft.tell[c.kind] = (K.draft.tell[c.kind] || 0) + 1;
-    if (known.length) K.draft.trail.push({ before, text: `Took back the ${plural(known.length,
-        "card")} read from the photo.` });
-    changed();
+    step(`Took back the ${plural(known.length, "card")} read from the photo.`, () => {
+      for (const c of known) K.draft.tell[c.kind] = (K.draft.tell[c.kind] || 0) + 1;
+    });
     Companion.drafted();
     const left = strangers.length ? ` Not a card that can be in this Tell, so left out: ${strangers.join(", ")}.` : "";
     return `${known.length ? `Added ${plural(known.length, "card")} to the count: now ${tellTotal()} of ${v.reveal.size
@@ -95,37 +94,37 @@ const KingseatEnd = (() => {
     const strip = loyalOrder().map((p) => {
       const fixed = v.players[p].loyalty;
       if (fixed) {
-        return `<div class="ks-voter ks-c ks-locked" style="${C.paint(fixed)}" data-loyalty-set="${p}">
-          <span class="ks-voter-name">${crowned(p)}</span><span class="ks-voter-card">${escape(C.princeName(fixed))
+        return html`<div class="ks-voter ks-c ks-locked" style="${C.paint(fixed)}" data-loyalty-set="${p}">
+          <span class="ks-voter-name">${crowned(p)}</span><span class="ks-voter-card">${C.princeName(fixed)
               } (phone)</span></div>`;
       }
       const prince = K.draft.loyalty[p];
-      return `<button type="button" class="ks-voter${prince ? " ks-c" : " secondary"}${p === now ? " now" : ""}"${prince
-          ? ` style="${C.paint(prince)}"` : ""}
-        data-loyal-who="${p}" ${p === now ? 'aria-current="step"' : ""} aria-label="${escape(nameOf(p))}: ${prince
-            ? escape(C.princeName(prince)) : "not entered yet"}">
+      return html`<button type="button" class="ks-voter${prince ? " ks-c" : " secondary"}${p === now
+          ? " now" : ""}"${prince ? html` style="${C.paint(prince)}"` : ""}
+        data-loyal-who="${p}" ${p === now ? html`aria-current="step"` : ""} aria-label="${nameOf(p)}: ${prince
+            ? C.princeName(prince) : "not entered yet"}">
         <span class="ks-voter-name">${crowned(p)}</span><span class="ks-voter-card">${prince
-            ? escape(C.princeName(prince)) : "\u2014"}</span></button>`;
-    }).join("");
-    $("#loyalty-panel").innerHTML = `
+            ? C.princeName(prince) : "\u2014"}</span></button>`;
+    });
+    put($("#loyalty-panel"), html`
       <h2>The Loyalties</h2>
       <p class="small ks-note">Everyone turns over their Loyalty card. ${cards.length
-          ? `The cards left are ${escape(and(cards))}.` : ""}</p>
+          ? `The cards left are ${and(cards)}.` : ""}</p>
       <div class="ks-strip${fourToARow(v.players.length)
           }" role="group" aria-label="The Loyalties, from the Kingseat clockwise">${strip}</div>
-      ${now === null ? `<div id="loyalty-preview" class="ks-preview" aria-live="polite">${loyaltyPreview()}</div>`
-        : `<div data-loyalty="${now}"><h2 class="ks-asking" id="loyal-now">${crowned(now)}\u2019s Loyalty</h2>
-        <div class="ks-princes ks-three" role="group" aria-label="${escape(nameOf(now))}'s Loyalty">${
-            v.princes.map((prince) => `<button type="button" class="ks-prince ks-c${K.draft.loyalty[now] === prince
-            ? " selected" : ""}" style="${C.paint(prince)}" data-prince="${prince}">${escape(C.princeName(prince))
-            }</button>`).join("")}</div></div>`}`;
+      ${now === null ? html`<div id="loyalty-preview" class="ks-preview" aria-live="polite">${loyaltyPreview()}</div>`
+        : html`<div data-loyalty="${now}"><h2 class="ks-asking" id="loyal-now">${crowned(now)}\u2019s Loyalty</h2>
+        <div class="ks-princes ks-three" role="group" aria-label="${nameOf(now)}'s Loyalty">${
+            v.princes.map((prince) => html`<button type="button" class="ks-prince ks-c${K.draft.loyalty[now] === prince
+            ? " selected" : ""}" style="${C.paint(prince)}" data-prince="${prince}">${C.princeName(prince)
+            }</button>`)}</div></div>`}`);
   }
 
   function loyaltyPreview() {
-    if (!currentMove().move) return "";
-    if (!K.checked || K.checked.key !== keyOf()) return `<p class="small">Checking\u2026</p>`;
-    if (K.checked.status !== 200) return "";
-    return `<p class="ks-result">${escape(K.checked.data.result.reason)}</p>`;
+    if (!currentMove().move) return html``;
+    if (!K.checked || K.checked.key !== keyOf()) return html`<p class="small">Checking\u2026</p>`;
+    if (K.checked.status !== 200) return html``;
+    return html`<p class="ks-result">${K.checked.data.result.reason}</p>`;
   }
 
   function drawFinal() {
@@ -135,18 +134,18 @@ const KingseatEnd = (() => {
     const cards = Object.entries(v.tell.cards || {});
     const weight = v.rulings.squlofish_dark_weight;
     const squid = v.princes.includes("squlofish") ? ` Regular Squlofish cards count 2 votes; dark ones ${weight}.` : "";
-    $("#final").innerHTML = `
+    put($("#final"), html`
       <h2>The final count</h2>
       <p>The Tell is turned over: ${plural(v.tell.size, "card")}.${squid}</p>
-      <ul class="ks-tally" id="final-count">${count.map(([prince, n]) => `<li class="${r.princes.includes(prince)
+      <ul class="ks-tally" id="final-count">${count.map(([prince, n]) => html`<li class="${r.princes.includes(prince)
           ? "won" : ""}">${princeChip(prince)} <strong data-count="${prince}">${n}</strong>${r.princes.includes(prince)
-          ? " \u2190 wins the Tell" : ""}</li>`).join("")}</ul>
-      <details><summary>The cards in the Tell</summary><p class="ks-cards" id="tell-cards">${cards.map(([k, n]) =>
-          many(k, n)).join(" ")}</p></details>
+          ? " \u2190 wins the Tell" : ""}</li>`)}</ul>
+      <details><summary>The cards in the Tell</summary><p class="ks-cards" id="tell-cards">${
+          spaced(cards.map(([k, n]) => many(k, n)))}</p></details>
       <h3>Loyalties</h3>
-      <ul class="ks-loyal" id="loyalties">${v.players.map((p) => `<li class="${r.winners.includes(p.player)
-          ? "won" : ""}"><strong>${escape(p.name)}</strong> ${princeChip(p.loyalty)} ${r.winners.includes(p.player)
-          ? `<span class="ks-tag now">wins</span>` : ""}</li>`).join("")}</ul>`;
+      <ul class="ks-loyal" id="loyalties">${v.players.map((p) => html`<li class="${r.winners.includes(p.player)
+          ? "won" : ""}"><strong>${p.name}</strong> ${princeChip(p.loyalty)} ${r.winners.includes(p.player)
+          ? html`<span class="ks-tag now">wins</span>` : ""}</li>`)}</ul>`);
   }
 
   return {

@@ -6,7 +6,8 @@
 const KingseatLoyalty = (() => {
   const K = Kingseat;
   const C = KingseatCards;
-  const { $, escape, princeChip } = C;
+  const { html, put } = Companion;
+  const { $, princeChip } = C;
   const { game, view, nameOf } = K;
 
   // This phone's own Loyalty, set aside at the start: never on the game screen. Pressing and
@@ -23,7 +24,7 @@ const KingseatLoyalty = (() => {
     // After Salsa Salamanda dark 1 (done at the table, in the open) the button says the
     // Loyalty must be set again; what it was or is stays on the sheet.
     const stale = v.you.loyalty_stale;
-    return `<button type="button" class="chip ks-mine-button${stale
+    return html`<button type="button" class="chip ks-mine-button${stale
         ? " ks-mine-stale" : ""}" id="my-loyalty-button" aria-haspopup="dialog"
       aria-controls="loyalty-sheet" aria-label="My Loyalty${stale ? " changed: set it again" : ""
           }: press and hold to see it">My Loyalty${stale
@@ -70,25 +71,25 @@ const KingseatLoyalty = (() => {
     const set = you.loyalty;
     $("#loyalty-sheet-title").textContent = `My Loyalty (${you.name})`;
     if (you.held_back) {
-      $("#loyalty-sheet-body").innerHTML = `<p id="my-loyalty-now">This seat changed phones after the game began:`
-        + ` your Loyalty is entered openly after the Tell is turned over.</p>`;
+      put($("#loyalty-sheet-body"), html`<p id="my-loyalty-now">${"This seat changed phones after the game began:"
+        + " your Loyalty is entered openly after the Tell is turned over."}</p>`);
       return;
     }
     const grid = !set || changing || you.loyalty_stale;
-    $("#loyalty-sheet-body").innerHTML = `
-      <p id="my-loyalty-now"${you.loyalty_stale ? ' class="error" role="alert"' : ""}>${set
-          ? `Set aside on this phone: ${princeChip(set)}` : you.loyalty_stale
+    put($("#loyalty-sheet-body"), html`
+      <p id="my-loyalty-now"${you.loyalty_stale ? html` class="error" role="alert"` : ""}>${set
+          ? html`Set aside on this phone: ${princeChip(set)}` : you.loyalty_stale
           ? "Your Loyalty card changed (Salsa Salamanda): tap the prince on the card you hold now."
           : "Not set aside on this phone yet."}</p>
       <p class="small">Only this sheet shows it, on this phone, until the Tell is turned over; then it counts as ${
-          escape(you.name)}’s Loyalty.</p>
-      ${grid ? `<p class="small">${set ? "Tap the new prince:" : "Tap the prince on your Loyalty card:"}</p>
+          you.name}’s Loyalty.</p>
+      ${grid ? html`<p class="small">${set ? "Tap the new prince:" : "Tap the prince on your Loyalty card:"}</p>
         <div class="ks-princes ks-three" role="group" aria-label="My Loyalty">${v.princes.map((prince) =>
-            `<button type="button" class="ks-prince ks-c${set === prince ? " selected" : ""}" style="${C.paint(prince)
-            }" data-my-loyalty="${prince}" ${mine && mine.busy ? "disabled" : ""}>${escape(C.princeName(prince))
-            }</button>`).join("")}</div>`
-        : `<button type="button" class="secondary" id="my-loyalty-change">Change it</button>`}
-      ${mine && mine.error ? `<p class="error" role="alert" id="my-loyalty-error">${escape(mine.error)}</p>` : ""}`;
+            html`<button type="button" class="ks-prince ks-c${set === prince ? " selected" : ""}" style="${
+            C.paint(prince)}" data-my-loyalty="${prince}" ${mine && mine.busy ? "disabled" : ""}>${C.princeName(prince)
+            }</button>`)}</div>`
+        : html`<button type="button" class="secondary" id="my-loyalty-change">Change it</button>`}
+      ${mine && mine.error ? html`<p class="error" role="alert" id="my-loyalty-error">${mine.error}</p>` : ""}`);
   }
 
   async function setMine(prince) {
@@ -149,31 +150,31 @@ const KingseatLoyalty = (() => {
     const f = fixing.fact;
     if (!f) {
       $("#fix-sheet-title").textContent = "Correct an earlier entry";
-      $("#fix-sheet-body").innerHTML = `<p class="small">Who Hornseeker looked at, or who else revealed their Hand`
-        + ` with Gulliballistas\u2019 dark 2, is corrected on its own: nothing later depends on it.</p>
+      put($("#fix-sheet-body"), html`<p class="small">${"Who Hornseeker looked at, or who else revealed their Hand"
+        + " with Gulliballistas\u2019 dark 2, is corrected on its own: nothing later depends on it."}</p>
         <div class="ks-fix-list">${facts.map((fact, i) =>
-          `<button type="button" class="secondary ks-answer" data-fix="${i}"
-          aria-label="${escape(factTitle(fact))}: ${escape(namedText(fact.card, fact.target))}. Tap to correct it">
-          <span class="ks-answer-label">${escape(factTitle(fact))}</span> <strong>${escape(named(fact.target))
-              }</strong></button>`).join("")}</div>`;
+          html`<button type="button" class="secondary ks-answer" data-fix="${i}"
+          aria-label="${factTitle(fact)}: ${namedText(fact.card, fact.target)}. Tap to correct it">
+          <span class="ks-answer-label">${factTitle(fact)}</span> <strong>${named(fact.target)
+              }</strong></button>`)}</div>`);
       return;
     }
-    const who = escape(nameOf(f.player));
+    const who = nameOf(f.player);
     const question = f.card === "gulliballistas-dark2" ? `Who else revealed their Hand when ${who
         } did?` : `Whose Loyalty card did ${who} look at?`;
     const chosen = fixing.target;
     $("#fix-sheet-title").textContent = factTitle(f);
-    $("#fix-sheet-body").innerHTML = `<p id="fix-entered">Entered: ${escape(namedText(f.card, f.target))}.</p>
+    put($("#fix-sheet-body"), html`<p id="fix-entered">Entered: ${namedText(f.card, f.target)}.</p>
       <h3>${question}</h3>
-      <div class="ks-choose" role="group" aria-label="${escape(question)}">${[...f.choices, null].map((p) => {
+      <div class="ks-choose" role="group" aria-label="${question}">${[...f.choices, null].map((p) => {
         const entered = p === f.target;
-        return `<button type="button" class="secondary${p === chosen ? " selected" : ""}" data-fix-target="${p === null
-            ? "" : p}"
-          ${entered ? 'aria-disabled="true"' : ""} ${p === chosen ? 'aria-pressed="true"' : ""}>${p === null
-              ? "Nobody" : escape(nameOf(p))}${entered ? " <small>(entered)</small>" : ""}</button>`;
-      }).join("")}</div>
+        return html`<button type="button" class="secondary${p === chosen ? " selected" : ""}" data-fix-target="${
+            p === null ? "" : p}"
+          ${entered ? html`aria-disabled="true"` : ""} ${p === chosen ? html`aria-pressed="true"` : ""}>${p === null
+              ? "Nobody" : nameOf(p)}${entered ? html` <small>(entered)</small>` : ""}</button>`;
+      })}</div>
       <p><button type="button" id="fix-store" ${chosen === undefined ? "disabled" : ""}>${chosen === undefined
-          ? "Tap who it really was" : `Store the correction: ${escape(named(chosen))}`}</button></p>`;
+          ? "Tap who it really was" : `Store the correction: ${named(chosen)}`}</button></p>`);
   }
 
   function openFix() {

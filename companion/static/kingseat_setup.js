@@ -5,7 +5,8 @@
 
 const KingseatSetup = (() => {
   const C = KingseatCards;
-  const { $, $$, escape, plural } = C;
+  const { html, put } = Companion;
+  const { $, $$, plural } = C;
 
   function start() {
     const form = $("#setup");
@@ -50,7 +51,7 @@ const KingseatSetup = (() => {
       }
       if (players > 10) warnings.push(`Kingseat is published for 4 to 10 players; the app keeps count for ${players
           } all the same.`);
-      $("#prince-warnings").innerHTML = warnings.map((w) => `<p class="notice ks-warning">${escape(w)}</p>`).join("");
+      put($("#prince-warnings"), html`${warnings.map((w) => html`<p class="notice ks-warning">${w}</p>`)}`);
 
       // Without the Dark cards each prince has only its regular ones (two fewer).
       const dark = ruling("dark_cards", 1) === 1;
@@ -60,25 +61,25 @@ const KingseatSetup = (() => {
       const n = Math.max(players, 1);
       const hand = Math.floor(cards / n);
       const left = players ? cards % n : 0;
-      $("#deal").innerHTML = players && princes.length
-        ? `<strong>${cards} cards</strong> (${princes.length} princes of ${per}${dark ? "" : ", without the Dark cards"
-            }): <strong>${hand}</strong> to each of ${plural(players, "player")}
+      put($("#deal"), players && princes.length
+        ? html`<strong>${cards} cards</strong> (${princes.length} princes of ${per}${dark
+            ? "" : ", without the Dark cards"}): <strong>${hand}</strong> to each of ${plural(players, "player")}
            (${hand - 1} in hand once the Loyalty card is set aside), <strong id="deal-left">${left}</strong> left over${
                left ? ", face up into the Tell" : ""}.`
-        : "Type the names and tick the princes to see the deal.";
+        : html`Type the names and tick the princes to see the deal.`);
       // The leftover cards: only cards of princes in play, as many as the deal leaves.
       const kinds = C.catalogue.kinds.filter((k) => princes.includes(k.prince) && (dark || !k.dark)).map((k) => k.id);
       picked = picked.filter((id) => kinds.includes(id)).slice(0, left);
       field.value = picked.join(" ");
       $("#leftover-box").hidden = !left;
       if (left) {
-        $("#leftover-prompt").innerHTML = `Which ${left === 1 ? "card was" : `${left} cards were`} left over? Turn ${
+        $("#leftover-prompt").textContent = `Which ${left === 1 ? "card was" : `${left} cards were`} left over? Turn ${
             left === 1 ? "it" : "them"} face up and tap ${left === 1 ? "it" : "them"} in.`;
-        $("#leftover-picker").innerHTML = C.picker("leftovers", picked, {
+        put($("#leftover-picker"), C.picker("leftovers", picked, {
           max: left, kinds, empty: "No leftover card picked yet",
           limit: (id) => (C.KIND[id].dark ? 1 : printed - 2),
           set: (cards) => { picked = cards; update(); },
-        });
+        }));
       }
     }
 

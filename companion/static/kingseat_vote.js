@@ -7,8 +7,9 @@
 const KingseatVote = (() => {
   const K = Kingseat;
   const C = KingseatCards;
-  const { escape, plural, and, chip, princeChip } = C;
-  const { $, view, nameOf, changed, crowned, fourToARow, keyOf, aroundFrom, ranked, snapshot } = K;
+  const { html } = Companion;
+  const { plural, and, chip, princeChip } = C;
+  const { $, view, nameOf, changed, step, crowned, fourToARow, keyOf, aroundFrom, ranked } = K;
   let scan = null;      // a photo of the vote: {cards: [kind], seats: [player|null], confirmed}
 
   // ------------------------------------------------------------------ the vote
@@ -60,15 +61,15 @@ const KingseatVote = (() => {
     const princes = view().princes.filter((prince) => C.kindsOf(prince).some((k) => kinds.includes(k)));
     const two = princes.length > 7;  // two princes a row, so that twelve fit the screen
     const cells = (prince) => C.kindsOf(prince).map((kind, dark) => {
-      if (!kinds.includes(kind)) return `<span class="ks-none" aria-hidden="true"></span>`;
+      if (!kinds.includes(kind)) return html`<span class="ks-none" aria-hidden="true"></span>`;
       const name = C.cardName(kind);
-      return `<button type="button" class="ks-cell ks-c${dark ? " dark" : ""}${chosen === kind
+      return html`<button type="button" class="ks-cell ks-c${dark ? " dark" : ""}${chosen === kind
           ? " selected" : ""}" style="${C.paint(prince, dark)}"
-        ${attribute}="${kind}" aria-label="${escape(name)}" ${chosen === kind ? 'aria-pressed="true"' : ""}>${dark
-            ? `${two ? "D" : "Dark "}${dark}` : escape(C.princeName(prince))}</button>`;
-    }).join("");
-    return `<div class="ks-grid${two ? " two" : ""}" role="group" aria-label="${escape(label)}">${
-        princes.map((prince) => `<div class="ks-row">${cells(prince)}</div>`).join("")}</div>`;
+        ${attribute}="${kind}" aria-label="${name}" ${chosen === kind ? html`aria-pressed="true"` : ""}>${dark
+            ? `${two ? "D" : "Dark "}${dark}` : C.princeName(prince)}</button>`;
+    });
+    return html`<div class="ks-grid${two ? " two" : ""}" role="group" aria-label="${label}">${
+        princes.map((prince) => html`<div class="ks-row">${cells(prince)}</div>`)}</div>`;
   }
 
   function drawVote() {
@@ -77,14 +78,14 @@ const KingseatVote = (() => {
     const now = voterNow();
     const strip = voteOrder().map((p) => {
       const kind = K.draft.votes[p];
-      const style = kind ? ` style="${C.paint(C.princeOf(kind), C.KIND[kind].dark)}"` : "";
-      return `<button type="button" class="ks-voter${kind ? ` ks-c${C.KIND[kind].dark ? " dark" : ""}` : " secondary"}${
-          p === now ? " now" : ""}"${style} data-voter="${p}"
-        ${p === now ? 'aria-current="step"' : ""} aria-label="${escape(nameOf(p))}: ${kind
-            ? escape(C.cardName(kind)) : "no vote yet"}">
+      const style = kind ? html` style="${C.paint(C.princeOf(kind), C.KIND[kind].dark)}"` : "";
+      return html`<button type="button" class="ks-voter${kind ? ` ks-c${C.KIND[kind].dark ? " dark" : ""}`
+          : " secondary"}${p === now ? " now" : ""}"${style} data-voter="${p}"
+        ${p === now ? html`aria-current="step"` : ""} aria-label="${nameOf(p)}: ${kind
+            ? C.cardName(kind) : "no vote yet"}">
         <span class="ks-voter-name">${crowned(p)}</span><span class="ks-voter-card">${kind
-            ? escape(C.cardName(kind)) : "\u2014"}</span></button>`;
-    }).join("");
+            ? C.cardName(kind) : "\u2014"}</span></button>`;
+    });
     // who does not vote, said once for all of them (ten players fit the screen)
     const out = (sits) => v.players.filter((p) => !vote.voters.includes(p.player) && p.sits_out === sits)
       .map((p) => p.name);
@@ -100,18 +101,18 @@ const KingseatVote = (() => {
       body = scanQuestionHtml();
     } else if (now !== null) {
       const forced = forcedOf(now);
-      body = `<h2 class="ks-asking" id="voter-now">${crowned(now)}\u2019s card</h2>
-        ${forced ? `<p class="ks-forced small">Must vote ${escape(C.princeName(forced.prince))} (${
-            escape(C.princeName(forced.by))}), unless ${escape(nameOf(now))} holds none.</p>` : ""}
+      body = html`<h2 class="ks-asking" id="voter-now">${crowned(now)}\u2019s card</h2>
+        ${forced ? html`<p class="ks-forced small">Must vote ${C.princeName(forced.prince)} (${
+            C.princeName(forced.by)}), unless ${nameOf(now)} holds none.</p>` : ""}
         ${cardGrid(vote.cards, K.draft.votes[now], `${nameOf(now)}'s card`)}`;
     } else {
-      body = `${noneHeld()}<div id="vote-preview" class="ks-preview" aria-live="polite">${votePreview()}</div>`;
+      body = html`${noneHeld()}<div id="vote-preview" class="ks-preview" aria-live="polite">${votePreview()}</div>`;
     }
-    $("#vote-panel").innerHTML = `
+    Companion.put($("#vote-panel"), html`
       <div class="ks-strip${fourToARow(vote.voters.length)
           }" role="group" aria-label="The votes, from the Kingseat clockwise">${strip}</div>
-      ${notes.map((n) => `<p class="small ks-note">${escape(n)}</p>`).join("")}
-      ${body}`;
+      ${notes.map((n) => html`<p class="small ks-note">${n}</p>`)}
+      ${body}`);
   }
 
   // ------------------------------------------------------------------ a photo of the vote
@@ -157,16 +158,16 @@ const KingseatVote = (() => {
     const voters = scanOrder();
     const tied = scan.cards.length === v.vote.voters.length ? tiedPrinces() : null;
     const shown = scan.cards.map((kind, i) => i).filter((i) => !tied || tied.includes(C.princeOf(scan.cards[i])));
-    return `<div class="ks-field ks-scan" id="scan-question" role="group" aria-label="Who played the scanned cards">
+    return html`<div class="ks-field ks-scan" id="scan-question" role="group" aria-label="Who played the scanned cards">
       <h3>Who played which card?</h3>
-      <p class="notice">${escape(why)}</p>
-      ${shown.map((i) => `<div class="ks-scan-card" data-scan-card="${i}">
+      <p class="notice">${why}</p>
+      ${shown.map((i) => html`<div class="ks-scan-card" data-scan-card="${i}">
         <p>${chip(scan.cards[i])} <span class="small">card ${i + 1} from the left</span></p>
-        <div class="ks-choose">${voters.map((p) => `<button type="button" class="${scan.seats[i] === p
-            ? "selected" : "secondary"}" data-scan-seat="${p}" data-scan-for="${i}">${crowned(p)}</button>`).join("")}
-          ${scan.cards.length > voters.length ? `<button type="button" class="${scan.seats[i] === null
+        <div class="ks-choose">${voters.map((p) => html`<button type="button" class="${scan.seats[i] === p
+            ? "selected" : "secondary"}" data-scan-seat="${p}" data-scan-for="${i}">${crowned(p)}</button>`)}
+          ${scan.cards.length > voters.length ? html`<button type="button" class="${scan.seats[i] === null
               ? "selected" : "secondary"}" data-scan-seat="" data-scan-for="${i}">Nobody</button>` : ""}</div>
-      </div>`).join("")}
+      </div>`)}
       <button type="button" class="big" id="scan-confirm">The seats are right</button>
     </div>`;
   }
@@ -182,15 +183,14 @@ const KingseatVote = (() => {
     const left = strangers.length ? ` Not a card of this game's princes, so left out: ${strangers.join(", ")}.` : "";
     if (!kinds.length) return `No vote in the photo.${left}`;
     const voters = scanOrder();
-    const before = snapshot();
     scan = { cards: kinds, seats: kinds.map((_, i) => (i < voters.length ? voters[i] : null)), confirmed: false };
-    K.draft.votes = {};
-    K.draft.none = {};
-    K.draft.cursor = undefined;
-    kinds.forEach((kind, i) => { if (scan.seats[i] !== null) K.draft.votes[scan.seats[i]] = kind; });
-    K.draft.trail.push({ before, text: "Took back the votes read from the photo." });
     C.forget();
-    changed();
+    step("Took back the votes read from the photo.", () => {
+      K.draft.votes = {};
+      K.draft.none = {};
+      K.draft.cursor = undefined;
+      kinds.forEach((kind, i) => { if (scan.seats[i] !== null) K.draft.votes[scan.seats[i]] = kind; });
+    });
     Companion.drafted();
     const filled = kinds.map((kind, i) => (scan.seats[i] === null ? null : `${nameOf(scan.seats[i])} ${C.cardName(kind)
         }`)).filter(Boolean);
@@ -218,29 +218,29 @@ const KingseatVote = (() => {
   function noneHeld() {
     const broke = breaking();
     const princes = [...new Set(broke.map((p) => C.princeName(forcedOf(p).prince)))];
-    return broke.length ? `<div class="ks-field" data-field="none-held"><h3>Who held no ${escape(and(princes))
+    return broke.length ? html`<div class="ks-field" data-field="none-held"><h3>Who held no ${and(princes)
         } card? Tap each.</h3>
-      <div class="ks-choose">${broke.map((p) => `<button type="button" class="${K.draft.none[p]
-          ? "selected" : "secondary"}" data-none-held="${p}" aria-pressed="${Boolean(K.draft.none[p])}">${crowned(p)
-          }</button>`).join("")}</div></div>` : "";
+      <div class="ks-choose">${broke.map((p) => html`<button type="button" class="${K.draft.none[p]
+          ? "selected" : "secondary"}" data-none-held="${p}" aria-pressed="${String(Boolean(K.draft.none[p]))}">${
+          crowned(p)}</button>`)}</div></div>` : "";
   }
 
   function votePreview() {
-    if (!K.checked || K.checked.key !== keyOf()) return `<p class="small">Checking the vote\u2026</p>`;
+    if (!K.checked || K.checked.key !== keyOf()) return html`<p class="small">Checking the vote\u2026</p>`;
     if (K.checked.status !== 200) {
-      return `<p class="small">The rules refuse this vote: see the message below.`
-        + " Tap a name above to change that vote.</p>";
+      return html`<p class="small">${"The rules refuse this vote: see the message below."
+        + " Tap a name above to change that vote."}</p>`;
     }
     const after = K.checked.data.view.last_vote;
-    const tally = ranked(after.tally).map(([prince, n]) => `<li class="${prince === after.winner
+    const tally = ranked(after.tally).map(([prince, n]) => html`<li class="${prince === after.winner
         ? "won" : ""}">${princeChip(prince)} <strong>${n}</strong>${prince === after.winner
-        ? " \u2190 wins" : ""}</li>`).join("");
+        ? " \u2190 wins" : ""}</li>`);
     const acts = K.checked.data.view.action ? K.checked.data.view.action.order : [];
-    return `<ul class="ks-tally" id="tally">${tally}</ul>
-      <p class="ks-result" id="vote-result">${escape(after.text)}</p>
+    return html`<ul class="ks-tally" id="tally">${tally}</ul>
+      <p class="ks-result" id="vote-result">${after.text}</p>
       <p class="small">The ${C.princeName(after.winner)} cards go into the Tell. ${acts.length === 1
-          ? `Then ${escape(nameOf(acts[0]))} acts.` : acts.length
-          ? `Then ${escape(and(acts.map(nameOf)))} act, in that order.` : "Nobody else acts: the round ends."}</p>`;
+          ? `Then ${nameOf(acts[0])} acts.` : acts.length
+          ? `Then ${and(acts.map(nameOf))} act, in that order.` : "Nobody else acts: the round ends."}</p>`;
   }
 
   // A new turn, or Undo: the photo's question goes.

@@ -1,0 +1,267 @@
+// Companion's part for following the table (see companion.js): the game as the server last
+// sent it, redrawn by the game's page; its draft kept across other phones' entries and rulings
+// changes when still legal; undo and redo (of the draft's last step, or of a stored entry,
+// named); sending entries; long polling the entry number; the history; and start(), which
+// starts every part.
+"use strict";
+
+(() => {
+  const { $, html, put, say, ask, request, failure } = Companion;
+  const { parts } = Companion;
+  let game = null;          // the latest payload from the server
+  let page = { redraw() {}, reset() {} };  // the game page's drawing, its draft and its scan
+
+  const lineHtml = (line) =>
+    html`<li class="${line.undone ? "undone" : ""}"><strong>${line.seq + 1}.</strong> ${line.text}</li>`;
+
+  // The history list, newest first. The page holds the lines from ``history_start`` on (the
+  // server sends the last ones at first, and earlier ones a page at a time when asked); only
+  // the lines from `from` on are drawn again, so a long game costs a phone no more per move
+  // than a short one.
+  function drawHistory(from) {
+    const list = $("#history");
+    const start = game.history_start;
+    const shown = Number(list.dataset.lines || 0);
+    if (!game.history.length) put(list, html`<li>No moves yet.</li>`);
+    else if (from <= start || from > shown || Number(list.dataset.start) !== start) {
+      put(list, html`${game.history.slice().reverse().map(lineHtml)}`);
+    } else {
+      for (let i = from; i < shown; i++) list.firstElementChild.remove();
+      put(list, html`${game.history.slice(from - start).reverse().map(lineHtml)}`, "afterbegin");
+    }
+    list.dataset.lines = start + game.history.length;
+    list.dataset.start = start;
+    $("#history-earlier").hidden = start === 0;
+    $("#history-earlier").textContent = `Earlier moves (${start})`;
+  }
+
+  async function earlierHistory() {
+    const { status, data } = await request("GET", `/api/games/${game.id}/history?before=${game.history_start}`);
+    if (status !== 200) { say(failure(status, data)); return; }
+    game.history = data.history.concat(game.history);
+    game.history_start = data.history_from;
+    drawHistory(0);
+  }
+
+  // A new position from the server. When another phone moved, this phone's draft is kept if
+  // the game's page finds it still legal, or dropped: the page's sentence why is returned.
+  // A change of the table's rulings drops a draft the rules now refuse (checked with the
+  // page's draft.move() when it gives one; without it, any draft: its moves were chosen under
+  // the old rulings). An answer standing on the page goes with a draft that is dropped.
+  function update(payload) {
+    const moved = game && payload.seq !== game.seq;
+    const ruled = moved && JSON.stringify(payload.rulings) !== JSON.stringify(game.rulings);
+    const ended = game && !game.result && payload.result;
+    // The server sends the history lines from history_from on: the page keeps its own before.
+    const from = payload.history_from;
+    payload.history_start = game && from >= game.history_start ? game.history_start : from;
+    if (game && from > game.history_start) {
+      payload.history = game.history.slice(0, from - game.history_start).concat(payload.history);
+    }
+    game = payload;
+    document.body.dataset.entries = game.seq;  // how far this phone follows the table
+    document.body.classList.toggle("finished", Boolean(game.result));
+    $("#again").hidden = !game.again;
+    if (game.again) $("#again").href = game.again;
+    let dropped = null;
+    if (moved && steps() > 0) {
+      dropped = page.draft.keep(game);
+      if (!dropped && ruled && !page.draft.move) dropped = RULED;
+      if (dropped) drop();
+    } else if (moved && !page.draft) {
+      page.reset();
+    }
+    if (moved && !steps()) say(null);
+    drawHistory(from);
+    parts.seat.draw();
+    drawUndo();
+    page.redraw(game, moved);
+    if (ruled && steps() > 0 && page.draft.move) recheck(game.seq);
+    if (ended) refreshExtras();
+    return dropped;
+  }
+
+  const RULED = "The rulings were changed on another phone: enter this turn again.";
+
+  function drop() {
+    page.reset();
+    redoSteps = [];
+  }
+
+  // The rulings changed under a draft: would the rules still take the draft's move?
+  async function recheck(seq) {
+    const move = page.draft.move();
+    if (!move) return;
+    const { status, data } = await request("POST", `/api/games/${game.id}/check`, { move });
+    if (status !== 422 || game.seq !== seq || !steps()) return;
+    drop();
+    page.redraw(game, false);
+    drawUndo();
+    const error = failure(status, data);
+    say({ ...error, message: `The rulings were changed on another phone, so this turn was dropped: ${error.message}` }, "notice");
+  }
+
+  // The game ended: the end-of-game exports (More, "This game") as the server draws them now.
+  async function refreshExtras() {
+    const response = await fetch(game.urls.page).catch(() => null);
+    if (!response || !response.ok) return;
+    const fresh = new DOMParser().parseFromString(await response.text(), "text/html").getElementById("game-extras");
+    if (fresh) $("#game-extras").replaceWith(document.importNode(fresh, true));
+  }
+
+  const steps = () => (page.draft ? page.draft.steps() : 0);
+
+  // Redo inside a draft: the draft as it was before each step Undo took back (the page's
+  // draft.snapshot()), put back by draft.restore(). Any other change of the draft forgets them.
+  let redoSteps = [];
+  let stepsSeen = 0;
+  function drawUndo() {
+    if (steps() !== stepsSeen) { stepsSeen = steps(); redoSteps = []; }
+    const undo = $("#undo");
+    const redo = $("#redo");
+    undo.disabled = !steps() && !game.undo;
+    redo.disabled = !redoSteps.length && (Boolean(steps()) || !game.redo);
+    undo.setAttribute("aria-label", steps() ? "Undo the last step of this turn"
+      : game.undo ? `Undo ${game.undo.text}` : "Undo");
+    redo.setAttribute("aria-label", redoSteps.length ? "Redo the step of this turn taken back"
+      : game.redo ? `Redo ${game.redo.text}` : "Redo");
+  }
+
+  // Was this stored entry entered by this phone's player, or on this phone? A page with views
+  // (its ``view()``) counts an entry as its own only in the view that stored it on this phone.
+  const storedHere = (seq) => JSON.parse(sessionStorage.getItem(`stored-${game.id}`) || "[]")
+    .find(([stored]) => stored === seq);
+  const viewNow = () => (page.view ? page.view() : null);
+  function mine(line) {
+    const here = storedHere(line.seq);
+    if (viewNow() !== null) return Boolean(here) && here[1] === viewNow();
+    return (line.seat !== null && line.seat !== undefined && line.seat === game.seat) || Boolean(here);
+  }
+
+  async function undoOrRedo(which) {
+    if (which === "undo" && steps() > 0) {
+      const before = page.draft.snapshot ? page.draft.snapshot() : null;
+      const said = page.draft.undo();
+      if (before !== null) redoSteps.push(before);
+      stepsSeen = steps();
+      page.redraw(game, false);
+      drawUndo();
+      say(said, "ok");
+      return;
+    }
+    if (which === "redo" && redoSteps.length) {
+      const said = page.draft.restore(redoSteps.pop());
+      stepsSeen = steps();
+      page.redraw(game, false);
+      drawUndo();
+      say(said, "ok");
+      return;
+    }
+    const line = game[which];
+    if (!line) return;
+    const verb = which === "undo" ? "Undo" : "Redo";
+    if (!mine(line)) {
+      const who = line.player ? `${line.player}'s move` : "this entry";
+      const where = storedHere(line.seq) ? "entered in another view of this phone" : "entered on another phone";
+      if (!(await ask(`${verb} ${who}, ${where}? ${line.text}`, `${verb} it`))) return;
+    }
+    if (await send(`/api/games/${game.id}/${which}`)) say(`${which === "undo" ? "Undone" : "Redone"}: ${line.text}`, "ok");
+  }
+
+  // Send one entry; the server answers with the new game, a refusal (the draft stays as it
+  // was), or the fresh game when another phone got there first (the draft kept if it is still
+  // legal there, and the page says so).
+  let sending = null;  // this phone's entry on its way: its own answer updates the page first
+  async function send(path, body = {}) {
+    const seq = game.seq;
+    sending = request("POST", path, { ...body, seq });
+    const { status, data } = await sending;
+    sending = null;
+    if (status === 200) {
+      say(null);
+      const stored = JSON.parse(sessionStorage.getItem(`stored-${game.id}`) || "[]");
+      sessionStorage.setItem(`stored-${game.id}`, JSON.stringify([...stored, [seq, viewNow()]].slice(-50)));
+      if (page.draft) drop();
+      update(data.game);
+      return true;
+    }
+    if (status === 409) {
+      const dropped = update(data.game);
+      say({ ...data.error, message: dropped ? `${data.error.message} ${dropped}` : data.error.message }, "notice");
+      return false;
+    }
+    say(failure(status, data));
+    return false;
+  }
+
+  // Follow the table: the server holds each request until the game changes (long polling,
+  // up to WAIT seconds), and the page asks again at once after every answer, news or not (this
+  // phone's own entry answers its waiting request with nothing new). It waits `every` ms only
+  // after an error or a lost network, or when the answer came at once without news (the
+  // server's places for waiting phones were taken), so the page catches up by itself.
+  const WAIT = 25;
+  async function poll(every) {
+    const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+    for (;;) {
+      if (document.hidden) { await pause(every); continue; }
+      const asked = Date.now();
+      const since = game.seq;
+      const { status, data } = await request("GET", `/api/games/${game.id}?since=${since}&wait=${WAIT}`);
+      // the entry this phone is storing may reach the waiting request first: the page waits
+      // for its own answer, so its draft is not taken for another phone's
+      if (status === 200 && sending) await sending;
+      if (status === 200 && data.game.seq > game.seq) {
+        const dropped = update(data.game);
+        if (dropped) say(dropped, "notice");
+      } else if (status === 200) {
+        if (data.game.seq < since) await pause(every);  // the server behind this page: not at once
+      } else if (status !== 204 || Date.now() - asked < every) await pause(every);
+    }
+  }
+
+  // The game page's options: see the top of companion.js.
+  function start(payload, options) {
+    page = options;
+    $("#undo").addEventListener("click", () => undoOrRedo("undo"));
+    $("#redo").addEventListener("click", () => undoOrRedo("redo"));
+    $("#history-earlier").addEventListener("click", earlierHistory);
+    // A tap or a typed field may have added a step to the draft: Undo follows at once.
+    for (const kind of ["click", "input", "change"]) {
+      document.addEventListener(kind, () => setTimeout(drawUndo), true);
+    }
+    parts.answers.start();
+    const rulings = $("#rulings");
+    if (rulings) {
+      rulings.addEventListener("submit", (event) => {
+        event.preventDefault();
+        const chosen = {};
+        for (const input of rulings.querySelectorAll("input[type=radio]:checked")) {
+          chosen[input.name.replace(/^ruling-/, "")] = input.value;
+        }
+        $("#more").close();
+        send(`/api/games/${game.id}/rulings`, { rulings: chosen });
+      });
+    }
+    if (options.scanned) parts.scan.start(options.scanned);
+    for (const form of document.querySelectorAll("form[data-confirm]")) {
+      form.addEventListener("submit", async (event) => {
+        event.preventDefault();
+        $("#more").close();
+        if (await ask(form.dataset.confirm, form.dataset.yes)) form.submit();
+      });
+    }
+    parts.screen.start();
+    // The action bar is fixed: the page keeps room for it, however tall it grows.
+    new ResizeObserver(([entry]) => document.body.style.setProperty("--bar", `${Math.ceil(entry.target.offsetHeight)}px`))
+      .observe($(".toolbar"));
+    update(payload);
+    parts.seat.start();
+    poll(options.poll || 1000);
+  }
+
+  Object.assign(Companion, {
+    start, send, update,
+    drafted: drawUndo,  // a page whose draft changed without a tap (a server's answer) says so
+  });
+  Object.defineProperty(Companion, "game", { get: () => game, enumerable: true });
+})();
