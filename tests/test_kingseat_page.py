@@ -853,7 +853,7 @@ def test_the_movers_own_phone_says_your_turn_and_the_history_names_the_round(ser
 
 
 def test_squlofish_dark1_at_eight_players_is_tapped_clear_of_the_action_bar(server, browser):
-    """Whole game seed 8 (eight players, ten princes): Squlofish dark 1's card paid is a prince's
+    """Whole game seed 8 at eight players (ten princes): Squlofish dark 1's card paid is a prince's
     only card left to offer, so the prince's tap chooses it and the picker folds into one line
     at once; the question after it is tapped on screen, clear of the action bar."""
     from phone import Phone
@@ -862,7 +862,7 @@ def test_squlofish_dark1_at_eight_players_is_tapped_clear_of_the_action_bar(serv
 
     from companion.games.kingseat import KIND_BY_ID
 
-    options, entries = whole_entries(8)
+    options, entries = whole_entries(8, players=8)
     moves = [move for what, move, _ in entries if what == "move"]
     at = next(i for i, move in enumerate(moves) if move.get("card") == "squlofish-dark1")
     page = new_phone(browser)

@@ -1,8 +1,8 @@
 """Whole Kingseat games through the page on strict phones (tests/whole_kingseat.py): every tap
 on screen and uncovered, no page scrolling in any turn, axe-core and the 44 px check at each
 new kind of state. Seed 0 here (4 players, two phones), and seed 1 (6 players, three phones,
-Squlofish dark 1 paid with a card and Squlofish taken out of the Tell) strict without the
-checks; benchmarks/table.py measures more.
+Squlofish dark 1 paid with a card and Squlofish taken out of the Tell) and seed 3 (10 players
+with all 12 princes, three phones) strict without the checks; benchmarks/table.py measures more.
 
 Without Chromium the tests skip (see tests/browser_support.py).
 """
@@ -50,4 +50,18 @@ def test_a_whole_game_of_six_on_three_phones(server, browser):
     phones = play_one(lambda: Phone(new_phone(browser), strict=True), server, 1)
     expect(phones[0].page.locator("#winner")).to_be_visible()
     assert len(phones) == 3
+    assert all(turn.scrolled == 0 for phone in phones for turn in phone.turns)
+
+
+def test_a_whole_game_of_ten_with_all_twelve_princes_on_three_phones(server, browser):
+    """Seed 3: ten players and every prince, open votes with players out, Hardshell Hero dark 1
+    with nine discarders: the voters, the twelve princes' vote grid, the actions, the Tell and
+    the Loyalties all tapped on screen and clear of the action bar."""
+    from playwright.sync_api import expect
+
+    phones = play_one(lambda: Phone(new_phone(browser), strict=True), server, 3)
+    page = phones[0].page
+    expect(page.locator("#winner")).to_be_visible()
+    assert len(page.evaluate("Companion.game.view.players")) == 10
+    assert len(page.evaluate("Companion.game.view.princes")) == 12
     assert all(turn.scrolled == 0 for phone in phones for turn in phone.turns)

@@ -1,13 +1,14 @@
 """Whole Kingseat games through the page, for tests/test_whole_kingseat.py and
 benchmarks/table.py: ``play_whole_games(factory, server_url, seeds)``.
 
-Each seed is one game at 4, 6 or 8 players (seed % 3), with two phones (three from 6 players):
+Each seed is one game at 4, 6, 8 or 10 players (seed % 4; at 10, all 12 princes), with two phones
+(three from 6 players):
 the first is the table's phone, which sets the game up through the setup page and enters the
 votes, the reveal and the Loyalties; every phone holds a seat, sets its player's Loyalty aside
 on its own sheet (press and hold *My Loyalty*), and enters its player's actions. The moves are
 the engine's simulator's (companion/games/kingseat/simulate.py, ``eager``: the players vote
 cards whose action the game has not used yet and use it), at a simulated table with real cards;
-seeds 0 to 4 between them use every card's action, Brownbeards' re-vote included. Every entry
+seeds 1 to 5 between them use every card's action, Brownbeards' re-vote included. Every entry
 is one ``with phone.turn(label)`` on the phone that makes it, and every other phone must show
 it before the next one.
 """
@@ -23,29 +24,34 @@ from companion.games.kingseat.simulate import play, random_options
 
 ARTIFACTS = Path(__file__).parent / "artifacts"
 
-SIZES = (4, 6, 8)
+SIZES = (4, 6, 8, 10)
 
 
-def whole_options(seed: int) -> dict:
-    """The game of a seed: 4, 6 or 8 players and two princes more than players, taken in turn
-    round the catalogue, with the printed deck."""
-    n = SIZES[seed % 3]
+def size_of(seed: int) -> int:
+    return SIZES[seed % len(SIZES)]
+
+
+def whole_options(seed: int, players: int | None = None) -> dict:
+    """The game of a seed: 4, 6, 8 or 10 players (or ``players``) and two princes more than
+    players (at most all 12), taken in turn round the catalogue, with the printed deck."""
+    n = players or size_of(seed)
     start = (seed * 7) % len(PRINCE_IDS)
-    princes = [PRINCE_IDS[(start + i) % len(PRINCE_IDS)] for i in range(n + 2)]
+    princes = [PRINCE_IDS[(start + i) % len(PRINCE_IDS)]
+               for i in range(min(n + 2, len(PRINCE_IDS)))]
     rulings = {"cards_per_prince": 9, "squlofish_dark_weight": 2 - seed % 2, "dark_cards": 1}
     return random_options(random.Random(seed), n, princes, rulings)
 
 
-def phones_for(seed: int) -> int:
-    return 2 if SIZES[seed % 3] < 6 else 3
+def phones_for(players: int) -> int:
+    return 2 if players < 6 else 3
 
 
-def whole_entries(seed: int):
-    """(options, entries): the simulator's whole game of this seed, every seated phone's
-    player setting their Loyalty aside on it."""
-    options = whole_options(seed)
+def whole_entries(seed: int, players: int | None = None):
+    """(options, entries): the simulator's whole game of this seed (at ``players`` if given),
+    every seated phone's player setting their Loyalty aside on it."""
+    options = whole_options(seed, players)
     entries = list(play(random.Random(seed + 1259), options,
-                        phones=tuple(range(phones_for(seed))), eager=True))
+                        phones=tuple(range(phones_for(len(options["players"])))), eager=True))
     return options, entries
 
 
@@ -234,19 +240,20 @@ def label_of(move: dict, players: int) -> str:
             "loyalty": "the Loyalties"}[kind]
 
 
-def play_one(factory, server_url: str, seed: int, check=None, pool=None, names=None, entered=None) -> list:
-    """One whole game on the phones of ``pool`` (as many more as it needs from ``factory``);
-    ``check(phone, what)`` (if given) is called on each new kind of state, and
-    ``entered(phone, what)`` once each new kind of entry is tapped in, before it is stored. The
-    players are called ``names`` if given. Returns the phones that played."""
-    options, entries = whole_entries(seed)
+def play_one(factory, server_url: str, seed: int, check=None, pool=None, names=None, entered=None,
+             players: int | None = None) -> list:
+    """One whole game (at ``players`` if given) on the phones of ``pool`` (as many more as it
+    needs from ``factory``); ``check(phone, what)`` (if given) is called on each new kind of
+    state, and ``entered(phone, what)`` once each new kind of entry is tapped in, before it is
+    stored. The players are called ``names`` if given. Returns the phones that played."""
+    options, entries = whole_entries(seed, players)
     if names:
         options = {**options, "players": list(names)}
     n = len(options["players"])
     pool = [] if pool is None else pool
-    while len(pool) < phones_for(seed):
+    while len(pool) < phones_for(n):
         pool.append(factory())
-    phones = pool[:phones_for(seed)]
+    phones = pool[:phones_for(n)]
     for phone in phones:
         phone.game = "kingseat"
     url = create_game(phones[0].page, server_url, options)

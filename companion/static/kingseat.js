@@ -117,7 +117,7 @@ const Kingseat = (() => {
   const crowned = (p) => html`${view().players[p].king ? "\u265b " : ""}${nameOf(p)}`;
 
   // A strip of players four to a row when that saves a row (4 players: one row; 7 or more).
-  const fourToARow = (n) => (n === 4 || n > 6 ? " many" : "");
+  const fourToARow = (n) => (n > 8 ? " five" : n === 4 || n > 6 ? " many" : "");
 
   // The move being entered now (null with what is missing, in `missing`).
   function currentMove() {

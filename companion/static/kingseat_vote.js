@@ -86,13 +86,16 @@ const KingseatVote = (() => {
         <span class="ks-voter-name">${crowned(p)}</span><span class="ks-voter-card">${kind
             ? C.cardName(kind) : "\u2014"}</span></button>`;
     });
-    const out = v.players.filter((p) => !vote.voters.includes(p.player))
-      .map((p) => `${p.name} ${p.sits_out ? "sits out (Smugwing)" : "has no cards"}`);
+    // who does not vote, said once for all of them (ten players fit the screen)
+    const out = (sits) => v.players.filter((p) => !vote.voters.includes(p.player) && p.sits_out === sits)
+      .map((p) => p.name);
+    const said = [[out(true), "sits out (Smugwing)", "sit out (Smugwing)"], [out(false), "has no cards", "have no cards"]]
+      .filter(([names]) => names.length).map(([names, one, many]) => `${and(names)} ${names.length > 1 ? many : one}`);
     const notes = [];
     if (vote.open) notes.push(`Open vote: the cards are laid one at a time, from ${nameOf(vote.first !== null
         ? vote.first : v.king)} clockwise.`);
     if (vote.no_actions) notes.push("Crassclamps' dark 1: nobody may use a card's action this round.");
-    if (out.length) notes.push(`${and(out)}.`);
+    if (said.length) notes.push(`${said.join("; ")}.`);
     let body;
     if (scanQuestion()) {
       body = scanQuestionHtml();
