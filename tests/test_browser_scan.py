@@ -21,6 +21,7 @@ from browser_support import ARTIFACTS, CHROMIUM_FLAGS, chromium_path, new_phone
 from phone import PHONE
 from PIL import Image
 from scan_support import card_photo
+from turns_majesty import set_up as set_up_majesty
 from turns_royal_visit import open_game
 
 pytestmark = pytest.mark.browser
@@ -95,14 +96,7 @@ def test_majesty_a_photo_fills_the_card_taken_and_the_card_turned_up(server, bro
     from playwright.sync_api import expect
 
     page = new_phone(browser)
-    page.goto(server + "/new/majesty")
-    page.fill('input[name="player-0"]', "Ann")
-    page.fill('input[name="player-1"]', "Bob")
-    page.check('input[name="first"][value="0"]')
-    for slot, kind in enumerate(["miller", "brewer", "witch", "guard", "knight", "noble"]):
-        page.select_option(f'select[name="display-{slot}"]', kind)
-    page.locator("#create").tap()
-    expect(page.locator("#turn")).to_contain_text("Ann's turn")
+    set_up_majesty(page, server, sides="A", display=("miller", "brewer", "witch", "guard", "knight", "noble"))
 
     # Ann's Witch (third in the display) beside the Miller turned up: both filled in.
     page.set_input_files("#scan-photo", photo("majesty", ["witch", "miller"]))
