@@ -4,7 +4,9 @@ every move make, compiled once."""
 from __future__ import annotations
 
 import re
+import sqlite3
 import threading
+import time
 from contextlib import contextmanager, nullcontext
 from datetime import UTC, datetime
 
@@ -133,9 +135,9 @@ def _serialise_sqlite_writers(db) -> None:
         dbapi_connection.isolation_level = None  # SQLAlchemy emits BEGIN itself, below
         cursor = dbapi_connection.cursor()
         cursor.execute("PRAGMA foreign_keys=ON")
-        if db.url.database not in (None, "", ":memory:"):
-            cursor.execute("PRAGMA journal_mode=WAL")
         cursor.execute("PRAGMA busy_timeout=10000")
+        if db.url.database not in (None, "", ":memory:"):
+            _write_ahead(cursor)
         cursor.close()
 
     @event.listens_for(db, "begin")
@@ -143,3 +145,19 @@ def _serialise_sqlite_writers(db) -> None:
         options = conn.get_execution_options()
         if not options.get("plain"):  # Database._plain: each statement on its own
             conn.exec_driver_sql("BEGIN IMMEDIATE" if options.get("writing") else "BEGIN")
+
+
+def _write_ahead(cursor, patience: float = 10.0) -> None:
+    """Put the database in WAL mode (a database stays in it once put). Asking while another
+    connection holds a lock is refused at once as "database is locked", without waiting as
+    busy_timeout makes other statements wait: processes opening a new database together (as
+    gunicorn's workers start) ask again until it is done or ``patience`` seconds have passed."""
+    deadline = time.monotonic() + patience
+    while True:
+        try:
+            cursor.execute("PRAGMA journal_mode=WAL")
+            return
+        except sqlite3.OperationalError:
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.01)
