@@ -293,9 +293,11 @@ def random_action(rng: random.Random, s: State, t: Table, actor: int) -> dict | 
                 t.discard.append(k)
                 move["discards"].append({"player": p, "card": KIND_IDS[k]})
     elif kid == "smugwing-dark1":
-        found = [k for k in t.won if k in t.tell]
-        for k in found:
-            t.tell.remove(k)
+        found = []  # the won cards still in the Tell, a copy for each (two may be alike)
+        for k in t.won:
+            if k in t.tell:
+                t.tell.remove(k)
+                found.append(k)
         t.discard += found
         if drawn_this_round(s):
             move["moved"] = [KIND_IDS[k] for k in found]
