@@ -880,3 +880,43 @@ def test_squlofish_dark1_at_eight_players_is_tapped_clear_of_the_action_bar(serv
             KIND_BY_ID[moves[at]["discard"]].name)
         store(phone)
     page.wait_for_function("seq => Companion.game.seq === seq", arg=game["seq"] + 1)
+
+
+def test_hardshell_hero_dark1_ordered_by_crassclamps_at_ten_players_fits(server, browser):
+    """The rarest crowding at ten players: the actor was ordered by Crassclamps to use their
+    card's action, and the card is Hardshell Hero dark 1, so the order's note stands above the
+    nine discarders' grid. Whole game seed 61 at ten players, its Crassclamps of the round before
+    turned on that actor: every tap on screen and clear of the action bar, nothing scrolled."""
+    from phone import Phone
+    from playwright.sync_api import expect
+    from whole_kingseat import enter_action, store, take_seat, whole_entries
+
+    from companion.games.kingseat import ENGINE
+
+    options, entries = whole_entries(61, players=10)
+    moves = [move for what, move, _ in entries if what == "move"]
+    rounds = [ENGINE.new(options)]
+    for move in moves:
+        rounds.append(ENGINE.apply(rounds[-1], move))
+    at = next(i for i, move in enumerate(moves) if move.get("card") == "hardshell-hero-dark1")
+    actor = moves[at]["player"]
+    order = next(i for i, move in enumerate(moves[:at]) if move.get("card") == "crassclamps"
+                 and rounds[i].round == rounds[at].round - 1 and move["player"] != actor)
+    moves[order] = {**moves[order], "target": actor, "prince": "hardshell-hero", "order": "action"}
+    page = new_phone(browser)
+    post = api_poster(page, server)
+    game = post("/api/games", {"game": "kingseat", "options": options})
+    page.goto(server + game["urls"]["page"])
+    take_seat(page, 0)
+    for move in moves[:at]:
+        game = post(f"/api/games/{game['id']}/moves", {"seq": game["seq"], "move": move})
+    page.reload()
+    expect(page.locator(".ks-note")).to_contain_text("Crassclamps ordered")
+    phone = Phone(page, strict=True)
+    with phone.turn("Hardshell Hero dark 1, ordered"):
+        enter_action(phone, moves[at])
+        store(phone)
+    page.wait_for_function("seq => Companion.game.seq === seq", arg=game["seq"] + 1)
+    assert phone.turns[-1].scrolled == 0
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "kingseat_ordered_hardshell.png"))
