@@ -34,8 +34,8 @@ from companion.engine import (
 )
 from companion.games.kingseat import correction, reveal, view
 from companion.games.kingseat import outcome as endgame
-from companion.games.kingseat.actions import CHECKS
 from companion.games.kingseat.cards import KINDS, PRINCE_IDS, PRINCES, SETS
+from companion.games.kingseat.checks import CHECKS
 from companion.games.kingseat.reading import (
     ACTION_BASE,
     ACTION_FIELDS,

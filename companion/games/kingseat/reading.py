@@ -6,6 +6,7 @@ from typing import Any
 
 from companion.engine import MISSING, RuleError, short
 from companion.games.kingseat.state import (
+    HARDSHELL,
     KIND_DARK,
     KIND_IDS,
     KIND_INDEX,
@@ -238,3 +239,13 @@ def swap_partners(s: State) -> list[int]:
     immune = set(s.effects.sit_out)
     actor = s.order[0]
     return [p for p in range(len(s.players)) if p != actor and p not in immune]
+
+
+def hardshell_givers(s: State, actor: int) -> list[int]:
+    """Who gives the actor a card under Hardshell Hero dark 2: every other player with a card,
+    not sitting out, who did not vote Hardshell Hero."""
+    immune = set(s.effects.sit_out)
+    votes = s.vote.votes
+    return [p for p in range(len(s.players))
+            if p != actor and p not in immune and s.hands[p] > 0
+            and not (votes[p] >= 0 and KIND_PRINCE[votes[p]] == HARDSHELL)]

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from companion.games.kingseat.actions import DOES
 from companion.games.kingseat.correction import CORRECTABLE, event_line
+from companion.games.kingseat.effects import DOES
 from companion.games.kingseat.state import (
     BEARD,
     DISCARDED,

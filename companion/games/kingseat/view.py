@@ -4,13 +4,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from companion.games.kingseat.actions import hardshell_givers
 from companion.games.kingseat.cards import KINDS, PRINCE_IDS, PRINCES, similar_colours
 from companion.games.kingseat.correction import corrections_view
 from companion.games.kingseat.reading import (
     beside_king,
     card_word,
     drawn_this_round,
+    hardshell_givers,
     swap_partners,
     voters_of,
     winning_in_tell,
