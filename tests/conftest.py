@@ -38,17 +38,17 @@ def database_url(request, tmp_path):
     COMPANION_TEST_DATABASE_URL names one. If it is named but cannot be reached, the test fails."""
     if request.param == "sqlite":
         return f"sqlite:///{tmp_path / 'companion.db'}"
-    return _empty_postgresql()
+    return empty_postgresql()
 
 
 @pytest.fixture
 def postgresql_url():
     """A fresh, empty PostgreSQL database, for what only PostgreSQL does (its connections,
     LISTEN/NOTIFY)."""
-    return _empty_postgresql()
+    return empty_postgresql()
 
 
-def _empty_postgresql() -> str:
+def empty_postgresql() -> str:
     if not POSTGRES:
         pytest.skip("COMPANION_TEST_DATABASE_URL is not set: PostgreSQL not covered in this run")
     db = create_engine(normalise_url(POSTGRES))

@@ -11,7 +11,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
-from conftest import Phone, wipe
+from conftest import Phone, empty_postgresql
 from sqlalchemy import (
     JSON,
     Column,
@@ -227,12 +227,7 @@ def empty(database_url: str, round_: int) -> str:
     database wiped on PostgreSQL."""
     if database_url.startswith("sqlite"):
         return database_url.replace("companion.db", f"companion-{round_}.db")
-    db = create_engine(normalise_url(database_url))
-    try:
-        wipe(db)
-    finally:
-        db.dispose()
-    return database_url
+    return empty_postgresql()
 
 
 def test_a_database_a_newer_companion_upgraded_is_refused_in_a_sentence(database_url, capsys):
