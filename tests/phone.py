@@ -18,6 +18,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 MIN_TARGET = 44  # CSS px, the issue's (and Apple's) smallest tap target
+MIN_FIELD_TEXT = 16  # CSS px: iOS Safari zooms into a field with smaller text when it is tapped
 PHONE = {"width": 360, "height": 740}  # the phone every page is judged on (CSS px)
 # Is the element's box inside the viewport, and would a finger land on it (the element at its
 # centre and at each corner, 1 px inside, is the element, its label or inside it)? A function
@@ -97,8 +98,12 @@ class Phone:
         self._after(start, target)
 
     def type(self, target, text: str):
-        """Tap a field and type into it: one tap, plus the typing."""
+        """Tap a field and type into it: one tap, plus the typing. Strict, its text must be at
+        least 16 px: iOS Safari zooms the page into a smaller field as it takes the focus."""
         locator = self._before(target)
+        if self.strict:
+            size = locator.evaluate("(el) => parseFloat(getComputedStyle(el).fontSize)")
+            assert size >= MIN_FIELD_TEXT, f"{target!r}'s text is {size} px: iOS zooms into it"
         start = self._scroll_y()
         locator.tap()
         locator.fill(text)
@@ -206,10 +211,29 @@ def serious(page) -> list[str]:
             for v in found if v["impact"] in ("serious", "critical")]
 
 
+def zooming_fields(page) -> list[str]:
+    """Every visible field a player types or picks in whose text is under 16 CSS px: iOS Safari
+    zooms the page into it when it is tapped, and the turn no longer fits the screen."""
+    return page.evaluate("""(min) => {
+      const out = [];
+      const fields = 'input:not([type=radio]):not([type=checkbox]):not([type=hidden]):not([type=file]), '
+        + 'select, textarea';
+      for (const el of document.querySelectorAll(fields)) {
+        if (el.closest('[hidden]') || el.getClientRects().length === 0) continue;
+        const size = parseFloat(getComputedStyle(el).fontSize);
+        if (size < min) out.push(`${el.tagName.toLowerCase()}#${el.id || el.name} ${size}px`);
+      }
+      return out;
+    }""", MIN_FIELD_TEXT)
+
+
 def accessible(page, where: str = "") -> None:
-    """No serious axe-core finding, no tap target under 44 px, nothing wider than the phone."""
+    """No serious axe-core finding, no tap target under 44 px, no field iOS would zoom into,
+    nothing wider than the phone."""
     assert serious(page) == [], where
     assert small_targets(page) == [], where
+    zooming = zooming_fields(page)
+    assert zooming == [], f"{where}: {zooming}"
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], where
 
 

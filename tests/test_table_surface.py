@@ -9,7 +9,7 @@ import json
 
 import pytest
 from browser_support import ARTIFACTS, new_phone, set_up
-from phone import Phone, serious, small_targets
+from phone import Phone, serious, small_targets, zooming_fields
 
 pytestmark = pytest.mark.browser
 
@@ -172,6 +172,7 @@ def test_the_shared_pages_are_clean_for_axe_with_thumb_sized_targets(server, bro
         page.goto(server + path)
         assert serious(page) == [], path
         assert small_targets(page) == [], path
+        assert zooming_fields(page) == [], path
         assert page.evaluate("document.documentElement.scrollWidth") <= 360, path
 
 
