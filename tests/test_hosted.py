@@ -82,8 +82,11 @@ class Phone:
 
 # The app as the workers serve it, but for two things the tests need: a phone's request for news
 # is woken by word of a change alone (the re-read every RECHECK seconds is put off beyond any
-# wait), and a held request says so in a file named after its game (the event the test waits for).
+# wait), and a held request says so in a file named after its game once its worker listens (the
+# event the test waits for: word sent before the worker's listener began to LISTEN is lost, and
+# the first request for news starts that listener).
 HOSTED_APP = """
+import time
 from pathlib import Path
 
 from companion import changes
@@ -94,6 +97,9 @@ _wait = changes.Changes.wait
 
 
 def _held(self, game_id, version, timeout):
+    self._start_listening()
+    while not self.connection():
+        time.sleep(0.05)
     (Path(__file__).parent / f"held-{game_id}").touch()
     return _wait(self, game_id, version, timeout)
 
