@@ -145,19 +145,26 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
-def start(url: str, port: int, data: str) -> subprocess.Popen:
+STARTING = 60  # seconds `companion serve` may take to answer: a bound no loaded machine misses
+
+
+def start(url: str, port: int, data: str, *options: str) -> subprocess.Popen:
+    """`companion serve` on ``port`` (8 threads, unless ``options`` say otherwise), once it
+    answers there. A machine busy with other work can take ten seconds and more to start it."""
     server = subprocess.Popen(
         [sys.executable, "-m", "companion.cli", "--database", url, "serve", "--host", "127.0.0.1",
-         "--port", str(port), "--threads", "8"],
+         "--port", str(port), *(options or ("--threads", "8"))],
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
         env={**os.environ, "COMPANION_DATA_DIR": data, "COMPANION_SECRET_KEY": "durable"})
-    for _ in range(200):
+    deadline = time.monotonic() + STARTING
+    while True:
         try:
             socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
             return server
         except OSError:
+            assert server.poll() is None, f"companion serve exited ({server.returncode})"
+            assert time.monotonic() < deadline, f"companion serve did not answer within {STARTING} s"
             time.sleep(0.05)
-    raise AssertionError("companion serve did not start")
 
 
 # -- the browser tests: the app served in a thread, and Chromium -------------------------------

@@ -31,6 +31,10 @@ pytest.importorskip("gunicorn")
 pytest.importorskip("gevent")
 POSTGRES = os.environ.get("COMPANION_TEST_DATABASE_URL")
 SOON = 60  # "at once": a bound no loaded machine misses, and a held request (600 s) cannot meet
+# gunicorn closes a connection that sent no request for this long (its --keep-alive; by default
+# 2 s, which a loaded machine can take between two requests of a phone here): each connection
+# stays open, on its worker, for as long as a test needs it.
+IDLE = 600
 pytestmark = [
     pytest.mark.skipif(not POSTGRES, reason="COMPANION_TEST_DATABASE_URL is not set"),
     pytest.mark.skipif(not Path("/proc/net/tcp").exists(), reason="reads sockets from /proc"),
@@ -78,8 +82,11 @@ class Phone:
 
 # The app as the workers serve it, but for two things the tests need: a phone's request for news
 # is woken by word of a change alone (the re-read every RECHECK seconds is put off beyond any
-# wait), and a held request says so in a file named after its game (the event the test waits for).
+# wait), and a held request says so in a file named after its game once its worker listens (the
+# event the test waits for: word sent before the worker's listener began to LISTEN is lost, and
+# the first request for news starts that listener).
 HOSTED_APP = """
+import time
 from pathlib import Path
 
 from companion import changes
@@ -90,6 +97,9 @@ _wait = changes.Changes.wait
 
 
 def _held(self, game_id, version, timeout):
+    self._start_listening()
+    while not self.connection():
+        time.sleep(0.05)
     (Path(__file__).parent / f"held-{game_id}").touch()
     return _wait(self, game_id, version, timeout)
 
@@ -110,7 +120,7 @@ def gunicorn(tmp_path):
     (tmp_path / "hosted_app.py").write_text(HOSTED_APP)
     master = subprocess.Popen(
         [sys.executable, "-m", "gunicorn", "-k", "gevent", "-w", "2", "--worker-connections", "1000",
-         "-b", f"127.0.0.1:{port}", "--pythonpath", str(tmp_path), "hosted_app:app"],
+         "--keep-alive", str(IDLE), "-b", f"127.0.0.1:{port}", "--pythonpath", str(tmp_path), "hosted_app:app"],
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
         env={**os.environ, "COMPANION_DATABASE_URL": POSTGRES, "COMPANION_SECRET_KEY": "hosted",
              "COMPANION_DATA_DIR": str(tmp_path)})

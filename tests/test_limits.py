@@ -83,24 +83,11 @@ def test_a_print_beyond_the_places_is_told_to_retry_on_its_page(busy_app, monkey
 
 def test_companion_serve_refuses_a_body_over_the_limit_before_reading_it(tmp_path):
     """waitress's max_request_body_size: the answer comes before the body is sent."""
-    import subprocess
-    import sys
+    from conftest import free_port, start
 
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    server = subprocess.Popen(
-        [sys.executable, "-m", "companion.cli", "--database", f"sqlite:///{tmp_path / 'c.db'}",
-         "serve", "--host", "127.0.0.1", "--port", str(port), "--threads", "4"],
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env={**__import__("os").environ,
-                                                              "COMPANION_DATA_DIR": str(tmp_path)})
+    port = free_port()
+    server = start(f"sqlite:///{tmp_path / 'c.db'}", port, str(tmp_path), "--threads", "4")
     try:
-        for _ in range(100):
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-                break
-            except OSError:
-                time.sleep(0.1)
         with socket.create_connection(("127.0.0.1", port), timeout=5) as conn:
             conn.sendall(b"POST /api/games/x/scan HTTP/1.1\r\nHost: 127.0.0.1\r\n"
                          b"Content-Type: multipart/form-data; boundary=b\r\n"

@@ -187,30 +187,17 @@ def test_companion_serve_closes_a_trickled_request_line_and_still_holds_a_long_p
     (the server has two); a phone's request for news, whose head came whole, is held as long
     as it asked."""
     import select
-    import subprocess
-    import sys
     import threading
     import urllib.request
 
-    from conftest import OPTIONS, free_port
+    from conftest import OPTIONS, free_port, start
     from test_durability import Client
 
     from companion.web.serving import HEAD_SECONDS
 
     port = free_port()
-    server = subprocess.Popen(
-        [sys.executable, "-m", "companion.cli", "--database", f"sqlite:///{tmp_path / 'c.db'}",
-         "serve", "--host", "127.0.0.1", "--port", str(port), "--threads", "2", "--waiting", "1"],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-        env={**__import__("os").environ, "COMPANION_DATA_DIR": str(tmp_path),
-             "COMPANION_SECRET_KEY": "t"})
+    server = start(f"sqlite:///{tmp_path / 'c.db'}", port, str(tmp_path), "--threads", "2", "--waiting", "1")
     try:
-        for _ in range(200):
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-                break
-            except OSError:
-                time.sleep(0.05)
         base = f"http://127.0.0.1:{port}"
         game = Client(base).post("/api/games", {"game": "royal_visit", "options": OPTIONS})[1]
         waited = {}

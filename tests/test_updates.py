@@ -186,8 +186,10 @@ def test_a_listener_cut_off_forgets_what_it_heard(postgresql_url):
             assert time.monotonic() < deadline
             time.sleep(0.005)
         with psycopg.connect(postgresql_url, autocommit=True) as admin:
+            # this database's only: other runs' and servers' listeners on the server go on
             admin.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
-                          "WHERE query LIKE 'LISTEN companion%' OR query = 'SELECT 1'")
+                          "WHERE datname = current_database() "
+                          "AND (query LIKE 'LISTEN companion%' OR query = 'SELECT 1')")
         deadline = time.monotonic() + 2
         while follower.changes.connection() != 0:  # the listener finds its connection gone
             assert time.monotonic() < deadline
