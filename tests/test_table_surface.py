@@ -66,7 +66,7 @@ def test_join_by_code_say_who_holds_the_phone_and_undo_that_asks(server, browser
 
     # Ann's turn is stored on Ann's phone; Bob's phone sees it.
     assert send(ann, KING_UP)
-    expect(ben.locator("#history li")).to_have_count(1, timeout=3000)
+    expect(ben.locator("#history li")).to_have_count(1)
 
     # Undo on Bob's phone names Ann's move and asks first: "Keep it" leaves it stored.
     bob = Phone(ben)
@@ -85,7 +85,7 @@ def test_join_by_code_say_who_holds_the_phone_and_undo_that_asks(server, browser
     expect(ben.locator("#history li.undone")).to_have_count(1)
 
     # Ann stored it from her phone: her Redo asks nothing and says what it brought back.
-    expect(ann.locator("#redo")).to_be_enabled(timeout=3000)
+    expect(ann.locator("#redo")).to_be_enabled()
     Phone(ann).tap("#redo")
     expect(ann.locator("#ask")).to_be_hidden()
     expect(ann.locator("#message")).to_contain_text("Redone:")
