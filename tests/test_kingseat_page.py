@@ -655,9 +655,12 @@ def test_the_game_starts_with_the_setup_passes_and_a_revote_gives_no_cards(serve
     page.screenshot(path=str(ARTIFACTS / "kingseat_revote.png"))
 
 
-# Each setup choice once: 4 to 10 players, every value of every ruling, the Kingseat anywhere,
-# princes by a premade set or ticked one by one, and the deal's leftover cards picked.
+# Each setup choice once: 3 to 12 players (3, 11 and 12 beyond the published 4 to 10, with a
+# warning), every value of every ruling, the Kingseat anywhere, princes by a premade set or ticked
+# one by one, and the deal's leftover cards picked.
 SETUPS = (
+    (3, 1, ["lionsyre", "slydefox", "woolfhall"],
+     {"cards_per_prince": 9, "squlofish_dark_weight": 1, "dark_cards": 1}),
     (4, 3, "starter", {"cards_per_prince": 9, "squlofish_dark_weight": 1, "dark_cards": 1}),
     (5, 0, ["lionsyre", "slydefox", "woolfhall", "hornseeker", "brownbeards"],
      {"cards_per_prince": 10, "squlofish_dark_weight": 2, "dark_cards": 1}),
@@ -668,6 +671,8 @@ SETUPS = (
     (8, 7, "complete", {"cards_per_prince": 10, "squlofish_dark_weight": 1, "dark_cards": 1}),
     (9, 4, "complete", {"cards_per_prince": 14, "squlofish_dark_weight": 2, "dark_cards": 1}),
     (10, 9, "complete", {"cards_per_prince": 9, "squlofish_dark_weight": 1, "dark_cards": 0}),
+    (11, 10, "complete", {"cards_per_prince": 10, "squlofish_dark_weight": 2, "dark_cards": 1}),
+    (12, 6, "complete", {"cards_per_prince": 9, "squlofish_dark_weight": 1, "dark_cards": 1}),
 )
 
 
@@ -676,6 +681,7 @@ def test_every_setup_choice_creates_the_game_it_says(server, browser):
     options chosen (players, Kingseat, princes, rulings, leftover cards)."""
     import random
 
+    from playwright.sync_api import expect
     from whole_kingseat import create_game
 
     from companion.games.kingseat import SETS
@@ -692,6 +698,10 @@ def test_every_setup_choice_creates_the_game_it_says(server, browser):
             ticked = page.locator("[data-prince-box]:checked").evaluate_all(
                 "boxes => boxes.map(b => b.dataset.princeBox)")
             assert sorted(ticked) == sorted(chosen), princes
+        if not 4 <= players <= 10:  # taken, with the setup page's warning
+            for seat, name in enumerate(options["players"]):
+                page.fill(f'input[name="player-{seat}"]', name)
+            expect(page.locator("#prince-warnings")).to_contain_text("published for 4 to 10")
         url = create_game(page, server, options, goto=False)
         game_id = url.rsplit("/", 1)[-1]
         stored = page.request.get(f"{server}/api/games/{game_id}/export").json()["options"]
