@@ -930,3 +930,38 @@ def test_hardshell_hero_dark1_ordered_by_crassclamps_at_ten_players_fits(server,
     assert phone.turns[-1].scrolled == 0
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "kingseat_ordered_hardshell.png"))
+
+
+def test_seven_princes_vote_at_five_players_is_tapped_clear_of_the_action_bar(server, browser):
+    """Whole game seed 22 at five players (seven princes): round 4 is an open vote, so its note
+    and the way cards are handed stand above the voters' two rows; Salsa Salamanda, the seventh
+    prince, is tapped on screen and clear of the action bar (seven princes go two a row)."""
+    from phone import Phone
+    from playwright.sync_api import expect
+    from whole_kingseat import enter_vote, store, take_seat, whole_entries
+
+    from companion.games.kingseat import ENGINE
+
+    options, entries = whole_entries(22, players=5)
+    assert len(options["princes"]) == 7
+    moves = [move for what, move, _ in entries if what == "move"]
+    rounds = [ENGINE.new(options)]
+    for move in moves:
+        rounds.append(ENGINE.apply(rounds[-1], move))
+    at = next(i for i, move in enumerate(moves) if move["type"] == "vote" and rounds[i].round == 4)
+    page = new_phone(browser)
+    post = api_poster(page, server)
+    game = post("/api/games", {"game": "kingseat", "options": options})
+    page.goto(server + game["urls"]["page"])
+    take_seat(page, 0)
+    for move in moves[:at]:
+        game = post(f"/api/games/{game['id']}/moves", {"seq": game["seq"], "move": move})
+    page.reload()
+    expect(page.locator("#vote-panel .ks-note")).to_contain_text("Open vote")
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "kingseat_seven_princes_vote.png"))
+    phone = Phone(page, strict=True)
+    with phone.turn("the open vote of round 4"):
+        enter_vote(phone, moves[at])
+        store(phone)
+    page.wait_for_function("seq => Companion.game.seq === seq", arg=game["seq"] + 1)
