@@ -965,3 +965,32 @@ def test_seven_princes_vote_at_five_players_is_tapped_clear_of_the_action_bar(se
         enter_vote(phone, moves[at])
         store(phone)
     page.wait_for_function("seq => Companion.game.seq === seq", arg=game["seq"] + 1)
+
+
+@pytest.mark.parametrize(("seed", "players"), [(25, 11), (26, 12)])
+def test_the_first_vote_at_eleven_and_twelve_players_fits(server, browser, seed, players):
+    """Beyond the published ten (the app takes twelve): round 1's vote with every prince, the
+    setup passes said above the voters; the voters go six to a row, so that the last row of
+    princes is on screen and clear of the action bar, and the vote is tapped in (whole-game
+    seeds 25 and 26)."""
+    from phone import Phone
+    from playwright.sync_api import expect
+    from whole_kingseat import enter_vote, store, take_seat, whole_entries
+
+    options, entries = whole_entries(seed, players=players)
+    vote = next(move for what, move, _ in entries if what == "move" and move["type"] == "vote")
+    page = new_phone(browser)
+    post = api_poster(page, server)
+    game = post("/api/games", {"game": "kingseat", "options": options})
+    page.goto(server + game["urls"]["page"])
+    take_seat(page, 0)
+    expect(page.locator("#vote-panel")).to_contain_text(options["players"][options["kingseat"]])
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"kingseat_first_vote_{players}.png"))
+    phone = Phone(page, strict=True)
+    last = page.locator("#vote-panel [data-vote-kind]").last
+    assert phone.on_screen(last), f"{last.get_attribute('data-vote-kind')} off screen or covered"
+    with phone.turn("round 1's vote"):
+        enter_vote(phone, vote)
+        store(phone)
+    page.wait_for_function("seq => Companion.game.seq === seq", arg=game["seq"] + 1)
