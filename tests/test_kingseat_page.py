@@ -994,3 +994,41 @@ def test_the_first_vote_at_eleven_and_twelve_players_fits(server, browser, seed,
         enter_vote(phone, vote)
         store(phone)
     page.wait_for_function("seq => Companion.game.seq === seq", arg=game["seq"] + 1)
+
+
+def test_an_open_revote_at_eleven_players_fits(server, browser):
+    """Whole game seed 25 at eleven players: Brownbeards' dark 2 took round 3 back and the round
+    is an open vote, so the re-vote line, the voters and the open vote's note all stand above
+    the twelve princes; their last row is on screen and clear of the action bar, and the vote
+    is tapped in."""
+    from phone import Phone
+    from playwright.sync_api import expect
+    from whole_kingseat import enter_vote, store, take_seat, whole_entries
+
+    from companion.games.kingseat import ENGINE
+
+    options, entries = whole_entries(25, players=11)
+    moves = [move for what, move, _ in entries if what == "move"]
+    rounds = [ENGINE.new(options)]
+    for move in moves:
+        rounds.append(ENGINE.apply(rounds[-1], move))
+    at = [i for i, move in enumerate(moves) if move["type"] == "vote" and rounds[i].round == 3][1]
+    page = new_phone(browser)
+    post = api_poster(page, server)
+    game = post("/api/games", {"game": "kingseat", "options": options})
+    page.goto(server + game["urls"]["page"])
+    take_seat(page, 0)
+    for move in moves[:at]:
+        game = post(f"/api/games/{game['id']}/moves", {"seq": game["seq"], "move": move})
+    page.reload()
+    expect(page.locator("#revote")).to_contain_text("no new Give Cards")
+    expect(page.locator("#vote-panel .ks-note")).to_contain_text("Open vote")
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "kingseat_open_revote_11.png"))
+    phone = Phone(page, strict=True)
+    last = page.locator("#vote-panel [data-vote-kind]").last
+    assert phone.on_screen(last), f"{last.get_attribute('data-vote-kind')} off screen or covered"
+    with phone.turn("round 3 voted again"):
+        enter_vote(phone, moves[at])
+        store(phone)
+    page.wait_for_function("seq => Companion.game.seq === seq", arg=game["seq"] + 1)
