@@ -1032,3 +1032,34 @@ def test_an_open_revote_at_eleven_players_fits(server, browser):
         enter_vote(phone, moves[at])
         store(phone)
     page.wait_for_function("seq => Companion.game.seq === seq", arg=game["seq"] + 1)
+
+
+def test_hardshell_hero_dark1_at_nine_players_on_the_actors_phone_fits(server, browser):
+    """Whole game seed 24 at nine players (eleven princes): Hardshell Hero dark 1 entered on the
+    actor's own phone, its three ways to act above eight discarders and the bar saying "Your
+    turn" over two lines; the last princes' row of the discarded cards is on screen and clear of
+    the action bar, and every discard is tapped in."""
+    from phone import Phone
+    from whole_kingseat import enter_action, store, take_seat, whole_entries
+
+    options, entries = whole_entries(24, players=9)
+    moves = [move for what, move, _ in entries if what == "move"]
+    at = next(i for i, move in enumerate(moves) if move.get("card") == "hardshell-hero-dark1")
+    page = new_phone(browser)
+    post = api_poster(page, server)
+    game = post("/api/games", {"game": "kingseat", "options": options})
+    page.goto(server + game["urls"]["page"])
+    take_seat(page, moves[at]["player"])
+    for move in moves[:at]:
+        game = post(f"/api/games/{game['id']}/moves", {"seq": game["seq"], "move": move})
+    page.reload()
+    phone = Phone(page, strict=True)
+    phone.tap('[data-mode="action"]')
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "kingseat_hardshell_dark1_9.png"))
+    last = page.locator("[data-discard-kind]").last
+    assert phone.on_screen(last), f"{last.get_attribute('data-discard-kind')} off screen or covered"
+    with phone.turn("Hardshell Hero dark 1"):
+        enter_action(phone, moves[at])
+        store(phone)
+    page.wait_for_function("seq => Companion.game.seq === seq", arg=game["seq"] + 1)
