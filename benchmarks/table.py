@@ -1,4 +1,5 @@
-"""Whole games at the table: ``python benchmarks/table.py [--seeds N] [--typical] [GAME ...]``.
+"""Whole games at the table: ``python benchmarks/table.py [--seeds N] [--first K] [--list]
+[--typical] [GAME ...]``.
 
 Plays whole games of each title through its page (tests/whole_<game>.py: the table's moves made
 by the engine's own simulator, seeded, on two or more phones, each a browser context of
@@ -8,6 +9,13 @@ at the moment of their tap, the answers left standing after the problem they nam
 and how long the other phones took to show each entry (p50, p99), beside the issue's targets.
 Here the phones measure instead of failing: a target off screen is scrolled into view as a
 player would, and the pixels are counted.
+
+``--seeds N`` plays N games a title, seeds 1 to N; ``--first K`` starts them at seed K (seeds K
+to K+N-1), to walk games the earlier runs did not. Each seed is played on its own phones; a game
+that stops on an error (a move the page could not record, a timeout) is reported with its seed
+and a screenshot of each of its phones in tests/artifacts/, and the run goes on to the next seed.
+``--list`` lists every turn that scrolled, had a target covered or left an answer standing, with
+its seed and label.
 
 ``--typical`` plays each game's typical turns instead (tests/turns_<game>.py, the scripts the
 browser tests run), turn by turn. Needs Debian's chromium.
@@ -23,9 +31,11 @@ import statistics
 import sys
 import tempfile
 import threading
+import traceback
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+ARTIFACTS = ROOT / "tests" / "artifacts"
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
@@ -48,7 +58,8 @@ def percentile(values: list[float], p: float) -> float:
 
 
 def measure(game: str, url: str, browser, seeds: list[int], typical: bool):
-    """Play the game's whole games (or typical turns) measuring: its turns and the delays."""
+    """Play the game's whole games (or typical turns) measuring: its turns (with their seeds, None
+    for typical turns), the delays and the seeds whose game stopped on an error."""
     contexts = []
 
     def factory() -> Phone:
@@ -58,33 +69,62 @@ def measure(game: str, url: str, browser, seeds: list[int], typical: bool):
         contexts.append(context)
         return Phone(context.new_page(), strict=False, game=game)
 
+    def played(phones, seed):
+        waited = delays(phones)
+        for context in contexts:
+            context.close()
+        contexts.clear()
+        return [(seed, turn) for phone in phones for turn in phone.turns], waited
+
     if typical:
-        phones = importlib.import_module(f"turns_{game}").play_typical_turns(factory, url)
-    else:
-        phones = importlib.import_module(f"whole_{game}").play_whole_games(factory, url, seeds)
-    waited = delays(phones)
-    for context in contexts:
-        context.close()
-    return [turn for phone in phones for turn in phone.turns], waited
+        return (*played(importlib.import_module(f"turns_{game}").play_typical_turns(factory, url),
+                        None), [])
+    turns, waited, failed = [], [], []
+    whole = importlib.import_module(f"whole_{game}")
+    for seed in seeds:
+        phones = []
+        try:
+            phones = whole.play_whole_games(factory, url, [seed])
+        except Exception:  # reported with its seed; the next seed is played
+            print(f"{game} seed {seed} stopped:\n{traceback.format_exc()}", file=sys.stderr)
+            ARTIFACTS.mkdir(exist_ok=True)
+            for n, context in enumerate(contexts):
+                context.pages[0].screenshot(path=str(ARTIFACTS / f"table_{game}_{seed}_{n}.png"))
+            failed.append(seed)
+        seed_turns, seed_waited = played(phones, seed)
+        turns += seed_turns
+        waited += seed_waited
+    return turns, waited, failed
 
 
-def report(rows, typical: bool) -> None:
+def report(rows, typical: bool, listed: bool) -> None:
     if typical:
         print(f"{'game':<12} {'turn':<34} {'taps':>5} {'px scrolled':>12}")
-        for game, turns, _ in rows:
-            for turn in turns:
+        for game, turns, _, _ in rows:
+            for _, turn in turns:
                 print(f"{game:<12} {turn.label[:34]:<34} {turn.taps:>5} {turn.scrolled:>12}")
+        print()
+    if listed:
+        print(f"{'game':<12} {'seed':>4} {'turn':<40} {'px':>5} {'covered':>7} {'standing':>8}")
+        for game, turns, _, _ in rows:
+            for seed, turn in turns:
+                if turn.scrolled or turn.covered or turn.standing:
+                    print(f"{game:<12} {seed or '-':>4} {turn.label[:40]:<40} {turn.scrolled:>5} "
+                          f"{turn.covered:>7} {turn.standing:>8}")
         print()
     print(f"{'game':<12} {'turns':>6} {'taps p50':>8} {'p90':>4} {'max':>4} {'px':>5} "
           f"{'covered':>7} {'standing':>8} {'follow p50':>10} {'p99':>6}  taps target")
-    for game, turns, waited in rows:
-        taps = [turn.taps for turn in turns]
+    for game, seeded, waited, failed in rows:
+        turns = [turn for _, turn in seeded]
+        taps = [turn.taps for turn in turns] or [0]
         follow = (f"{percentile(waited, 50):>8.0f}ms {percentile(waited, 99):>4.0f}ms" if waited
                   else f"{'-':>10} {'-':>6}")
         print(f"{game:<12} {len(turns):>6} {statistics.median(taps):>8} "
               f"{percentile(taps, 90):>4} {max(taps):>4} {sum(t.scrolled for t in turns):>5} "
               f"{sum(t.covered for t in turns):>7} {sum(t.standing for t in turns):>8} "
               f"{follow}  {TAPS[game]}")
+        if failed:
+            print(f"{'':<12} stopped on an error: seed {', '.join(map(str, failed))}")
     print(f"\ntargets: {TARGETS}")
 
 
@@ -94,6 +134,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("games", nargs="*", metavar="GAME", help=f"any of {', '.join(GAMES)}")
     parser.add_argument("--seeds", type=int, default=5, help="whole games a title (default 5)")
+    parser.add_argument("--first", type=int, default=1, help="the first seed (default 1)")
+    parser.add_argument("--list", action="store_true",
+                        help="list each turn that scrolled, had a target covered or left an "
+                             "answer standing")
     parser.add_argument("--typical", action="store_true", help="the typical turns instead")
     args = parser.parse_args()
     unknown = set(args.games) - set(GAMES)
@@ -103,7 +147,7 @@ def main() -> None:
     chromium = shutil.which("chromium") or shutil.which("chromium-browser")
     if not chromium:
         sys.exit("Chromium is not installed (apt-get install chromium).")
-    seeds = list(range(1, args.seeds + 1))
+    seeds = list(range(args.first, args.first + args.seeds))
     with tempfile.TemporaryDirectory() as folder:
         app = create_app({"DATABASE_URL": f"sqlite:///{folder}/table.db", "SECRET_KEY": "table"})
         http = make_server("127.0.0.1", 0, app, threaded=True)
@@ -117,7 +161,7 @@ def main() -> None:
             browser.close()
         http.shutdown()
         app.extensions["store"].dispose()
-    report(rows, args.typical)
+    report(rows, args.typical, args.list)
 
 
 if __name__ == "__main__":

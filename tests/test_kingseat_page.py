@@ -655,9 +655,12 @@ def test_the_game_starts_with_the_setup_passes_and_a_revote_gives_no_cards(serve
     page.screenshot(path=str(ARTIFACTS / "kingseat_revote.png"))
 
 
-# Each setup choice once: 4 to 10 players, every value of every ruling, the Kingseat anywhere,
-# princes by a premade set or ticked one by one, and the deal's leftover cards picked.
+# Each setup choice once: 3 to 12 players (3, 11 and 12 beyond the published 4 to 10, with a
+# warning), every value of every ruling, the Kingseat anywhere, princes by a premade set or ticked
+# one by one, and the deal's leftover cards picked.
 SETUPS = (
+    (3, 1, ["lionsyre", "slydefox", "woolfhall"],
+     {"cards_per_prince": 9, "squlofish_dark_weight": 1, "dark_cards": 1}),
     (4, 3, "starter", {"cards_per_prince": 9, "squlofish_dark_weight": 1, "dark_cards": 1}),
     (5, 0, ["lionsyre", "slydefox", "woolfhall", "hornseeker", "brownbeards"],
      {"cards_per_prince": 10, "squlofish_dark_weight": 2, "dark_cards": 1}),
@@ -668,6 +671,8 @@ SETUPS = (
     (8, 7, "complete", {"cards_per_prince": 10, "squlofish_dark_weight": 1, "dark_cards": 1}),
     (9, 4, "complete", {"cards_per_prince": 14, "squlofish_dark_weight": 2, "dark_cards": 1}),
     (10, 9, "complete", {"cards_per_prince": 9, "squlofish_dark_weight": 1, "dark_cards": 0}),
+    (11, 10, "complete", {"cards_per_prince": 10, "squlofish_dark_weight": 2, "dark_cards": 1}),
+    (12, 6, "complete", {"cards_per_prince": 9, "squlofish_dark_weight": 1, "dark_cards": 1}),
 )
 
 
@@ -676,6 +681,7 @@ def test_every_setup_choice_creates_the_game_it_says(server, browser):
     options chosen (players, Kingseat, princes, rulings, leftover cards)."""
     import random
 
+    from playwright.sync_api import expect
     from whole_kingseat import create_game
 
     from companion.games.kingseat import SETS
@@ -692,6 +698,10 @@ def test_every_setup_choice_creates_the_game_it_says(server, browser):
             ticked = page.locator("[data-prince-box]:checked").evaluate_all(
                 "boxes => boxes.map(b => b.dataset.princeBox)")
             assert sorted(ticked) == sorted(chosen), princes
+        if not 4 <= players <= 10:  # taken, with the setup page's warning
+            for seat, name in enumerate(options["players"]):
+                page.fill(f'input[name="player-{seat}"]', name)
+            expect(page.locator("#prince-warnings")).to_contain_text("published for 4 to 10")
         url = create_game(page, server, options, goto=False)
         game_id = url.rsplit("/", 1)[-1]
         stored = page.request.get(f"{server}/api/games/{game_id}/export").json()["options"]
@@ -920,3 +930,136 @@ def test_hardshell_hero_dark1_ordered_by_crassclamps_at_ten_players_fits(server,
     assert phone.turns[-1].scrolled == 0
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "kingseat_ordered_hardshell.png"))
+
+
+def test_seven_princes_vote_at_five_players_is_tapped_clear_of_the_action_bar(server, browser):
+    """Whole game seed 22 at five players (seven princes): round 4 is an open vote, so its note
+    and the way cards are handed stand above the voters' two rows; Salsa Salamanda, the seventh
+    prince, is tapped on screen and clear of the action bar (seven princes go two a row)."""
+    from phone import Phone
+    from playwright.sync_api import expect
+    from whole_kingseat import enter_vote, store, take_seat, whole_entries
+
+    from companion.games.kingseat import ENGINE
+
+    options, entries = whole_entries(22, players=5)
+    assert len(options["princes"]) == 7
+    moves = [move for what, move, _ in entries if what == "move"]
+    rounds = [ENGINE.new(options)]
+    for move in moves:
+        rounds.append(ENGINE.apply(rounds[-1], move))
+    at = next(i for i, move in enumerate(moves) if move["type"] == "vote" and rounds[i].round == 4)
+    page = new_phone(browser)
+    post = api_poster(page, server)
+    game = post("/api/games", {"game": "kingseat", "options": options})
+    page.goto(server + game["urls"]["page"])
+    take_seat(page, 0)
+    for move in moves[:at]:
+        game = post(f"/api/games/{game['id']}/moves", {"seq": game["seq"], "move": move})
+    page.reload()
+    expect(page.locator("#vote-panel .ks-note")).to_contain_text("Open vote")
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "kingseat_seven_princes_vote.png"))
+    phone = Phone(page, strict=True)
+    with phone.turn("the open vote of round 4"):
+        enter_vote(phone, moves[at])
+        store(phone)
+    page.wait_for_function("seq => Companion.game.seq === seq", arg=game["seq"] + 1)
+
+
+@pytest.mark.parametrize(("seed", "players"), [(25, 11), (26, 12)])
+def test_the_first_vote_at_eleven_and_twelve_players_fits(server, browser, seed, players):
+    """Beyond the published ten (the app takes twelve): round 1's vote with every prince, the
+    setup passes said above the voters; the voters go six to a row, so that the last row of
+    princes is on screen and clear of the action bar, and the vote is tapped in (whole-game
+    seeds 25 and 26)."""
+    from phone import Phone
+    from playwright.sync_api import expect
+    from whole_kingseat import enter_vote, store, take_seat, whole_entries
+
+    options, entries = whole_entries(seed, players=players)
+    vote = next(move for what, move, _ in entries if what == "move" and move["type"] == "vote")
+    page = new_phone(browser)
+    post = api_poster(page, server)
+    game = post("/api/games", {"game": "kingseat", "options": options})
+    page.goto(server + game["urls"]["page"])
+    take_seat(page, 0)
+    expect(page.locator("#vote-panel")).to_contain_text(options["players"][options["kingseat"]])
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"kingseat_first_vote_{players}.png"))
+    phone = Phone(page, strict=True)
+    last = page.locator("#vote-panel [data-vote-kind]").last
+    assert phone.on_screen(last), f"{last.get_attribute('data-vote-kind')} off screen or covered"
+    with phone.turn("round 1's vote"):
+        enter_vote(phone, vote)
+        store(phone)
+    page.wait_for_function("seq => Companion.game.seq === seq", arg=game["seq"] + 1)
+
+
+def test_an_open_revote_at_eleven_players_fits(server, browser):
+    """Whole game seed 25 at eleven players: Brownbeards' dark 2 took round 3 back and the round
+    is an open vote, so the re-vote line, the voters and the open vote's note all stand above
+    the twelve princes; their last row is on screen and clear of the action bar, and the vote
+    is tapped in."""
+    from phone import Phone
+    from playwright.sync_api import expect
+    from whole_kingseat import enter_vote, store, take_seat, whole_entries
+
+    from companion.games.kingseat import ENGINE
+
+    options, entries = whole_entries(25, players=11)
+    moves = [move for what, move, _ in entries if what == "move"]
+    rounds = [ENGINE.new(options)]
+    for move in moves:
+        rounds.append(ENGINE.apply(rounds[-1], move))
+    at = [i for i, move in enumerate(moves) if move["type"] == "vote" and rounds[i].round == 3][1]
+    page = new_phone(browser)
+    post = api_poster(page, server)
+    game = post("/api/games", {"game": "kingseat", "options": options})
+    page.goto(server + game["urls"]["page"])
+    take_seat(page, 0)
+    for move in moves[:at]:
+        game = post(f"/api/games/{game['id']}/moves", {"seq": game["seq"], "move": move})
+    page.reload()
+    expect(page.locator("#revote")).to_contain_text("no new Give Cards")
+    expect(page.locator("#vote-panel .ks-note")).to_contain_text("Open vote")
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "kingseat_open_revote_11.png"))
+    phone = Phone(page, strict=True)
+    last = page.locator("#vote-panel [data-vote-kind]").last
+    assert phone.on_screen(last), f"{last.get_attribute('data-vote-kind')} off screen or covered"
+    with phone.turn("round 3 voted again"):
+        enter_vote(phone, moves[at])
+        store(phone)
+    page.wait_for_function("seq => Companion.game.seq === seq", arg=game["seq"] + 1)
+
+
+def test_hardshell_hero_dark1_at_nine_players_on_the_actors_phone_fits(server, browser):
+    """Whole game seed 24 at nine players (eleven princes): Hardshell Hero dark 1 entered on the
+    actor's own phone, its three ways to act above eight discarders and the bar saying "Your
+    turn" over two lines; the last princes' row of the discarded cards is on screen and clear of
+    the action bar, and every discard is tapped in."""
+    from phone import Phone
+    from whole_kingseat import enter_action, store, take_seat, whole_entries
+
+    options, entries = whole_entries(24, players=9)
+    moves = [move for what, move, _ in entries if what == "move"]
+    at = next(i for i, move in enumerate(moves) if move.get("card") == "hardshell-hero-dark1")
+    page = new_phone(browser)
+    post = api_poster(page, server)
+    game = post("/api/games", {"game": "kingseat", "options": options})
+    page.goto(server + game["urls"]["page"])
+    take_seat(page, moves[at]["player"])
+    for move in moves[:at]:
+        game = post(f"/api/games/{game['id']}/moves", {"seq": game["seq"], "move": move})
+    page.reload()
+    phone = Phone(page, strict=True)
+    phone.tap('[data-mode="action"]')
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "kingseat_hardshell_dark1_9.png"))
+    last = page.locator("[data-discard-kind]").last
+    assert phone.on_screen(last), f"{last.get_attribute('data-discard-kind')} off screen or covered"
+    with phone.turn("Hardshell Hero dark 1"):
+        enter_action(phone, moves[at])
+        store(phone)
+    page.wait_for_function("seq => Companion.game.seq === seq", arg=game["seq"] + 1)

@@ -433,6 +433,29 @@ def test_a_wizard_turned_up_is_dealt_with_its_suit_and_direction(server, browser
     page.context.close()
 
 
+
+def test_a_queens_option_turned_up_with_its_direction_keeps_the_page_the_phones_width(server, browser):
+    """At three or more players the direction is asked too: "Queen's Option (gold/burgundy)
+    naming gold, reverse" is longer than the phone is wide, and its chip wraps rather than widen
+    the page (which scrolled sideways and hid Deal at four players, whole-game seed 18)."""
+    from playwright.sync_api import expect
+
+    phone = new_game(browser, server, names=("Ann", "Bob", "Cid", "Dee"), selection="kc+kd+bonus")
+    page = phone.page
+    with phone.turn("deal a Queen's Option"):
+        phone.tap('[data-follow="1"]')
+        phone.tap('#deal-panel [data-group="option"]')
+        phone.tap('#deal-panel [data-kind="queens-option-gold-burgundy"]')
+        phone.tap('#deal-panel [data-field="suit"][data-value="gold"]')
+        phone.tap('#deal-panel [data-field="choice"][data-value="reverse"]')
+        expect(page.locator("#deal-change")).to_contain_text("naming gold, reverse")
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+        page.screenshot(path=str(ARTIFACTS / "kings_court_option_turned_up.png"))
+        phone.tap('[data-deal-cut="none"]')
+        phone.tap("#deal")
+        turns.wait_for_entry(page, 1)
+    page.context.close()
+
 def test_a_refusal_leaves_the_picked_cards_and_every_control_of_the_turn_uncovered(server, browser):
     """Issue 21 item 6: the answer takes its strip; the chips and the turn's controls stay."""
     phone = following(browser, server)

@@ -173,6 +173,8 @@ const KingseatActions = (() => {
     return left === undefined ? null : left;
   };
 
+  // Whose card is wanted is said by the strip (the discarder outlined) and the action bar, so
+  // its heading is for screen readers only: nine players' discards of eleven princes fit.
   function discarders(players, kinds, label, optional = false) {
     const f = K.draft.f;
     const now = optional ? (f.dcursor === undefined ? null : f.dcursor) : discarderNow(players);
@@ -188,7 +190,7 @@ const KingseatActions = (() => {
     });
     return html`<div class="ks-field" data-field="discards"><div class="ks-strip${fourToARow(players.length)
         }" role="group" aria-label="Who discarded">${strip}</div>
-      ${now === null ? "" : html`<h3 id="discarder-now">${label(now)}</h3>${
+      ${now === null ? "" : html`<h3 class="sr" id="discarder-now">${label(now)}</h3>${
           cardGrid(kinds, (f[`discards-${now}`] || [])[0], label(now), "data-discard-kind")}
         ${optional ? html`<button type="button" class="secondary ks-fewer" data-discard-kind="">${nameOf(now)
             } discarded nothing</button>` : ""}`}</div>`;

@@ -16,8 +16,9 @@ const KingseatBoard = (() => {
   // What the vote begins with: a round taken back, the setup's passing, or the Give Cards.
   function giveLine(v) {
     if (v.vote.replay) {
-      return html`<p class="ks-give" id="revote">${"Brownbeards\u2019 dark 2 took the round back: every card is back"
-        + ` in its Hand. Vote round ${v.round} again, with no new Give Cards.`}</p>`;
+      // two lines: with an open vote's note and twelve princes, eleven players' vote just fits
+      return html`<p class="ks-give" id="revote">Brownbeards\u2019 dark 2 took the round back:
+        cards back in Hand, no new Give Cards.</p>`;
     }
     const give = v.give_cards;
     const arrow = html`<span class="ks-arrow" aria-hidden="true">${give.direction === "left"

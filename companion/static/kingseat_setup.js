@@ -49,7 +49,7 @@ const KingseatSetup = (() => {
         warnings.push(`With ${plural(players, "player")} the game needs at least ${players} princes; ${princes.length
             } ${princes.length === 1 ? "is" : "are"} ticked.`);
       }
-      if (players > 10) warnings.push(`Kingseat is published for 4 to 10 players; the app keeps count for ${players
+      if (players && (players < 4 || players > 10)) warnings.push(`Kingseat is published for 4 to 10 players; the app keeps count for ${players
           } all the same.`);
       put($("#prince-warnings"), html`${warnings.map((w) => html`<p class="notice ks-warning">${w}</p>`)}`);
 

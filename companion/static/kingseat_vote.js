@@ -59,7 +59,7 @@ const KingseatVote = (() => {
   // The cards a vote may be: a row a prince (its regular card, then Dark 1 and Dark 2).
   function cardGrid(kinds, chosen, label, attribute = "data-vote-kind") {
     const princes = view().princes.filter((prince) => C.kindsOf(prince).some((k) => kinds.includes(k)));
-    const two = princes.length > 7;  // two princes a row, so that twelve fit the screen
+    const two = princes.length > 6;  // two princes a row, so that seven to twelve fit the screen
     const cells = (prince) => C.kindsOf(prince).map((kind, dark) => {
       if (!kinds.includes(kind)) return html`<span class="ks-none" aria-hidden="true"></span>`;
       const name = C.cardName(kind);
