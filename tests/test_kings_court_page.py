@@ -159,3 +159,22 @@ def test_kings_court_card_by_card_a_defender_answers_a_catapult_and_a_partner_sa
     page.screenshot(path=str(ARTIFACTS / "kings_court_defender_and_yes.png"))
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     page.context.close()
+
+
+def test_a_cannonball_at_eight_players_offers_seven_defenders_on_one_screen(server, browser):
+    """A Cannonball aims at everyone else: at eight players, the seven who might answer it with a
+    Defender are ticked, and the play stored, without scrolling and clear of the action bar."""
+    page = new_phone(browser)
+    names = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal")
+    open_game(page, server, names, selection="kc+kd")
+    deal_card_by_card(Phone(page, strict=False))
+    phone = Phone(page, strict=True)
+    with phone.turn("a Cannonball and its Defenders"):
+        phone.tap('#turn-play [data-group="shield"]')
+        phone.tap('#turn-play [data-kind="cannonball"]')
+        for seat in (2, 7):
+            phone.tap(f'#turn-play input[data-defended="{seat}"]')
+        phone.tap("#ev-play")
+    expect(page.locator("#follow")).to_contain_text("Defender")
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "kings_court_cannonball_eight.png"))

@@ -145,8 +145,9 @@ const KingsCourtPlay = (() => {
       defended = play.cards.map((card, i) => {
         if (!BATTLE.includes(card)) return "";
         const aimed = aimedAt(card, play.extra[i], ctx);
-        return aimed.length ? html`<fieldset class="kc-defended"><legend>The ${cardName(card)}: answered with a Defender by</legend>
-          ${aimed.map(([seat, name]) => html`<label class="radio"><input type="checkbox" data-cp="${id}" data-defended="${seat}" data-i="${i}" ${(play.extra[i].defended || []).includes(seat) ? "checked" : ""}> ${name}</label>`)}</fieldset>` : "";
+        // one line and rows of four: seven players aimed at fit between the picker and the bar
+        return aimed.length ? html`<fieldset class="kc-defended"><legend>${cardName(card)}: a Defender from</legend>
+          <div class="kc-defenders">${aimed.map(([seat, name]) => html`<label class="kc-defender"><input type="checkbox" data-cp="${id}" data-defended="${seat}" data-i="${i}" ${(play.extra[i].defended || []).includes(seat) ? "checked" : ""}> <span>${name}</span></label>`)}</div></fieldset>` : "";
       });
     }
     const open = play.tab || (ctx.suit && kinds.some((k) => CardPicker.groupKey(k) === ctx.suit) ? ctx.suit : null);
