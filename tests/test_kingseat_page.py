@@ -868,21 +868,14 @@ def test_squlofish_dark1_at_eight_players_is_tapped_clear_of_the_action_bar(serv
     at once; the question after it is tapped on screen, clear of the action bar."""
     from phone import Phone
     from playwright.sync_api import expect
-    from whole_kingseat import enter_action, store, take_seat, whole_entries
+    from whole_kingseat import enter_action, open_at, store, whole_entries
 
     from companion.games.kingseat import KIND_BY_ID
 
     options, entries = whole_entries(8, players=8)
     moves = [move for what, move, _ in entries if what == "move"]
     at = next(i for i, move in enumerate(moves) if move.get("card") == "squlofish-dark1")
-    page = new_phone(browser)
-    post = api_poster(page, server)
-    game = post("/api/games", {"game": "kingseat", "options": options})
-    page.goto(server + game["urls"]["page"])
-    take_seat(page, 0)  # as at the table: My Loyalty in the status line
-    for move in moves[:at]:
-        game = post(f"/api/games/{game['id']}/moves", {"seq": game["seq"], "move": move})
-    page.reload()
+    page, game = open_at(browser, server, options, moves[:at])
     phone = Phone(page, strict=True)
     with phone.turn("Squlofish dark 1"):
         enter_action(phone, moves[at])
@@ -899,28 +892,18 @@ def test_hardshell_hero_dark1_ordered_by_crassclamps_at_ten_players_fits(server,
     turned on that actor: every tap on screen and clear of the action bar, nothing scrolled."""
     from phone import Phone
     from playwright.sync_api import expect
-    from whole_kingseat import enter_action, store, take_seat, whole_entries
+    from whole_kingseat import enter_action, open_at, positions, store, whole_entries
 
-    from companion.games.kingseat import ENGINE
 
     options, entries = whole_entries(61, players=10)
     moves = [move for what, move, _ in entries if what == "move"]
-    rounds = [ENGINE.new(options)]
-    for move in moves:
-        rounds.append(ENGINE.apply(rounds[-1], move))
+    rounds = positions(options, moves)
     at = next(i for i, move in enumerate(moves) if move.get("card") == "hardshell-hero-dark1")
     actor = moves[at]["player"]
     order = next(i for i, move in enumerate(moves[:at]) if move.get("card") == "crassclamps"
                  and rounds[i].round == rounds[at].round - 1 and move["player"] != actor)
     moves[order] = {**moves[order], "target": actor, "prince": "hardshell-hero", "order": "action"}
-    page = new_phone(browser)
-    post = api_poster(page, server)
-    game = post("/api/games", {"game": "kingseat", "options": options})
-    page.goto(server + game["urls"]["page"])
-    take_seat(page, 0)
-    for move in moves[:at]:
-        game = post(f"/api/games/{game['id']}/moves", {"seq": game["seq"], "move": move})
-    page.reload()
+    page, game = open_at(browser, server, options, moves[:at])
     expect(page.locator(".ks-note")).to_contain_text("Crassclamps ordered")
     phone = Phone(page, strict=True)
     with phone.turn("Hardshell Hero dark 1, ordered"):
@@ -938,25 +921,15 @@ def test_seven_princes_vote_at_five_players_is_tapped_clear_of_the_action_bar(se
     prince, is tapped on screen and clear of the action bar (seven princes go two a row)."""
     from phone import Phone
     from playwright.sync_api import expect
-    from whole_kingseat import enter_vote, store, take_seat, whole_entries
+    from whole_kingseat import enter_vote, open_at, positions, store, whole_entries
 
-    from companion.games.kingseat import ENGINE
 
     options, entries = whole_entries(22, players=5)
     assert len(options["princes"]) == 7
     moves = [move for what, move, _ in entries if what == "move"]
-    rounds = [ENGINE.new(options)]
-    for move in moves:
-        rounds.append(ENGINE.apply(rounds[-1], move))
+    rounds = positions(options, moves)
     at = next(i for i, move in enumerate(moves) if move["type"] == "vote" and rounds[i].round == 4)
-    page = new_phone(browser)
-    post = api_poster(page, server)
-    game = post("/api/games", {"game": "kingseat", "options": options})
-    page.goto(server + game["urls"]["page"])
-    take_seat(page, 0)
-    for move in moves[:at]:
-        game = post(f"/api/games/{game['id']}/moves", {"seq": game["seq"], "move": move})
-    page.reload()
+    page, game = open_at(browser, server, options, moves[:at])
     expect(page.locator("#vote-panel .ks-note")).to_contain_text("Open vote")
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "kingseat_seven_princes_vote.png"))
@@ -975,15 +948,11 @@ def test_the_first_vote_at_eleven_and_twelve_players_fits(server, browser, seed,
     seeds 25 and 26)."""
     from phone import Phone
     from playwright.sync_api import expect
-    from whole_kingseat import enter_vote, store, take_seat, whole_entries
+    from whole_kingseat import enter_vote, open_at, store, whole_entries
 
     options, entries = whole_entries(seed, players=players)
     vote = next(move for what, move, _ in entries if what == "move" and move["type"] == "vote")
-    page = new_phone(browser)
-    post = api_poster(page, server)
-    game = post("/api/games", {"game": "kingseat", "options": options})
-    page.goto(server + game["urls"]["page"])
-    take_seat(page, 0)
+    page, game = open_at(browser, server, options, [])
     expect(page.locator("#vote-panel")).to_contain_text(options["players"][options["kingseat"]])
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"kingseat_first_vote_{players}.png"))
@@ -1003,24 +972,14 @@ def test_an_open_revote_at_eleven_players_fits(server, browser):
     is tapped in."""
     from phone import Phone
     from playwright.sync_api import expect
-    from whole_kingseat import enter_vote, store, take_seat, whole_entries
+    from whole_kingseat import enter_vote, open_at, positions, store, whole_entries
 
-    from companion.games.kingseat import ENGINE
 
     options, entries = whole_entries(25, players=11)
     moves = [move for what, move, _ in entries if what == "move"]
-    rounds = [ENGINE.new(options)]
-    for move in moves:
-        rounds.append(ENGINE.apply(rounds[-1], move))
+    rounds = positions(options, moves)
     at = [i for i, move in enumerate(moves) if move["type"] == "vote" and rounds[i].round == 3][1]
-    page = new_phone(browser)
-    post = api_poster(page, server)
-    game = post("/api/games", {"game": "kingseat", "options": options})
-    page.goto(server + game["urls"]["page"])
-    take_seat(page, 0)
-    for move in moves[:at]:
-        game = post(f"/api/games/{game['id']}/moves", {"seq": game["seq"], "move": move})
-    page.reload()
+    page, game = open_at(browser, server, options, moves[:at])
     expect(page.locator("#revote")).to_contain_text("no new Give Cards")
     expect(page.locator("#vote-panel .ks-note")).to_contain_text("Open vote")
     ARTIFACTS.mkdir(exist_ok=True)
@@ -1040,19 +999,12 @@ def test_hardshell_hero_dark1_at_nine_players_on_the_actors_phone_fits(server, b
     turn" over two lines; the last princes' row of the discarded cards is on screen and clear of
     the action bar, and every discard is tapped in."""
     from phone import Phone
-    from whole_kingseat import enter_action, store, take_seat, whole_entries
+    from whole_kingseat import enter_action, open_at, store, whole_entries
 
     options, entries = whole_entries(24, players=9)
     moves = [move for what, move, _ in entries if what == "move"]
     at = next(i for i, move in enumerate(moves) if move.get("card") == "hardshell-hero-dark1")
-    page = new_phone(browser)
-    post = api_poster(page, server)
-    game = post("/api/games", {"game": "kingseat", "options": options})
-    page.goto(server + game["urls"]["page"])
-    take_seat(page, moves[at]["player"])
-    for move in moves[:at]:
-        game = post(f"/api/games/{game['id']}/moves", {"seq": game["seq"], "move": move})
-    page.reload()
+    page, game = open_at(browser, server, options, moves[:at], seat=moves[at]["player"])
     phone = Phone(page, strict=True)
     phone.tap('[data-mode="action"]')
     ARTIFACTS.mkdir(exist_ok=True)

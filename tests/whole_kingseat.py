@@ -91,6 +91,33 @@ def take_seat(page, player: int):
     page.evaluate("window.scrollTo(0, 0)")
 
 
+def open_at(browser, server_url: str, options: dict, moves: list, seat: int = 0):
+    """A new phone holding ``seat`` (as at the table: My Loyalty in the status line) on a new
+    game of ``options`` whose ``moves`` were stored through the API, its page loaded after them:
+    (the page, the game as the API last gave it)."""
+    from browser_support import api_poster, new_phone
+
+    page = new_phone(browser)
+    post = api_poster(page, server_url)
+    game = post("/api/games", {"game": "kingseat", "options": options})
+    page.goto(server_url + game["urls"]["page"])
+    take_seat(page, seat)
+    for move in moves:
+        game = post(f"/api/games/{game['id']}/moves", {"seq": game["seq"], "move": move})
+    page.reload()
+    return page, game
+
+
+def positions(options: dict, moves: list) -> list:
+    """The engine's position before each move, and after the last."""
+    from companion.games.kingseat import ENGINE
+
+    states = [ENGINE.new(options)]
+    for move in moves:
+        states.append(ENGINE.apply(states[-1], move))
+    return states
+
+
 # ---------------------------------------------------------------------------- the entries
 
 
