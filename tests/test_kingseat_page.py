@@ -868,7 +868,7 @@ def test_squlofish_dark1_at_eight_players_is_tapped_clear_of_the_action_bar(serv
     at once; the question after it is tapped on screen, clear of the action bar."""
     from phone import Phone
     from playwright.sync_api import expect
-    from whole_kingseat import enter_action, open_at, store, whole_entries
+    from whole_kingseat import enter_action, open_at, store, wait_for, whole_entries
 
     from companion.games.kingseat import KIND_BY_ID
 
@@ -882,7 +882,7 @@ def test_squlofish_dark1_at_eight_players_is_tapped_clear_of_the_action_bar(serv
         expect(page.locator('[data-field="discard"] .ks-answer')).to_contain_text(
             KIND_BY_ID[moves[at]["discard"]].name)
         store(phone)
-    page.wait_for_function("seq => Companion.game.seq === seq", arg=game["seq"] + 1)
+    wait_for([phone], game["seq"] + 1)
 
 
 def test_hardshell_hero_dark1_ordered_by_crassclamps_at_ten_players_fits(server, browser):
@@ -892,8 +892,7 @@ def test_hardshell_hero_dark1_ordered_by_crassclamps_at_ten_players_fits(server,
     turned on that actor: every tap on screen and clear of the action bar, nothing scrolled."""
     from phone import Phone
     from playwright.sync_api import expect
-    from whole_kingseat import enter_action, open_at, positions, store, whole_entries
-
+    from whole_kingseat import enter_move, open_at, positions, wait_for, whole_entries
 
     options, entries = whole_entries(61, players=10)
     moves = [move for what, move, _ in entries if what == "move"]
@@ -907,10 +906,8 @@ def test_hardshell_hero_dark1_ordered_by_crassclamps_at_ten_players_fits(server,
     expect(page.locator(".ks-note")).to_contain_text("Crassclamps ordered")
     phone = Phone(page, strict=True)
     with phone.turn("Hardshell Hero dark 1, ordered"):
-        enter_action(phone, moves[at])
-        store(phone)
-    page.wait_for_function("seq => Companion.game.seq === seq", arg=game["seq"] + 1)
-    assert phone.turns[-1].scrolled == 0
+        enter_move(phone, moves[at])
+    wait_for([phone], game["seq"] + 1)
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "kingseat_ordered_hardshell.png"))
 
@@ -921,8 +918,7 @@ def test_seven_princes_vote_at_five_players_is_tapped_clear_of_the_action_bar(se
     prince, is tapped on screen and clear of the action bar (seven princes go two a row)."""
     from phone import Phone
     from playwright.sync_api import expect
-    from whole_kingseat import enter_vote, open_at, positions, store, whole_entries
-
+    from whole_kingseat import enter_move, open_at, positions, wait_for, whole_entries
 
     options, entries = whole_entries(22, players=5)
     assert len(options["princes"]) == 7
@@ -935,9 +931,8 @@ def test_seven_princes_vote_at_five_players_is_tapped_clear_of_the_action_bar(se
     page.screenshot(path=str(ARTIFACTS / "kingseat_seven_princes_vote.png"))
     phone = Phone(page, strict=True)
     with phone.turn("the open vote of round 4"):
-        enter_vote(phone, moves[at])
-        store(phone)
-    page.wait_for_function("seq => Companion.game.seq === seq", arg=game["seq"] + 1)
+        enter_move(phone, moves[at])
+    wait_for([phone], game["seq"] + 1)
 
 
 @pytest.mark.parametrize(("seed", "players"), [(25, 11), (26, 12)])
@@ -948,7 +943,7 @@ def test_the_first_vote_at_eleven_and_twelve_players_fits(server, browser, seed,
     seeds 25 and 26)."""
     from phone import Phone
     from playwright.sync_api import expect
-    from whole_kingseat import enter_vote, open_at, store, whole_entries
+    from whole_kingseat import enter_move, open_at, wait_for, whole_entries
 
     options, entries = whole_entries(seed, players=players)
     vote = next(move for what, move, _ in entries if what == "move" and move["type"] == "vote")
@@ -960,9 +955,8 @@ def test_the_first_vote_at_eleven_and_twelve_players_fits(server, browser, seed,
     last = page.locator("#vote-panel [data-vote-kind]").last
     assert phone.on_screen(last), f"{last.get_attribute('data-vote-kind')} off screen or covered"
     with phone.turn("round 1's vote"):
-        enter_vote(phone, vote)
-        store(phone)
-    page.wait_for_function("seq => Companion.game.seq === seq", arg=game["seq"] + 1)
+        enter_move(phone, vote)
+    wait_for([phone], game["seq"] + 1)
 
 
 def test_an_open_revote_at_eleven_players_fits(server, browser):
@@ -972,8 +966,7 @@ def test_an_open_revote_at_eleven_players_fits(server, browser):
     is tapped in."""
     from phone import Phone
     from playwright.sync_api import expect
-    from whole_kingseat import enter_vote, open_at, positions, store, whole_entries
-
+    from whole_kingseat import enter_move, open_at, positions, wait_for, whole_entries
 
     options, entries = whole_entries(25, players=11)
     moves = [move for what, move, _ in entries if what == "move"]
@@ -988,9 +981,8 @@ def test_an_open_revote_at_eleven_players_fits(server, browser):
     last = page.locator("#vote-panel [data-vote-kind]").last
     assert phone.on_screen(last), f"{last.get_attribute('data-vote-kind')} off screen or covered"
     with phone.turn("round 3 voted again"):
-        enter_vote(phone, moves[at])
-        store(phone)
-    page.wait_for_function("seq => Companion.game.seq === seq", arg=game["seq"] + 1)
+        enter_move(phone, moves[at])
+    wait_for([phone], game["seq"] + 1)
 
 
 def test_hardshell_hero_dark1_at_nine_players_on_the_actors_phone_fits(server, browser):
@@ -999,7 +991,7 @@ def test_hardshell_hero_dark1_at_nine_players_on_the_actors_phone_fits(server, b
     turn" over two lines; the last princes' row of the discarded cards is on screen and clear of
     the action bar, and every discard is tapped in."""
     from phone import Phone
-    from whole_kingseat import enter_action, open_at, store, whole_entries
+    from whole_kingseat import enter_move, open_at, wait_for, whole_entries
 
     options, entries = whole_entries(24, players=9)
     moves = [move for what, move, _ in entries if what == "move"]
@@ -1012,6 +1004,5 @@ def test_hardshell_hero_dark1_at_nine_players_on_the_actors_phone_fits(server, b
     last = page.locator("[data-discard-kind]").last
     assert phone.on_screen(last), f"{last.get_attribute('data-discard-kind')} off screen or covered"
     with phone.turn("Hardshell Hero dark 1"):
-        enter_action(phone, moves[at])
-        store(phone)
-    page.wait_for_function("seq => Companion.game.seq === seq", arg=game["seq"] + 1)
+        enter_move(phone, moves[at])
+    wait_for([phone], game["seq"] + 1)

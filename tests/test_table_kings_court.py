@@ -433,7 +433,6 @@ def test_a_wizard_turned_up_is_dealt_with_its_suit_and_direction(server, browser
     page.context.close()
 
 
-
 def test_a_queens_option_turned_up_with_its_direction_keeps_the_page_the_phones_width(server, browser):
     """At three or more players the direction is asked too: "Queen's Option (gold/burgundy)
     naming gold, reverse" is longer than the phone is wide, and its chip wraps rather than widen
@@ -455,6 +454,7 @@ def test_a_queens_option_turned_up_with_its_direction_keeps_the_page_the_phones_
         phone.tap("#deal")
         turns.wait_for_entry(page, 1)
     page.context.close()
+
 
 def test_a_refusal_leaves_the_picked_cards_and_every_control_of_the_turn_uncovered(server, browser):
     """Issue 21 item 6: the answer takes its strip; the chips and the turn's controls stay."""
