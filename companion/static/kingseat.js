@@ -116,9 +116,9 @@ const Kingseat = (() => {
     || C.catalogue.princes.findIndex((p) => p.id === x[0]) - C.catalogue.princes.findIndex((p) => p.id === y[0]));
   const crowned = (p) => html`${view().players[p].king ? "\u265b " : ""}${nameOf(p)}`;
 
-  // A strip of players four to a row when that saves a row (4 players: one row; 7 or more), five
-  // from 9 and six from 11, so that the strip never takes more than two rows.
-  const fourToARow = (n) => (n > 10 ? " six" : n > 8 ? " five" : n === 4 || n > 6 ? " many" : "");
+  // How many players a strip holds a row (its class): four when that saves a row (4 players: one
+  // row; 7 or more), five from 9 and six from 11, so that it never takes more than two rows.
+  const stripWidth = (n) => (n > 10 ? " six" : n > 8 ? " five" : n === 4 || n > 6 ? " many" : "");
 
   // The move being entered now (null with what is missing, in `missing`).
   function currentMove() {
@@ -472,7 +472,7 @@ const Kingseat = (() => {
 
   return {
     start, get draft() { return draft; }, get checked() { return checked; },
-    $, game, view, nameOf, changed, step, crowned, fourToARow, currentMove, keyOf, aroundFrom, ranked, many, spaced,
+    $, game, view, nameOf, changed, step, crowned, stripWidth, currentMove, keyOf, aroundFrom, ranked, many, spaced,
     PHASES, scannedTell: (cards) => End().scannedTell(cards),
   };
 })();

@@ -9,7 +9,7 @@ const KingseatActions = (() => {
   const C = KingseatCards;
   const { html, put } = Companion;
   const { plural, and, chip } = C;
-  const { $, view, nameOf, changed, crowned, fourToARow, currentMove, keyOf } = K;
+  const { $, view, nameOf, changed, crowned, stripWidth, currentMove, keyOf } = K;
   const { cardGrid } = KingseatVote;
 
   const FIELDLESS = "Nothing to enter for this card: store it.";
@@ -188,7 +188,7 @@ const KingseatActions = (() => {
         <span class="ks-voter-name">${crowned(p)}</span><span class="ks-voter-card">${card
             ? C.cardName(card) : "\u2014"}</span></button>`;
     });
-    return html`<div class="ks-field" data-field="discards"><div class="ks-strip${fourToARow(players.length)
+    return html`<div class="ks-field" data-field="discards"><div class="ks-strip${stripWidth(players.length)
         }" role="group" aria-label="Who discarded">${strip}</div>
       ${now === null ? "" : html`<h3 class="sr" id="discarder-now">${label(now)}</h3>${
           cardGrid(kinds, (f[`discards-${now}`] || [])[0], label(now), "data-discard-kind")}

@@ -8,7 +8,7 @@ const KingseatEnd = (() => {
   const C = KingseatCards;
   const { html, put } = Companion;
   const { plural, and, princeChip } = C;
-  const { $, game, view, nameOf, step, crowned, fourToARow, currentMove, keyOf, aroundFrom, ranked, many,
+  const { $, game, view, nameOf, step, crowned, stripWidth, currentMove, keyOf, aroundFrom, ranked, many,
     spaced } = K;
 
   const tellTotal = () => Object.values(K.draft.tell).reduce((sum, n) => sum + n, 0);
@@ -110,7 +110,7 @@ const KingseatEnd = (() => {
       <h2>The Loyalties</h2>
       <p class="small ks-note">Everyone turns over their Loyalty card. ${cards.length
           ? `The cards left are ${and(cards)}.` : ""}</p>
-      <div class="ks-strip${fourToARow(v.players.length)
+      <div class="ks-strip${stripWidth(v.players.length)
           }" role="group" aria-label="The Loyalties, from the Kingseat clockwise">${strip}</div>
       ${now === null ? html`<div id="loyalty-preview" class="ks-preview" aria-live="polite">${loyaltyPreview()}</div>`
         : html`<div data-loyalty="${now}"><h2 class="ks-asking" id="loyal-now">${crowned(now)}\u2019s Loyalty</h2>

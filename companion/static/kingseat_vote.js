@@ -9,7 +9,7 @@ const KingseatVote = (() => {
   const C = KingseatCards;
   const { html } = Companion;
   const { plural, and, chip, princeChip } = C;
-  const { $, view, nameOf, changed, step, crowned, fourToARow, keyOf, aroundFrom, ranked } = K;
+  const { $, view, nameOf, changed, step, crowned, stripWidth, keyOf, aroundFrom, ranked } = K;
   let scan = null;      // a photo of the vote: {cards: [kind], seats: [player|null], confirmed}
 
   // ------------------------------------------------------------------ the vote
@@ -109,7 +109,7 @@ const KingseatVote = (() => {
       body = html`${noneHeld()}<div id="vote-preview" class="ks-preview" aria-live="polite">${votePreview()}</div>`;
     }
     Companion.put($("#vote-panel"), html`
-      <div class="ks-strip${fourToARow(vote.voters.length)
+      <div class="ks-strip${stripWidth(vote.voters.length)
           }" role="group" aria-label="The votes, from the Kingseat clockwise">${strip}</div>
       ${notes.map((n) => html`<p class="small ks-note">${n}</p>`)}
       ${body}`);
