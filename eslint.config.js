@@ -37,6 +37,7 @@ module.exports = [
         KingseatLoyalty: "readonly",
         KingseatVote: "readonly",
         NoSleep: "readonly",
+        Words: "readonly",
       },
     },
     rules: {

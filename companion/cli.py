@@ -302,6 +302,21 @@ def scan(args: argparse.Namespace) -> int:
     return 1 if failed else 0
 
 
+def translations(args: argparse.Namespace) -> int:
+    """`update`: the catalogs brought up to the sources (docs/translating.md); `check`: what a
+    translator could have got wrong, a line each (exit status 1 if anything)."""
+    from companion import language
+
+    if args.action == "update":
+        for lang, (count, waiting) in language.update().items():
+            print(f"{language.catalog_path(lang)}: {count} messages, {waiting} to translate")
+        return 0
+    faults = language.check()
+    for fault in faults:
+        print(fault)
+    return 1 if faults else 0
+
+
 def _command(argv: list[str] | None) -> str | None:
     """The command named on the command line, if any (before parsing it)."""
     return next((word for word in (sys.argv[1:] if argv is None else argv) if word in COMMANDS),
@@ -426,8 +441,14 @@ def main(argv: list[str] | None = None) -> int:
     database.add_argument("action", choices=("upgrade", "current"))
     database.set_defaults(run=db)
 
+    catalogs = commands.add_parser(
+        "translations", help="the languages' catalogs: `update` brings them up to the sources, "
+                             "`check` lists what is missing or wrong (docs/translating.md)")
+    catalogs.add_argument("action", choices=("update", "check"))
+    catalogs.set_defaults(run=translations)
+
     args = parser.parse_args(argv)
-    if args.command in ("scan", "print"):  # no database
+    if args.command in ("scan", "print", "translations"):  # no database
         return args.run(args)
     from companion.migrations import UnknownRevision
 

@@ -64,8 +64,11 @@ def serving(app):
     app.extensions["store"].dispose()
 
 
-def new_phone(browser):
-    context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True)
+def new_phone(browser, lang: str = "en"):
+    """A phone of 360 x 740 with touch, its browser set to ``lang`` (its Accept-Language, so the
+    companion speaks that language to it)."""
+    context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True,
+                                  locale={"en": "en-GB", "fr": "fr-FR", "de": "de-DE"}.get(lang, lang))
     page = context.new_page()
     page.on("console", lambda message: CSP_BLOCKED.append(message.text)
             if "Content Security Policy" in message.text else None)

@@ -14,8 +14,10 @@ how long after the first phone each other phone showed it.
 """
 from __future__ import annotations
 
+import re
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 MIN_TARGET = 44  # CSS px, the issue's (and Apple's) smallest tap target
 MIN_FIELD_TEXT = 16  # CSS px: iOS Safari zooms into a field with smaller text when it is tapped
@@ -47,6 +49,7 @@ class Turn:
     scrolled: int = 0  # CSS px the page moved during the turn
     covered: int = 0  # taps whose target was off screen or under something else at the time
     standing: int = 0  # answers still shown after the problem they named was fixed
+    english: list[str] = field(default_factory=list)  # texts left in English on a page in French or German
 
 
 @dataclass
@@ -133,8 +136,10 @@ class Phone:
             yield self.current
         finally:
             turn, self.current = self.current, None
+        turn.english = english_left(self.page)
         if self.strict:
             assert self._scroll_y() == start, f"{label}: the page scrolled during the turn"
+            assert turn.english == [], f"{label}: English left on the page: {turn.english[:10]}"
         self.turns.append(turn)
 
 
@@ -227,10 +232,86 @@ def zooming_fields(page) -> list[str]:
     }""", MIN_FIELD_TEXT)
 
 
+# Every text a phone shows or reads out: the visible text nodes (and those only a screen reader
+# reads) and the labels, placeholders and alternative texts, outside what is marked
+# translate="no" (a player's name, a join code).
+_TEXTS = """() => {
+  const out = [];
+  const shown = (el) => el && el.getClientRects().length > 0 && !el.closest('[hidden], [translate="no"], script, style, code');
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const text = node.textContent.trim();
+    if (text && shown(node.parentElement)) out.push(text);
+  }
+  for (const el of document.body.querySelectorAll('[aria-label], [placeholder], [alt], [title]')) {
+    if (!shown(el)) continue;
+    for (const name of ['aria-label', 'placeholder', 'alt', 'title']) {
+      const text = (el.getAttribute(name) || '').trim();
+      if (text) out.push(text);
+    }
+  }
+  if (document.title) out.push(document.title);
+  return out;
+}"""
+_WORD = re.compile(r"[A-Za-zÀ-ÿ]+(?:'[a-z]+)?")
+
+
+@lru_cache(maxsize=None)
+def english_only(lang: str) -> frozenset[str]:
+    """The words of the English messages that no translation into ``lang`` uses: one of them on a
+    page in ``lang`` is English left untranslated. Names printed on the cards in English (a
+    term the catalog keeps as it is) are in the translations too, so they may stay."""
+    from companion import language
+    from companion.words import fill
+
+    def words(text: str) -> set[str]:
+        try:
+            text = fill(text, {}, lambda _: " ") if "{" in text else text
+        except (KeyError, ValueError):
+            pass
+        return {word.lower() for word in _WORD.findall(re.sub(r"%\(\w+\)[sd]|\{\w*\}", " ", text))
+                if len(word) >= 3}
+
+    english, translated = set(), set()
+    for message in language.read_catalog(lang):
+        if not message.id:
+            continue
+        ids = message.id if isinstance(message.id, tuple) else (message.id,)
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        for text in strings:
+            translated |= words(text or "")
+        if tuple(strings[:1]) != ids[:1]:
+            for text in ids:
+                english |= words(text)
+    return frozenset((english | _ENGLISH) - translated)
+
+
+# Words of English any sentence is likely to hold, whether or not a message of the catalog has
+# them: a sentence that was never marked for translation is found by them.
+_ENGLISH = frozenset("""the and with your this that from for not are has have was will can each every
+who what which when there their they them its his her our you one two three than then into out
+turn turns card cards player players move moves round score points undo redo take takes taken
+none only more less first last next back here phone game games rule rules other new show shows
+""".split())
+
+
+def english_left(page) -> list[str]:
+    """Every text the page shows (or reads out) that holds a word of English no translation
+    into the page's language uses (nothing on an English page)."""
+    lang = page.evaluate("document.documentElement.lang")
+    if lang in ("", "en"):
+        return []
+    only = english_only(lang)
+    return sorted({text for text in page.evaluate(_TEXTS)
+                   if any(word.lower() in only for word in _WORD.findall(text))})
+
+
 def accessible(page, where: str = "") -> None:
     """No serious axe-core finding, no tap target under 44 px, no field iOS would zoom into,
-    nothing wider than the phone."""
+    nothing wider than the phone; on a page in another language, no English left."""
     assert serious(page) == [], where
+    left = english_left(page)
+    assert left == [], f"{where}: English left on a page in {page.evaluate('document.documentElement.lang')}: {left[:10]}"
     assert small_targets(page) == [], where
     zooming = zooming_fields(page)
     assert zooming == [], f"{where}: {zooming}"

@@ -120,5 +120,13 @@ const Companion = (() => {
       </span></div>`;
   }
 
-  return { $, html, put, signed, trail, stepper, parts: {} };
+  // A message of the page's language (page.js's Words) as markup: its text escaped, each
+  // argument made by html put in as it is and any other escaped.
+  const th = (text, args) => new SafeHtml(Words.fill(escapeText(Words.translate(text)), args,
+    (value) => inner(typeof value === "number" ? Words.number(value) : value)));
+  const thn = (singular, plural, n, args) => new SafeHtml(Words.fill(
+    escapeText(Words.translatePlural(singular, plural, n)), { n, ...args },
+    (value) => inner(typeof value === "number" ? Words.number(value) : value)));
+
+  return { $, html, put, signed, trail, stepper, th, thn, parts: {} };
 })();

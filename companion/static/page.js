@@ -16,3 +16,42 @@ document.addEventListener("click", (event) => {
   input.dispatchEvent(new Event("input", { bubbles: true }));
   input.dispatchEvent(new Event("change", { bubbles: true }));
 });
+
+// What the scripts say, in this phone's language: templates/base.html puts the page's messages
+// (companion/language.py's script_messages: the catalog's messages that occur in the scripts,
+// with their translations) in #script-messages. Every sentence a script shows goes through
+//   Words.t(text, args)               one message: its English is its id; {name} is filled in
+//                                     from args (numbers written as the language writes them)
+//   Words.tn(singular, plural, n, args)  a message whose wording depends on n (CLDR's plural
+//                                     rules, through Intl.PluralRules), n being {n}
+//   Words.number(n)                   a number as the language writes it
+// and Companion.th / thn (companion.js) for the same as markup, an argument made by html kept.
+// Babel extracts the ids from these calls (t, tn, th, thn), so they must be written as literals.
+const Words = (() => {
+  const data = JSON.parse(document.getElementById("script-messages")?.textContent || "{}");
+  const lang = data.lang || document.documentElement.lang || "en";
+  const messages = data.messages || {};
+  const categories = data.plurals || ["one", "other"];
+  const rules = new Intl.PluralRules(lang);
+  const numbers = new Intl.NumberFormat(lang);
+  const number = (n) => (lang === "en" ? String(n) : numbers.format(n));
+  const show = (value) => (typeof value === "number" ? number(value) : value);
+  // text with each {name} replaced by wrap(args[name]); "{{" and "}}" are braces
+  function fill(text, args, wrap = show) {
+    return text.replace(/\{\{|\}\}|\{(\w+)\}/g, (whole, name) => {
+      if (whole === "{{") return "{";
+      if (whole === "}}") return "}";
+      if (!args || !(name in args)) throw new Error(`Words: no value for {${name}} in "${text}"`);
+      return wrap(args[name]);
+    });
+  }
+  const translate = (text) => messages[text] || text;
+  function translatePlural(singular, plural, n) {
+    const forms = messages[singular];
+    if (Array.isArray(forms) && forms.every(Boolean)) return forms[Math.max(0, categories.indexOf(rules.select(n)))] || forms[forms.length - 1];
+    return n === 1 ? singular : plural;
+  }
+  const t = (text, args) => fill(translate(text), args);
+  const tn = (singular, plural, n, args) => fill(translatePlural(singular, plural, n), { n, ...args });
+  return { lang, t, tn, number, fill, translate, translatePlural, show };
+})();

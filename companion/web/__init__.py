@@ -145,8 +145,9 @@ def create_app(test_config: dict | None = None) -> Flask:
             session.permanent = True
         g.device = session["device"]
 
-    from companion.web import api, headers, limits, pages, printing, stats
+    from companion.web import api, headers, limits, pages, printing, speech, stats
 
+    speech.init_app(app)
     headers.init_app(app)
     limits.init_app(app)
 

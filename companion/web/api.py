@@ -30,12 +30,12 @@ from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
 
 from companion import engine as protocol
-from companion import inputs
+from companion import inputs, language
 from companion import record as records
 from companion import scan as scanner
 from companion.record import Record
 from companion.store import GameNotFound, TableMovedOn
-from companion.web import limits, rights, store
+from companion.web import limits, rights, speech, store
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -69,7 +69,7 @@ def game_payload(record: Record, since: int = 0) -> dict[str, Any]:
     seat, seats = store().seats(record.id, g.device, record.claims)
     history_from, history = records.history(record, since)
     result = engine.result(state)
-    return {
+    return language.worded({
         "id": record.id,
         "game": record.game,
         "title": engine.title,
@@ -93,7 +93,7 @@ def game_payload(record: Record, since: int = 0) -> dict[str, Any]:
         "history": history,
         "history_from": history_from,
         "urls": _urls(request.script_root, record.id, record.game),
-    }
+    }, speech.current())
 
 
 @lru_cache(maxsize=1024)
