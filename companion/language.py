@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from babel import Locale
+from babel.lists import format_list
 from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
 from babel.messages.frontend import parse_mapping_cfg
@@ -24,7 +25,7 @@ from babel.messages.pofile import read_po
 from babel.numbers import format_decimal
 from babel.support import NullTranslations, Translations
 
-from companion.words import Msg, fill, placeholders
+from companion.words import Listing, Msg, fill, placeholders
 
 LANGUAGES = ("en", "fr", "de")
 DEFAULT = "en"
@@ -83,6 +84,11 @@ def number(value: int | float, lang: str) -> str:
 def word(value: Any, lang: str) -> str:
     """``value`` worded in ``lang``: a Msg translated and filled in; a number written as the
     language writes it; any other value as ``str`` says it."""
+    if isinstance(value, Listing):
+        if lang == DEFAULT:
+            return str.__str__(value)
+        items = [word(item, lang) for item in value.items]
+        return value.sep.join(items) if value.sep is not None else format_list(items, locale=lang) if items else ""
     if isinstance(value, Msg):
         if lang == DEFAULT:
             return str.__str__(value)

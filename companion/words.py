@@ -96,6 +96,34 @@ def term(context: str, text: str) -> Msg:
     return Msg(text, context=context)
 
 
+class Listing(Msg):
+    """Several names or Msgs said as one list: in English "A, B and C" (or joined by ``sep``),
+    in another language as CLDR lists them there ("A, B et C", "A, B und C")."""
+
+    __slots__ = ("items", "sep")
+
+    def __new__(cls, items: tuple[Any, ...], sep: str | None = None) -> Listing:
+        words = [str(item) for item in items]
+        english = sep.join(words) if sep is not None else (
+            ", ".join(words[:-1]) + " and " + words[-1] if len(words) > 1 else "".join(words))
+        self = str.__new__(cls, english)
+        self.text, self.many, self.count, self.context, self.args = english, None, None, None, ()
+        self.items, self.sep = tuple(items), sep
+        return self
+
+    def __reduce__(self):
+        return (Listing, (self.items, self.sep))
+
+    def __repr__(self) -> str:
+        return f"listing({list(self.items)!r})"
+
+
+def listing(items: Any, sep: str | None = None) -> Listing:
+    """``items`` (names, numbers or Msgs) as one list; ``sep`` joins them alike in every language
+    (", " for a plain series) instead of the language's "and"."""
+    return Listing(tuple(items), sep)
+
+
 def placeholders(text: str) -> set[str]:
     """The names of the ``{name}`` placeholders of a message id or translation."""
     return {name for _, name, _, _ in _FORMATTER.parse(text) if name is not None}

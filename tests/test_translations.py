@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from companion import language
-from companion.words import msg, plural, term
+from companion.words import listing, msg, plural, term
 
 
 def test_every_catalog_is_the_sources_messages_each_translated_with_its_placeholders_and_plural_forms():
@@ -70,3 +70,11 @@ def test_a_message_is_its_english_as_text_and_is_worded_with_its_arguments_in_an
 def test_the_language_a_phone_asks_for_is_one_the_companion_speaks():
     assert [language.choose(code) for code in ("fr-CH", "de_AT", "DE", "it", None, "")] == \
         ["fr", "de", "de", "en", "en", "en"]
+
+
+def test_a_list_is_said_as_each_language_lists():
+    names = listing(["Ann", "Bob", msg("the box")])
+    assert names == "Ann, Bob and the box"
+    assert language.word(listing(["Ann", "Bob", "Cid"]), "fr") == "Ann, Bob et Cid"
+    assert language.word(listing(["Ann", "Bob", "Cid"]), "de") == "Ann, Bob und Cid"
+    assert language.word(listing(["Ann", "Bob"], sep=" · "), "de") == "Ann · Bob"
