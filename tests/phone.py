@@ -291,6 +291,15 @@ cards player players move moves round score points undo redo take takes taken no
 less first last next back here phone game games rule rules other new show shows"""))
 
 
+def said(page, text: str, **args) -> str:
+    """The English message ``text`` (filled in with ``args``) as the page's language words it:
+    what a driver looks for on a page in French or German where it would look for English."""
+    from companion import language
+    from companion.words import msg
+
+    return language.word(msg(text, **args), page.evaluate("document.documentElement.lang") or "en")
+
+
 def english_left(page) -> list[str]:
     """Every text the page shows (or reads out) that holds a word of English no translation
     into the page's language uses (nothing on an English page)."""
