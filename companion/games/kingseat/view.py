@@ -33,7 +33,7 @@ from companion.games.kingseat.state import (
     State,
     kind_of_prince,
 )
-from companion.words import Msg, listing, msg
+from companion.words import Msg, listing, msg, plural
 
 
 def describe(move: Any, players: Sequence[str], round_number: int | None = None,
@@ -56,8 +56,9 @@ def _line(move: Any, players: Sequence[str]) -> Msg:
         cast = listing(votes, ", ") if votes else msg("no cards")
         held = sorted(set(move.get("none_held") or []))
         if held:
-            return msg("The vote: {votes}; {players} held no card of the prince they were told to vote",
-                       votes=cast, players=listing([players[p] for p in held]))
+            return plural("The vote: {votes}; {players} held no card of the prince they were told to vote",
+                          "The vote: {votes}; {players} held no card of the prince they were told to vote",
+                          len(held), votes=cast, players=listing([players[p] for p in held]))
         return msg("The vote: {votes}", votes=cast)
     if kind == "loyalty":
         return msg("The Loyalties turned over: {loyalties}", loyalties=listing([
