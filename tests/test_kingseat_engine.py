@@ -1217,3 +1217,16 @@ def test_the_rules_page_rulings_and_cards_are_all_translated():
     assert said(entry.text)[0].startswith(f"La manche suivante est un vote à découvert{NB}: un par un")
     assert said(entry.text)[1].endswith("Die App markiert die nächste Runde als offene Abstimmung.")
     assert said(KIND_BY_ID["hardshell-hero-dark2"].name) == ("Hardshell Hero (sombre 2)", "Hardshell Hero (dunkel 2)")
+
+
+def test_the_pages_catalogue_words_the_cards_in_the_phones_language(phone):
+    """The setup and game pages give their scripts the cards as JSON (|tojson): worded too."""
+    phone.client.set_cookie("lang", "de")
+    page = phone.get("/new/kingseat").get_data(as_text=True)
+    catalogue = json.loads(
+        re.search(r'<script id="catalogue" type="application/json">(.*?)</script>', page, re.S).group(1))
+    kind = next(k for k in catalogue["kinds"] if k["id"] == "lionsyre-dark1")
+    assert kind["name"] == "Lionsyre (dunkel 1)"
+    assert kind["text"] == "Sieh dir heimlich die Loyalitätskarte und die Hand des Königs an."
+    prince = next(p for p in catalogue["princes"] if p["id"] == "hardshell-hero")
+    assert (prince["name"], prince["colour"], prince["animal"]) == ("Hardshell Hero", "dunkelblau", "Schildkröte")
