@@ -38,6 +38,13 @@ def rule_text(value: str) -> str:
     return value if isinstance(value, Msg) else Msg(value)
 
 
+PAPER_NAMES = {"a4": "A4", "letter": msg("Letter")}
+
+
+def paper_name(paper: str) -> str:
+    return PAPER_NAMES.get(paper, paper)
+
+
 GAMES = {"royal_visit": msg("Royal Visit"), "majesty": msg("Majesty"),
          "kings_court": msg("King's Court"), "kingseat": msg("Kingseat")}
 
@@ -325,7 +332,7 @@ def alignment_pdf(options: PrintOptions = PrintOptions(), lang: str = "en") -> b
         flip = msg("long-edge flip") if options.flip == "long" else msg("short-edge flip")
         draw_lines(c, word(msg("Alignment test, front ({paper}). Print this sheet on both sides: "
                                "{flip}, actual size (no 'fit to page'), offset x {x} mm, y {y} mm. "
-                               "Then hold it against a light.", paper=layout.paper.name,
+                               "Then hold it against a light.", paper=paper_name(options.paper),
                                flip=flip, x=_mm(options.offset[0]), y=_mm(options.offset[1])), lang),
                    Box(fronts[6].x + 2, fronts[6].y + 4, fronts[6].width - 4, 24),
                    REGULAR, 2.6, 2.0)
