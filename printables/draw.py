@@ -9,7 +9,6 @@ from functools import lru_cache
 import qrcode
 from reportlab.lib.colors import HexColor, black, white
 from reportlab.lib.units import mm
-from reportlab.lib.utils import simpleSplit
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
@@ -93,11 +92,30 @@ def ink_on(colour: HexColor) -> HexColor:
     return INK if luminance > 0.55 else white
 
 
+def wrap(text: str, font: str, size: float, width: float) -> list[str]:
+    """``text`` in lines of at most ``width``, broken at spaces only: never at a no-break space
+    (French puts one before : ; ? ! and inside « »), which reportlab's simpleSplit breaks at."""
+    lines = []
+    for paragraph in text.split("\n"):
+        line = ""
+        for part in paragraph.split(" "):
+            if not part:
+                continue
+            longer = f"{line} {part}" if line else part
+            if line and stringWidth(longer, font, size) > width:
+                lines.append(line)
+                line = part
+            else:
+                line = longer
+        lines.append(line)
+    return lines
+
+
 def fit_lines(text: str, width: float, height: float, font: str, size: float,
               smallest: float, leading: float = 1.2) -> tuple[list[str], float]:
     """Wrap ``text`` to ``width``, shrinking the size until it fits ``height`` (or is smallest)."""
     while True:
-        lines = simpleSplit(text, font, size, width)
+        lines = wrap(text, font, size, width)
         if len(lines) * size * leading <= height or size <= smallest:
             return lines, size
         size = max(smallest, size * 0.92)
