@@ -71,8 +71,8 @@ def _millimetres(form, field: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise ValueError(msg("An offset is a number of millimetres, not {text}.",
-                             text=repr(text))) from None
+        raise ValueError(msg("An offset is a number of millimetres, not {value}.",
+                             value=repr(text))) from None
     if not -20 <= value <= 20:
         raise ValueError(msg("An offset of more than 20 mm would move the backs off the cards."))
     return value
