@@ -9,10 +9,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from companion.codes import new_deck_mark
-from companion.language import word
-from companion.words import listing, msg, plural
 from companion.games.kings_court.cards import SELECTIONS as KINGS_COURT_SELECTIONS
 from companion.games.kings_court.cards import deck as kings_court_deck
+from companion.language import word
+from companion.words import listing, msg, plural
 from printables import decks, sheets
 from printables.decks import PrintOptions
 

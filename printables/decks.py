@@ -8,12 +8,12 @@ from reportlab.lib.colors import black
 from reportlab.pdfgen.canvas import Canvas
 
 from companion.codes import format_code
-from companion.language import word
-from companion.words import Msg, listing, msg, plural, term
 from companion.games.kings_court import cards as kings_court_cards
 from companion.games.kingseat import cards as kingseat_cards
 from companion.games.majesty import cards as majesty_cards
 from companion.games.royal_visit import cards as royal_visit_cards
+from companion.language import word
+from companion.words import Msg, listing, msg, plural, term
 from printables.draw import BOLD, GREY, INK, REGULAR, draw_line, draw_lines, draw_marks, pdf
 from printables.faces import DARK, Back, Face, Initials, draw_back, draw_corner_guides, draw_face
 from printables.layout import PAPERS, Box, Layout

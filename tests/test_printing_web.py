@@ -192,3 +192,21 @@ class Phone(_Phone):
         self.client.environ_base["HTTP_ACCEPT_LANGUAGE"] = lang
         page = self.client.get("/").get_data(as_text=True)
         self.token = re.search(r'name="csrf-token" content="([^"]+)"', page).group(1)
+
+
+@pytest.mark.parametrize("lang", ["fr", "de"])
+def test_the_print_page_in_a_browser_has_no_english_left_and_fits_the_phone(server, browser, lang):
+    """The whole page (its details opened) in French and in German: no English left, no serious
+    axe finding, thumb-sized targets, nothing wider than the phone."""
+    from browser_support import ARTIFACTS, new_phone
+    from phone import accessible
+
+    page = new_phone(browser, lang)
+    page.goto(server + "/print")
+    page.locator("#print details summary").tap()
+    accessible(page, f"/print in {lang}")
+    button = page.locator("#print button").bounding_box()
+    assert button["x"] >= 0 and button["x"] + button["width"] <= 360
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"print_{lang}.png"), full_page=True)
+    page.context.close()
