@@ -200,7 +200,7 @@ def royal_visit_board(paper_name: str = "a4", lang: str = "en") -> bytes:
 
     def page_one(c: Canvas) -> None:
         _board_title(c, paper, msg("Royal Visit board, page 1 of 2: cut along the right-hand line"),
-                     lang)
+                     lang, right=join1 - 2)
         for i, space in enumerate(first):
             _space(c, left1 + i * SPACE, space, lang)
         c.setStrokeColor(black)
@@ -223,16 +223,18 @@ def royal_visit_board(paper_name: str = "a4", lang: str = "en") -> bytes:
     return pdf([(paper, page_one), (paper, page_two)], msg("Royal Visit board"), lang)
 
 
-def _board_title(c: Canvas, paper: Paper, text, lang: str) -> None:
+def _board_title(c: Canvas, paper: Paper, text, lang: str, right: float | None = None) -> None:
+    """The page's title on top, the board's numbering at the foot: both left of ``right`` (page
+    1's cut line) where it is given."""
     c.setFillColor(GREY)
-    width = paper.width - 2 * MARGIN
+    width = (paper.width - MARGIN if right is None else right) - MARGIN
     draw_line(c, word(text, lang), Box(MARGIN, paper.height - MARGIN - 3, width, 4.0), REGULAR, 3.2)
     draw_lines(c, word(msg("Space numbers as the app counts them: the top player's {chateau} is "
                            "+7/+8, the bottom player's -7/-8. The {crown} starts on the middle of "
                            "its track, Big Crown side up.",
                            chateau=name("royal visit card", "Chateau"),
                            crown=name("royal visit card", "Crown")), lang),
-               Box(MARGIN, MARGIN - 4, width, 7.2), REGULAR, 3.2, 2.4, colour=GREY)
+               Box(MARGIN, MARGIN - 4.6, width, 7.8), REGULAR, 3.2, 2.4, colour=GREY)
 
 
 def _space(c: Canvas, x: float, space: int, lang: str = "en") -> None:
