@@ -27,8 +27,9 @@ class PrintedCard:
 
 def name(context: str, value: str) -> str:
     """A name printed on the cards, as the game's engine names it: its own Msg where it makes
-    one, else ``term(context, value)`` (the engines' contexts: "royal visit card", "majesty
-    card", "majesty location", "kings court card", "kingseat card")."""
+    one, else ``term(context, value)`` in the engines' contexts ("royal visit card", "royal visit
+    pawn", "royal visit board", "majesty card", "majesty location", "kings court card", "kings
+    court suit", "kingseat card")."""
     return value if isinstance(value, Msg) else term(context, value)
 
 
@@ -45,8 +46,10 @@ def paper_name(paper: str) -> str:
     return PAPER_NAMES.get(paper, paper)
 
 
-GAMES = {"royal_visit": msg("Royal Visit"), "majesty": msg("Majesty"),
-         "kings_court": msg("King's Court"), "kingseat": msg("Kingseat")}
+# The games' names, printed on every card's face and back
+GAMES = {"royal_visit": term("game title", "Royal Visit"), "majesty": term("game title", "Majesty"),
+         "kings_court": term("game title", "King's Court"),
+         "kingseat": term("game title", "Kingseat")}
 
 
 def proxy(game: str) -> Msg:
@@ -98,7 +101,7 @@ def royal_visit(mark: str) -> Deck:
     cards = []
     for kind_id, copy in royal_visit_cards.physical_cards():
         kind = royal_visit_cards.KIND_BY_ID[kind_id]
-        suit = name("royal visit card", kind.suit.title())
+        suit = name("royal visit pawn", kind.suit.title())
         move = kind.id.split("-", 1)[1]
         face = Face(format_code("royal_visit", kind_id, copy, mark),
                     name("royal visit card", kind.name), msg("{suit} card", suit=suit),
@@ -222,13 +225,13 @@ def kings_court(mark: str, selection: str = "kc+kd+bonus") -> Deck:
     for kind_id, copy in kings_court_cards.deck(selection):
         kind = kings_court_cards.KIND_BY_ID[kind_id]
         colours = kind.suits or (kind.colour,)
-        suits = listing([name("kings court card", suit) for suit in kind.suits], "/")
+        suits = listing([name("kings court suit", suit) for suit in kind.suits], "/")
         face = Face(format_code("kings_court", kind_id, copy, mark),
                     name("kings court card", kind.name),
                     msg("{group}, {family} ({deck})", group=KINGS_COURT_GROUPS[kind.group],
                         family=KINGS_COURT_FAMILIES[kind.family], deck=kind.deck),
                     tuple(KINGS_COURT_COLOURS[c] for c in colours), str(kind.value),
-                    suits if kind.suits else name("kings court card", "Kingdom"),
+                    suits if kind.suits else msg("Kingdom"),
                     rule_text(kind.text), proxy("kings_court"))
         cards.append(PrintedCard(face, back))
     return Deck(title, mark, tuple(cards))

@@ -79,7 +79,7 @@ def kings_court_sheet(paper_name: str = "a4", players: int = 6, lang: str = "en"
             "Limit:  500  /  750  /  1000  /  ______   (circle one). After each hand add every "
             "hand score to its total. A total landing exactly on the limit is halved ({bonus}). "
             "When a total goes over the limit, the lowest total wins. Partners share one column.",
-            bonus=name("kings court card", "Scroll Bonus"))))
+            bonus=msg("Scroll Bonus"))))
         hand_width = 10.0
         column = (paper.width - 2 * MARGIN - hand_width) / (2 * players)
         rows = int((top - MARGIN - 16) // 7.5)
@@ -231,9 +231,10 @@ def _board_title(c: Canvas, paper: Paper, text, lang: str, right: float | None =
     draw_line(c, word(text, lang), Box(MARGIN, paper.height - MARGIN - 3, width, 4.0), REGULAR, 3.2)
     draw_lines(c, word(msg("Space numbers as the app counts them: the top player's {chateau} is "
                            "+7/+8, the bottom player's -7/-8. The {crown} starts on the middle of "
-                           "its track, Big Crown side up.",
-                           chateau=name("royal visit card", "Chateau"),
-                           crown=name("royal visit card", "Crown")), lang),
+                           "its track, {big_crown} side up.",
+                           chateau=name("royal visit board", "Chateau"),
+                           crown=name("royal visit board", "Crown"),
+                           big_crown=name("royal visit board", "Big Crown")), lang),
                Box(MARGIN, MARGIN - 4.6, width, 7.8), REGULAR, 3.2, 2.4, colour=GREY)
 
 
@@ -253,13 +254,13 @@ def _space(c: Canvas, x: float, space: int, lang: str = "en") -> None:
     c.setFont(BOLD, 7)
     c.drawCentredString(x + SPACE / 2, bottom + SPACE_HEIGHT - 10, f"{space:+d}" if space else "0")
     place = {"fountain": "Fountain", "chateau+": "Chateau", "chateau-": "Chateau"}.get(kind, "Duchy")
-    draw_line(c, word(name("royal visit card", place), lang), Box(x + 1, bottom + 5, SPACE - 2, 4.0),
+    draw_line(c, word(name("royal visit board", place), lang), Box(x + 1, bottom + 5, SPACE - 2, 4.0),
               REGULAR, 3.0, align="centre")
     if abs(space) <= CROWN_END:
         c.setFillColor(HexColor(BOARD_COLOURS["crown"]))
         c.rect(x, BOARD_TOP - TRACK, SPACE, TRACK, stroke=1, fill=1)
         c.setFillColor(INK)
-        draw_line(c, word(name("royal visit card", "Crown"), lang) if space == 0 else f"{space:+d}",
+        draw_line(c, word(name("royal visit board", "Crown"), lang) if space == 0 else f"{space:+d}",
                   Box(x + 1, BOARD_TOP - TRACK / 2 - 1.5, SPACE - 2, 5.0), BOLD, 4.5,
                   align="centre")
 
