@@ -9,7 +9,7 @@ from reportlab.pdfgen.canvas import Canvas
 from companion.games.majesty import cards as majesty_cards
 from companion.games.royal_visit.state import CHATEAU, CROWN_END
 from companion.language import word
-from companion.words import msg
+from companion.words import msg, term
 from printables.decks import name
 from printables.draw import BOLD, GREY, INK, REGULAR, draw_line, draw_lines, pdf, shrink_to
 from printables.layout import PAPERS, Box, Paper
@@ -185,6 +185,10 @@ SPACE = 28.0  # mm, one board space (and one Crown track position) wide
 BOARD_TOP = 150.0  # mm above the page's bottom edge: the top of the Crown track
 TRACK, SPACE_HEIGHT = 22.0, 62.0
 GLUE = 12.0  # the strip of page 2 that page 1 overlaps
+# The spaces' names, as Royal Visit's pages name them (the French edition's; German: ours)
+BOARD_PLACES = {"fountain": term("royal visit board", "Fountain"),
+                "duchy": term("royal visit board", "Duchy"),
+                "chateau": term("royal visit board", "Chateau")}
 
 
 def royal_visit_board(paper_name: str = "a4", lang: str = "en") -> bytes:
@@ -232,7 +236,7 @@ def _board_title(c: Canvas, paper: Paper, text, lang: str, right: float | None =
     draw_lines(c, word(msg("Space numbers as the app counts them: the top player's {chateau} is "
                            "+7/+8, the bottom player's -7/-8. The {crown} starts on the middle of "
                            "its track, {big_crown} side up.",
-                           chateau=name("royal visit board", "Chateau"),
+                           chateau=BOARD_PLACES["chateau"],
                            crown=name("royal visit board", "Crown"),
                            big_crown=name("royal visit board", "Big Crown")), lang),
                Box(MARGIN, MARGIN - 4.6, width, 7.8), REGULAR, 3.2, 2.4, colour=GREY)
@@ -253,8 +257,8 @@ def _space(c: Canvas, x: float, space: int, lang: str = "en") -> None:
     c.setFillColor(ink)
     c.setFont(BOLD, 7)
     c.drawCentredString(x + SPACE / 2, bottom + SPACE_HEIGHT - 10, f"{space:+d}" if space else "0")
-    place = {"fountain": "Fountain", "chateau+": "Chateau", "chateau-": "Chateau"}.get(kind, "Duchy")
-    draw_line(c, word(name("royal visit board", place), lang), Box(x + 1, bottom + 5, SPACE - 2, 4.0),
+    place = BOARD_PLACES[kind.rstrip("+-")]
+    draw_line(c, word(place, lang), Box(x + 1, bottom + 5, SPACE - 2, 4.0),
               REGULAR, 3.0, align="centre")
     if abs(space) <= CROWN_END:
         c.setFillColor(HexColor(BOARD_COLOURS["crown"]))

@@ -348,8 +348,9 @@ def test_the_printed_words_follow_the_language():
     ("majesty-pad", ["Majesty: Schlusswertung", "Punkte im Spiel", "Vielfalt", "Mehrheit: 7",
                      "Summe", "Spieler 4", "A 16 / B 16"],
      ["Player", "Total", "Most at", "final scoring"]),
-    ("royal-visit-board", ["Royal-Visit-Spielplan, Seite 1 von 2", "Feldnummern"],
-     ["page 1 of 2", "Space numbers"]),
+    ("royal-visit-board", ["Royal-Visit-Spielplan, Seite 1 von 2", "Feldnummern", "Brunnen",
+                           "Herzogtum", "Schloss"],
+     ["page 1 of 2", "Space numbers", "Fountain", "Duchy", "Chateau"]),
 ])
 def test_a_score_sheet_in_german_has_german_headers(name, says, not_says):
     text = "".join(page_text(PRINTABLES[name].make(PrintOptions(), lang="de").pdf))
