@@ -7,6 +7,10 @@ added, a move from another moment), bad setup options, and (King's Court) arbite
 judge questions. It prints each game's distinct refusal sentences under their rule, with names
 shown as <name> and numbers as #, and how often each came up. A refusal that is not a RuleError
 is printed under CRASH: a bug.
+
+``--lang fr`` (or ``de``) words each sentence as a French (German) player reads it
+(companion.language.word), card names as that language names them: read it through, and any
+English left is a message not yet translated (``companion translations check`` lists them).
 """
 from __future__ import annotations
 
@@ -24,6 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import companion.games  # noqa: F401  (registers the engines)
 from companion.engine import REGISTRY, RuleError
+from companion.language import LANGUAGES, word
 
 ODD_VALUES = (None, -1, 0, 1, 2, 3, 7, 99, "", "x", "blue", True, 1.5, [], {}, [0], [0, 0],
               {"card": "x"})
@@ -70,8 +75,9 @@ def plain(message: str, names: Iterable[str], cards: Iterable[str] = ()) -> str:
 
 
 class Collector:
-    def __init__(self, cards: Iterable[str] = ()) -> None:
-        self.cards = tuple(cards)
+    def __init__(self, cards: Iterable[str] = (), lang: str = "en") -> None:
+        self.lang = lang
+        self.cards = tuple(word(card, lang) for card in cards)
         self.seen: dict[str, Counter] = defaultdict(Counter)
         self.crashes: Counter = Counter()
 
@@ -79,7 +85,7 @@ class Collector:
         try:
             call()
         except RuleError as error:
-            self.seen[error.rule][plain(error.message, names, self.cards)] += 1
+            self.seen[error.rule][plain(word(error.message, self.lang), names, self.cards)] += 1
         except Exception as error:
             self.crashes[f"{type(error).__name__}: {error}"[:200]] += 1
 
@@ -119,11 +125,11 @@ def options_for(name: str, rng: random.Random) -> dict:
     return sim.random_options(rng)
 
 
-def collect(name: str, games: int, seed: int) -> Collector:
+def collect(name: str, games: int, seed: int, lang: str = "en") -> Collector:
     engine = REGISTRY[name]
     sim = simulator(name)
     rng = random.Random(seed)
-    found = Collector(kind.name for kind in engine.cards)
+    found = Collector((kind.name for kind in engine.cards), lang)
     played = []
     for _ in range(games):
         options = options_for(name, rng)
@@ -179,9 +185,11 @@ def main() -> None:
     parser.add_argument("game", nargs="*", default=sorted(REGISTRY))
     parser.add_argument("--games", type=int, default=12)
     parser.add_argument("--seed", type=int, default=15)
+    parser.add_argument("--lang", choices=LANGUAGES, default="en",
+                        help="the language the sentences are worded in (default: English)")
     args = parser.parse_args()
     for name in args.game:
-        collect(name, args.games, args.seed).report(REGISTRY[name].title)
+        collect(name, args.games, args.seed, args.lang).report(word(REGISTRY[name].title, args.lang))
 
 
 if __name__ == "__main__":

@@ -203,28 +203,42 @@ def db(args: argparse.Namespace) -> int:
 
 def print_(args: argparse.Namespace) -> int:
     from companion.codes import is_deck_mark
-    from printables import PRINTABLES, PrintOptions
+    from companion.language import choose, word
+    from companion.words import msg, plural
+    from printables import PRINTABLES, PrintOptions, refusal
+    from printables.decks import paper_name
+
+    lang = choose(getattr(args, "lang", None))  # every word the command says and prints
+
+    def say(value, **where) -> None:
+        print(word(value, lang), **where)
 
     printable = PRINTABLES[args.what]
     mark = args.mark.upper() if args.mark else None
     if mark is not None and not is_deck_mark(mark):
-        print(f"A deck mark is 3 letters or digits, not {args.mark!r}.", file=sys.stderr)
+        say(msg("A deck mark is 3 letters or digits, not {mark}.", mark=repr(args.mark)),
+            file=sys.stderr)
         return 1
     options = PrintOptions(paper=args.paper, bleed=args.bleed, backs=args.backs, flip=args.flip,
                            offset=(args.offset_x, args.offset_y), corners=args.corners)
     try:
-        printed = printable.make(options, args.selection, mark)
+        printed = printable.make(options, args.selection, mark, lang)
     except ValueError as refused:
-        print(f"{printable.title}: {refused}", file=sys.stderr)
+        print(refusal(printable, refused, lang), file=sys.stderr)
         return 1
     output = args.output or f"{args.what}.pdf"
     with open(output, "wb") as out:
         out.write(printed.pdf)
     deck = printed.deck
-    what = f"{len(deck.cards)} cards, deck mark {deck.mark}" if deck else printable.title
-    print(f"Wrote {output} ({what}, {options.layout.paper.name}"
-          f"{f', {options.layout.bleed:g} mm bleed' if args.bleed and deck else ''}). "
-          "Print it at actual size, not 'fit to page'.")
+    what = (plural("{n} card, deck mark {mark}", "{n} cards, deck mark {mark}", len(deck.cards),
+                   mark=deck.mark) if deck else printable.title)
+    paper = paper_name(args.paper)
+    if args.bleed and deck:
+        paper = msg("{paper}, {bleed} mm bleed", paper=paper,
+                    bleed=int(options.layout.bleed) if options.layout.bleed.is_integer()
+                    else options.layout.bleed)
+    say(msg("Wrote {output} ({what}, {paper}). Print it at actual size, not 'fit to page'.",
+            output=output, what=what, paper=paper))
     return 0
 
 
@@ -346,6 +360,10 @@ def _printing_arguments(printing: argparse.ArgumentParser) -> None:
     printing.add_argument("--corners", action="store_true", help="guides for rounding corners")
     printing.add_argument("--mark", help="the deck mark, 3 letters or digits (default: random)")
     printing.add_argument("--output", "-o", help="the PDF to write (default: WHAT.pdf)")
+    if not any("--lang" in action.option_strings for action in printing._actions):
+        # where the CLI has no --lang of its own for every command yet
+        printing.add_argument("--lang", choices=("en", "fr", "de"), default=argparse.SUPPRESS,
+                              help="the language of the PDF and of what the command says")
 
 
 def _serving_arguments(serving: argparse.ArgumentParser) -> None:

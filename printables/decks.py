@@ -12,8 +12,10 @@ from companion.games.kings_court import cards as kings_court_cards
 from companion.games.kingseat import cards as kingseat_cards
 from companion.games.majesty import cards as majesty_cards
 from companion.games.royal_visit import cards as royal_visit_cards
-from printables.draw import BOLD, GREY, INK, REGULAR, draw_lines, draw_marks, pdf
-from printables.faces import DARK, Back, Face, draw_back, draw_corner_guides, draw_face
+from companion.language import word
+from companion.words import Msg, listing, msg, plural, term
+from printables.draw import BOLD, GREY, INK, REGULAR, draw_line, draw_lines, draw_marks, pdf
+from printables.faces import DARK, Back, Face, Initials, draw_back, draw_corner_guides, draw_face
 from printables.layout import PAPERS, Box, Layout
 
 
@@ -21,6 +23,37 @@ from printables.layout import PAPERS, Box, Layout
 class PrintedCard:
     front: Face
     back: Face | Back  # a Face when the back is a side of its own (a Majesty location)
+
+
+def name(context: str, value: str) -> str:
+    """A name printed on the cards, as the game's engine names it: its own Msg where it makes
+    one, else ``term(context, value)`` in the engines' contexts ("royal visit card", "royal visit
+    pawn", "royal visit board", "majesty card", "majesty location", "kings court card", "kings
+    court suit", "kingseat card")."""
+    return value if isinstance(value, Msg) else term(context, value)
+
+
+def rule_text(value: str) -> str:
+    """A card's text from the engine's catalogue: its Msg where the engine makes one; else the
+    English, which a catalog translates where it has that message."""
+    return value if isinstance(value, Msg) else Msg(value)
+
+
+PAPER_NAMES = {"a4": "A4", "letter": msg("Letter")}
+
+
+def paper_name(paper: str) -> str:
+    return PAPER_NAMES.get(paper, paper)
+
+
+# The games' names, printed on every card's face and back
+GAMES = {"royal_visit": term("game title", "Royal Visit"), "majesty": term("game title", "Majesty"),
+         "kings_court": term("game title", "King's Court"),
+         "kingseat": term("game title", "Kingseat")}
+
+
+def proxy(game: str) -> Msg:
+    return msg("{game} proxy", game=GAMES[game])
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,14 +96,18 @@ ROYAL_VISIT_COLOURS = {"king": "#6b1fa0", "guard": "#1f5fa0", "wizard": "#137a4a
 
 def royal_visit(mark: str) -> Deck:
     """The 54 cards, in catalogue order."""
-    title = "Royal Visit"
+    title = GAMES["royal_visit"]
     back = Back(title, DARK)
     cards = []
     for kind_id, copy in royal_visit_cards.physical_cards():
         kind = royal_visit_cards.KIND_BY_ID[kind_id]
-        face = Face(format_code("royal_visit", kind_id, copy, mark), kind.name,
-                    f"{kind.suit.title()} card", (ROYAL_VISIT_COLOURS[kind.suit],),
-                    kind.id.split("-", 1)[1], kind.suit.title(), kind.text, title)
+        suit = name("royal visit pawn", kind.suit.title())
+        move = kind.id.split("-", 1)[1]
+        face = Face(format_code("royal_visit", kind_id, copy, mark),
+                    name("royal visit card", kind.name), msg("{suit} card", suit=suit),
+                    (ROYAL_VISIT_COLOURS[kind.suit],),
+                    msg("flank") if move == "flank" else msg("middle") if move == "middle" else move,
+                    suit, rule_text(kind.text), proxy("royal_visit"))
         cards.append(PrintedCard(face, back))
     return Deck(title, mark, tuple(cards))
 
@@ -82,23 +119,24 @@ MAJESTY_COLOURS = {"orange": "#d9660b", "brown": "#7a4a1c", "green": "#2f7d32",
                    "violet": "#6b2fa0", "grey": "#6b7280"}
 MAJESTY_TIER_BACKS = {1: "#2f6b2f", 2: "#9b1c1c"}  # the real deck's green and red backs
 MAJESTY_SELECTIONS = {
-    "box": "the whole box: 60 characters, 4 sets of 8 locations, 4 worker cards",
-    "characters": "the 60 character cards",
-    "locations": "4 sets of 8 locations (side A front, side B back) and the 4 worker cards",
+    "box": msg("the whole box: 60 characters, 4 sets of 8 locations, 4 worker cards"),
+    "characters": msg("the 60 character cards"),
+    "locations": msg("4 sets of 8 locations (side A front, side B back) and the 4 worker cards"),
 }
 MAJESTY_SETS = 4  # one set of locations per player
 
 
 def majesty(mark: str, selection: str = "box") -> Deck:
     if selection not in MAJESTY_SELECTIONS:
-        raise ValueError(f"A Majesty selection is one of {sorted(MAJESTY_SELECTIONS)}, "
-                         f"not {selection!r}.")
+        raise ValueError(msg("A Majesty selection is one of {choices}, not {selection}.",
+                             choices=listing(sorted(MAJESTY_SELECTIONS), ", "),
+                             selection=repr(selection)))
     cards: list[PrintedCard] = []
     if selection in ("box", "characters"):
         cards += _majesty_characters(mark)
     if selection in ("box", "locations"):
         cards += _majesty_locations(mark)
-    return Deck("Majesty", mark, tuple(cards))
+    return Deck(GAMES["majesty"], mark, tuple(cards))
 
 
 def _majesty_characters(mark: str) -> list[PrintedCard]:
@@ -109,16 +147,24 @@ def _majesty_characters(mark: str) -> list[PrintedCard]:
         if tier == 2:
             copy += kind.tier1
         chars = [majesty_cards.CHARACTER_BY_ID[c] for c in kind.characters]
+        names = [name("majesty card", c.name) for c in chars]
         places = [majesty_cards.LOCATION_BY_ID[c.location] for c in chars]
-        to = [f"the {place.name} ({place.number})" for place in places]
-        text = (f"Choose when you take it: {chars[0].name} to {to[0]}, or {chars[1].name} to "
-                f"{to[1]}." if kind.split else f"Goes to {to[0]}.")
-        face = Face(format_code("majesty", kind_id, copy, mark), kind.name,
-                    f"{'Split character' if kind.split else 'Character'}, tier {tier}",
+        to = [msg("the {place} ({number})", place=name("majesty location", place.name),
+                  number=place.number) for place in places]
+        text = (msg("Choose when you take it: {first} to {first_place}, or {second} to "
+                    "{second_place}.", first=names[0], first_place=to[0], second=names[1],
+                    second_place=to[1]) if kind.split
+                else msg("Goes to {place}.", place=to[0]))
+        title = (kind.name if isinstance(kind.name, Msg) else listing(names, "/")) if kind.split \
+            else names[0]
+        face = Face(format_code("majesty", kind_id, copy, mark), title,
+                    (msg("Split character, tier {tier}", tier=tier) if kind.split
+                     else msg("Character, tier {tier}", tier=tier)),
                     tuple(MAJESTY_COLOURS[c.colour] for c in chars),
-                    "/".join(c.name[0] for c in chars) if kind.split else kind.name,
-                    f"tier {tier}", text, "Majesty")
-        cards.append(PrintedCard(face, Back("Majesty", MAJESTY_TIER_BACKS[tier], f"Tier {tier}")))
+                    Initials(names) if kind.split else names[0],
+                    msg("tier {tier}", tier=tier), text, proxy("majesty"))
+        cards.append(PrintedCard(face, Back(GAMES["majesty"], MAJESTY_TIER_BACKS[tier],
+                                            msg("Tier {tier}", tier=tier))))
     return cards
 
 
@@ -129,26 +175,29 @@ def _majesty_locations(mark: str) -> list[PrintedCard]:
             colour = (MAJESTY_COLOURS[majesty_cards.CHARACTER_BY_ID[loc.character].colour]
                       if loc.character else MAJESTY_COLOURS["grey"])
             sides = []
+            place = name("majesty location", loc.name)
             for letter in "AB":
                 side = loc.side(letter)
-                worth = f"Majority: {side.majority} points." if loc.character else ""
+                text = (msg("{rule} Majority: {n} points.", rule=rule_text(side.text),
+                            n=side.majority) if loc.character else rule_text(side.text))
                 sides.append(Face(
                     format_code("majesty", f"{loc.id}-{letter.lower()}", copy, mark),
-                    f"{loc.number} {loc.name}", f"Location, side {letter}, set {copy}",
-                    (colour,), f"{loc.number}{letter}", f"side {letter}",
-                    f"{side.text} {worth}".strip(), "Majesty"))
+                    msg("{number} {location}", number=loc.number, location=place),
+                    msg("Location, side {side}, set {set}", side=letter, set=copy),
+                    (colour,), f"{loc.number}{letter}", msg("side {side}", side=letter),
+                    text, proxy("majesty")))
             cards.append(PrintedCard(sides[0], sides[1]))
-    plain = Back("Majesty", DARK, "Worker")
+    plain = Back(GAMES["majesty"], DARK, msg("Worker"))
     for kind_id, copies, text in (
-            ("worker-knight", 1, "The knight: you take the first turn. Holds 5 meeples."),
-            ("worker", 3, "Holds 5 meeples; each one more goes back for a point at the end "
-                          "of your turn.")):
+            ("worker-knight", 1, msg("The knight: you take the first turn. Holds 5 meeples.")),
+            ("worker", 3, msg("Holds 5 meeples; each one more goes back for a point at the end "
+                              "of your turn."))):
         for copy in range(1, copies + 1):
             face = Face(format_code("majesty", kind_id, copy, mark),
-                        "Knight worker" if kind_id == "worker-knight" else "Worker",
-                        "Worker card", (MAJESTY_COLOURS["red"] if copies == 1 else DARK,),
-                        "1st" if copies == 1 else "5", "meeples" if copies > 1 else "player",
-                        text, "Majesty")
+                        msg("Knight worker") if kind_id == "worker-knight" else msg("Worker"),
+                        msg("Worker card"), (MAJESTY_COLOURS["red"] if copies == 1 else DARK,),
+                        msg("1st") if copies == 1 else "5",
+                        msg("meeples") if copies > 1 else msg("player"), text, proxy("majesty"))
             cards.append(PrintedCard(face, plain))
     return cards
 
@@ -160,26 +209,47 @@ KINGS_COURT_COLOURS = {"gold": "#9c7400", "green": "#2f7d32", "blue": "#1f5fa0",
                        "orange": "#c2560a", "black": "#222222"}
 
 
+KINGS_COURT_GROUPS = {"number": msg("Number card"), "scroll": msg("Scroll card"),
+                      "shield": msg("Shield card")}
+KINGS_COURT_FAMILIES = {
+    "number": msg("number"), "suit scroll": msg("suit scroll"), "wild": msg("wild"),
+    "draw": msg("draw"), "defensive": msg("defensive"), "magic": msg("magic"),
+    "battle": msg("battle"), "risk": msg("risk"), "bonus": msg("bonus")}
+
+
 def kings_court(mark: str, selection: str = "kc+kd+bonus") -> Deck:
     """A selection of the catalogue (kings_court.cards.SELECTIONS): up to all 199 cards."""
-    title = "King's Court"
+    title = GAMES["kings_court"]
     back = Back(title, DARK)
     cards = []
     for kind_id, copy in kings_court_cards.deck(selection):
         kind = kings_court_cards.KIND_BY_ID[kind_id]
         colours = kind.suits or (kind.colour,)
-        face = Face(format_code("kings_court", kind_id, copy, mark), kind.name,
-                    f"{kind.group.title()} card, {kind.family} ({kind.deck})",
+        suits = listing([name("kings court suit", suit) for suit in kind.suits], "/")
+        face = Face(format_code("kings_court", kind_id, copy, mark),
+                    name("kings court card", kind.name),
+                    msg("{group}, {family} ({deck})", group=KINGS_COURT_GROUPS[kind.group],
+                        family=KINGS_COURT_FAMILIES[kind.family], deck=kind.deck),
                     tuple(KINGS_COURT_COLOURS[c] for c in colours), str(kind.value),
-                    "/".join(kind.suits) if kind.suits else "Kingdom", kind.text, title)
+                    suits if kind.suits else msg("Kingdom"),
+                    rule_text(kind.text), proxy("kings_court"))
         cards.append(PrintedCard(face, back))
     return Deck(title, mark, tuple(cards))
 
 
 # -------------------------------------------------------------------------------- Kingseat
 
-KINGSEAT_SELECTIONS = {name: f"{name} set: {', '.join(kingseat_cards.PRINCE_BY_ID[p].name for p in princes)}"
-                       for name, princes in kingseat_cards.SETS.items()}
+KINGSEAT_SETS = {"starter": msg("starter"), "medium": msg("medium"), "advanced": msg("advanced"),
+                 "complete": msg("complete")}
+KINGSEAT_SELECTIONS = {
+    chosen: msg("{set} set: {princes}", set=KINGSEAT_SETS.get(chosen, chosen), princes=listing(
+        [name("kingseat card", kingseat_cards.PRINCE_BY_ID[p].name) for p in princes], ", "))
+    for chosen, princes in kingseat_cards.SETS.items()}
+KINGSEAT_ANIMALS = {
+    "Lion": msg("the lion"), "Fox": msg("the fox"), "Wolf": msg("the wolf"),
+    "Unicorn": msg("the unicorn"), "Bear": msg("the bear"), "Butterfly": msg("the butterfly"),
+    "Lobster": msg("the lobster"), "Seagull": msg("the seagull"), "Turtle": msg("the turtle"),
+    "Fish": msg("the fish"), "Dragon": msg("the dragon"), "Salamander": msg("the salamander")}
 
 
 def kingseat(mark: str, selection: str = "starter") -> Deck:
@@ -187,7 +257,7 @@ def kingseat(mark: str, selection: str = "starter") -> Deck:
     after it for the older editions' cards a prince (9 by default)."""
     chosen, _, per_prince = selection.partition(":")
     princes = kingseat_cards.SETS.get(chosen) or tuple(p.strip() for p in chosen.split(","))
-    title = "Kingseat"
+    title = GAMES["kingseat"]
     back = Back(title, "#3b2a4d")
     cards = []
     for kind_id, copy in kingseat_cards.deck(
@@ -195,27 +265,36 @@ def kingseat(mark: str, selection: str = "starter") -> Deck:
         kind = kingseat_cards.KIND_BY_ID[kind_id]
         prince = kingseat_cards.PRINCE_BY_ID[kind.prince]
         colours = prince.stripes or ((prince.dark_hex if kind.dark else prince.hex),)
-        face = Face(format_code("kingseat", kind_id, copy, mark), kind.name,
-                    f"{'Dark card' if kind.dark else 'Prince card'}, the {prince.animal}",
-                    colours, prince.name, f"dark {kind.dark}" if kind.dark else "1 vote",
-                    kind.text, title)
+        prince_name = name("kingseat card", prince.name)
+        animal = KINGSEAT_ANIMALS.get(prince.animal) or f"the {prince.animal}"
+        title_of = (kind.name if isinstance(kind.name, Msg) else
+                    msg("{prince} (dark {n})", prince=prince_name, n=kind.dark) if kind.dark
+                    else prince_name)
+        face = Face(format_code("kingseat", kind_id, copy, mark), title_of,
+                    (msg("Dark card, {animal}", animal=animal) if kind.dark
+                     else msg("Prince card, {animal}", animal=animal)),
+                    colours, prince_name,
+                    msg("dark {n}", n=kind.dark) if kind.dark else plural("{n} vote", "{n} votes", 1),
+                    rule_text(kind.text), proxy("kingseat"))
         cards.append(PrintedCard(face, back))
     return Deck(title, mark, tuple(cards))
 
 
 # ------------------------------------------------------------------------------ rendering
 
-def deck_pdf(deck: Deck, options: PrintOptions = PrintOptions()) -> bytes:
+def deck_pdf(deck: Deck, options: PrintOptions = PrintOptions(), lang: str = "en") -> bytes:
     """Fronts, nine to a sheet; with backs (always, for a deck with two-sided cards) each front
-    page is followed by its back page, laid out for the duplex flip and moved by the offset."""
+    page is followed by its back page, laid out for the duplex flip and moved by the offset.
+    Every word on the cards is worded in ``lang``; the codes are the same in every language."""
     layout = options.layout
+    cards = [PrintedCard(card.front.worded(lang), card.back.worded(lang)) for card in deck.cards]
     pages = []
-    for start in range(0, len(deck.cards), layout.per_page):
-        sheet = deck.cards[start:start + layout.per_page]
+    for start in range(0, len(cards), layout.per_page):
+        sheet = cards[start:start + layout.per_page]
         pages.append((layout.paper, _sides(sheet, layout, options, front=True)))
         if options.backs or deck.two_sided:
             pages.append((layout.paper, _sides(sheet, layout, options, front=False)))
-    return pdf(pages, f"{deck.title} proxy deck {deck.mark}")
+    return pdf(pages, msg("{game} proxy deck {mark}", game=deck.title, mark=deck.mark), lang)
 
 
 def _sides(sheet, layout: Layout, options: PrintOptions, front: bool):
@@ -235,7 +314,7 @@ def _sides(sheet, layout: Layout, options: PrintOptions, front: bool):
     return page
 
 
-def alignment_pdf(options: PrintOptions = PrintOptions()) -> bytes:
+def alignment_pdf(options: PrintOptions = PrintOptions(), lang: str = "en") -> bytes:
     """One sheet, both sides: print it duplex with the same settings as the backs, hold it up to
     the light, and read on the back's scales where the front's crosses fall."""
     layout = options.layout
@@ -251,12 +330,13 @@ def alignment_pdf(options: PrintOptions = PrintOptions()) -> bytes:
             c.line(cx - 12, cy, cx + 12, cy)
             c.line(cx, cy - 12, cx, cy + 12)
             c.setFillColor(INK)
-            c.setFont(BOLD, 4)
-            c.drawCentredString(cx, box.top - 10, f"Front {number}")
-        draw_lines(c, f"Alignment test, front ({layout.paper.name}). Print this sheet on both "
-                      f"sides: {options.flip}-edge flip, actual size (no 'fit to page'), offset "
-                      f"x {options.offset[0]:g} mm, y {options.offset[1]:g} mm. Then hold it "
-                      "against a light.",
+            draw_line(c, word(msg("Front {n}", n=number), lang),
+                      Box(box.x + 2, box.top - 10, box.width - 4, 5), BOLD, 4, align="centre")
+        flip = msg("long-edge flip") if options.flip == "long" else msg("short-edge flip")
+        draw_lines(c, word(msg("Alignment test, front ({paper}). Print this sheet on both sides: "
+                               "{flip}, actual size (no 'fit to page'), offset x {x} mm, y {y} mm. "
+                               "Then hold it against a light.", paper=paper_name(options.paper),
+                               flip=flip, x=_mm(options.offset[0]), y=_mm(options.offset[1])), lang),
                    Box(fronts[6].x + 2, fronts[6].y + 4, fronts[6].width - 4, 24),
                    REGULAR, 2.6, 2.0)
         draw_marks(c, layout.marks)
@@ -268,18 +348,23 @@ def alignment_pdf(options: PrintOptions = PrintOptions()) -> bytes:
             _ruler(c, cx, cy - 8, across=True)  # crosses the front's upright line
             _ruler(c, cx - 8, cy, across=False)  # crosses the front's level line
             c.setFillColor(INK)
-            c.setFont(BOLD, 4)
-            c.drawCentredString(cx, box.top - 10, f"Back {number}")
-        draw_lines(c, "Alignment test, back. Against the light, the front's upright line crosses "
-                      "the lower scale: add that number to the x offset; its level line crosses "
-                      "the left scale: add that number to the y offset (mm; companion print "
-                      "--offset-x X --offset-y Y). All nine should agree; if they do not, print "
-                      "at actual size.",
+            draw_line(c, word(msg("Back {n}", n=number), lang),
+                      Box(box.x + 2, box.top - 10, box.width - 4, 5), BOLD, 4, align="centre")
+        draw_lines(c, word(msg("Alignment test, back. Against the light, the front's upright line "
+                               "crosses the lower scale: add that number to the x offset; its "
+                               "level line crosses the left scale: add that number to the y "
+                               "offset (mm; companion print --offset-x X --offset-y Y). All nine "
+                               "should agree; if they do not, print at actual size."), lang),
                    Box(backs[4].x + 2, backs[4].y + 4, backs[4].width - 4, 26), REGULAR, 2.4, 2.0,
                    colour=GREY)
         draw_marks(c, layout.back_marks(options.flip, options.offset))
 
-    return pdf([(layout.paper, front), (layout.paper, back)], "Alignment test")
+    return pdf([(layout.paper, front), (layout.paper, back)], msg("Alignment test"), lang)
+
+
+def _mm(value: float) -> int | float:
+    """A length as a number is written: 2, not 2.0."""
+    return int(value) if value == int(value) else value
 
 
 def _ruler(c: Canvas, x: float, y: float, across: bool) -> None:

@@ -9,10 +9,11 @@ from functools import lru_cache
 import qrcode
 from reportlab.lib.colors import HexColor, black, white
 from reportlab.lib.units import mm
-from reportlab.lib.utils import simpleSplit
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
+from companion.language import word
+from companion.words import msg
 from printables.layout import Box, Paper, Segment
 
 QR_MODULES = 21  # a version-1 QR code
@@ -20,6 +21,16 @@ QUIET = 4  # modules of light margin the QR standard asks for all round
 INK = HexColor("#1d1d1f")
 GREY = HexColor("#6b7280")
 BOLD, REGULAR, MONO = "Helvetica-Bold", "Helvetica", "Courier-Bold"
+SMALLEST = 1.6  # mm: no printed word is drawn smaller (about 4.5 pt), in any language
+
+# Every piece of text drawn into a box, as (lines, font, size, box, leading), while a test
+# collects them (tests/test_printables.py checks that each stays inside its box).
+DRAWN: list[tuple[list[str], str, float, Box, float]] | None = None
+
+
+def _drawn(lines: list[str], font: str, size: float, box: Box, leading: float = 1.0) -> None:
+    if DRAWN is not None:
+        DRAWN.append((lines, font, size, box, leading))
 
 
 @lru_cache(maxsize=4096)
@@ -81,11 +92,30 @@ def ink_on(colour: HexColor) -> HexColor:
     return INK if luminance > 0.55 else white
 
 
+def wrap(text: str, font: str, size: float, width: float) -> list[str]:
+    """``text`` in lines of at most ``width``, broken at spaces only: never at a no-break space
+    (French puts one before : ; ? ! and inside « »), which reportlab's simpleSplit breaks at."""
+    lines = []
+    for paragraph in text.split("\n"):
+        line = ""
+        for part in paragraph.split(" "):
+            if not part:
+                continue
+            longer = f"{line} {part}" if line else part
+            if line and stringWidth(longer, font, size) > width:
+                lines.append(line)
+                line = part
+            else:
+                line = longer
+        lines.append(line)
+    return lines
+
+
 def fit_lines(text: str, width: float, height: float, font: str, size: float,
               smallest: float, leading: float = 1.2) -> tuple[list[str], float]:
     """Wrap ``text`` to ``width``, shrinking the size until it fits ``height`` (or is smallest)."""
     while True:
-        lines = simpleSplit(text, font, size, width)
+        lines = wrap(text, font, size, width)
         if len(lines) * size * leading <= height or size <= smallest:
             return lines, size
         size = max(smallest, size * 0.92)
@@ -95,6 +125,7 @@ def draw_lines(c: Canvas, text: str, box: Box, font: str, size: float, smallest:
                colour=INK, centred: bool = False, leading: float = 1.2) -> None:
     """``text`` wrapped and shrunk into ``box``, from its top."""
     lines, size = fit_lines(text, box.width, box.height, font, size, smallest, leading)
+    _drawn(lines, font, size, box, leading)
     c.setFont(font, size)
     c.setFillColor(colour)
     y = box.top - size
@@ -112,6 +143,24 @@ def shrink_to(text: str, font: str, size: float, width: float) -> float:
     return size if natural <= width else size * width / natural
 
 
+def draw_line(c: Canvas, text: str, box: Box, font: str, size: float, align: str = "left",
+              baseline: float | None = None) -> float:
+    """``text`` on one line inside ``box``: shrunk to its width, drawn from its left edge
+    (``align`` "left"), about its centre ("centre") or to its right edge ("right"), on the
+    ``baseline`` given (default: the box's bottom). Returns the size drawn at."""
+    size = min(shrink_to(text, font, size, box.width), box.height)
+    y = box.y if baseline is None else baseline
+    c.setFont(font, size)
+    if align == "centre":
+        c.drawCentredString(box.x + box.width / 2, y, text)
+    elif align == "right":
+        c.drawRightString(box.right, y, text)
+    else:
+        c.drawString(box.x, y, text)
+    _drawn([text], font, size, Box(box.x, y, box.width, box.top - y) if baseline is not None else box)
+    return size
+
+
 def draw_marks(c: Canvas, segments: Iterable[Segment]) -> None:
     """Crop marks as a white line under a black one, so they show on paper and on bleed."""
     segments = list(segments)
@@ -122,12 +171,14 @@ def draw_marks(c: Canvas, segments: Iterable[Segment]) -> None:
             c.line(x0, y0, x1, y1)
 
 
-def pdf(paper_pages: Iterable[tuple[Paper, Callable[[Canvas], None]]], title: str) -> bytes:
-    """A PDF of the given pages, each drawn in millimetres by its function."""
+def pdf(paper_pages: Iterable[tuple[Paper, Callable[[Canvas], None]]], title: str,
+        lang: str = "en") -> bytes:
+    """A PDF of the given pages, each drawn in millimetres by its function; ``title`` (a Msg)
+    worded in ``lang``."""
     out = io.BytesIO()
     c = Canvas(out, invariant=True, pageCompression=1)
-    c.setTitle(title)
-    c.setAuthor("The companion")
+    c.setTitle(word(title, lang))
+    c.setAuthor(word(msg("The companion"), lang))
     for paper, page in paper_pages:
         c.setPageSize((paper.width * mm, paper.height * mm))
         c.saveState()

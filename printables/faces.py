@@ -19,20 +19,22 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from reportlab.lib.colors import HexColor, white
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from companion.codes import CORNER_MODULE, FACE_MODULE, FRAME, spaced
+from companion.language import word
 from printables.draw import (
     BOLD,
     GREY,
     INK,
     MONO,
     REGULAR,
+    draw_line,
     draw_lines,
     draw_qr,
     ink_on,
     qr_footprint,
-    shrink_to,
 )
 from printables.layout import CORNER_RADIUS, Box
 
@@ -43,8 +45,28 @@ BAND = 10.0  # the name band's height
 TEXT_BOTTOM = FRAME + BIG + 3.5  # the words stop above the code's text line
 
 
+class Initials(str):
+    """The first letters of names, joined by "/" ("M/B" for Miller/Brewer): each name's
+    initial in the language the card is worded in."""
+
+    names: tuple[str, ...]
+
+    def __new__(cls, names) -> Initials:
+        self = super().__new__(cls, "/".join(str(n)[0] for n in names))
+        self.names = tuple(names)
+        return self
+
+    def worded(self, lang: str) -> str:
+        return "/".join(word(n, lang)[:1] for n in self.names)
+
+
+def _word(value, lang: str) -> str:
+    return value.worded(lang) if isinstance(value, Initials) else word(value, lang)
+
+
 @dataclass(frozen=True, slots=True)
 class Face:
+    """Its words are Msgs (or names), worded in the deck's language when it is drawn."""
     code: str  # the card's code (companion.codes)
     title: str
     kind: str  # the type line: "Guard card", "Character, tier 1"
@@ -52,7 +74,12 @@ class Face:
     index: str  # what a player looks for in a fanned hand: a value, a move, a name
     note: str  # a word under the index: the suit, "points"
     text: str  # what the card does, in our own words
-    game: str  # the game's title, printed small
+    game: str  # "Royal Visit proxy": the game's title, printed small
+
+    def worded(self, lang: str) -> Face:
+        return Face(self.code, word(self.title, lang), word(self.kind, lang), self.colours,
+                    _word(self.index, lang), word(self.note, lang), word(self.text, lang),
+                    word(self.game, lang))
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,6 +87,9 @@ class Back:
     game: str
     colour: str
     label: str = ""  # e.g. "Tier 1"
+
+    def worded(self, lang: str) -> Back:
+        return Back(word(self.game, lang), self.colour, word(self.label, lang))
 
 
 def draw_face(c: Canvas, face: Face, trim: Box, bleed: float = 0.0) -> None:
@@ -82,11 +112,8 @@ def draw_face(c: Canvas, face: Face, trim: Box, bleed: float = 0.0) -> None:
         c.rect(w / 2, band.y, band.right - w / 2, band.height, stroke=0, fill=1)
     ink = ink_on(colours[0]) if len(colours) == 1 else white
     c.setFillColor(ink)
-    size = shrink_to(face.title, BOLD, 4.2, band.width - 2)
-    c.setFont(BOLD, size)
-    c.drawString(band.x + 1, band.y + 4.6, face.title)
-    c.setFont(REGULAR, 2.4)
-    c.drawString(band.x + 1, band.y + 1.4, face.kind)
+    draw_line(c, face.title, Box(band.x + 1, band.y + 4.6, band.width - 2, BAND - 4.6), BOLD, 4.2)
+    draw_line(c, face.kind, Box(band.x + 1, band.y + 1.4, band.width - 2, 3.0), REGULAR, 2.4)
 
     draw_lines(c, face.text, Box(band.x, TEXT_BOTTOM, band.width, band.y - 1.5 - TEXT_BOTTOM),
                REGULAR, 3.2, 2.0)
@@ -94,10 +121,12 @@ def draw_face(c: Canvas, face: Face, trim: Box, bleed: float = 0.0) -> None:
     # the code as text, over the large code
     c.setFillColor(INK)
     c.setFont(MONO, 2.4)
-    c.drawString(FRAME + 4 * FACE_MODULE, FRAME + BIG + 0.6, spaced(face.code))
+    code_x = FRAME + 4 * FACE_MODULE
+    c.drawString(code_x, FRAME + BIG + 0.6, spaced(face.code))
     c.setFillColor(GREY)
-    c.setFont(REGULAR, 2.0)
-    c.drawRightString(w - FRAME - 1, FRAME + BIG + 0.6, f"{face.game} proxy")
+    after_code = code_x + stringWidth(spaced(face.code), MONO, 2.4) + 2
+    draw_line(c, face.game, Box(after_code, FRAME + BIG + 0.6, w - FRAME - 1 - after_code, 2.8),
+              REGULAR, 2.0, align="right")
 
     draw_qr(c, face.code, FRAME, FRAME, FACE_MODULE)
     for turned in (False, True):
@@ -108,11 +137,11 @@ def draw_face(c: Canvas, face: Face, trim: Box, bleed: float = 0.0) -> None:
         draw_qr(c, face.code, FRAME, h - FRAME - CORNER, CORNER_MODULE)
         centre = FRAME + CORNER / 2
         c.setFillColor(shades[0] if ink_on(shades[0]) == white else INK)
-        c.setFont(BOLD, shrink_to(face.index, BOLD, 7, CORNER - 2))
-        c.drawCentredString(centre, h - FRAME - CORNER - 7, face.index)
+        draw_line(c, face.index, Box(centre - (CORNER - 2) / 2, h - FRAME - CORNER - 7,
+                                     CORNER - 2, 7), BOLD, 7, align="centre")
         c.setFillColor(INK)
-        c.setFont(REGULAR, shrink_to(face.note, REGULAR, 2.6, CORNER - 1))
-        c.drawCentredString(centre, h - FRAME - CORNER - 10.5, face.note)
+        draw_line(c, face.note, Box(centre - (CORNER - 1) / 2, h - FRAME - CORNER - 10.5,
+                                    CORNER - 1, 3.0), REGULAR, 2.6, align="centre")
         c.restoreState()
     c.restoreState()
 
@@ -137,11 +166,10 @@ def draw_back(c: Canvas, back: Back, trim: Box, bleed: float = 0.0) -> None:
             c.rotate(180)
         _crown(c, w / 2, h / 2 + 12, 16, ink)
         c.setFillColor(ink)
-        c.setFont(BOLD, shrink_to(back.game, BOLD, 5, w - 16))
-        c.drawCentredString(w / 2, h / 2 + 2, back.game)
+        draw_line(c, back.game, Box(8, h / 2 + 2, w - 16, 4.5), BOLD, 5, align="centre")
         if back.label:
-            c.setFont(REGULAR, 3.2)
-            c.drawCentredString(w / 2, h / 2 + 6.5, back.label)
+            draw_line(c, back.label, Box(8, h / 2 + 6.5, w - 16, 4.0), REGULAR, 3.2,
+                      align="centre")
         c.restoreState()
     c.restoreState()
 

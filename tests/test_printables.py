@@ -5,6 +5,7 @@ with zxing-cpp, an independent one. Geometry is read from the PDF's own drawing 
 """
 from __future__ import annotations
 
+import re
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 
@@ -280,3 +281,117 @@ def test_the_royal_visit_board_spans_two_landscape_pages_that_join():
     for space in [*range(-8, 0), *(f"+{n}" for n in range(1, 9))]:
         assert str(space) in text
     assert "Fountain" in text and "Chateau" in text and "Crown" in text
+
+
+# --------------------------------------------------------------------------- languages
+
+def rendered(pdf: bytes, indices, dpi: int = DPI) -> list[np.ndarray]:
+    """Only the pages ``indices`` of ``pdf``, rasterised."""
+    document = pdfium.PdfDocument(pdf)
+    images = [document[i].render(scale=dpi / 72, grayscale=True).to_numpy() for i in indices]
+    document.close()
+    return images
+
+
+# (deck, selection, pages to read: a sample, to keep the time down)
+SAMPLED = [("royal-visit", None, (0,)), ("majesty", "box", (0, 14, 15)),
+           ("kings-court", "kc+kd+bonus", (0, 22)), ("kingseat", "complete", (11,))]
+
+
+@pytest.mark.parametrize("lang", ["fr", "de"])
+@pytest.mark.parametrize("name, selection, indices", SAMPLED)
+def test_a_deck_printed_in_french_or_german_reads_back_with_the_same_codes(name, selection, indices,
+                                                                           lang):
+    """The words change with the language, the codes do not: a deck printed in French or German
+    is the same deck (sampled: a few pages a deck, with Majesty's two-sided locations)."""
+    deck = PRINTABLES[name].build(selection, MARK)
+    english = page_text(decks.deck_pdf(deck))
+    pdf = decks.deck_pdf(deck, lang=lang)
+    worded = page_text(pdf)
+    assert len(worded) == len(english)
+    assert worded[indices[0]] != english[indices[0]]  # worded in the language
+    expected = []
+    for sheet in sheets_of(deck):
+        expected.append([card.front.code for card in sheet])
+        if deck.two_sided:
+            expected.append([card.back.code for card in sheet if isinstance(card.back, decks.Face)])
+    for index, image in zip(indices, rendered(pdf, indices)):
+        ours = Counter(found.text for found in find_codes(image))
+        theirs = Counter(text for text, _, _ in zxing_codes(image))
+        assert ours == theirs == {code: 3 for code in expected[index]}, (name, lang, index)
+
+
+def test_the_printed_words_follow_the_language():
+    deck = decks.royal_visit(MARK)
+    for lang, says, not_says in (("fr", ["Visite Royale (copie)", "Carte"], ["proxy", "King card\r"]),
+                                 ("de", ["Royal Visit (Kopie)", "-Karte"], ["proxy", "King card\r"])):
+        [text, *_] = page_text(decks.deck_pdf(deck, lang=lang))
+        for words in says:
+            assert words in text, (lang, words)
+        for words in not_says:
+            assert words not in text, (lang, words)
+    majesty = page_text(decks.deck_pdf(decks.majesty(MARK, "locations"), lang="de"))
+    assert "Mehrheit: 10 Punkte." in majesty[0] and "Seite A" in majesty[0]
+    assert "Majority" not in majesty[0]
+    alignment = page_text(PRINTABLES["alignment"].make(PrintOptions(offset=(1.5, 0)),
+                                                       lang="fr").pdf)
+    assert "Test d'alignement, recto (A4)" in alignment[0]
+    assert re.search(r"1,5\smm", alignment[0])  # a French decimal comma, and never broken
+    assert "Recto 9" in alignment[0] and "Verso 9" in alignment[1]
+
+
+@pytest.mark.parametrize("name, says, not_says", [
+    ("kingseat-tally", ["Kingseat – Rundenliste", "Runde", "König", "Sieger", "in Tell", "Im Tell"],
+     ["Round", "Winner", "to Tell", "In the Tell"]),
+    ("kings-court-sheet", ["Wertungsblatt", "Limit", "Spieler 6:", "Runde", "Summe"],
+     ["Player", "hand", "total", "score sheet"]),
+    ("majesty-pad", ["Majesty: Schlusswertung", "Punkte im Spiel", "Vielfalt", "Mehrheit: 7",
+                     "Summe", "Spieler 4", "A 16 / B 16"],
+     ["Player", "Total", "Most at", "final scoring"]),
+    ("royal-visit-board", ["Royal-Visit-Spielplan, Seite 1 von 2", "Feldnummern", "Brunnen",
+                           "Herzogtum", "Schloss"],
+     ["page 1 of 2", "Space numbers", "Fountain", "Duchy", "Chateau"]),
+])
+def test_a_score_sheet_in_german_has_german_headers(name, says, not_says):
+    text = "".join(page_text(PRINTABLES[name].make(PrintOptions(), lang="de").pdf))
+    for words in says:
+        assert words in text, words
+    for words in not_says:
+        assert words not in text, words
+
+
+def test_a_french_score_sheet_too():
+    text = "".join(page_text(PRINTABLES["kingseat-tally"].make(lang="fr").pdf))
+    assert "Manche" in text and "Gagnant" in text and "Dans le Tell" in text
+    assert "Winner" not in text
+
+
+def _every_printable():
+    """Every deck and sheet, each deck in each of its selections."""
+    for printable in PRINTABLES.values():
+        for selection in (printable.selections or [None]):
+            yield printable, selection
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "de"])
+def test_every_word_drawn_stays_inside_its_box_in_every_language(lang, monkeypatch):
+    """German labels are longer: each text is shrunk (or wrapped) to its box, and stays legible
+    (at least draw.SMALLEST mm). Measured with reportlab's stringWidth, as it was drawn."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    from printables import draw
+
+    monkeypatch.setattr(draw, "DRAWN", [])
+    for printable, selection in _every_printable():
+        for options in (PrintOptions(), PrintOptions(paper="letter", bleed=True, backs=True)):
+            printable.make(options, selection, MARK, lang)
+    assert len(draw.DRAWN) > 1000
+    faults = []
+    for lines, font, size, box, leading in draw.DRAWN:
+        if size < draw.SMALLEST - 1e-6:
+            faults.append(f"too small ({size:.2f} mm): {lines}")
+        if len(lines) * size * leading > box.height + 1e-6:
+            faults.append(f"too tall for {box.height:.1f} mm: {lines}")
+        faults += [f"too wide ({stringWidth(line, font, size):.1f} > {box.width:.1f} mm): {line!r}"
+                   for line in lines if stringWidth(line, font, size) > box.width + 1e-6]
+    assert sorted(set(faults)) == []
