@@ -15,7 +15,6 @@ from companion.games.kings_court.cards import (
     CardKind,
 )
 from companion.words import Listing, Msg, listing, msg, term
-from companion.words import plural as plural_msg
 
 # --------------------------------------------------------------------------- the cards
 
@@ -252,7 +251,9 @@ def is_you(words, seat: int) -> bool:
 
 def n_cards(n: int) -> Msg:
     """ "1 card", "3 cards"."""
-    return plural_msg("{n} card", "{n} cards", n)
+    from companion.words import plural  # the keyword Babel extracts (this module's plural is English)
+
+    return plural("{n} card", "{n} cards", n)
 
 
 def seats_text(seats: list[int], words) -> Listing:
