@@ -1293,8 +1293,7 @@ def untranslated(value, lang: str) -> list[str]:
     if isinstance(value, Listing):
         return [text for item in value.items for text in untranslated(item, lang)]
     if isinstance(value, Msg):
-        found = _catalog(lang).get(value.text if value.many is None else value.text,
-                                   context=value.context)
+        found = _catalog(lang).get(value.text, context=value.context)
         string = found.string if found is not None else None
         missing = [] if string and (string if isinstance(string, str) else all(string)) else \
             [value.text]
@@ -1306,7 +1305,7 @@ def untranslated(value, lang: str) -> list[str]:
     return []
 
 
-def said(value, lang: str) -> str:
+def in_lang(value, lang: str) -> str:
     return language.word(value, lang)
 
 
@@ -1324,36 +1323,36 @@ def named_deal(first="blue-5", players=4) -> Hand:
 def test_refusals_read_in_french_and_german():
     hand = named_deal()
     wrong_suit = refusal(hand, play_move(1, c("green-3")))
-    assert said(wrong_suit, "en") == wrong_suit == ("The Green 3 does not fit on the Blue 5 with "
+    assert in_lang(wrong_suit, "en") == wrong_suit == ("The Green 3 does not fit on the Blue 5 with "
                                                     "blue in force: play a blue card, a 5 or a "
                                                     "Kingdom card.")
-    assert said(wrong_suit, "fr") == ("3 vert ne se joue pas sur 5 bleu avec bleu en jeu\u00a0: "
+    assert in_lang(wrong_suit, "fr") == ("3 vert ne se joue pas sur 5 bleu avec bleu en jeu\u00a0: "
                                       "jouer une carte bleue, un 5 ou une carte Royaume.")
-    assert said(wrong_suit, "de") == ("Grün 3 passt nicht auf Blau 5, wenn Blau gilt: eine Karte "
+    assert in_lang(wrong_suit, "de") == ("Grün 3 passt nicht auf Blau 5, wenn Blau gilt: eine Karte "
                                       "in Blau, eine 5 oder eine Königreichkarte spielen.")
     not_yours = refusal(hand, play_move(2, c("blue-3")))
-    assert said(not_yours, "fr") == "C'est au tour de Bob, pas de Cid."
-    assert said(not_yours, "de") == "Bob ist am Zug, nicht Cid."
+    assert in_lang(not_yours, "fr") == "C'est au tour de Bob, pas de Cid."
+    assert in_lang(not_yours, "de") == "Bob ist am Zug, nicht Cid."
     second = refusal(hand, play_move(1, c("king", suit="gold"), c("green-3")))
-    assert said(second, "fr").startswith("Carte 2 (3 vert). 3 vert ne se joue pas sur King")
-    assert said(second, "de").startswith("Karte 2 (Grün 3): Grün 3 passt nicht auf King")
+    assert in_lang(second, "fr").startswith("Carte 2 (3 vert). 3 vert ne se joue pas sur King")
+    assert in_lang(second, "de").startswith("Karte 2 (Grün 3): Grün 3 passt nicht auf King")
     drawn = at("blue-5", hands=(7, 3, 7, 7))
     too_many = refusal(drawn, play_move(1, c("blue-7"), c("blue-7"), c("blue-8"), c("blue-9")))
     assert too_many == "Player 2 holds 3 cards, not 4."  # a hand without names: seat numbers
-    assert said(too_many, "fr") == "Joueur 2 a 3 cartes en main, pas 4."
-    assert said(too_many, "de") == "Spieler 2 hat 3 Karten auf der Hand, nicht 4."
+    assert in_lang(too_many, "fr") == "Joueur 2 a 3 cartes en main, pas 4."
+    assert in_lang(too_many, "de") == "Spieler 2 hat 3 Karten auf der Hand, nicht 4."
     jailed = dataclasses.replace(named_deal(), to_play=1, dungeon=(-1, 0, -1, -1),
                                  dungeon_cards=(0, 1, 0, 0), discard=0)
     sits = refusal(jailed, {"type": "draw", "seat": 1})
-    assert said(sits, "fr") == ("Bob est dans le Dungeon\u00a0: prendre 1 carte et passer ce "
+    assert in_lang(sits, "fr") == ("Bob est dans le Dungeon\u00a0: prendre 1 carte et passer ce "
                                 "tour (pas de pioche).")
-    assert said(sits, "de") == ("Bob sitzt im Dungeon: 1 Karte nehmen und diesen Zug aussetzen "
+    assert in_lang(sits, "de") == ("Bob sitzt im Dungeon: 1 Karte nehmen und diesen Zug aussetzen "
                                 "(kein Ziehen).")
     judged = A.judge({"players": 3, "top": "blue-5", "cards_in_hand": 2},
                      [c("magic-potion")])
-    assert said(judged["message"], "fr") == ("Magic Potion ne se joue qu'en dernière carte, pour "
+    assert in_lang(judged["message"], "fr") == ("Magic Potion ne se joue qu'en dernière carte, pour "
                                              "finir.")
-    assert said(judged["message"], "de") == ("Magic Potion darf nur als letzte Karte gespielt "
+    assert in_lang(judged["message"], "de") == ("Magic Potion darf nur als letzte Karte gespielt "
                                              "werden, um auszugehen.")
 
 
@@ -1465,7 +1464,7 @@ def test_every_rule_of_the_rules_page_is_translated(lang):
     assert all(isinstance(text, Msg) for text in texts)
     assert not untranslated(texts, lang)
     # Only names printed on the cards (and the call On Guard) stay as the English reads.
-    same = {str(text) for text in texts if said(text, lang) == text}
+    same = {str(text) for text in texts if in_lang(text, lang) == text}
     printed = {str(kind.bare_name) for kind in KINDS} | {"On Guard"}
     assert same <= printed, same - printed
 
@@ -1475,7 +1474,7 @@ def test_the_rules_page_shows_king_s_court_rules_in_the_phones_language(phone, l
     phone.client.set_cookie("lang", lang)
     page = unescape(phone.get("/rules/kings_court").get_data(as_text=True))
     for text in _rules_texts():
-        worded = said(text, lang)
+        worded = in_lang(text, lang)
         assert worded in page, worded
         if worded != text and len(text) > 20:
             assert str(text) not in page, text
