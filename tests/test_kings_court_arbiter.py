@@ -1478,3 +1478,38 @@ def test_the_rules_page_shows_king_s_court_rules_in_the_phones_language(phone, l
         assert worded in page, worded
         if worded != text and len(text) > 20:
             assert str(text) not in page, text
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_rules_page_in_a_browser_reads_every_king_s_court_rule_in_its_language(server,
+                                                                                   browser, lang):
+    """The page as a French or German phone shows it: our entries (their titles, texts,
+    sections and the ruling) hold no English word, and nothing is wider than the phone."""
+    from browser_support import new_phone
+    from phone import _WORD, PHONE, english_only
+
+    page = new_phone(browser, lang)
+    try:
+        page.goto(f"{server}/rules/kings_court")
+        assert page.evaluate("document.documentElement.lang") == lang
+        ours = [entry.id for entry in rules_page.RULES]
+        texts = page.evaluate("""(ids) => ids.flatMap((id) => {
+          const article = document.getElementById(id);
+          return [...article.querySelectorAll('h3, p, dt, dd')].map((el) => el.textContent.trim());
+        })""", ours)
+        sections = {in_lang(entry.section, lang) for entry in rules_page.RULES
+                    if entry.section != APP_SECTION}
+        texts += [text for text in page.evaluate(
+            "[...document.querySelectorAll('h2')].map((el) => el.textContent.trim())")
+                  if text in sections]
+        assert len(texts) > 2 * len(ours)
+        only = english_only(lang)
+        # the rulings' own words ("Table ruling", "(default)") are the template's, not ours
+        ruling_words = {"table", "ruling", "default", "everyone", "not", "dealer"}
+        left = [text for text in texts if any(word.lower() in only - ruling_words
+                                               for word in _WORD.findall(text))]
+        assert left == [], left[:5]
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+        page.screenshot(path=f"/tmp/kc-rules-{lang}.png")
+    finally:
+        page.context.close()
