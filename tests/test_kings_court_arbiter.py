@@ -1031,7 +1031,7 @@ def test_malformed_events(move, rule):
     refused(at("blue-5", to_play=1), move, rule, step)
 
 
-NAMES = ("Ann", "Bob", "Cid", "Dee")
+NAMES = ("Ann", "Bob", "Cid", "Dee", "Eve", "Fay")
 
 
 def test_describe_every_event():
@@ -1266,3 +1266,250 @@ def test_shield_kinds_are_never_a_judge_top_except_played_ones():
         if kind.group == SHIELD and kind.id not in A.BATTLE | A.LAST_ONLY:
             assert A.judge({**SITUATION, "top": kind.id}, [c("blue-1")])["rule"] == "judge"
     assert KIND_BY_ID["cannonball"].group == SHIELD
+
+
+# --------------------------------------------------------------------------- French and German
+
+from functools import cache  # noqa: E402
+from html import unescape  # noqa: E402
+
+from companion import language  # noqa: E402
+from companion.engine import APP_SECTION  # noqa: E402
+from companion.games.kings_court import rules_page  # noqa: E402
+from companion.words import Listing, Msg  # noqa: E402
+
+NAMES = ("Ann", "Bob", "Cid", "Dee", "Eve", "Fay")
+LANGS = ("fr", "de")
+
+
+@cache
+def _catalog(lang: str):
+    return language.read_catalog(lang)
+
+
+def untranslated(value, lang: str) -> list[str]:
+    """Every message in ``value`` (a Msg with its arguments, a list, a dict) that the catalog of
+    ``lang`` has no translation for: what a French or German reader would get in English."""
+    if isinstance(value, Listing):
+        return [text for item in value.items for text in untranslated(item, lang)]
+    if isinstance(value, Msg):
+        found = _catalog(lang).get(value.text, context=value.context)
+        string = found.string if found is not None else None
+        missing = [] if string and (string if isinstance(string, str) else all(string)) else \
+            [value.text]
+        return missing + [text for _, arg in value.args for text in untranslated(arg, lang)]
+    if isinstance(value, dict):
+        return [text for item in value.values() for text in untranslated(item, lang)]
+    if isinstance(value, (list, tuple)):
+        return [text for item in value for text in untranslated(item, lang)]
+    return []
+
+
+def in_lang(value, lang: str) -> str:
+    return language.word(value, lang)
+
+
+def refusal(hand: Hand, move) -> Msg:
+    with pytest.raises(RuleError) as caught:
+        A.validate_event(hand, move)
+    assert isinstance(caught.value.message, Msg), caught.value.message
+    return caught.value.message
+
+
+def named_deal(first="blue-5", players=4) -> Hand:
+    return A.start_hand(players, 0, ALL, first, {}, NAMES[:players])
+
+
+def test_refusals_read_in_french_and_german():
+    hand = named_deal()
+    wrong_suit = refusal(hand, play_move(1, c("green-3")))
+    assert in_lang(wrong_suit, "en") == wrong_suit == ("The Green 3 does not fit on the Blue 5 with "
+                                                    "blue in force: play a blue card, a 5 or a "
+                                                    "Kingdom card.")
+    assert in_lang(wrong_suit, "fr") == ("3 vert ne se joue pas sur 5 bleu avec bleu en jeu\u00a0: "
+                                      "jouer une carte bleue, un 5 ou une carte Royaume.")
+    assert in_lang(wrong_suit, "de") == ("Grün 3 passt nicht auf Blau 5, wenn Blau gilt: eine Karte "
+                                      "in Blau, eine 5 oder eine Königreichkarte spielen.")
+    not_yours = refusal(hand, play_move(2, c("blue-3")))
+    assert in_lang(not_yours, "fr") == "C'est au tour de Bob, pas de Cid."
+    assert in_lang(not_yours, "de") == "Bob ist am Zug, nicht Cid."
+    second = refusal(hand, play_move(1, c("king", suit="gold"), c("green-3")))
+    assert in_lang(second, "fr").startswith("Carte 2 (3 vert). 3 vert ne se joue pas sur King")
+    assert in_lang(second, "de").startswith("Karte 2 (Grün 3): Grün 3 passt nicht auf King")
+    drawn = at("blue-5", hands=(7, 3, 7, 7))
+    too_many = refusal(drawn, play_move(1, c("blue-7"), c("blue-7"), c("blue-8"), c("blue-9")))
+    assert too_many == "Player 2 holds 3 cards, not 4."  # a hand without names: seat numbers
+    assert in_lang(too_many, "fr") == "Joueur 2 a 3 cartes en main, pas 4."
+    assert in_lang(too_many, "de") == "Spieler 2 hat 3 Karten auf der Hand, nicht 4."
+    jailed = dataclasses.replace(named_deal(), to_play=1, dungeon=(-1, 0, -1, -1),
+                                 dungeon_cards=(0, 1, 0, 0), discard=0)
+    sits = refusal(jailed, {"type": "draw", "seat": 1})
+    assert in_lang(sits, "fr") == ("Bob est dans le Dungeon\u00a0: prendre 1 carte et passer ce "
+                                "tour (pas de pioche).")
+    assert in_lang(sits, "de") == ("Bob sitzt im Dungeon: 1 Karte nehmen und diesen Zug aussetzen "
+                                "(kein Ziehen).")
+    judged = A.judge({"players": 3, "top": "blue-5", "cards_in_hand": 2},
+                     [c("magic-potion")])
+    assert in_lang(judged["message"], "fr") == ("Magic Potion ne se joue qu'en dernière carte, pour "
+                                             "finir.")
+    assert in_lang(judged["message"], "de") == ("Magic Potion darf nur als letzte Karte gespielt "
+                                             "werden, um auszugehen.")
+
+
+def test_every_refusal_note_option_and_history_line_of_played_hands_is_translated():
+    """Hands played by the simulator, with a look at every refusal nearby: nothing the arbiter
+    says is left without its French and German."""
+    from companion.games.kings_court.simulate import followed_hand
+
+    seen: list = []
+    for seed, (players, ending, partners) in enumerate(((4, None, False), (3, "risk", False),
+                                                        (4, "dungeon", True), (2, "wizard", False),
+                                                        (5, "drawbridge", False))):
+        events, _, _ = followed_hand(seed, players, seed % players, ALL, ending,
+                                     partners=partners, tries=300)
+        hand = A.start_hand(players, seed % players, ALL, events[0]["first"], {},
+                            NAMES[:players] if seed % 2 else (), partners)
+        for event in events[1:]:
+            seen.append(A.describe(event, NAMES[:players]))
+            for bad in (play_move(hand.to_play, c("green-3")), {"type": "pass", "seat":
+                        hand.to_play}, {"type": "take", "seat": hand.to_play},
+                        {"type": "escape", "seat": hand.to_play}, {"type": "on-guard", "seat": 0,
+                        "on": 1}, play_move(hand.to_play, c("royal-decree")),
+                        play_move(hand.to_play, c("magician", **{"as": "protector"})),
+                        {"type": "yes", "seat": hand.to_play}, {"type": "draw", "seat": 0},
+                        {"type": "risk", "seat": 0, "card": "warlord", "on": hand.to_play}):
+                try:
+                    A.validate_event(hand, bad)
+                except RuleError as error:
+                    seen.append(error.message)
+            hand = A.apply_event(hand, event)
+            view = A.hand_view(hand)
+            seen += [view["effects"], view["options"], view["direction_words"], view["top_name"]]
+            situation = {"players": players, "top": view["top"], "suit": view["suit"],
+                         "direction": view["direction"]}
+            for play in ([c("blue-7")], [c("wizard", suit="green", choice="skip")],
+                         [c("fair-maiden-gold")], [c("catapult", target=1)], [c("dungeon")]):
+                answer = A.judge(situation, play)
+                seen += [answer["message"], answer["effects"]]
+    for lang in LANGS:
+        assert not sorted(set(untranslated(seen, lang))), lang
+    assert len(seen) > 300
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_judge_answers_in_each_language(lang):
+    answer = A.judge({"players": 4, "top": "gold-5", "suit": "gold"},
+                     [c("wizard", suit="green", choice="skip")])
+    worded = language.worded(answer, lang)
+    assert worded["allowed"] is True and worded["rule"] == "wizard"
+    assert worded["message"] == {"fr": "Wizard est une carte Royaume\u00a0: elle se joue sur "
+                                       "n'importe quelle couleur.",
+                                 "de": "Wizard ist eine Königreichkarte: Sie darf auf jede Farbe "
+                                       "gespielt werden."}[lang]
+    assert worded["effects"][1] == {"fr": "Saute son tour\u00a0: le joueur suivant.",
+                                    "de": "Setzt aus: die nächste Person."}[lang]
+    refused = A.judge({"players": 4, "top": "gold-5", "suit": "gold",
+                       "pending": {"count": 2, "kind": "drawbridge-blue"}}, [c("gold-9")])
+    assert language.word(refused["message"], lang) == {
+        "fr": "Vous faites face à une pioche forcée de 2\u00a0: empiler un Drawbridge, répondre "
+              "par un Royal Decree ou un Protector (ou un Magician joué comme l'un des deux), "
+              "ou prendre 2\u00a0cartes et passer le tour.",
+        "de": "Du hast eine Ziehstrafe von 2 vor dir: eine Drawbridge stapeln, mit einem Royal "
+              "Decree oder einem Protector antworten (oder einem Magician als einer davon) oder "
+              "2 Karten nehmen und aussetzen."}[lang].replace("2\u00a0cartes", "2 cartes")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_ask_api_answers_in_the_phones_language(phone, lang):
+    form = {"player-0": "Ann", "player-1": "Bob", "player-2": "Cid", "player-3": "Dee",
+            "partnerships": "none", "limit": "500", "selection": "kc+kd", "first_dealer": "0"}
+    game_id = phone.form("/new/kings_court", form).headers["Location"].rsplit("/", 1)[-1]
+    phone.client.set_cookie("lang", lang)
+    situation = {"top": "gold-5", "suit": "gold", "direction": 1, "pending": None}
+    yes = phone.post(f"/api/games/{game_id}/ask", json={"question": {
+        "situation": situation, "play": [{"card": "dragon", "suit": "blue"}]}}).get_json()["answer"]
+    assert yes["allowed"] is True
+    assert yes["message"] == language.word(A.judge({**situation, "players": 4, "selection":
+                                                    "kc+kd"}, [c("dragon", suit="blue")])
+                                           ["message"], lang)
+    assert yes["title"] == {"fr": "Dragon", "de": "Dragon"}[lang]
+    assert any({"fr": "piocher 3", "de": "3 ziehen"}[lang] in effect for effect in yes["effects"])
+    no = phone.post(f"/api/games/{game_id}/ask", json={"question": {
+        "situation": {**situation, "pending": {"count": 2, "kind": "drawbridge-gold"}},
+        "play": [{"card": "gold-9"}]}}).get_json()["answer"]
+    assert no["allowed"] is False and no["rule"] == "draw-cards"
+    assert no["title"] == {"fr": "Les cartes de pioche forcée", "de": "Ziehkarten"}[lang]
+    assert no["message"].startswith({"fr": "Vous faites face à", "de": "Du hast eine"}[lang])
+    bad = phone.post(f"/api/games/{game_id}/ask", json={"question": {
+        "situation": {**situation, "top": "dark-knight"}, "play": [{"card": "gold-9"}]}})
+    assert bad.get_json()["answer"]["message"] == {
+        "fr": "Dark Knight n'est jamais sur le dessus de la défausse.",
+        "de": "Dark Knight liegt nie oben auf dem Ablagestapel."}[lang]
+
+
+def _rules_texts():
+    for entry in rules_page.RULES:
+        yield entry.title
+        yield entry.text
+        if entry.section != APP_SECTION:  # the companion's own section: the engine words it
+            yield entry.section
+    for ruling in rules_page.RULINGS:
+        yield ruling.title
+        yield from (meaning for _, meaning in ruling.choices)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_rule_of_the_rules_page_is_translated(lang):
+    texts = list(_rules_texts())
+    assert all(isinstance(text, Msg) for text in texts)
+    assert not untranslated(texts, lang)
+    # Only names printed on the cards (and the call On Guard) stay as the English reads.
+    same = {str(text) for text in texts if in_lang(text, lang) == text}
+    printed = {str(kind.bare_name) for kind in KINDS} | {"On Guard"}
+    assert same <= printed, same - printed
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_rules_page_shows_king_s_court_rules_in_the_phones_language(phone, lang):
+    phone.client.set_cookie("lang", lang)
+    page = unescape(phone.get("/rules/kings_court").get_data(as_text=True))
+    for text in _rules_texts():
+        worded = in_lang(text, lang)
+        assert worded in page, worded
+        if worded != text and len(text) > 20:
+            assert str(text) not in page, text
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_rules_page_in_a_browser_reads_every_king_s_court_rule_in_its_language(server,
+                                                                                   browser, lang):
+    """The page as a French or German phone shows it: our entries (their titles, texts,
+    sections and the ruling) hold no English word, and nothing is wider than the phone."""
+    from browser_support import new_phone
+    from phone import _WORD, PHONE, english_only
+
+    page = new_phone(browser, lang)
+    try:
+        page.goto(f"{server}/rules/kings_court")
+        assert page.evaluate("document.documentElement.lang") == lang
+        ours = [entry.id for entry in rules_page.RULES]
+        texts = page.evaluate("""(ids) => ids.flatMap((id) => {
+          const article = document.getElementById(id);
+          return [...article.querySelectorAll('h3, p, dt, dd')].map((el) => el.textContent.trim());
+        })""", ours)
+        sections = {in_lang(entry.section, lang) for entry in rules_page.RULES
+                    if entry.section != APP_SECTION}
+        texts += [text for text in page.evaluate(
+            "[...document.querySelectorAll('h2')].map((el) => el.textContent.trim())")
+                  if text in sections]
+        assert len(texts) > 2 * len(ours)
+        only = english_only(lang)
+        # the rulings' own words ("Table ruling", "(default)") are the template's, not ours
+        ruling_words = {"table", "ruling", "default", "everyone", "not", "dealer"}
+        left = [text for text in texts if any(word.lower() in only - ruling_words
+                                               for word in _WORD.findall(text))]
+        assert left == [], left[:5]
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+        page.screenshot(path=f"/tmp/kc-rules-{lang}.png")
+    finally:
+        page.context.close()
