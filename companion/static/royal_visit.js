@@ -17,7 +17,6 @@ const RoyalVisit = (() => {
   const CARDS = ["king-1", "court", "guard-1", "guard-1+1", "guard-flank", "wizard-1", "wizard-2",
     "wizard-3", "jester-1", "jester-2", "jester-3", "jester-4", "jester-5", "jester-middle"];
   const KNOWN = new Set(CARDS);
-  const PAWN_LETTER = { king: "K", guard: "G", wizard: "W", jester: "J" };
 
   // The turn being entered on this phone.
   let draft = [];          // cards accepted so far this turn
@@ -36,6 +35,7 @@ const RoyalVisit = (() => {
   const game = () => Companion.game;
   const label = (kind) => game().view.names.cards[kind];   // a card's name on its button
   const pawnName = (pawn) => game().view.names.pawns[pawn];
+  const pawnLetter = (pawn) => game().view.names.letters[pawn];  // on its chip on the board
   const preview = () => (chosenSummon ? chosenSummon.view : views[views.length - 1] || null);
   const view = () => preview() || game().view;
   // A space as the board and the engine's history print it: +3, 0, -3 (a name, not a change).
@@ -89,7 +89,7 @@ const RoyalVisit = (() => {
         ? html`<span class="rv-crown here" title="${crownSide}">${v.crown.side === "big" ? "\u2655" : "\u265b"}<span class="sr">${crownSide}, </span></span>`
         : html`<span class="rv-crown${Math.abs(position) <= 6 ? "" : " none"}"></span>`;
       const chips = pawnsAt(position, v.pawns).map((p) =>
-        html`<span class="rv-chip ${p}" aria-hidden="true">${PAWN_LETTER[p]}</span><span class="sr">${pawnName(p)}, </span>`);
+        html`<span class="rv-chip ${p}" aria-hidden="true">${pawnLetter(p)}</span><span class="sr">${pawnName(p)}, </span>`);
       rows.push(html`<li class="rv-space ${side}${castle}${marked.has(position) ? " target" : ""}" data-pos="${position}">
         <span class="rv-num">${spaceName(position)}</span>${crown}<span class="rv-tokens">${chips}</span></li>`);
     }
@@ -112,19 +112,26 @@ const RoyalVisit = (() => {
       : Words.t("no Crown move");
     const played = !last ? "" : last.summon ? last.summon.text
       : last.cards.length ? last.cards.map((c) => c.text).join(", ") : Words.t("passed");
-    const figures = { player: last && last.player, played, crown: crownWhy, n: last && last.drawn };
     const place = html`<strong id="crown">${spaceName(v.crown.position)}</strong>`;
+    // (every message of the scripts is said outside a template literal, where Babel finds it)
+    const won = result && Words.t("{player} won: {reason}", { player: v.players[result.winners[0]].name, reason: result.reason });
+    const turn = mover && Words.t("{player}'s turn", { player: mover });
+    const power = Words.t("Jester's power");
+    const crownNow = v.crown.side === "big" ? th("Crown {place} Big", { place }) : th("Crown {place} Little", { place });
+    const pile = html`<strong id="draw-pile">${Words.number(v.draw_pile)}</strong>`;
+    const reshuffles = html`<strong id="reshuffles">${Words.number(v.reshuffles)}</strong>`;
+    const hands = v.players.map((p) => [p.name, Words.number(p.hand_size)].join(" ")).join(", ");
+    const counts = th("Pile {pile} · Reshuffles {reshuffles} · Hands {hands}", { pile, reshuffles, hands });
+    const figures = last && { player: last.player, played, crown: crownWhy, n: last.drawn };
+    const lastTurn = !last ? "" : last.reshuffled
+      ? Words.t("Last turn, {player}: {played}; {crown}; drew {n}; the deck was reshuffled.", figures)
+      : Words.t("Last turn, {player}: {played}; {crown}; drew {n}.", figures);
     Companion.put($("#status"), html`
-      ${result ? html`<p class="winner" id="winner">${Words.t("{player} won: {reason}", { player: v.players[result.winners[0]].name, reason: result.reason })}</p>` : ""}
-      <p class="rv-line">${mover ? html`<span class="rv-turn" id="turn">${Words.t("{player}'s turn", { player: mover })}${v.jester_power ? html` <span class="rv-power">${Words.t("Jester's power")}</span>` : ""}</span>` : ""}
-        <span class="rv-crown-now">${v.crown.side === "big" ? th("Crown {place} Big", { place }) : th("Crown {place} Little", { place })}</span></p>
-      <p class="rv-figures">${th("Pile {pile} · Reshuffles {reshuffles} · Hands {hands}", {
-        pile: html`<strong id="draw-pile">${Words.number(v.draw_pile)}</strong>`,
-        reshuffles: html`<strong id="reshuffles">${Words.number(v.reshuffles)}</strong>`,
-        hands: v.players.map((p) => `${p.name} ${Words.number(p.hand_size)}`).join(", ") })}</p>
-      ${last ? html`<p class="rv-last" id="last-turn">${last.reshuffled
-        ? Words.t("Last turn, {player}: {played}; {crown}; drew {n}; the deck was reshuffled.", figures)
-        : Words.t("Last turn, {player}: {played}; {crown}; drew {n}.", figures)}</p>` : ""}`);
+      ${result ? html`<p class="winner" id="winner">${won}</p>` : ""}
+      <p class="rv-line">${mover ? html`<span class="rv-turn" id="turn">${turn}${v.jester_power ? html` <span class="rv-power">${power}</span>` : ""}</span>` : ""}
+        <span class="rv-crown-now">${crownNow}</span></p>
+      <p class="rv-figures">${counts}</p>
+      ${last ? html`<p class="rv-last" id="last-turn">${lastTurn}</p>` : ""}`);
   }
 
   // A move offered: the pawn, then a line for each pawn's move (a Guard 1+1 split has two).
@@ -141,22 +148,28 @@ const RoyalVisit = (() => {
     const open = card !== null || (summon && !chosenSummon);
     if (open) {
       const title = summon ? Words.t("Wizard's power") : label(card);
+      const asking = Words.t("Asking the rules which moves {card} can make…", { card: title });
+      const back = Words.t("Back");
       const body = options === null
-        ? html`<p class="small">${Words.t("Asking the rules which moves {card} can make…", { card: title })}</p>`
+        ? html`<p class="small">${asking}</p>`
         : html`<div class="rv-options">${options.map(optionHtml)}</div>`;
       // Two King cards from the photo may be played together as the King's privilege.
       const court = card === "king-1" && queue.filter((q) => q.kind === "king-1").length >= 2
         ? html`<button type="button" class="rv-card king" data-card="court">${label("court")}</button>` : "";
       Companion.put($("#panel"), html`<div class="rv-panel-head"><strong>${title}</strong>
-        <button type="button" class="secondary" id="back">${Words.t("Back")}</button></div>${court}${body}`);
+        <button type="button" class="secondary" id="back">${back}</button></div>${court}${body}`);
     } else {
+      const [power, pass] = [Words.t("Wizard's power"), Words.t("Pass")];
       Companion.put($("#panel"), html`<div class="rv-cards" id="cards">${CARDS.map((kind) =>
         html`<button type="button" class="rv-card ${suitOf(kind)}" data-card="${kind}">${label(kind)}</button>`)}
-        <button type="button" id="summon" class="secondary${summon ? " selected" : ""}">${Words.t("Wizard's power")}</button>
-        <button type="button" id="pass" class="secondary">${Words.t("Pass")}</button></div>`);
+        <button type="button" id="summon" class="secondary${summon ? " selected" : ""}">${power}</button>
+        <button type="button" id="pass" class="secondary">${pass}</button></div>`);
     }
-    const lines = draft.map((c, i) => html`<li>${Words.t("{n}. {card}", { n: i + 1, card: cardText(c) })}</li>`);
-    if (chosenSummon) lines.push(html`<li>${Words.t("Wizard's power: {move}", { move: summonText(chosenSummon.move) })}</li>`);
+    const lines = draft.map((c, i) => Words.t("{n}. {card}", { n: i + 1, card: cardText(c) })).map((line) => html`<li>${line}</li>`);
+    if (chosenSummon) {
+      const line = Words.t("Wizard's power: {move}", { move: summonText(chosenSummon.move) });
+      lines.push(html`<li>${line}</li>`);
+    }
     Companion.put($("#draft"), html`${lines}`);
     $("#draft-box").hidden = !lines.length;
     // Greyed while there is nothing to store, but a tap on it still says why.
@@ -213,9 +226,11 @@ const RoyalVisit = (() => {
     const box = $("#scan-queue");
     box.hidden = !queue.length || Boolean(game().result);
     const current = queue.findIndex((q) => q.kind === card && !q.flag);
-    Companion.put(box, queue.length ? html`<h3>${Words.t("From the photo, in order")}</h3><ol>${queue.map((q, i) =>
+    const heading = Words.t("From the photo, in order");
+    const why = (q) => Words.t("Cannot be played now: {reason}", { reason: q.flag.message });
+    Companion.put(box, queue.length ? html`<h3>${heading}</h3><ol>${queue.map((q, i) =>
       html`<li><button type="button" class="rv-card ${suitOf(q.kind)}${i === current ? " selected" : ""}" data-queue="${i}">${label(q.kind)}</button>
-        ${q.flag ? html`<span class="rv-flag" data-flag="${q.kind}">${Words.t("Cannot be played now: {reason}", { reason: q.flag.message })}</span>` : ""}</li>`
+        ${q.flag ? html`<span class="rv-flag" data-flag="${q.kind}">${why(q)}</span>` : ""}</li>`
     )}</ol>` : html``);
   }
 

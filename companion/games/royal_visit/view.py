@@ -18,7 +18,7 @@ from companion.games.royal_visit.state import (
     jester_power,
 )
 from companion.games.royal_visit.turn import CARDS
-from companion.words import Msg, listing, msg
+from companion.words import Msg, listing, msg, term
 
 # What the page calls the cards and pawns on its buttons, worded in the phone's language (the
 # card names as the edition prints them): card ids, "court" for two King cards, pawn ids.
@@ -27,6 +27,9 @@ NAMES: dict[str, dict[str, Msg]] = {
               "court": msg("Court (2 King)"),
               "jester-middle": msg("Jester to middle")},  # (short, for a button)
     "pawns": PAWN_TITLES,
+    # the letter on a pawn's chip on the board: its name's initial in each language
+    "letters": {"king": term("royal visit pawn letter", "K"), "guard": term("royal visit pawn letter", "G"),
+                "wizard": term("royal visit pawn letter", "W"), "jester": term("royal visit pawn letter", "J")},
 }
 
 
