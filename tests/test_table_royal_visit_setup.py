@@ -158,3 +158,36 @@ def test_ruling_values_are_shown_in_words(server, browser):
     other.screenshot(path=str(ARTIFACTS / "royal_visit_rulings_words.png"))
     owner.context.close()
     other.context.close()
+
+
+@pytest.mark.parametrize("lang", ["fr", "de"])
+def test_the_setup_page_speaks_french_and_german_with_no_english_left(server, browser, lang):
+    """Issue 30: the setup page on a phone whose browser speaks French or German, every part of
+    it open (the rulings, a position), then a refusal of the position: in that language, with
+    the French edition's names in French, nothing left in English, and axe and the targets clean."""
+    from phone import said
+    from playwright.sync_api import expect
+
+    page = new_phone(browser, lang)
+    page.goto(f"{server}/new/royal_visit")
+    assert page.evaluate("document.documentElement.lang") == lang
+    names(page, "Cleo", "Dan")
+    page.locator('input[name="wizard"][value="top"]').check()
+    for summary in page.locator("#setup details > summary").all():
+        summary.click()
+    wizard = page.locator("fieldset", has=page.locator('input[name="wizard"]'))
+    expect(wizard.locator("label")).to_have_text(["Cleo", "Dan"])
+    expect(page.locator("#setup label").first).to_contain_text(said(page, "Player at the top Chateau"))
+    page.screenshot(path=str(ARTIFACTS / f"royal_visit_setup_{lang}.png"), full_page=True)
+    accessible(page, f"the setup page ({lang})")
+    page.locator('input[name="start"]').check()
+    for field in POSITION_FIELDS:
+        if field != "jester":  # the Jester's space left empty: refused, in the page's language
+            page.fill(f'input[name="{field}"]', {"guard_low": "-2", "guard_high": "2", "wizard_pos": "1",
+                                                  "draw_pile": "38"}.get(field, "0"))
+    page.locator('input[name="crown_side"][value="big"]').check()
+    page.locator('input[name="turn"][value="top"]').check()
+    page.locator("#create").click()
+    expect(page.locator("#setup .error")).to_contain_text(said(page, "The Jester's space is missing."))
+    accessible(page, f"the setup page's refusal ({lang})")
+    page.context.close()

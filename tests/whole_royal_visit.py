@@ -8,11 +8,15 @@ it; nothing when the rules allow one move only), End turn; the Wizard's power an
 call, tapped where it stands; Pass and its question. At every offer the highlighted spaces are
 checked against the engine's legal moves. Once a game, a card of the wrong type is tapped first (the refusal must go as
 soon as the right card is tapped). benchmarks/table.py measures these games; the browser test
-runs them strict.
+runs them strict, in English, French and German (the driver finds what it taps by its data
+attributes, and reads the end in the phone's language).
 """
 from __future__ import annotations
 
+from phone import said
+
 from companion.games.royal_visit import ENGINE
+from companion.games.royal_visit.end import end_reason
 from companion.games.royal_visit.simulate import table_game
 
 SUITS = {"king-1": "king", "court": "king", "guard-1": "guard", "guard-1+1": "guard",
@@ -193,9 +197,10 @@ def play_whole_games(factory, server_url: str, seeds, check=None) -> list:
             if state.winner is None and ENGINE.view(state)["jester_power"]:
                 once(pair[state.turn].page, "the Jester's power")
         assert state == final
-        for phone in pair:
-            expect(phone.page.locator("#winner")).to_contain_text(
-                f"{options['players'][final.winner]} won")
+        for phone in pair:  # who won and why, as the phone's language says it
+            expect(phone.page.locator("#winner")).to_have_text(said(
+                phone.page, "{player} won: {reason}", player=options["players"][final.winner],
+                reason=end_reason(final)))
             once(phone.page, f"the end ({final.end})")
         phones.extend(pair)
     return phones

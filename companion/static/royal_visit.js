@@ -11,19 +11,12 @@
 "use strict";
 
 const RoyalVisit = (() => {
-  const { $, html, failure } = Companion;
-  const CARDS = [
-    ["king-1", "King 1"], ["court", "Court (2 King)"],
-    ["guard-1", "Guard 1"], ["guard-1+1", "Guard 1+1"],
-    ["guard-flank", "Guard flank"], ["wizard-1", "Wizard 1"],
-    ["wizard-2", "Wizard 2"], ["wizard-3", "Wizard 3"],
-    ["jester-1", "Jester 1"], ["jester-2", "Jester 2"],
-    ["jester-3", "Jester 3"], ["jester-4", "Jester 4"],
-    ["jester-5", "Jester 5"], ["jester-middle", "Jester to middle"],
-  ];
-  const LABEL = Object.fromEntries(CARDS);
-  const PAWN_LETTER = { king: "K", guard: "G", wizard: "W", jester: "J" };
-  const PAWN_NAME = { king: "King", guard: "Guard", wizard: "Wizard", jester: "Jester" };
+  const { $, html, failure, th } = Companion;
+  // The card buttons, in order; their names (as the table's edition prints them, in the phone's
+  // language) and the pawns' come with the view (view.names).
+  const CARDS = ["king-1", "court", "guard-1", "guard-1+1", "guard-flank", "wizard-1", "wizard-2",
+    "wizard-3", "jester-1", "jester-2", "jester-3", "jester-4", "jester-5", "jester-middle"];
+  const KNOWN = new Set(CARDS);
 
   // The turn being entered on this phone.
   let draft = [];          // cards accepted so far this turn
@@ -40,6 +33,9 @@ const RoyalVisit = (() => {
   let probing = 0;         // the latest check of the queue (an older one's answers are dropped)
 
   const game = () => Companion.game;
+  const label = (kind) => game().view.names.cards[kind];   // a card's name on its button
+  const pawnName = (pawn) => game().view.names.pawns[pawn];
+  const pawnLetter = (pawn) => game().view.names.letters[pawn];  // on its chip on the board
   const preview = () => (chosenSummon ? chosenSummon.view : views[views.length - 1] || null);
   const view = () => preview() || game().view;
   // A space as the board and the engine's history print it: +3, 0, -3 (a name, not a change).
@@ -88,19 +84,20 @@ const RoyalVisit = (() => {
       const position = flip ? i - 8 : 8 - i;
       const side = position === 0 ? "middle" : position > 0 ? "seat0" : "seat1";
       const castle = Math.abs(position) >= 7 ? " chateau" : "";
+      const crownSide = v.crown.side === "big" ? Words.t("Crown, Big side") : Words.t("Crown, Little side");
       const crown = v.crown.position === position
-        ? html`<span class="rv-crown here" title="Crown">${v.crown.side === "big" ? "\u2655" : "\u265b"}<span class="sr">Crown, ${v.crown.side} side, </span></span>`
+        ? html`<span class="rv-crown here" title="${crownSide}">${v.crown.side === "big" ? "\u2655" : "\u265b"}<span class="sr">${crownSide}, </span></span>`
         : html`<span class="rv-crown${Math.abs(position) <= 6 ? "" : " none"}"></span>`;
       const chips = pawnsAt(position, v.pawns).map((p) =>
-        html`<span class="rv-chip ${p}" aria-hidden="true">${PAWN_LETTER[p]}</span><span class="sr">${PAWN_NAME[p]}, </span>`);
+        html`<span class="rv-chip ${p}" aria-hidden="true">${pawnLetter(p)}</span><span class="sr">${pawnName(p)}, </span>`);
       rows.push(html`<li class="rv-space ${side}${castle}${marked.has(position) ? " target" : ""}" data-pos="${position}">
         <span class="rv-num">${spaceName(position)}</span>${crown}<span class="rv-tokens">${chips}</span></li>`);
     }
-    $("#board-top").textContent = `${top.name}'s Chateau`;
-    $("#board-bottom").textContent = `${bottom.name}'s Chateau`;
+    $("#board-top").textContent = Words.t("{player}'s Chateau", { player: top.name });
+    $("#board-bottom").textContent = Words.t("{player}'s Chateau", { player: bottom.name });
     $("#board-top").className = `rv-end ${flip ? "bottom-seat" : "top-seat"}`;
     $("#board-bottom").className = `rv-end ${flip ? "top-seat" : "bottom-seat"}`;
-    $("#board").setAttribute("aria-label", `The board, from ${top.name}'s Chateau down to ${bottom.name}'s`);
+    $("#board").setAttribute("aria-label", Words.t("The board, from {top}'s Chateau down to {bottom}'s", { top: top.name, bottom: bottom.name }));
     Companion.put($("#board"), html`${rows}`);
   }
 
@@ -111,17 +108,30 @@ const RoyalVisit = (() => {
     const mover = moverName();
     const last = v.last_turn;
     const crownWhy = last && last.crown.steps.length
-      ? last.crown.steps.map((step) => `+${step.steps} ${step.reason}`).join(", ")
-      : "no Crown move";
+      ? last.crown.steps.map((step) => Words.t("+{n} {reason}", { n: step.steps, reason: step.reason })).join(", ")
+      : Words.t("no Crown move");
     const played = !last ? "" : last.summon ? last.summon.text
-      : last.cards.length ? last.cards.map((c) => c.text).join(", ") : "passed";
+      : last.cards.length ? last.cards.map((c) => c.text).join(", ") : Words.t("passed");
+    const place = html`<strong id="crown">${spaceName(v.crown.position)}</strong>`;
+    // (every message of the scripts is said outside a template literal, where Babel finds it)
+    const won = result && Words.t("{player} won: {reason}", { player: v.players[result.winners[0]].name, reason: result.reason });
+    const turn = mover && Words.t("{player}'s turn", { player: mover });
+    const power = Words.t("Jester's power");
+    const crownNow = v.crown.side === "big" ? th("Crown {place} Big", { place }) : th("Crown {place} Little", { place });
+    const pile = html`<strong id="draw-pile">${Words.number(v.draw_pile)}</strong>`;
+    const reshuffles = html`<strong id="reshuffles">${Words.number(v.reshuffles)}</strong>`;
+    const hands = v.players.map((p) => [p.name, Words.number(p.hand_size)].join(" ")).join(", ");
+    const counts = th("Pile {pile} · Reshuffles {reshuffles} · Hands {hands}", { pile, reshuffles, hands });
+    const figures = last && { player: last.player, played, crown: crownWhy, n: last.drawn };
+    const lastTurn = !last ? "" : last.reshuffled
+      ? Words.t("Last turn, {player}: {played}; {crown}; drew {n}; the deck was reshuffled.", figures)
+      : Words.t("Last turn, {player}: {played}; {crown}; drew {n}.", figures);
     Companion.put($("#status"), html`
-      ${result ? html`<p class="winner" id="winner">${result.winners.map((s) => v.players[s].name).join(" and ")} won: ${result.reason}</p>` : ""}
-      <p class="rv-line">${mover ? html`<span class="rv-turn" id="turn">${mover}'s turn${v.jester_power ? html` <span class="rv-power">Jester's power</span>` : ""}</span>` : ""}
-        <span class="rv-crown-now">Crown <strong id="crown">${spaceName(v.crown.position)}</strong> ${v.crown.side === "big" ? "Big" : "Little"}</span></p>
-      <p class="rv-figures">Pile <strong id="draw-pile">${v.draw_pile}</strong> · Reshuffles <strong id="reshuffles">${v.reshuffles}</strong>
-        · Hands ${v.players.map((p) => `${p.name} ${p.hand_size}`).join(", ")}</p>
-      ${last ? html`<p class="rv-last" id="last-turn">Last turn, ${last.player}: ${played}; ${crownWhy}; drew ${last.drawn}${last.reshuffled ? "; the deck was reshuffled" : ""}.</p>` : ""}`);
+      ${result ? html`<p class="winner" id="winner">${won}</p>` : ""}
+      <p class="rv-line">${mover ? html`<span class="rv-turn" id="turn">${turn}${v.jester_power ? html` <span class="rv-power">${power}</span>` : ""}</span>` : ""}
+        <span class="rv-crown-now">${crownNow}</span></p>
+      <p class="rv-figures">${counts}</p>
+      ${last ? html`<p class="rv-last" id="last-turn">${lastTurn}</p>` : ""}`);
   }
 
   // A move offered: the pawn, then a line for each pawn's move (a Guard 1+1 split has two).
@@ -137,23 +147,29 @@ const RoyalVisit = (() => {
     const finished = Boolean(game().result);
     const open = card !== null || (summon && !chosenSummon);
     if (open) {
-      const title = summon ? "Wizard's power" : LABEL[card];
+      const title = summon ? Words.t("Wizard's power") : label(card);
+      const asking = Words.t("Asking the rules which moves {card} can make…", { card: title });
+      const back = Words.t("Back");
       const body = options === null
-        ? html`<p class="small">Asking the rules which moves ${title} can make…</p>`
+        ? html`<p class="small">${asking}</p>`
         : html`<div class="rv-options">${options.map(optionHtml)}</div>`;
       // Two King cards from the photo may be played together as the King's privilege.
       const court = card === "king-1" && queue.filter((q) => q.kind === "king-1").length >= 2
-        ? html`<button type="button" class="rv-card king" data-card="court">Court (2 King)</button>` : "";
+        ? html`<button type="button" class="rv-card king" data-card="court">${label("court")}</button>` : "";
       Companion.put($("#panel"), html`<div class="rv-panel-head"><strong>${title}</strong>
-        <button type="button" class="secondary" id="back">Back</button></div>${court}${body}`);
+        <button type="button" class="secondary" id="back">${back}</button></div>${court}${body}`);
     } else {
-      Companion.put($("#panel"), html`<div class="rv-cards" id="cards">${CARDS.map(([kind, label]) =>
-        html`<button type="button" class="rv-card ${suitOf(kind)}" data-card="${kind}">${label}</button>`)}
-        <button type="button" id="summon" class="secondary${summon ? " selected" : ""}">Wizard's power</button>
-        <button type="button" id="pass" class="secondary">Pass</button></div>`);
+      const [power, pass] = [Words.t("Wizard's power"), Words.t("Pass")];
+      Companion.put($("#panel"), html`<div class="rv-cards" id="cards">${CARDS.map((kind) =>
+        html`<button type="button" class="rv-card ${suitOf(kind)}" data-card="${kind}">${label(kind)}</button>`)}
+        <button type="button" id="summon" class="secondary${summon ? " selected" : ""}">${power}</button>
+        <button type="button" id="pass" class="secondary">${pass}</button></div>`);
     }
-    const lines = draft.map((c, i) => html`<li>${i + 1}. ${cardText(c)}</li>`);
-    if (chosenSummon) lines.push(html`<li>Wizard's power: ${summonText(chosenSummon.move)}</li>`);
+    const lines = draft.map((c, i) => Words.t("{n}. {card}", { n: i + 1, card: cardText(c) })).map((line) => html`<li>${line}</li>`);
+    if (chosenSummon) {
+      const line = Words.t("Wizard's power: {move}", { move: summonText(chosenSummon.move) });
+      lines.push(html`<li>${line}</li>`);
+    }
     Companion.put($("#draft"), html`${lines}`);
     $("#draft-box").hidden = !lines.length;
     // Greyed while there is nothing to store, but a tap on it still says why.
@@ -166,39 +182,42 @@ const RoyalVisit = (() => {
     const mover = moverName();
     let prompt;
     if (g.result) {
-      const names = g.result.winners.map((s) => g.view.players[s].name).join(" and ");
-      prompt = `The game is over: ${names} won.`;
-    } else if (summon && !chosenSummon) prompt = "Wizard's power: tap the pawn to call to the Wizard";
-    else if (chosenSummon) prompt = "Press End turn to store the summon";
-    else if (card === "court") prompt = "Court (2 King): tap which way the Court moves";
+      prompt = Words.t("The game is over: {player} won.", { player: g.view.players[g.result.winners[0]].name });
+    } else if (summon && !chosenSummon) prompt = Words.t("Wizard's power: tap the pawn to call to the Wizard");
+    else if (chosenSummon) prompt = Words.t("Press End turn to store the summon");
+    else if (card === "court") prompt = Words.t("{card}: tap which way the Court moves", { card: label("court") });
     else if (card && (suitOf(card) === "guard" || (options && new Set(options.map((o) => o.pawn)).size > 1))) {
-      prompt = `${LABEL[card]}: tap the move`;
-    } else if (card) prompt = `${LABEL[card]}: tap where the ${PAWN_NAME[suitOf(card)]} goes`;
-    else if (queue.some((q) => !q.flag)) prompt = `From the photo: tap ${LABEL[queue.find((q) => !q.flag).kind]}`;
-    else if (draft.length) prompt = "another card, or End turn";
-    else prompt = "choose a card, the Wizard's power, or pass";
+      prompt = Words.t("{card}: tap the move", { card: label(card) });
+    } else if (card) prompt = Words.t("{card}: tap where the {pawn} goes", { card: label(card), pawn: pawnName(suitOf(card)) });
+    else if (queue.some((q) => !q.flag)) prompt = Words.t("From the photo: tap {card}", { card: label(queue.find((q) => !q.flag).kind) });
+    else if (draft.length) prompt = Words.t("another card, or End turn");
+    else prompt = Words.t("choose a card, the Wizard's power, or pass");
     if (!g.result && card === "king-1" && queue.filter((q) => q.kind === "king-1").length >= 2) {
-      prompt += ", or Court (2 King) for the King's privilege";
+      prompt = Words.t("{prompt}, or {court} for the King's privilege", { prompt, court: label("court") });
     }
     const p = preview();
-    if (!g.result && p && !card) prompt += ` (ending now: Crown to ${spaceName(p.crown.position)})`;
-    $("#prompt").textContent = g.result ? prompt : `${mover}'s turn: ${prompt}`;
+    if (!g.result && p && !card) prompt = Words.t("{prompt} (ending now: Crown to {place})", { prompt, place: spaceName(p.crown.position) });
+    $("#prompt").textContent = g.result ? prompt : Words.t("{player}'s turn: {prompt}", { player: mover, prompt });
   }
 
   function cardText(c) {
     if (c.card === "court") {
       const toward = c.dir > 0 ? game().view.players[0].name : game().view.players[1].name;
-      return `Court (2 King): one space toward ${toward}'s Chateau`;
+      return Words.t("{card}: one space toward {player}'s Chateau", { card: label("court"), player: toward });
     }
-    if (c.card === "guard-flank") return "Guard flank: both Guards beside the King";
-    const moves = c.moves.map((m) => `${PAWN_NAME[m.pawn]} ${spaceName(m.from)} → ${spaceName(m.to)}`).join(", ");
-    return `${LABEL[c.card]}: ${moves}`;
+    if (c.card === "guard-flank") return Words.t("{card}: both Guards beside the King", { card: label("guard-flank") });
+    const moves = c.moves.map((m) => moveText(m.pawn, m.from, m.to)).join(", ");
+    return Words.t("{card}: {moves}", { card: label(c.card), moves });
+  }
+
+  // A pawn's move as the engine's history writes it: "Guard +2 → +3".
+  function moveText(pawn, from, to) {
+    return Words.t("{pawn} {start} → {end}", { pawn: pawnName(pawn), start: spaceName(from), end: spaceName(to) });
   }
 
   function summonText(move) {
     const pawns = game().view.pawns;
-    const from = move.pawn === "king" ? pawns.king : move.from;
-    return `${PAWN_NAME[move.pawn]} ${spaceName(from)} → ${spaceName(pawns.wizard)}`;
+    return moveText(move.pawn, move.pawn === "king" ? pawns.king : move.from, pawns.wizard);
   }
 
   // The scanned cards still to place, in photo order; a flagged one says why it cannot be now
@@ -207,9 +226,11 @@ const RoyalVisit = (() => {
     const box = $("#scan-queue");
     box.hidden = !queue.length || Boolean(game().result);
     const current = queue.findIndex((q) => q.kind === card && !q.flag);
-    Companion.put(box, queue.length ? html`<h3>From the photo, in order</h3><ol>${queue.map((q, i) =>
-      html`<li><button type="button" class="rv-card ${suitOf(q.kind)}${i === current ? " selected" : ""}" data-queue="${i}">${LABEL[q.kind]}</button>
-        ${q.flag ? html`<span class="rv-flag" data-flag="${q.kind}">Cannot be played now: ${q.flag.message}</span>` : ""}</li>`
+    const heading = Words.t("From the photo, in order");
+    const why = (q) => Words.t("Cannot be played now: {reason}", { reason: q.flag.message });
+    Companion.put(box, queue.length ? html`<h3>${heading}</h3><ol>${queue.map((q, i) =>
+      html`<li><button type="button" class="rv-card ${suitOf(q.kind)}${i === current ? " selected" : ""}" data-queue="${i}">${label(q.kind)}</button>
+        ${q.flag ? html`<span class="rv-flag" data-flag="${q.kind}">${why(q)}</span>` : ""}</li>`
     )}</ol>` : html``);
   }
 
@@ -241,31 +262,37 @@ const RoyalVisit = (() => {
   function keep(g) {
     if (base === null || position(g) === base) return null;
     const [number, turn] = JSON.parse(base);
-    const name = turn !== null && turn !== undefined ? g.view.players[turn].name : "This";
-    const what = summon ? "the Wizard's power chosen here was"
-      : draft.length ? "the cards picked here were" : "the card chosen here was";
-    const how = g.view.turn_number > number || g.result ? "stored" : "changed";
-    return `${name}'s turn was ${how} on another phone, so ${what} dropped.`;
+    if (turn === null || turn === undefined) return Words.t("The turn changed on another phone, so what was entered here was dropped.");
+    const player = g.view.players[turn].name;
+    if (g.view.turn_number > number || g.result) {
+      if (summon) return Words.t("{player}'s turn was stored on another phone, so the Wizard's power chosen here was dropped.", { player });
+      if (draft.length) return Words.t("{player}'s turn was stored on another phone, so the cards picked here were dropped.", { player });
+      return Words.t("{player}'s turn was stored on another phone, so the card chosen here was dropped.", { player });
+    }
+    if (summon) return Words.t("{player}'s turn was changed on another phone, so the Wizard's power chosen here was dropped.", { player });
+    if (draft.length) return Words.t("{player}'s turn was changed on another phone, so the cards picked here were dropped.", { player });
+    return Words.t("{player}'s turn was changed on another phone, so the card chosen here was dropped.", { player });
   }
 
   // The toolbar's Undo while a turn is being entered: the last step only (the shared code
   // redraws and says the sentence).
   function undo() {
     if (card !== null || (summon && !chosenSummon)) {
-      const title = summon ? "the Wizard's power" : LABEL[card];
+      const sentence = summon ? Words.t("Put back the Wizard's power: no move was entered.")
+        : Words.t("Put back {card}: no move was entered.", { card: label(card) });
       close();
       summon = false;
-      return `Put back ${title}: no move was entered.`;
+      return sentence;
     }
     if (chosenSummon) {
       const text = summonText(chosenSummon.move);
       chosenSummon = null; summon = false;
-      return `Took back the Wizard's power: ${text}.`;
+      return Words.t("Took back the Wizard's power: {move}.", { move: text });
     }
     const last = draft.pop();
     views.pop();
     if (photo) requeue();
-    return `Took back ${cardText(last)}.`;
+    return Words.t("Took back {card}.", { card: cardText(last) });
   }
 
   function close() { card = null; options = null; asking++; }
@@ -281,8 +308,8 @@ const RoyalVisit = (() => {
     ({ draft, views, chosenSummon, base } = saved);
     summon = Boolean(chosenSummon);
     if (photo) requeue();
-    return chosenSummon ? `Put back the Wizard's power: ${summonText(chosenSummon.move)}.`
-      : `Put back ${cardText(draft[draft.length - 1])}.`;
+    return chosenSummon ? Words.t("Put back the Wizard's power: {move}.", { move: summonText(chosenSummon.move) })
+      : Words.t("Put back {card}.", { card: cardText(draft[draft.length - 1]) });
   }
 
   // The move the turn would store now (the shared page checks it when the rulings change).
@@ -316,21 +343,25 @@ const RoyalVisit = (() => {
   function describeOption(c) {
     const v = view();
     if (c.card === "court") {
-      const toward = v.players[c.dir > 0 ? 0 : 1].name;
+      const player = v.players[c.dir > 0 ? 0 : 1].name;
       return { suit: "king", pawn: "king", to: v.pawns.king + c.dir, key: `court:${c.dir}`,
-        what: `Toward ${toward}`, where: [`King ${spaceName(v.pawns.king)} → ${spaceName(v.pawns.king + c.dir)}`],
-        says: `Court (2 King): the King and both Guards one space toward ${toward}'s Chateau` };
+        what: Words.t("Toward {player}", { player }), where: [moveText("king", v.pawns.king, v.pawns.king + c.dir)],
+        says: Words.t("{card}: the King and both Guards one space toward {player}'s Chateau", { card: label("court"), player }) };
     }
     if (c.card === "guard-flank") {
-      return { suit: "guard", pawn: "guard", key: "flank", what: "Both Guards", where: ["beside the King"],
-        says: "Guard flank: both Guards beside the King" };
+      return { suit: "guard", pawn: "guard", key: "flank", what: Words.t("Both Guards"), where: [Words.t("beside the King")],
+        says: Words.t("{card}: both Guards beside the King", { card: label("guard-flank") }) };
     }
     const key = c.moves.map((m) => `${m.pawn}:${m.from}>${m.to}`).join(" ");
     const where = c.moves.map((m) => `${spaceName(m.from)} → ${spaceName(m.to)}`);
     const pawn = c.moves[0].pawn;
-    const what = c.moves.length > 1 ? "Both Guards" : PAWN_NAME[pawn];
-    return { suit: pawn, pawn, key, what, where, to: c.moves.length === 1 ? c.moves[0].to : undefined,
-      says: `${LABEL[c.card]}: ${what} ${c.moves.map((m) => `from ${m.from} to ${m.to}`).join(" and ")}` };
+    const [one, two] = c.moves;
+    const what = two ? Words.t("Both Guards") : pawnName(pawn);
+    const says = two
+      ? Words.t("{card}: {pawn} from {start} to {end} and from {start2} to {end2}",
+        { card: label(c.card), pawn: what, start: one.from, end: one.to, start2: two.from, end2: two.to })
+      : Words.t("{card}: {pawn} from {start} to {end}", { card: label(c.card), pawn: what, start: one.from, end: one.to });
+    return { suit: pawn, pawn, key, what, where, to: two ? undefined : one.to, says };
   }
 
   // Ask the engine which of the card's moves it takes after the draft; offer those. None: say
@@ -363,7 +394,7 @@ const RoyalVisit = (() => {
     if (legal.length === 1) {
       close();
       enter(legal[0]);
-      say(`${legal[0].says}: the only move the rules allow now.`, "ok");
+      say(Words.t("{move}: the only move the rules allow now.", { move: legal[0].says }), "ok");
       return;
     }
     options = legal;
@@ -382,8 +413,8 @@ const RoyalVisit = (() => {
       const m = moves[i];
       const from = m.pawn === "king" ? pawns.king : m.from;
       options.push({ suit: m.pawn, pawn: m.pawn, from, to: pawns.wizard, key: `summon:${m.pawn}:${from}`, move: m, view: data.view,
-        what: PAWN_NAME[m.pawn], where: [`${spaceName(from)} → ${spaceName(pawns.wizard)}`],
-        says: `Wizard's power: the ${PAWN_NAME[m.pawn]} from ${from} to the Wizard on ${pawns.wizard}` });
+        what: pawnName(m.pawn), where: [`${spaceName(from)} → ${spaceName(pawns.wizard)}`],
+        says: Words.t("Wizard's power: the {pawn} from {start} to the Wizard on {end}", { pawn: pawnName(m.pawn), start: from, end: pawns.wizard }) });
     });
     if (!options.length) {
       const { status, data } = await check({ type: "summon", pawn: "king" });
@@ -396,7 +427,7 @@ const RoyalVisit = (() => {
     if (options.length === 1) {
       const [only] = options;
       enter(only);
-      say(`${only.says}: the only call the rules allow now.`, "ok");
+      say(Words.t("{move}: the only call the rules allow now.", { move: only.says }), "ok");
       return;
     }
     redraw();
@@ -420,7 +451,7 @@ const RoyalVisit = (() => {
 
   function chooseCard(kind) {
     if (game().result) return;
-    if (summon) { say("The Wizard's power is the whole turn: Undo it first to play cards instead."); return; }
+    if (summon) { say(Words.t("The Wizard's power is the whole turn: Undo it first to play cards instead.")); return; }
     begin();
     Companion.say(null);  // the answer to the last tap is not this card's
     card = kind;
@@ -446,7 +477,8 @@ const RoyalVisit = (() => {
         if (run !== probing) return false;
         if (status === 200) { flags[kind] = null; break; }
         const error = failure(status, data);
-        if (!flags[kind]) flags[kind] = { message: error.message.replace(/^Card \d+ \([^)]*\): /, "") };
+        // (the reason alone, without the engine's "Card 1 (King 1): " before it, in any language)
+        if (!flags[kind]) flags[kind] = { message: error.message.replace(/^[^\d(]*\d+ \([^)]*\)\s?:\s*/, "") };
         if (TURN_WIDE.has(error.rule)) break;
       }
     }
@@ -486,8 +518,8 @@ const RoyalVisit = (() => {
 
   // The page's answer to a scan: the cards are this turn's, less those already placed.
   async function scanned(cards) {
-    if (game().result) return "The game is over: nothing to fill in.";
-    const kinds = cards.map((c) => c.kind).filter((kind) => LABEL[kind]);
+    if (game().result) return Words.t("The game is over: nothing to fill in.");
+    const kinds = cards.map((c) => c.kind).filter((kind) => KNOWN.has(kind));
     if (!kinds.length) return "";
     photo = kinds;
     if (summon) { summon = false; chosenSummon = null; }
@@ -501,9 +533,11 @@ const RoyalVisit = (() => {
     const placedAlready = kinds.length - left.length;
     const flagged = queue.filter((q) => q.flag).length;
     return [
-      queue.length ? `${queue.length} card${queue.length === 1 ? "" : "s"} to place in photo order: tap where each one goes, then End turn.` : "Every card in the photo is already placed.",
-      placedAlready ? `${placedAlready} already placed this turn.` : "",
-      flagged ? `${flagged} cannot be played now (see why below).` : "",
+      queue.length ? Words.tn("{n} card to place in photo order: tap where each one goes, then End turn.",
+        "{n} cards to place in photo order: tap where each one goes, then End turn.", queue.length)
+        : Words.t("Every card in the photo is already placed."),
+      placedAlready ? Words.tn("{n} already placed this turn.", "{n} already placed this turn.", placedAlready) : "",
+      flagged ? Words.tn("{n} cannot be played now (see why below).", "{n} cannot be played now (see why below).", flagged) : "",
     ].filter(Boolean).join(" ");
   }
 
@@ -524,7 +558,8 @@ const RoyalVisit = (() => {
     const at = Number(best.dataset.pos);
     const here = options.filter((o) => space(o) === at);
     if (here.length === 1) { close(); enter(here[0]); return; }
-    say(`${here.length} moves end on ${spaceName(at)} (${here.map((o) => o.what).join(", ")}): tap the move's button.`, "ok");
+    say(Words.tn("{n} move ends on {space} ({moves}): tap the move's button.", "{n} moves end on {space} ({moves}): tap the move's button.",
+      here.length, { space: spaceName(at), moves: here.map((o) => o.what).join(", ") }), "ok");
   }
 
   function bind() {
@@ -536,7 +571,7 @@ const RoyalVisit = (() => {
       if (target.dataset.option !== undefined && options) { const chosen = options[Number(target.dataset.option)]; close(); enter(chosen); return; }
       if (target.id === "back") { close(); if (!chosenSummon) summon = false; redraw(); return; }
       if (target.id === "summon") {
-        if (draft.length) { say("The Wizard's power is a whole turn: take back this turn's cards first (Undo)."); return; }
+        if (draft.length) { say(Words.t("The Wizard's power is a whole turn: take back this turn's cards first (Undo).")); return; }
         begin();
         Companion.say(null);
         summon = true; options = null;
@@ -545,8 +580,8 @@ const RoyalVisit = (() => {
         return;
       }
       if (target.id === "pass") {
-        if (draft.length) { say("A pass plays no card: take back this turn's cards first (Undo)."); return; }
-        if (!(await Companion.ask(`Pass ${moverName()}'s turn without playing a card?`, "Pass"))) return;
+        if (draft.length) { say(Words.t("A pass plays no card: take back this turn's cards first (Undo).")); return; }
+        if (!(await Companion.ask(Words.t("Pass {player}'s turn without playing a card?", { player: moverName() }), Words.t("Pass")))) return;
         await Companion.send(`/api/games/${game().id}/moves`, { move: { type: "pass" } });
       }
     });
@@ -561,8 +596,8 @@ const RoyalVisit = (() => {
     });
     $("#end-turn").addEventListener("click", async () => {
       if (game().result) return;
-      if (card !== null || (summon && !chosenSummon)) { say("Tap one of the moves offered first, or Back."); return; }
-      if (!draft.length && !chosenSummon) { say("Nothing to store yet: choose a card, the Wizard's power, or Pass."); return; }
+      if (card !== null || (summon && !chosenSummon)) { say(Words.t("Tap one of the moves offered first, or Back.")); return; }
+      if (!draft.length && !chosenSummon) { say(Words.t("Nothing to store yet: choose a card, the Wizard's power, or Pass.")); return; }
       await Companion.send(`/api/games/${game().id}/moves`, { move: move() });  // stored: it drops the draft
     });
   }

@@ -7,35 +7,46 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from companion.words import Msg, msg, term
+
 
 @dataclass(frozen=True, slots=True)
 class CardKind:
     id: str
     suit: str  # "king", "guard", "wizard" or "jester"
-    name: str
-    text: str  # what the card does, in our own words
+    name: Msg  # as printed on the card (a term: the edition's name in each language)
+    text: Msg  # what the card does, in our own words
     copies: int
 
 
 KINDS: tuple[CardKind, ...] = (
-    CardKind("king-1", "king", "King 1",
-             "Move the King one space. Two King cards together may move the whole Court one space.",
+    CardKind("king-1", "king", term("royal visit card", "King 1"),
+             msg("Move the King one space. Two King cards together may move the whole Court one space."),
              12),
-    CardKind("guard-1", "guard", "Guard 1", "Move one Guard one space.", 4),
-    CardKind("guard-1+1", "guard", "Guard 1+1",
-             "Move one Guard two spaces, or each Guard one space.", 10),
-    CardKind("guard-flank", "guard", "Guard flank",
-             "Put the two Guards on the spaces right beside the King.", 2),
-    CardKind("wizard-1", "wizard", "Wizard 1", "Move the Wizard one space.", 2),
-    CardKind("wizard-2", "wizard", "Wizard 2", "Move the Wizard two spaces.", 8),
-    CardKind("wizard-3", "wizard", "Wizard 3", "Move the Wizard three spaces.", 2),
-    CardKind("jester-1", "jester", "Jester 1", "Move the Jester one space.", 1),
-    CardKind("jester-2", "jester", "Jester 2", "Move the Jester two spaces.", 3),
-    CardKind("jester-3", "jester", "Jester 3", "Move the Jester three spaces.", 4),
-    CardKind("jester-4", "jester", "Jester 4", "Move the Jester four spaces.", 3),
-    CardKind("jester-5", "jester", "Jester 5", "Move the Jester five spaces.", 1),
-    CardKind("jester-middle", "jester", "Jester to the middle",
-             "Move the Jester onto the Fountain.", 2),
+    CardKind("guard-1", "guard", term("royal visit card", "Guard 1"),
+             msg("Move one Guard one space."), 4),
+    CardKind("guard-1+1", "guard", term("royal visit card", "Guard 1+1"),
+             msg("Move one Guard two spaces, or each Guard one space."), 10),
+    CardKind("guard-flank", "guard", term("royal visit card", "Guard flank"),
+             msg("Put the two Guards on the spaces right beside the King."), 2),
+    CardKind("wizard-1", "wizard", term("royal visit card", "Wizard 1"),
+             msg("Move the Wizard one space."), 2),
+    CardKind("wizard-2", "wizard", term("royal visit card", "Wizard 2"),
+             msg("Move the Wizard two spaces."), 8),
+    CardKind("wizard-3", "wizard", term("royal visit card", "Wizard 3"),
+             msg("Move the Wizard three spaces."), 2),
+    CardKind("jester-1", "jester", term("royal visit card", "Jester 1"),
+             msg("Move the Jester one space."), 1),
+    CardKind("jester-2", "jester", term("royal visit card", "Jester 2"),
+             msg("Move the Jester two spaces."), 3),
+    CardKind("jester-3", "jester", term("royal visit card", "Jester 3"),
+             msg("Move the Jester three spaces."), 4),
+    CardKind("jester-4", "jester", term("royal visit card", "Jester 4"),
+             msg("Move the Jester four spaces."), 3),
+    CardKind("jester-5", "jester", term("royal visit card", "Jester 5"),
+             msg("Move the Jester five spaces."), 1),
+    CardKind("jester-middle", "jester", term("royal visit card", "Jester to the middle"),
+             msg("Move the Jester onto the Fountain."), 2),
 )
 
 KIND_BY_ID: dict[str, CardKind] = {kind.id: kind for kind in KINDS}

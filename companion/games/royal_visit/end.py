@@ -16,6 +16,7 @@ from companion.games.royal_visit.state import (
     State,
     W,
 )
+from companion.words import Msg, msg
 
 
 def crown_steps(pawns: tuple[int, int, int, int, int], sign: int,
@@ -30,14 +31,14 @@ def crown_steps(pawns: tuple[int, int, int, int, int], sign: int,
     return tuple(found)
 
 
-def end_reason(state: State) -> str:
+def end_reason(state: State) -> Msg:
     """How a won game ended, in one sentence."""
     name = state.players[state.winner]
     if state.end == "king":
-        return f"The King entered {name}'s Chateau."
+        return msg("The King entered {player}'s Chateau.", player=name)
     if state.end == "crown":
-        return f"The Crown entered {name}'s Chateau."
-    return f"The deck ran out a second time with the King in {name}'s Duchy."
+        return msg("The Crown entered {player}'s Chateau.", player=name)
+    return msg("The deck ran out a second time with the King in {player}'s Duchy.", player=name)
 
 
 def result_of(state: State) -> dict[str, Any] | None:

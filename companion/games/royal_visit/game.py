@@ -16,13 +16,14 @@ from companion.games.royal_visit.rules_page import RULES, RULINGS
 from companion.games.royal_visit.setup import OPTION_FIELDS, form_position, form_seats, new_state
 from companion.games.royal_visit.state import State
 from companion.games.royal_visit.turn import TurnBuilder
+from companion.words import term
 
 
 class RoyalVisit:
     """The Royal Visit engine (see companion.engine.Engine)."""
 
     name = "royal_visit"
-    title = "Royal Visit"
+    title = term("game title", "Royal Visit")  # the French edition is "Visite Royale"
     min_players = 2
     max_players = 2
     rules = RULES
@@ -35,7 +36,7 @@ class RoyalVisit:
 
     def new(self, options: Mapping[str, Any]) -> State:
         players, rulings = read_options(self, options, OPTION_FIELDS, "setup",
-                                        ("Royal Visit", 2, 2),
+                                        (self.title, 2, 2),
                                         show=lambda key: repr(str(key)[:40]))
         return new_state(players, rulings, options)
 

@@ -27,6 +27,7 @@ from companion.games.royal_visit.state import (
     State,
 )
 from companion.games.royal_visit.turn import R_COURT, TurnBuilder
+from companion.words import msg
 
 _PLAY_KEYS = frozenset(("type", "cards"))
 _SUMMON_KEYS = frozenset(("type", "pawn", "from"))
@@ -61,20 +62,20 @@ def legal_summons(state: State) -> list[dict]:
 def resolve(state: State, move: Any) -> Resolved:
     """Check a move (raising RuleError) and work out what it does."""
     if state.winner is not None:
-        raise RuleError("game-over", "The game is already over, so no more moves can be "
-                                     "entered.")
+        raise RuleError("game-over", msg("The game is already over, so no more moves can be "
+                                         "entered."))
     if type(move) is not dict:
-        raise RuleError("move-format", 'A move must be an object with a "type" field.')
+        raise RuleError("move-format", msg('A move must be an object with a "type" field.'))
     kind = move.get("type")
     if kind == "play":
         if move.keys() != _PLAY_KEYS:
-            raise RuleError("move-format", 'A play has a "cards" list and nothing else.')
+            raise RuleError("move-format", msg('A play has a "cards" list and nothing else.'))
         cards = move["cards"]
         if type(cards) is not list:
-            raise RuleError("move-format", 'A play\'s "cards" must be a list.')
+            raise RuleError("move-format", msg('A play\'s "cards" must be a list.'))
         if not cards:
-            raise RuleError("turn", "A play needs at least one card; to play none, declare "
-                                    "a pass.")
+            raise RuleError("turn", msg("A play needs at least one card; to play none, declare "
+                                        "a pass."))
         builder = TurnBuilder(state)
         add = builder.add
         for card in cards:
@@ -84,46 +85,46 @@ def resolve(state: State, move: Any) -> Resolved:
         return _summon(state, move)
     if kind == "pass":
         if move.keys() != _PASS_KEYS:
-            raise RuleError("move-format", "A pass has no other fields.")
+            raise RuleError("move-format", msg("A pass has no other fields."))
         return Resolved("pass", None, None, None)
-    raise RuleError("move-format", 'A move\'s "type" must be "play", "summon" or "pass".')
+    raise RuleError("move-format", msg('A move\'s "type" must be "play", "summon" or "pass".'))
 
 
 def _summon(state: State, move: dict) -> Resolved:
     if not move.keys() <= _SUMMON_KEYS or "pawn" not in move:
-        raise RuleError("move-format", 'A summon has a "pawn" field, a "from" field for a '
-                                       'Guard, and nothing else.')
+        raise RuleError("move-format", msg('A summon has a "pawn" field, a "from" field for a '
+                                           'Guard, and nothing else.'))
     pawn = move["pawn"]
     frm = move.get("from", MISSING)
     if frm is not MISSING and type(frm) is not int:
-        raise RuleError("move-format", 'A summon\'s "from" must be a whole number.')
+        raise RuleError("move-format", msg('A summon\'s "from" must be a whole number.'))
     if pawn == "king":
         slot, at = K, state.king
     elif pawn == "guard":
         if frm is MISSING:
-            raise RuleError("move-format", 'Say which Guard to summon with its "from" space.')
+            raise RuleError("move-format", msg('Say which Guard to summon with its "from" space.'))
         if frm == state.guard_low:
             slot, at = GL, frm
         elif frm == state.guard_high:
             slot, at = GH, frm
         else:
-            raise RuleError("move-format", f"There is no Guard on space {frm}.")
+            raise RuleError("move-format", msg("There is no Guard on space {space}.", space=frm))
     elif pawn in ("wizard", "jester"):
-        raise RuleError("wizard-power", "The Wizard can summon only the King or a Guard.")
+        raise RuleError("wizard-power", msg("The Wizard can summon only the King or a Guard."))
     else:
-        raise RuleError("move-format", "The Wizard summons the King or a Guard: \"pawn\" is "
-                                       "king or guard.")
+        raise RuleError("move-format", msg("The Wizard summons the King or a Guard: \"pawn\" is "
+                                           "king or guard."))
     if frm is not MISSING and frm != at:
-        raise RuleError("move-format", f"There is no King on space {frm}.")
+        raise RuleError("move-format", msg("There is no King on space {space}.", space=frm))
     to = state.wizard
     if at == to:
-        raise RuleError("must-move", f"The Wizard's summon: the {PAWN_TITLES[pawn]} already "
-                                     f"stands on the Wizard's space, and a summon must move "
-                                     f"its pawn.")
+        raise RuleError("must-move", msg("The Wizard's summon: the {pawn} already stands on the "
+                                         "Wizard's space, and a summon must move its pawn.",
+                                         pawn=PAWN_TITLES[pawn]))
     pos = [state.king, state.guard_low, state.guard_high]
     pos[slot] = to
     if not pos[1] < pos[0] < pos[2]:
-        raise RuleError("court", f"The Wizard's summon: {R_COURT}.")
+        raise RuleError("court", msg("The Wizard's summon: {reason}.", reason=R_COURT))
     king = pos[0]
     winner = (0 if king > 0 else 1) if abs(king) >= CHATEAU else None
     return Resolved("summon", None, PawnMove(slot, at, to), winner)

@@ -6,15 +6,17 @@ from __future__ import annotations
 from typing import Any
 
 from companion.engine import Outcome, Seating
+from companion.words import msg
 
-ENDINGS = {"king": "King in a Chateau", "crown": "Crown in a Chateau", "deck": "Deck out"}
-ENDINGS_TITLE = "How the games ended"
+ENDINGS = {"king": msg("King in a Chateau"), "crown": msg("Crown in a Chateau"), "deck": msg("Deck out")}
+ENDINGS_TITLE = msg("How the games ended")
+ROLES = {"top": msg("Top Chateau"), "bottom": msg("Bottom Chateau")}  # by the view's "chateau"
 
 
 def seating(engine: Any, state: Any, opening: Any = None) -> Seating:
     players = engine.view(state)["players"]
     return Seating(sides=tuple((seat,) for seat in range(len(players))),
-                   roles=tuple(f"{player['chateau'].title()} Chateau" for player in players),
+                   roles=tuple(ROLES[player["chateau"]] for player in players),
                    start=None if opening is None else engine.to_move(opening))
 
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from companion.games.royal_visit.cards import DECK_SIZE, HAND_SIZE, KINDS
+from companion.words import term
 
 LOW_END, HIGH_END = -8, 8
 CHATEAU = 7  # |space| >= 7 is a Chateau
@@ -25,7 +26,10 @@ OUTSIDE_HANDS = DECK_SIZE - 2 * HAND_SIZE  # 38 cards in the draw pile and the d
 K, GL, GH, W, J = 0, 1, 2, 3, 4
 PAWN_OF_SLOT = ("king", "guard", "guard", "wizard", "jester")
 TYPE_OF_SLOT = (0, 1, 1, 2, 3)  # pawn type index: king, guard, wizard, jester
-PAWN_TITLES = {"king": "King", "guard": "Guard", "wizard": "Wizard", "jester": "Jester"}
+# a pawn's name (keys: the pawn ids moves use), as the edition names it in each language
+PAWN_TITLES = {"king": term("royal visit pawn", "King"), "guard": term("royal visit pawn", "Guard"),
+               "wizard": term("royal visit pawn", "Wizard"),
+               "jester": term("royal visit pawn", "Jester")}
 COURT_CODE = 5  # crown-step reason code: the whole Court in the mover's Duchy
 
 N_KINDS = len(KINDS)

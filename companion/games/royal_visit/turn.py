@@ -32,6 +32,7 @@ from companion.games.royal_visit.state import (
     W,
     jester_power,
 )
+from companion.words import Msg, msg, term
 
 # card shapes
 S_KING, S_COURT, S_GUARD1, S_GUARD11, S_FLANK, S_WIZARD, S_JESTER, S_MIDDLE = range(8)
@@ -44,14 +45,14 @@ class CardInfo:
     id: str
     kind: int  # index into KINDS (court: King 1)
     suit: str
-    name: str
+    name: Msg  # as printed on the card
     shape: int
     steps: int  # spaces moved (0 when the destination is fixed)
     cost: int  # cards it takes from the hand
     rule: str  # the rules-page entry for this card
-    exact: str  # reason when the distance is wrong
-    copies_reason: str
-    shuffled_reason: str  # the same when some copies went back into the draw pile unseen
+    exact: Msg  # reason when the distance is wrong
+    copies_reason: Msg
+    shuffled_reason: Msg  # the same when some copies went back into the draw pile unseen
 
 
 def _card_table() -> dict[str, CardInfo]:
@@ -71,32 +72,33 @@ def _card_table() -> dict[str, CardInfo]:
         rule = {S_KING: "king-1", S_GUARD1: "guard-1", S_GUARD11: "guard-1+1",
                 S_FLANK: "guard-flank", S_WIZARD: "wizard-cards", S_JESTER: "jester-cards",
                 S_MIDDLE: "jester-middle"}[shape]
+        card = kind.name
         if shape == S_GUARD11:
-            exact = ("a Guard 1+1 card moves one Guard exactly 2 spaces, or each Guard exactly "
-                     "1 space")
+            exact = msg("a Guard 1+1 card moves one Guard exactly 2 spaces, or each Guard exactly "
+                        "1 space")
         elif steps == 1:
-            exact = f"a {kind.name} card moves its pawn exactly 1 space"
+            exact = msg("a {card} card moves its pawn exactly 1 space", card=card)
         else:
-            exact = f"a {kind.name} card moves its pawn exactly {steps} spaces"
+            exact = msg("a {card} card moves its pawn exactly {steps} spaces", card=card, steps=steps)
         if kind.copies == 1:
-            copies = (f"the only {kind.name} card is already in the discard pile, so it cannot be "
-                      f"in your hand")
-            shuffled = (f"the only {kind.name} card was shuffled into the draw pile after your "
-                        f"last draw, so it cannot be in your hand")
-        else:
-            copies = (f"all {kind.copies} {kind.name} cards are already in the discard pile, so "
-                      f"none can be in your hand")
-            shuffled = (f"all {kind.copies} {kind.name} cards are in the discard pile or were "
-                        f"shuffled into the draw pile after your last draw, so none can be in "
-                        f"your hand")
+            copies = msg("the only {card} card is already in the discard pile, so it cannot be "
+                         "in your hand", card=card)
+            shuffled = msg("the only {card} card was shuffled into the draw pile after your "
+                           "last draw, so it cannot be in your hand", card=card)
+        else:  # (two copies or more)
+            copies = msg("all {copies} {card} cards are already in the discard pile, so "
+                         "none can be in your hand", copies=kind.copies, card=card)
+            shuffled = msg("all {copies} {card} cards are in the discard pile or were "
+                           "shuffled into the draw pile after your last draw, so none can be in "
+                           "your hand", copies=kind.copies, card=card)
         table[kind.id] = CardInfo(kind.id, index, kind.suit, kind.name, shape, steps, 1, rule,
                                   exact, copies, shuffled)
     table["court"] = CardInfo(
-        "court", KIND_INDEX["king-1"], "king", "King's privilege", S_COURT, 1, 2, "court-move",
-        "the King's privilege moves the Court exactly 1 space",
-        "it needs two King cards, and fewer than two are left outside the discard pile",
-        "it needs two King cards, and fewer than two can be in your hand: the others are in the "
-        "discard pile or were shuffled into the draw pile after your last draw")
+        "court", KIND_INDEX["king-1"], "king", term("royal visit card", "King's privilege"), S_COURT, 1, 2,
+        "court-move", msg("the King's privilege moves the Court exactly 1 space"),
+        msg("it needs two King cards, and fewer than two are left outside the discard pile"),
+        msg("it needs two King cards, and fewer than two can be in your hand: the others are in the "
+            "discard pile or were shuffled into the draw pile after your last draw"))
     return table
 
 
@@ -113,19 +115,22 @@ class CardOption(NamedTuple):
     pawn_type: int  # the pawn type it moved (see TYPE_OF_SLOT)
 
 
-# fixed reasons (no formatting in the hot path)
-R_COURT = "the King must stay strictly between the two Guards"
-R_BOARD = "that move would take a pawn off the end of the board"
-R_DIRECTION = ("with the table's 'towards the mover' ruling, this move must go toward your own "
-               "Chateau")
-R_POWER = ("the Jester is not on your side of the King, so your Jester cards cannot move other "
-           "pawns")
-R_SAME_TYPE = "all Jester cards in one turn must move the same type of pawn"
-R_WILD_MIDDLE = "under the table's ruling, 'to the middle' can only move the Jester"
-R_MIDDLE_STILL = "that pawn is already on the Fountain, and a card must move its pawn"
-R_FLANK_STILL = "both Guards already stand beside the King, and a card must move its pawn"
-R_ENDED = "the King already entered a Chateau, so the game ended with an earlier card"
-R_HAND = "that is more cards than the 8 a hand holds"
+# fixed reasons (no formatting in the hot path): the end of "Card 2 (King 1): ..."
+R_COURT = msg("the King must stay strictly between the two Guards")
+R_BOARD = msg("that move would take a pawn off the end of the board")
+R_DIRECTION = msg("with the table's 'towards the mover' ruling, this move must go toward your own "
+                  "Chateau")
+R_POWER = msg("the Jester is not on your side of the King, so your Jester cards cannot move other "
+              "pawns")
+R_SAME_TYPE = msg("all Jester cards in one turn must move the same type of pawn")
+R_WILD_MIDDLE = msg("under the table's ruling, 'to the middle' can only move the Jester")
+R_MIDDLE_STILL = msg("that pawn is already on the Fountain, and a card must move its pawn")
+R_FLANK_STILL = msg("both Guards already stand beside the King, and a card must move its pawn")
+R_ENDED = msg("the King already entered a Chateau, so the game ended with an earlier card")
+R_HAND = msg("that is more cards than the 8 a hand holds")
+# the cards of one type, as "this turn already plays King cards" names them
+SUIT_CARDS = {"king": msg("King cards"), "guard": msg("Guard cards"), "wizard": msg("Wizard cards"),
+              "jester": msg("Jester cards")}
 
 _MOVE_KEYS = frozenset(("pawn", "from", "to"))
 _CARD_KEYS_MOVES = frozenset(("card", "moves"))
@@ -185,66 +190,69 @@ class TurnBuilder:
         info, moves = self._parse(index, card)
         error, newpos, ptype = self._try(info, moves)
         if error is not None:
-            raise RuleError(error[0], f"Card {index + 1} ({info.name}): {error[1]}.", step=index)
+            raise RuleError(error[0], msg("Card {n} ({card}): {reason}.", n=index + 1, card=info.name,
+                                          reason=error[1]), step=index)
         self._commit(info, moves, newpos, ptype)
 
-    def _fail(self, index: int, reason: str, info: CardInfo | None = None,
+    def _fail(self, index: int, reason: Msg, info: CardInfo | None = None,
               rule: str = "move-format") -> RuleError:
-        label = f"Card {index + 1}" if info is None else f"Card {index + 1} ({info.name})"
-        return RuleError(rule, f"{label}: {reason}.", step=index)
+        said = msg("Card {n}: {reason}.", n=index + 1, reason=reason) if info is None else \
+            msg("Card {n} ({card}): {reason}.", n=index + 1, card=info.name, reason=reason)
+        return RuleError(rule, said, step=index)
 
     def _parse(self, index: int, card: Any) -> tuple[CardInfo, tuple[PawnMove, ...]]:
         """The card's entry and its moves, resolved against the position."""
         if type(card) is not dict:
-            raise self._fail(index, 'each card must be an object with a "card" field')
+            raise self._fail(index, msg('each card must be an object with a "card" field'))
         cid = card.get("card")
         if type(cid) is not str:
-            raise self._fail(index, 'each card needs a "card" field naming its kind')
+            raise self._fail(index, msg('each card needs a "card" field naming its kind'))
         info = CARDS.get(cid)
         if info is None:
-            raise self._fail(index, f"there is no card called {cid[:40]!r}")
+            raise self._fail(index, msg("there is no card called {name}", name=repr(cid[:40])))
         shape = info.shape
         pos = self.pos
         if shape == S_COURT:
             if card.keys() != _CARD_KEYS_COURT:
-                raise self._fail(index, 'the card takes a "dir" field (1 or -1) and nothing else',
+                raise self._fail(index, msg('the card takes a "dir" field (1 or -1) and nothing else'),
                                  info)
             d = card["dir"]
             if type(d) is not int or (d != 1 and d != -1):
-                raise self._fail(index, '"dir" must be 1 or -1', info)
+                raise self._fail(index, msg('"dir" must be 1 or -1'), info)
             return info, (PawnMove(K, pos[K], pos[K] + d), PawnMove(GL, pos[GL], pos[GL] + d),
                           PawnMove(GH, pos[GH], pos[GH] + d))
         if shape == S_FLANK:
             if card.keys() != _CARD_KEYS_BARE:
-                raise self._fail(index, "the flank card takes no other fields", info)
+                raise self._fail(index, msg("the flank card takes no other fields"), info)
             k = pos[K]
             return info, (PawnMove(GL, pos[GL], k - 1), PawnMove(GH, pos[GH], k + 1))
         if not card.keys() <= _CARD_KEYS_MOVES:
             extra = min(map(str, card.keys() - _CARD_KEYS_MOVES))
-            raise self._fail(index, f"this card has no field called {extra[:40]!r}", info)
+            raise self._fail(index, msg("this card has no field called {name}", name=repr(extra[:40])), info)
         raw = card.get("moves", MISSING)
         if raw is MISSING:
             if shape == S_MIDDLE:
                 return info, (PawnMove(J, pos[J], 0),)
-            raise self._fail(index, 'the "moves" field is missing', info)
+            raise self._fail(index, msg('the "moves" field is missing'), info)
         if type(raw) is not list:
-            raise self._fail(index, '"moves" must be a list', info)
+            raise self._fail(index, msg('"moves" must be a list'), info)
         most = 2 if shape == S_GUARD11 else 1
         if not 1 <= len(raw) <= most:
-            what = "one or two moves" if most == 2 else "exactly one move"
-            raise self._fail(index, f"this card takes {what}", info)
+            takes = msg("this card takes one or two moves") if most == 2 else \
+                msg("this card takes exactly one move")
+            raise self._fail(index, takes, info)
         moves = []
         moved_slot = -1
         cur = pos
         for move in raw:
             if type(move) is not dict or move.keys() != _MOVE_KEYS:
-                raise self._fail(index, 'each move needs "pawn", "from" and "to", and nothing '
-                                        'else', info)
+                raise self._fail(index, msg('each move needs "pawn", "from" and "to", and nothing '
+                                            'else'), info)
             pawn, frm, to = move["pawn"], move["from"], move["to"]
             if type(frm) is not int or type(to) is not int:
-                raise self._fail(index, '"from" and "to" must be whole numbers', info)
+                raise self._fail(index, msg('"from" and "to" must be whole numbers'), info)
             if type(pawn) is not str or pawn not in PAWN_TITLES:
-                raise self._fail(index, "the pawn must be king, guard, wizard or jester", info)
+                raise self._fail(index, msg("the pawn must be king, guard, wizard or jester"), info)
             if pawn == "king":
                 slot = K
             elif pawn == "guard":
@@ -253,25 +261,26 @@ class TurnBuilder:
                 elif cur[GH] == frm and moved_slot != GH:
                     slot = GH
                 elif moved_slot != -1 and cur[moved_slot] == frm:
-                    raise self._fail(index, "split this way, the card moves each Guard one space",
+                    raise self._fail(index, msg("split this way, the card moves each Guard one space"),
                                      info, "guard-1+1")
                 else:
-                    raise self._fail(index, f"there is no Guard on space {frm}", info)
+                    raise self._fail(index, msg("there is no Guard on space {space}", space=frm), info)
             elif pawn == "wizard":
                 slot = W
             else:
                 slot = J
             if cur[slot] != frm:
-                raise self._fail(index, f"there is no {PAWN_TITLES[pawn]} on space {frm}", info)
+                raise self._fail(index, msg("there is no {pawn} on space {space}", pawn=PAWN_TITLES[pawn],
+                                                 space=frm), info)
             if shape == S_KING and slot != K:
-                raise self._fail(index, "a King card moves the King", info, "king-1")
+                raise self._fail(index, msg("a King card moves the King"), info, "king-1")
             if (shape in (S_GUARD1, S_GUARD11)) and slot != GL and slot != GH:
-                raise self._fail(index, "a Guard card moves a Guard", info, info.rule)
+                raise self._fail(index, msg("a Guard card moves a Guard"), info, info.rule)
             if shape == S_WIZARD and slot != W:
-                raise self._fail(index, "a Wizard card moves the Wizard", info, "wizard-cards")
+                raise self._fail(index, msg("a Wizard card moves the Wizard"), info, "wizard-cards")
             if shape == S_MIDDLE and to != 0:
-                raise self._fail(index, "a 'to the middle' card moves its pawn to the Fountain "
-                                        "(space 0)", info, "jester-middle")
+                raise self._fail(index, msg("a 'to the middle' card moves its pawn to the Fountain "
+                                            "(space 0)"), info, "jester-middle")
             moves.append(PawnMove(slot, frm, to))
             if len(raw) == 2:
                 if cur is pos:
@@ -280,7 +289,7 @@ class TurnBuilder:
                 moved_slot = slot
         return info, tuple(moves)
 
-    def _try(self, info: CardInfo, moves: tuple) -> tuple[tuple[str, str] | None, list | None, int]:
+    def _try(self, info: CardInfo, moves: tuple) -> tuple[tuple[str, Msg] | None, list | None, int]:
         """(error, new position, pawn type moved) for a well-formed card.
 
         The error is None or (rule id, reason); reasons are fixed strings, so listing legal cards
@@ -295,8 +304,8 @@ class TurnBuilder:
                 None, 0
         suit = self.suit
         if suit is not None and info.suit != suit:
-            return ("one-type", f"this turn already plays {PAWN_TITLES[suit]} cards, and a turn "
-                                f"plays one type of card only"), None, 0
+            return ("one-type", msg("this turn already plays {cards}, and a turn plays one type of "
+                                    "card only", cards=SUIT_CARDS[suit])), None, 0
         return self._check_moves(info, moves)
 
     def _check_moves(self, info: CardInfo, moves: tuple) -> tuple:

@@ -18,6 +18,19 @@ from companion.games.royal_visit.state import (
     jester_power,
 )
 from companion.games.royal_visit.turn import CARDS
+from companion.words import Msg, listing, msg, term
+
+# What the page calls the cards and pawns on its buttons, worded in the phone's language (the
+# card names as the edition prints them): card ids, "court" for two King cards, pawn ids.
+NAMES: dict[str, dict[str, Msg]] = {
+    "cards": {**{kind.id: kind.name for kind in KINDS},
+              "court": msg("Court (2 King)"),
+              "jester-middle": msg("Jester to middle")},  # (short, for a button)
+    "pawns": PAWN_TITLES,
+    # the letter on a pawn's chip on the board: its name's initial in each language
+    "letters": {"king": term("royal visit pawn letter", "K"), "guard": term("royal visit pawn letter", "G"),
+                "wizard": term("royal visit pawn letter", "W"), "jester": term("royal visit pawn letter", "J")},
+}
 
 
 def view(state: State) -> dict[str, Any]:
@@ -48,10 +61,11 @@ def view(state: State) -> dict[str, Any]:
         "last_turn": _last_view(state),
         "rulings": state.rulings,
         "result": result_of(state),
+        "names": NAMES,
     }
 
 
-def describe(move: Any, players: Sequence[str], after: State | None = None) -> str:
+def describe(move: Any, players: Sequence[str], after: State | None = None) -> Msg:
     """One history line for an accepted move. Given ``after``, the state the move led to, it
     names the mover, every pawn moved from where to where with its card, where a summon went,
     the Crown's move and a win ("Ann moved the Guard +6 \u2192 +8 (Guard 1+1); the Crown 0
@@ -59,38 +73,50 @@ def describe(move: Any, players: Sequence[str], after: State | None = None) -> s
     last = after.last if after is not None else None
     if last is not None:
         text = _describe_turn(last, players)
-        return text if after.winner is None else f"{text}; {players[after.winner]} won"
+        return text if after.winner is None else msg("{line}; {player} won", line=text,
+                                                     player=players[after.winner])
     if move["type"] == "pass":
-        return "Passed (no card played)"
+        return msg("Passed (no card played)")
     if move["type"] == "summon":
-        where = f" from {_signed(move['from'])}" if "from" in move else ""
-        return f"Used the Wizard's power: the {PAWN_TITLES[move['pawn']]}{where} to the Wizard"
+        pawn = PAWN_TITLES[move["pawn"]]
+        if "from" in move:
+            return msg("Used the Wizard's power: the {pawn} from {space} to the Wizard", pawn=pawn,
+                       space=_signed(move["from"]))
+        return msg("Used the Wizard's power: the {pawn} to the Wizard", pawn=pawn)
     parts = []
     for card in move["cards"]:
         info = CARDS[card["card"]]
         if card["card"] == "court":
             toward = players[0 if card["dir"] > 0 else 1]
-            parts.append(f"the Court (King and both Guards) one space toward {toward}'s "
-                         f"Chateau ({info.name}: 2 King cards)")
+            parts.append(msg("the Court (King and both Guards) one space toward {player}'s Chateau "
+                             "({card}: 2 King cards)", player=toward, card=info.name))
         elif card["card"] == "guard-flank":
-            parts.append(f"both Guards beside the King ({info.name})")
+            parts.append(msg("both Guards beside the King ({card})", card=info.name))
         elif "moves" not in card:  # "to the middle" for the Jester itself
-            parts.append(f"the Jester to the Fountain ({info.name})")
+            parts.append(msg("the Jester to the Fountain ({card})", card=info.name))
         else:
             moves = [(m["pawn"], m["from"], m["to"]) for m in card["moves"]]
             wild = info.suit == "jester" and card["moves"][0]["pawn"] != "jester"
             parts.append(_card_text(info.name, wild, moves))
-    return "Moved " + ", then ".join(parts)
+    return msg("Moved {cards}", cards=_then(parts))
 
 
-def _describe_turn(last: LastTurn, players: Sequence[str]) -> str:
+def _then(parts: Sequence[Msg]) -> Msg:
+    """The cards of a turn in their order: "A, then B, then C"."""
+    said = parts[-1]
+    for part in reversed(parts[:-1]):
+        said = msg("{card}, then {rest}", card=part, rest=said)
+    return said
+
+
+def _describe_turn(last: LastTurn, players: Sequence[str]) -> Msg:
     who = players[last.seat]
     if last.action == "pass":
-        text = f"{who} passed (no card played)"
+        text = msg("{player} passed (no card played)", player=who)
     elif last.action == "summon":
         slot, frm, to = last.summon
-        text = (f"{who} used the Wizard's power: the {PAWN_TITLES[PAWN_OF_SLOT[slot]]} "
-                f"{_signed(frm)} \u2192 {_signed(to)}")
+        text = msg("{player} used the Wizard's power: the {pawn} {start} \u2192 {end}", player=who,
+                   pawn=PAWN_TITLES[PAWN_OF_SLOT[slot]], start=_signed(frm), end=_signed(to))
     else:
         parts = []
         for played in last.cards:
@@ -98,16 +124,17 @@ def _describe_turn(last: LastTurn, players: Sequence[str]) -> str:
             if played.card == "court":
                 _, frm, to = played.moves[0]
                 toward = players[0 if to > frm else 1]
-                parts.append(f"the Court (King and both Guards) one space toward {toward}'s "
-                             f"Chateau, King {_signed(frm)} \u2192 {_signed(to)} "
-                             f"({name}: 2 King cards)")
+                parts.append(msg("the Court (King and both Guards) one space toward {player}'s "
+                                 "Chateau, King {start} \u2192 {end} ({card}: 2 King cards)",
+                                 player=toward, start=_signed(frm), end=_signed(to), card=name))
             else:
                 parts.append(_card_text(name, played.wild,
                                         [(PAWN_OF_SLOT[slot], frm, to)
                                          for slot, frm, to in played.moves]))
-        text = f"{who} moved " + ", then ".join(parts)
+        text = msg("{player} moved {cards}", player=who, cards=_then(parts))
     if last.crown_to != last.crown_from:
-        text += f"; the Crown {_signed(last.crown_from)} \u2192 {_signed(last.crown_to)}"
+        text = msg("{line}; the Crown {start} \u2192 {end}", line=text, start=_signed(last.crown_from),
+                   end=_signed(last.crown_to))
     return text
 
 
@@ -118,16 +145,20 @@ def _last_view(state: State) -> dict[str, Any] | None:
     owner = state.players[last.seat]
     cards = []
     for played in last.cards:
-        name = CARDS[played.card].name + (" (wild)" if played.wild else "")
+        name = CARDS[played.card].name
+        if played.wild:
+            name = msg("{card} (wild)", card=name)
         cards.append({"card": played.card, "name": name, "wild": played.wild,
                       "moves": [_move_view(m) for m in played.moves],
-                      "text": f"{name}: " + ", ".join(_move_text(m) for m in played.moves)})
+                      "text": msg("{card}: {moves}", card=name,
+                                  moves=listing([_move_text(m) for m in played.moves], sep=", "))})
     steps = []
     for step in last.crown_steps:
         if step.reason == COURT_CODE:
-            reason = f"King and both Guards in {owner}'s Duchy"
+            reason = msg("King and both Guards in {player}'s Duchy", player=owner)
         else:
-            reason = f"{PAWN_TITLES[PAWN_OF_SLOT[step.reason]]} in {owner}'s Chateau"
+            reason = msg("{pawn} in {player}'s Chateau", pawn=PAWN_TITLES[PAWN_OF_SLOT[step.reason]],
+                         player=owner)
         steps.append({"reason": reason, "steps": step.steps})
     is_last_turn = state.winner is not None
     return {
@@ -138,7 +169,7 @@ def _last_view(state: State) -> dict[str, Any] | None:
         "cards": cards,
         "cards_played": sum(CARDS[played.card].cost for played in last.cards),
         "summon": None if last.summon is None else {
-            **_move_view(last.summon), "text": "Wizard summons " + _move_text(last.summon)},
+            **_move_view(last.summon), "text": msg("Wizard summons {move}", move=_move_text(last.summon))},
         "crown": {"from": last.crown_from, "to": last.crown_to, "steps": steps},
         "drawn": last.drawn,
         "reshuffled": last.reshuffled,
@@ -151,8 +182,9 @@ def _move_view(move: PawnMove) -> dict[str, Any]:
     return {"pawn": PAWN_OF_SLOT[move.slot], "from": move.frm, "to": move.to}
 
 
-def _move_text(move: PawnMove) -> str:
-    return f"{PAWN_TITLES[PAWN_OF_SLOT[move.slot]]} {_signed(move.frm)} \u2192 {_signed(move.to)}"
+def _move_text(move: PawnMove) -> Msg:
+    return msg("{pawn} {start} \u2192 {end}", pawn=PAWN_TITLES[PAWN_OF_SLOT[move.slot]],
+               start=_signed(move.frm), end=_signed(move.to))
 
 
 def _signed(space: int) -> str:
@@ -160,10 +192,13 @@ def _signed(space: int) -> str:
     return f"+{space}" if space > 0 else str(space)
 
 
-def _card_text(name: str, wild: bool, moves: Sequence[tuple[str, int, int]]) -> str:
+def _card_text(name: Msg, wild: bool, moves: Sequence[tuple[str, int, int]]) -> Msg:
     """One card's moves, each (pawn, from, to), in a history line: "the Guards -2 \u2192 -1 and
     +2 \u2192 +3 (Guard 1+1)"."""
-    pawns = {pawn for pawn, _, _ in moves}
-    title = PAWN_TITLES[moves[0][0]] + ("s" if len(moves) > 1 and len(pawns) == 1 else "")
-    steps = " and ".join(f"{_signed(frm)} \u2192 {_signed(to)}" for _, frm, to in moves)
-    return f"the {title} {steps} ({name}{', wild' if wild else ''})"
+    steps = listing([f"{_signed(frm)} \u2192 {_signed(to)}" for _, frm, to in moves])
+    if len(moves) > 1 and len({pawn for pawn, _, _ in moves}) == 1:  # a Guard 1+1 split
+        return msg("the Guards {steps} ({card})", steps=steps, card=name)
+    pawn = PAWN_TITLES[moves[0][0]]
+    if wild:
+        return msg("the {pawn} {steps} ({card}, wild)", pawn=pawn, steps=steps, card=name)
+    return msg("the {pawn} {steps} ({card})", pawn=pawn, steps=steps, card=name)
