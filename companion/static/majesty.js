@@ -244,12 +244,14 @@ const Majesty = (() => {
     const parts = [];
     if (choice.fix_slot !== undefined) {
       const card = v.display[choice.fix_slot];
-      parts.push(choice.fix_card ? th("Correction: {what} was the {card}, not the {old}", { what: fixedWhat(card), card: html`<strong>${kindName(choice.fix_card)}</strong>`, old: card.name })
+      const named = choice.fix_card ? html`<strong>${kindName(choice.fix_card)}</strong>` : "";
+      parts.push(choice.fix_card ? th("Correction: {what} was the {card}, not the {old}", { what: fixedWhat(card), card: named, old: card.name })
         : th("Correcting {what}, entered as the {card}", { what: fixedWhat(card), card: card.name }));
     }
     if (choice.slot !== undefined) {
       const card = v.display[choice.slot];
-      const args = { player: moverOf(v).name, card: html`<strong>${card.name}</strong>`, cost: costText(card),
+      const strong = html`<strong>${card.name}</strong>`;
+      const args = { player: moverOf(v).name, card: strong, cost: costText(card),
         half: choice.as ? charName(choice.as) : "", meeples: meeplesSaid(card.meeples) };
       const as = choice.as && card.characters.length === 2;
       parts.push(as ? (card.meeples ? th("{player} takes the {card} as {half} ({cost}, {meeples} on it)", args) : th("{player} takes the {card} as {half} ({cost})", args))
@@ -261,7 +263,8 @@ const Majesty = (() => {
       parts.push(parts.length ? th("turned up: {card}", { card }) : th("Turned up: {card}", { card }));
     }
     const shown = parts.length && !game().result;
-    fill("draft", shown ? th("{steps}.", { steps: html`${parts.map((part, i) => html`${i ? "; " : ""}${part}`)}` }) : html``);
+    const steps = parts.reduceRight((rest, part) => (rest === null ? part : th("{first}; {rest}", { first: part, rest })), null);
+    fill("draft", shown ? th("{steps}.", { steps }) : html``);
     $("#draft").hidden = !parts.length || Boolean(game().result);
   }
 
@@ -367,14 +370,20 @@ const Majesty = (() => {
       </details>`);
   }
 
+  // A location's name, side and majority value, as the setup box says them.
+  function locationLine(l) {
+    const location = html`<strong>${l.number}. ${l.name}</strong>`;
+    const side = html`<span class="mj-side">${l.side}</span>`;
+    return l.id === "infirmary" ? th("{location}, side {side}", { location, side })
+      : th("{location}, side {side} · majority {n}", { location, side, n: l.majority });
+  }
+
   // How the game was set up: each location's side with what it does, and the options in words.
   function drawSetup() {
     const v = view();
     fill("setup", html`<details id="setup-box"><summary>${Words.t("Locations and options")}</summary>
       <ul id="in-force" class="mj-in-force">${v.in_force.map((text) => html`<li>${text}</li>`)}</ul>
-      <ul class="mj-locations">${v.locations.map((l) => html`<li data-location="${l.id}"><p>${l.id === "infirmary"
-        ? th("{location}, side {side}", { location: html`<strong>${l.number}. ${l.name}</strong>`, side: html`<span class="mj-side">${l.side}</span>` })
-        : th("{location}, side {side} · majority {n}", { location: html`<strong>${l.number}. ${l.name}</strong>`, side: html`<span class="mj-side">${l.side}</span>`, n: l.majority })}</p>
+      <ul class="mj-locations">${v.locations.map((l) => html`<li data-location="${l.id}"><p>${locationLine(l)}</p>
         <p class="small">${l.text}</p></li>`)}</ul></details>`);
   }
 

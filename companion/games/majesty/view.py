@@ -35,11 +35,19 @@ from companion.games.majesty.state import (
     meeples,
     order_from,
 )
-from companion.words import Msg, listing, msg, plural
+from companion.words import Msg, msg, plural
 
 
 def _cost(slot: int) -> Msg:
     return msg("cost {n}", n=slot) if slot else msg("free")
+
+
+def _clauses(items: list[Msg]) -> Msg:
+    """A history line's clauses, one after another: "A; B; C" (each language its own "; ")."""
+    said = items[-1]
+    for item in reversed(items[:-1]):
+        said = msg("{first}; {rest}", first=item, rest=said)
+    return said
 
 
 def _signed(n: int) -> str:
@@ -80,7 +88,7 @@ def describe(move: Any, players: Sequence[str], before: State | None = None,
         extras.append(exchange_text(move["exchange"]))
     if move.get("new_card"):
         extras.append(msg("turned up the {card}", card=KIND_NAMES[KIND_INDEX[move["new_card"]]]))
-    return listing([text, *extras], sep="; ")
+    return _clauses([text, *extras])
 
 
 def _describe_correction(move: dict, before: State | None) -> Msg:
@@ -127,7 +135,7 @@ def _describe_turn(last: LastTurn, players: Sequence[str]) -> Msg:
                for seat, pts in enumerate(points) if seat != mover and pts]
     if last.new_card is not None:
         extras.append(msg("turned up the {card}", card=KIND_NAMES[last.new_card]))
-    return listing([text, *extras], sep="; ")
+    return _clauses([text, *extras])
 
 
 NAMES = {"characters": dict(zip(CHAR_IDS, CHAR_NAMES)), "kinds": dict(zip(KIND_IDS, KIND_NAMES))}
