@@ -27,6 +27,7 @@ const Majesty = (() => {
   const kindName = (kind) => view().names.kinds[kind];
   const infirmaryName = () => view().locations.find((l) => l.id === "infirmary").name;
   const meeplesSaid = (n) => Words.tn("{n} meeple", "{n} meeples", n);
+  const meeplesOn = (n) => Words.tn("+{n} meeple", "+{n} meeples", n);
   const costText = (card) => (card.cost ? Words.t("costs {n}", { n: card.cost }) : Words.t("free"));
 
   function chipsText(chips) {
@@ -212,8 +213,9 @@ const Majesty = (() => {
     fill("display", html`${v.display.map((card) => {
       const dear = !card.affordable;
       const taken = choice.slot === card.slot;
+      const lying = meeplesOn(card.meeples);
       return html`<div class="mj-card${taken ? " selected" : ""}${dear ? " dear" : ""}" data-card-slot="${card.slot}">
-        <span class="mj-cost">${costText(card)}${card.meeples ? ` \u00b7 ${Words.tn("+{n} meeple", "+{n} meeples", card.meeples)}` : ""}</span>
+        <span class="mj-cost">${costText(card)}${card.meeples ? ` \u00b7 ${lying}` : ""}</span>
         ${card.characters.map((c) => halfButton(card, c, dear, taken && (choice.as === c || card.characters.length === 1)))}
       </div>`;
     })}`);
@@ -223,15 +225,19 @@ const Majesty = (() => {
     const v = view();
     let markup = "";
     if (need.what === "heal_as") {
-      markup = html`<h2>${Words.t("The healed {card} returns as", { card: need.card.name })}</h2><div class="grid2">${need.options.map((c) =>
+      const title = Words.t("The healed {card} returns as", { card: need.card.name });
+      markup = html`<h2>${title}</h2><div class="grid2">${need.options.map((c) =>
         html`<button type="button" class="mj-half c-${c}" data-heal-as="${c}">${charName(c)}</button>`)}</div>`;
     } else if (need.what === "fix_card" || need.what === "fix_done") {
-      markup = html`<h2 id="kinds-title">${need.card.turned_up ? Words.t("The card turned up at turn {turn} (entered as the {card}) was", { turn: need.card.turned_up, card: need.card.name })
-        : Words.t("Card {n} of the setup display (entered as the {card}) was", { n: need.card.setup_slot + 1, card: need.card.name })}</h2>
+      const title = need.card.turned_up
+        ? Words.t("The card turned up at turn {turn} (entered as the {card}) was", { turn: need.card.turned_up, card: need.card.name })
+        : Words.t("Card {n} of the setup display (entered as the {card}) was", { n: need.card.setup_slot + 1, card: need.card.name });
+      markup = html`<h2 id="kinds-title">${title}</h2>
         <div class="mj-kinds" role="group" aria-labelledby="kinds-title">${need.card.could_be.map((kind) =>
           html`<button type="button" class="mj-kind${choice.fix_card === kind ? " selected" : ""}" data-fix-card="${kind}" aria-label="${kindName(kind)}"${pressed(choice.fix_card === kind)}>${swatches(kind.split("-"))}</button>`)}</div>`;
     } else if (need.what === "new_card") {
-      markup = html`<h2 id="kinds-title">${Words.t("Which card was turned up?")}</h2>
+      const title = Words.t("Which card was turned up?");
+      markup = html`<h2 id="kinds-title">${title}</h2>
         <div class="mj-kinds" role="group" aria-labelledby="kinds-title">${v.deck.possible_next.map((kind) =>
           html`<button type="button" class="mj-kind" data-new-card="${kind}" aria-label="${kindName(kind)}">${swatches(kind.split("-"))}</button>`)}</div>`;
     }
@@ -283,10 +289,15 @@ const Majesty = (() => {
     }));
   }
 
+  const pointsWhy = (line) => Words.t("{points}: {why}", { points: signed(line.points), why: line.why });
+  const meeplesChange = (n) => Words.tn("{n} meeple", "{n} meeples", Math.abs(n), { n: signed(n) });
+  const chipsSaid = (chips) => Words.t("chips: {chips}", { chips });
+
   function lineList(lines) {
-    return lines.map((line) => html`<li>${line.meeples
+    const said = (line) => (line.meeples
       ? Words.tn("{points} and {n} meeple: {why}", "{points} and {n} meeples: {why}", Math.abs(line.meeples), { points: signed(line.points), n: signed(line.meeples), why: line.why })
-      : Words.t("{points}: {why}", { points: signed(line.points), why: line.why })}</li>`);
+      : pointsWhy(line));
+    return lines.map((line) => html`<li>${said(line)}</li>`);
   }
 
   function chipsWords(chips) {
@@ -304,15 +315,16 @@ const Majesty = (() => {
     return html`${events.map((e) => html`<p class="mj-event">${Words.t("{event}.", { event: e })}</p>`)}
       ${last.players.filter((p) => p.lines.length || p.chips).map((p) => {
         const chips = chipsWords(p.chips);
-        return html`<div class="mj-who"><p><strong>${p.name} ${signed(p.points)}</strong>${p.meeples ? `, ${Words.tn("{n} meeple", "{n} meeples", Math.abs(p.meeples), { n: signed(p.meeples) })}` : ""}${chips ? html` \u00b7 <span class="mj-chips">${Words.t("chips: {chips}", { chips })}</span>` : ""}</p>
+        return html`<div class="mj-who"><p><strong>${p.name} ${signed(p.points)}</strong>${p.meeples ? `, ${meeplesChange(p.meeples)}` : ""}${chips ? html` \u00b7 <span class="mj-chips">${chipsSaid(chips)}</span>` : ""}</p>
           <ul>${lineList(p.lines)}</ul></div>`;
       })}`;
   }
 
   function drawPreview() {
     const mover = moverOf(view());
+    const title = Words.t("If {player} takes it", { player: mover.name });
     fill("preview", preview && !game().result
-      ? html`<h2>${Words.t("If {player} takes it", { player: mover.name })}</h2>${turnReport(preview.last_turn)}` : html``);
+      ? html`<h2>${title}</h2>${turnReport(preview.last_turn)}` : html``);
     $("#preview").hidden = !preview || Boolean(game().result);
   }
 
@@ -335,38 +347,53 @@ const Majesty = (() => {
     const final = v.final;
     $("#final").hidden = !final;
     if (!final) return;
-    fill("final", html`<h2>${Words.t("Final scores")}</h2><ol id="ranking" class="mj-ranking">${v.ranking.map((r) =>
-        html`<li><strong>${Words.number(r.rank)}.</strong> ${Words.t("{player}: {points}", { player: v.players[r.seat].name, points: r.points })}</li>`)}</ol>
-      <details><summary>${Words.t("How the final scoring went")}</summary>${final.players.map((row) => html`
+    const title = Words.t("Final scores");
+    const how = Words.t("How the final scoring went");
+    const ranked = (r) => Words.t("{player}: {points}", { player: v.players[r.seat].name, points: r.points });
+    const chips = (row) => Words.t("Chips: {chips}", { chips: chipsWords(row.chips) });
+    fill("final", html`<h2>${title}</h2><ol id="ranking" class="mj-ranking">${v.ranking.map((r) =>
+        html`<li><strong>${Words.number(r.rank)}.</strong> ${ranked(r)}</li>`)}</ol>
+      <details><summary>${how}</summary>${final.players.map((row) => html`
         <div class="mj-who"><p><strong>${row.name}: ${Words.number(row.before)} \u2192 ${Words.number(row.after)}</strong></p>
-        <ul>${row.steps.map((s) => html`<li>${Words.t("{points}: {why}", { points: signed(s.points), why: s.why })}</li>`)}</ul>
-        ${row.chips ? html`<p class="mj-chips">${Words.t("Chips: {chips}", { chips: chipsWords(row.chips) })}</p>` : ""}</div>`)}</details>`);
+        <ul>${row.steps.map((s) => html`<li>${pointsWhy(s)}</li>`)}</ul>
+        ${row.chips ? html`<p class="mj-chips">${chips(row)}</p>` : ""}</div>`)}</details>`);
   }
 
   function drawPlayers() {
     const v = view();
+    const knight = Words.t("(knight card)");
+    const fewer = Words.t("Fewer chips");
+    const done = Words.t("Done: record the swap");
+    const sideOf = (l) => Words.t("side {side}", { side: l.side });
+    const advice = (p) => Words.tn("Give {give}, take {take}: {n} chip.", "Give {give}, take {take}: {n} chips.", p.exchange.chips_after,
+      { give: chipsText(p.exchange.give), take: chipsText(p.exchange.take) });
     fill("players", html`${v.players.map((p) => html`
       <section class="card mj-player${p.seat === v.turn ? " mover" : ""}" data-seat="${p.seat}">
-        <h2>${p.name}${p.first ? html` <span class="small">${Words.t("(knight card)")}</span>` : ""}
+        <h2>${p.name}${p.first ? html` <span class="small">${knight}</span>` : ""}
           <span class="mj-points" data-points="${p.seat}">${Words.number(p.points)}</span></h2>
         <p>${meeplesSaid(p.meeples)} \u00b7 ${Words.t("{n} of 12 cards", { n: p.cards })} \u00b7 ${infirmaryName()} ${Words.number(p.infirmary.length)}</p>
         <p class="small">${p.owed ? Words.t("Chips: {chips} (the box owes {n})", { chips: chipsText(p.chips), n: p.owed }) : Words.t("Chips: {chips}", { chips: chipsText(p.chips) })}</p>
         <ul class="mj-realm">${v.locations.filter((l) => l.id !== "infirmary").map((l) =>
-          html`<li><span class="mj-loc c-${l.character}">${l.number}</span>${l.name} <span class="mj-side-tag" aria-label="${Words.t("side {side}", { side: l.side })}">${l.side}</span><strong>${(p.realm[l.id] || []).length}</strong></li>`)}</ul>
-        ${p.exchange ? html`<details><summary>${Words.t("Fewer chips")}</summary><p>${Words.tn("Give {give}, take {take}: {n} chip.", "Give {give}, take {take}: {n} chips.", p.exchange.chips_after, { give: chipsText(p.exchange.give), take: chipsText(p.exchange.take) })}</p>
-          <button type="button" class="secondary" data-change="${p.seat}">${Words.t("Done: record the swap")}</button></details>` : ""}
+          html`<li><span class="mj-loc c-${l.character}">${l.number}</span>${l.name} <span class="mj-side-tag" aria-label="${sideOf(l)}">${l.side}</span><strong>${(p.realm[l.id] || []).length}</strong></li>`)}</ul>
+        ${p.exchange ? html`<details><summary>${fewer}</summary><p>${advice(p)}</p>
+          <button type="button" class="secondary" data-change="${p.seat}">${done}</button></details>` : ""}
       </section>`)}`);
   }
 
   function drawDeck() {
     const v = view();
-    const parts = v.deck.parts.map((part) => html`<p><strong>${part.tier === "both" ? Words.tn("The deck: {n} card.", "The deck: {n} cards.", part.cards)
-      : Words.tn("Tier {tier}: {n} card.", "Tier {tier}: {n} cards.", part.cards, { tier: part.tier })}</strong> ${part.note}</p>
+    const head = (part) => (part.tier === "both" ? Words.tn("The deck: {n} card.", "The deck: {n} cards.", part.cards)
+      : Words.tn("Tier {tier}: {n} card.", "Tier {tier}: {n} cards.", part.cards, { tier: part.tier }));
+    const parts = v.deck.parts.map((part) => html`<p><strong>${head(part)}</strong> ${part.note}</p>
         <ul class="mj-left">${Object.entries(part.kinds).filter(([, n]) => n).map(([kind, n]) =>
           html`<li>${swatches(kind.split("-"))}<strong>${n}</strong></li>`)}</ul>`);
-    fill("deck", html`<details><summary>${Words.t("What is left in the deck")}</summary>
-      ${parts.length ? parts : html`<p>${Words.t("The deck is empty.")}</p>`}
-      <p class="small">${Words.t("By character, where the cards are known: {counts}.", { counts: Object.entries(v.deck.characters_known).map(([c, n]) => `${charName(c)} ${Words.number(n)}`).join(", ") })}</p>
+    const title = Words.t("What is left in the deck");
+    const empty = Words.t("The deck is empty.");
+    const counts = Object.entries(v.deck.characters_known).map(([c, n]) => `${charName(c)} ${Words.number(n)}`).join(", ");
+    const known = Words.t("By character, where the cards are known: {counts}.", { counts });
+    fill("deck", html`<details><summary>${title}</summary>
+      ${parts.length ? parts : html`<p>${empty}</p>`}
+      <p class="small">${known}</p>
       </details>`);
   }
 
@@ -381,7 +408,8 @@ const Majesty = (() => {
   // How the game was set up: each location's side with what it does, and the options in words.
   function drawSetup() {
     const v = view();
-    fill("setup", html`<details id="setup-box"><summary>${Words.t("Locations and options")}</summary>
+    const title = Words.t("Locations and options");
+    fill("setup", html`<details id="setup-box"><summary>${title}</summary>
       <ul id="in-force" class="mj-in-force">${v.in_force.map((text) => html`<li>${text}</li>`)}</ul>
       <ul class="mj-locations">${v.locations.map((l) => html`<li data-location="${l.id}"><p>${locationLine(l)}</p>
         <p class="small">${l.text}</p></li>`)}</ul></details>`);

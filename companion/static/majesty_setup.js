@@ -57,10 +57,12 @@ const MajestySetup = (() => {
           </div>
           ${catalogue.locations.map((where, i) => {
             const cards = where === "infirmary" ? player.infirmary : (player.realm[where] || []);
+            const add = Words.t("Add a card at the {location}", { location: catalogue.location_names[i] });
+            const more = Words.t("+ card");
             return html`<div class="mj-place"><strong>${catalogue.location_names[i]}</strong>
               ${cards.map((kind, n) => html`<button type="button" class="secondary" data-remove="${where}" data-index="${n}">${name(kind)} \u2715</button>`)}
-              <select data-add="${where}" aria-label="${Words.t("Add a card at the {location}", { location: catalogue.location_names[i] })}">
-                <option value="">${Words.t("+ card")}</option>${fits(where).map((kind) => html`<option value="${kind}">${name(kind)}</option>`)}
+              <select data-add="${where}" aria-label="${add}">
+                <option value="">${more}</option>${fits(where).map((kind) => html`<option value="${kind}">${name(kind)}</option>`)}
               </select></div>`;
           })}
         </fieldset>`)}`);
