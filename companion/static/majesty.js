@@ -321,10 +321,9 @@ const Majesty = (() => {
   }
 
   function drawPreview() {
-    const mover = moverOf(view());
-    const title = Words.t("If {player} takes it", { player: mover.name });
-    fill("preview", preview && !game().result
-      ? html`<h2>${title}</h2>${turnReport(preview.last_turn)}` : html``);
+    const shown = preview && !game().result;
+    const title = shown ? Words.t("If {player} takes it", { player: moverOf(view()).name }) : "";
+    fill("preview", shown ? html`<h2>${title}</h2>${turnReport(preview.last_turn)}` : html``);
     $("#preview").hidden = !preview || Boolean(game().result);
   }
 
