@@ -124,7 +124,7 @@ REFUSALS = {  # the move, then in each language the sentence and the rule's titl
             "Auf Platz 9 liegt keine Karte: Die Plätze der Auslage gehen von 0 (vorne) bis 5.",
             "Die Auslage"),
            ({"type": "take", "slot": 0, "as": "witch", "new_card": "brewer"},
-            "Nicht diese Hälfte: die Karte Müllerin zeigt nur Müllerin.", "Doppelkarten")],
+            "Nicht diese Hälfte: Die Karte Müllerin zeigt nur Müllerin.", "Doppelkarten")],
 }
 
 
