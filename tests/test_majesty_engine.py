@@ -1195,7 +1195,7 @@ def test_view_is_json_ready_and_complete():
     json.dumps(view)
     assert set(view) == {"game", "players", "sides", "locations", "display", "deck", "supply",
                          "turn", "turn_number", "round", "last_turn", "final", "ranking",
-                         "rulings", "in_force", "result"}
+                         "rulings", "in_force", "result", "names"}
     ann = view["players"][0]
     assert ann["realm"]["brewery"] == ["miller-brewer"] and ann["points"] == 2 + 1
     assert ann["meeples"] == 5 and ann["cards"] == 1
@@ -1305,7 +1305,7 @@ def test_rules_page_entries():
                    "chips-owed", "chips-exchange", "rulings", "move-format"):
         assert needed in ids
     for entry in RULES:
-        sentences = entry.text.count(". ") + 1
+        sentences = str(entry.text).count(". ") + 1
         assert 1 <= sentences <= 4 and entry.text.endswith("."), entry.id
         assert entry.title and entry.section
 

@@ -1,7 +1,10 @@
 """Majesty through the web layer: setup form, a scored turn with its chips, refusals with links."""
 from __future__ import annotations
 
+import json
 import re
+
+import pytest
 
 DISPLAY = ["miller", "brewer", "witch", "guard", "knight", "noble"]
 FORM = {"player-0": "Ann", "player-1": "Bob", "player-2": "", "player-3": "", "first": "1",
@@ -96,3 +99,89 @@ def test_more_says_every_option_in_force_in_words_not_an_empty_rulings_line(phon
     more = re.search(r'<p class="small" id="options-in-force">(.*?)</p>', page, re.S)
     assert more and "All on side B" in more.group(1)
     assert "Rulings in force: ." not in re.sub(r"\s+", " ", page)
+
+
+# -- in French and in German: the phone's language, the editions' names -----------------------
+
+def speaks(phone, lang):
+    """The phone chooses its language as a player does (the buttons under *More*)."""
+    assert phone.form("/language", {"lang": lang, "next": "/"}).status_code == 303
+
+
+REFUSALS = {  # the move, then in each language the sentence and the rule's title
+    "fr": [({"type": "take", "slot": 0},
+            "La pioche contient encore 27 cartes\u00a0: dites quelle carte a été retournée dans "
+            "la rivière.", "Compléter la rivière"),
+           ({"type": "take", "slot": 9, "new_card": "brewer"},
+            "Il n'y a pas de carte à la place 9\u00a0: les places de la rivière vont de 0 (l'avant) "
+            "à 5.", "La rivière"),
+           ({"type": "take", "slot": 0, "as": "witch", "new_card": "brewer"},
+            "Pas cette moitié\u00a0: la carte Meunière ne montre que Meunière.", "Cartes doubles")],
+    "de": [({"type": "take", "slot": 0},
+            "Der Stapel hat noch 27 Karten: Sag, welche Karte in die Auslage aufgedeckt wurde.",
+            "Die Auslage auffüllen"),
+           ({"type": "take", "slot": 9, "new_card": "brewer"},
+            "Auf Platz 9 liegt keine Karte: Die Plätze der Auslage gehen von 0 (vorne) bis 5.",
+            "Die Auslage"),
+           ({"type": "take", "slot": 0, "as": "witch", "new_card": "brewer"},
+            "Nicht diese Hälfte: Die Karte Müllerin zeigt nur Müllerin.", "Doppelkarten")],
+}
+
+
+@pytest.mark.parametrize("lang", ["fr", "de"])
+def test_refusals_are_said_in_the_phones_language_with_the_rule_they_break(phone, lang):
+    game_id, _ = start(phone)
+    speaks(phone, lang)
+    for move, sentence, title in REFUSALS[lang]:
+        refused = phone.post(f"/api/games/{game_id}/moves", json={"seq": 0, "move": move})
+        assert refused.status_code == 422
+        error = refused.get_json()["error"]
+        assert (error["message"], error["title"]) == (sentence, title)
+        assert error["url"] == f"/rules/majesty#{error['rule']}"
+    rules = phone.get("/rules/majesty").get_data(as_text=True)
+    assert all(f">{title}<" in rules for _, _, title in REFUSALS[lang])
+
+
+EDITIONS = {  # the display (miller, brewer, witch, guard, knight, noble) and the eight locations
+    "fr": (["Meunière", "Brasseur", "Sorcière", "Garde", "Soldat", "Noble"],
+           ["Moulin", "Brasserie", "Herboristerie", "Tour de guet", "Caserne", "Taverne", "Château",
+            "Dispensaire"]),
+    "de": (["Müllerin", "Brauer", "Hexe", "Wache", "Soldat", "Adlige"],
+           ["Mühle", "Brauerei", "Hexenhaus", "Wachturm", "Kaserne", "Taverne", "Schloss",
+            "Lazarett"]),
+}
+
+
+@pytest.mark.parametrize("lang", ["fr", "de"])
+def test_the_view_names_the_cards_as_the_editions_print_them(phone, lang):
+    game_id, _ = start(phone, **{"display-0": "miller-brewer"})
+    speaks(phone, lang)
+    view = phone.get(f"/api/games/{game_id}").get_json()["game"]["view"]
+    cards, locations = EDITIONS[lang]
+    assert view["display"][0]["name"] == f"{cards[0]}/{cards[1]}"
+    assert [card["name"] for card in view["display"][1:]] == cards[1:]
+    assert [location["name"] for location in view["locations"]] == locations
+    assert view["names"]["characters"] == dict(zip(
+        ("miller", "brewer", "witch", "guard", "knight", "innkeeper", "noble"),
+        [*cards[:5], {"fr": "Tavernier", "de": "Wirt"}[lang], cards[5]]))
+    assert view["names"]["kinds"]["miller-brewer"] == f"{cards[0]}/{cards[1]}"
+    english = ("Miller", "Brewer", "Witch", "Guard", "Knight", "Innkeeper", "Mill", "Brewery",
+               "Cottage", "Guardhouse", "Barracks", "Castle", "Infirmary", "side ", "per ")
+    shown = json.dumps([view["locations"], view["in_force"], view["deck"]], ensure_ascii=False)
+    assert [word for word in english if word in shown] == []
+
+
+@pytest.mark.parametrize("lang, line", [
+    ("fr", "Bob a pris la carte Meunière/Brasseur comme Brasseur (gratuite)\u00a0: +3\u00a0; "
+           "a retourné la carte Sorcière"),
+    ("de", "Bob nahm Müllerin/Brauer als Brauer (gratis): +3; deckte Hexe auf"),
+])
+def test_history_lines_and_the_turn_report_are_in_the_phones_language(phone, lang, line):
+    game_id, _ = start(phone, **{"display-0": "miller-brewer"})
+    speaks(phone, lang)
+    move = {"type": "take", "slot": 0, "as": "brewer", "new_card": "witch"}
+    after = phone.post(f"/api/games/{game_id}/moves", json={"seq": 0, "move": move}).get_json()["game"]
+    assert after["history"][0]["text"] == line
+    why = [entry["why"] for entry in after["view"]["last_turn"]["players"][0]["lines"]]
+    assert why == [{"fr": "2 points et 1 meeple par Brasseur",
+                    "de": "2 Punkte und 1 Meeple je Brauer"}[lang]] + why[1:]

@@ -12,7 +12,7 @@ import json
 
 import pytest
 from browser_support import ARTIFACTS, new_phone
-from phone import PHONE, Phone, in_view, serious, small_targets
+from phone import PHONE, Phone, accessible, in_view, serious, small_targets
 from playwright.sync_api import expect
 from turns_majesty import play_typical_turns, set_up
 from whole_majesty import broken_names, internal_ids
@@ -412,3 +412,25 @@ def test_a_majesty_table_under_way_taps_in_its_position(server, browser):
     expect(page.locator("#turn")).to_contain_text("Bob's turn")
     expect(page.locator('[data-points="0"]')).to_have_text("2")
     expect(page.locator('.mj-player[data-seat="0"]')).to_contain_text("1 of 12 cards")
+
+
+@pytest.mark.parametrize("lang", ["fr", "de"])
+def test_the_setup_page_in_french_and_in_german_is_accessible_with_no_english_left(
+        server, browser, lang):
+    page = new_phone(browser, lang)
+    page.goto(server + "/new/majesty")
+    assert page.evaluate("document.documentElement.lang") == lang
+    accessible(page, f"the setup page in {lang}")
+    page.fill('input[name="player-0"]', "Cleo")
+    page.fill('input[name="player-1"]', "Dan")
+    page.check('input[name="sides"][value="mixed"]')
+    page.locator("#position-builder summary").tap()
+    expect(page.locator("#realms legend:visible")).to_have_text(["Cleo", "Dan"])
+    page.locator('#realms [data-seat="0"] select[data-add="mill"]').select_option("miller-brewer")
+    accessible(page, f"the setup page in {lang}, a mixed set and a position")
+    names = {"fr": ("Moulin", "Meunière/Brasseur", "Tour de guet"),
+             "de": ("Mühle", "Müllerin/Brauer", "Wachturm")}[lang]
+    text = page.locator("main").inner_text()
+    assert all(name in text for name in names), text
+    assert internal_ids(page) == [] and broken_names(page) == []
+    page.screenshot(path=str(ARTIFACTS / f"majesty_setup_{lang}.png"), full_page=True)

@@ -1,6 +1,7 @@
 """Whole Majesty games through the page, strict: every tap on screen and uncovered, no page
 scrolling in any turn (the corrections, heals, Castle exchanges and final scoring included), no
-answer left standing once its problem is fixed, and each new kind of state accessible.
+answer left standing once its problem is fixed, and each new kind of state accessible. In French
+and in German too: phones whose browsers speak the language, and no English left on any screen.
 
 The driver is tests/whole_majesty.py (benchmarks/table.py runs it over more seeds, measuring).
 Without Chromium the test skips, except under CI (see tests/browser_support.py).
@@ -25,4 +26,20 @@ def test_whole_games_on_two_and_three_phones(server, browser):
     assert sum(t.scrolled for t in turns) == 0 and sum(t.covered for t in turns) == 0
     assert sum(t.standing for t in turns) == 0
     for phone in phones:
+        phone.page.context.close()
+
+
+@pytest.mark.parametrize("lang, seed", [("fr", 1), ("de", 4)])  # three players, a mixed set
+def test_whole_games_in_french_and_in_german(server, browser, lang, seed):
+    def factory() -> Phone:
+        return Phone(new_phone(browser, lang), strict=True)
+
+    phones = play_whole_games(factory, server, [seed])
+    turns = [turn for phone in phones for turn in phone.turns]
+    assert len(turns) == 36 + 1  # the turns and one correction
+    assert sum(t.scrolled for t in turns) == 0 and sum(t.covered for t in turns) == 0
+    assert sum(t.standing for t in turns) == 0
+    assert [t.english for t in turns if t.english] == []
+    for phone in phones:
+        assert phone.page.evaluate("document.documentElement.lang") == lang
         phone.page.context.close()

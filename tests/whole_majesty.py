@@ -16,18 +16,25 @@ import random
 import re
 from pathlib import Path
 
-from phone import accessible
+from phone import accessible, said
 from playwright.sync_api import expect
 
+from companion import language
+from companion.engine import RuleError
 from companion.games.majesty import ENGINE
 from companion.games.majesty.simulate import table_game
-from companion.games.majesty.state import CASTLE, KIND_IDS, REALM_SIZE
+from companion.games.majesty.state import CASTLE, KIND_IDS, KIND_NAMES, REALM_SIZE, meeples
+from companion.words import msg
 
 NAMES = ("Ann", "Bob", "Cleo", "Dan")
 SIDES = ("mixed", "A", "B")
 LOCATIONS = ("mill", "brewery", "cottage", "guardhouse", "barracks", "inn", "castle", "infirmary")
 ARTIFACTS = Path(__file__).parent / "artifacts"
-REFUSED_EXCHANGE = re.compile(r"^(Buying \d+ meeples? costs|The supply holds only)")
+
+
+def worded(page, message) -> str:
+    """A message the engine made (a Msg), as the page's language words it."""
+    return language.word(message, page.evaluate("document.documentElement.lang") or "en")
 
 
 def plan(seed: int) -> dict:
@@ -136,7 +143,8 @@ def set_up(phone, server_url: str, options: dict) -> str:
     for slot, kind in enumerate(options["display"]):
         page.select_option(f'select[name="display-{slot}"]', kind)
     page.locator("#create").click()
-    expect(page.locator("#turn")).to_have_text(f"{options['players'][options['first']]}'s turn")
+    expect(page.locator("#turn")).to_have_text(
+        said(page, "{player}'s turn", player=options["players"][options["first"]]))
     return page.url
 
 
@@ -161,7 +169,10 @@ def take(table: Table, move: dict) -> None:
         dear = [s for s in range(len(state.display)) if s > state.meeples[seat]]
         if dear and number % 6 == 3:  # a card the mover cannot pay for: the page says why
             press(phone, f'[data-slot="{dear[0]}"]')
-            expect(page.locator("#message")).to_contain_text("one on each card in front of it")
+            expect(page.locator("#message")).to_contain_text(said(
+                page, "{player} holds {held}, and the {card} costs {cost}: one on each card in "
+                      "front of it.", player=name, held=meeples(state.meeples[seat]),
+                card=KIND_NAMES[state.display[dear[0]]], cost=meeples(dear[0])))
             table.check(phone, "a greyed card's answer")
         half = f'[data-as="{move["as"]}"]' if split else ""
         phone.tap(f'[data-slot="{slot}"]{half}')
@@ -173,7 +184,8 @@ def take(table: Table, move: dict) -> None:
             table.check(phone, "the card turned up")
             if number % 7 == 5:  # "Take the card" too early: the page says what is missing
                 press(phone, "#end-turn")
-                expect(page.locator("#message")).to_contain_text("First tap the card turned up")
+                expect(page.locator("#message")).to_contain_text(
+                    said(page, "First tap the card turned up into the display."))
                 table.check(phone, "what is missing")
             phone.tap(f'[data-new-card="{move["new_card"]}"]')
             phone.fixed("naming the card turned up")
@@ -184,12 +196,19 @@ def take(table: Table, move: dict) -> None:
                 for _ in range(abs(exchange)):
                     phone.tap(f'#castle [data-step="{1 if exchange > 0 else -1}"]')
             else:  # typed; first one meeple more than the points or the supply allow
-                phone.type("#exchange", str(min(state.points[seat], state.supply_meeples) + 1))
-                expect(page.locator("#message")).to_contain_text(REFUSED_EXCHANGE)
+                too_many = min(state.points[seat], state.supply_meeples) + 1
+                phone.type("#exchange", str(too_many))
+                try:
+                    ENGINE.validate(state, {**move, "exchange": too_many})
+                except RuleError as refused:
+                    expect(page.locator("#message")).to_contain_text(worded(page, refused.message))
+                else:
+                    raise AssertionError(f"an exchange of {too_many} was not refused")
                 table.check(phone, "a refused exchange")
                 phone.type("#exchange", str(exchange))
                 phone.fixed("typing an exchange the rules allow")
-        expect(page.locator("#preview")).to_contain_text(f"If {name} takes it")
+        expect(page.locator("#preview")).to_contain_text(said(page, "If {player} takes it",
+                                                              player=name))
         table.check(phone, "what the turn scores")
         phone.tap("#end-turn")
         table.stored(phone, move)
@@ -207,12 +226,15 @@ def correct(table: Table, move: dict) -> None:
         phone.tap(f'[data-fix-slot="{slot}"]')
         table.check(phone, "what it really was")
         phone.tap(f'[data-fix-card="{move["card"]}"]')
-        expect(phone.page.locator("#draft")).to_contain_text(f"turn {move['turn']} was the")
+        expect(phone.page.locator("#draft")).to_contain_text(said(
+            phone.page, "Correction: {what} was the {card}, not the {old}",
+            what=msg("the card turned up at turn {turn}", turn=move["turn"]),
+            card=KIND_NAMES[KIND_IDS.index(move["card"])], old=KIND_NAMES[state.display[slot]]))
         table.check(phone, "the correction")
         phone.tap("#end-turn")
         table.stored(phone, move)
     expect(phone.page.locator("#history li").first).to_contain_text(
-        f"Correction: the card turned up at turn {move['turn']}")
+        worded(phone.page, ENGINE.describe(move, state.players, before=state)))
 
 
 def play_whole_games(factory, server_url: str, seeds) -> list:

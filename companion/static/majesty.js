@@ -7,11 +7,7 @@
 "use strict";
 
 const Majesty = (() => {
-  const { $, html, signed } = Companion;
-  const CHARACTER_NAMES = {
-    miller: "Miller", brewer: "Brewer", witch: "Witch", guard: "Guard",
-    knight: "Knight", innkeeper: "Innkeeper", noble: "Noble",
-  };
+  const { $, html, signed, th } = Companion;
 
   // The draft: the turn being entered on this phone, its steps on the shared trail (a tap on
   // a display card takes it with the half tapped, in one step), so Undo takes back the last one.
@@ -26,18 +22,22 @@ const Majesty = (() => {
   const view = () => game().view;
   const moverOf = (v) => (v.turn !== null ? v.players[v.turn] : null);
 
-  const kindName = (kind) => kind.split("-").map((c) => CHARACTER_NAMES[c]).join("/");
-  const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
-  const costText = (card) => (card.cost ? `costs ${card.cost}` : "free");
+  // The names printed on the cards come from the server, worded for this phone (view.names).
+  const charName = (c) => view().names.characters[c];
+  const kindName = (kind) => view().names.kinds[kind];
+  const infirmaryName = () => view().locations.find((l) => l.id === "infirmary").name;
+  const meeplesSaid = (n) => Words.tn("{n} meeple", "{n} meeples", n);
+  const meeplesOn = (n) => Words.tn("+{n} meeple", "+{n} meeples", n);
+  const costText = (card) => (card.cost ? Words.t("costs {n}", { n: card.cost }) : Words.t("free"));
 
   function chipsText(chips) {
     const parts = Object.entries(chips || {}).filter(([, n]) => n)
-      .sort((a, b) => Number(b[0]) - Number(a[0])).map(([d, n]) => `${n}\u00d7${d}`);
-    return parts.length ? parts.join(" + ") : "none";
+      .sort((a, b) => Number(b[0]) - Number(a[0])).map(([d, n]) => `${Words.number(n)}\u00d7${Words.number(Number(d))}`);
+    return parts.length ? parts.join(" + ") : Words.t("none");
   }
 
   function swatches(characters) {
-    return characters.map((c) => html`<span class="mj-char c-${c}">${CHARACTER_NAMES[c]}</span>`);
+    return characters.map((c) => html`<span class="mj-char c-${c}">${charName(c)}</span>`);
   }
 
   // Each part of the board is drawn again only when its markup changes, so a redraw keeps an
@@ -71,8 +71,8 @@ const Majesty = (() => {
   }
 
   // Which card a correction names, in the engine's words and in the move's.
-  const fixedWhat = (card) => (card.turned_up ? `the card turned up at turn ${card.turned_up}`
-    : `card ${card.setup_slot + 1} of the setup display`);
+  const fixedWhat = (card) => (card.turned_up ? Words.t("the card turned up at turn {turn}", { turn: card.turned_up })
+    : Words.t("card {n} of the setup display", { n: card.setup_slot + 1 }));
 
   function move() {
     if (choice.fix) {
@@ -104,12 +104,12 @@ const Majesty = (() => {
   function setStep(key, value) {
     const v = view();
     const said = {
-      as: () => `Took back the half: the ${v.display[choice.slot].name} is not placed as ${CHARACTER_NAMES[value]} yet.`,
-      heal_as: () => `Took back the healed card's half (${CHARACTER_NAMES[value]}).`,
-      new_card: () => `Took back the card turned up (the ${kindName(value)}).`,
-      fix_card: () => `Took back the card named (the ${kindName(value)}).`,
-      fix_slot: () => `Took back the card to correct (the ${v.display[value].name}).`,
-      fix: () => "Left the correction: nothing was corrected.",
+      as: () => Words.t("Took back the half: the {card} is not placed as {half} yet.", { card: v.display[choice.slot].name, half: charName(value) }),
+      heal_as: () => Words.t("Took back the healed card's half ({half}).", { half: charName(value) }),
+      new_card: () => Words.t("Took back the card turned up (the {card}).", { card: kindName(value) }),
+      fix_card: () => Words.t("Took back the card named (the {card}).", { card: kindName(value) }),
+      fix_slot: () => Words.t("Took back the card to correct (the {card}).", { card: v.display[value].name }),
+      fix: () => Words.t("Left the correction: nothing was corrected."),
     }[key]();
     change(said, () => { choice[key] = value; });
   }
@@ -117,7 +117,8 @@ const Majesty = (() => {
   // A tap on a display card: the card taken (and the half placed), in place of any taken before.
   function takeSlot(slot, half) {
     const card = view().display[slot];
-    change(`Took back the ${card.name}${half ? ` as ${CHARACTER_NAMES[half]}` : ""}.`, () => {
+    change(half ? Words.t("Took back the {card} as {half}.", { card: card.name, half: charName(half) })
+      : Words.t("Took back the {card}.", { card: card.name }), () => {
       for (const key of ["slot", "as", "heal_as", "exchange"]) delete choice[key];
       choice.slot = slot;
       if (half) choice.as = half;
@@ -138,19 +139,19 @@ const Majesty = (() => {
   function restore(saved) {
     trail.restore(saved);
     refreshPreview();
-    return "Put back the step taken back.";
+    return Words.t("Put back the step taken back.");
   }
 
   // Another phone's entry: a chip swap leaves the turn as it was; anything else moves the
   // table on, and the turn entered here no longer fits it.
   function keep(g) {
     const v = g.view;
-    if (g.result) return `The game is over, so the turn entered here for ${began.mover} was dropped.`;
+    if (g.result) return Words.t("The game is over, so the turn entered here for {player} was dropped.", { player: began.mover });
     if (v.turn_number === began.turn && v.display.map((d) => d.card).join() === began.display) return null;
-    if (v.turn_number === began.turn) return "The display was corrected on another phone, so what was picked here was dropped.";
+    if (v.turn_number === began.turn) return Words.t("The display was corrected on another phone, so what was picked here was dropped.");
     return v.turn_number > began.turn
-      ? `${began.mover}'s turn was stored on another phone, so the card picked here was dropped.`
-      : `Another phone undid a turn, so the card picked here for ${began.mover} was dropped.`;
+      ? Words.t("{player}'s turn was stored on another phone, so the card picked here was dropped.", { player: began.mover })
+      : Words.t("Another phone undid a turn, so the card picked here for {player} was dropped.", { player: began.mover });
   }
 
   async function refreshPreview() {
@@ -171,11 +172,11 @@ const Majesty = (() => {
     const g = game();
     const v = view();
     const mover = moverOf(v);
-    const scores = v.players.map((p) => html`<li${p.seat === v.turn ? html` class="mover"` : ""}>${p.name} <strong>${p.points}</strong></li>`);
+    const scores = v.players.map((p) => html`<li${p.seat === v.turn ? html` class="mover"` : ""}>${p.name} <strong>${Words.number(p.points)}</strong></li>`);
     fill("status", html`${g.result ? html`<p class="winner" id="winner">${g.result.reason}</p>`
-      : html`<p class="mj-turn"><strong id="turn">${mover.name}'s turn</strong>
-         <span>round ${v.round} of 12 \u00b7 ${plural(mover.meeples, "meeple")} \u00b7 deck ${v.deck.count}</span></p>`}
-      <ul class="mj-scores" aria-label="Points">${scores}</ul>`);
+      : html`<p class="mj-turn"><strong id="turn">${Words.t("{player}'s turn", { player: mover.name })}</strong>
+         <span>${Words.t("round {round} of 12", { round: v.round })} \u00b7 ${meeplesSaid(mover.meeples)} \u00b7 ${Words.t("deck {n}", { n: v.deck.count })}</span></p>`}
+      <ul class="mj-scores" aria-label="${Words.t("Points")}">${scores}</ul>`);
   }
 
   // The attributes a button of the turn may carry.
@@ -184,15 +185,19 @@ const Majesty = (() => {
 
   function halfButton(card, c, dear, selected) {
     const split = card.characters.length === 2;
-    const label = `${card.name}, ${costText(card)}${card.meeples ? `, ${plural(card.meeples, "meeple")} on it` : ""}${split ? `: placed as ${CHARACTER_NAMES[c]}` : ""}`;
+    const args = { card: card.name, cost: costText(card), meeples: meeplesSaid(card.meeples), half: charName(c) };
+    const label = split
+      ? (card.meeples ? Words.t("{card}, {cost}, {meeples} on it: placed as {half}", args) : Words.t("{card}, {cost}: placed as {half}", args))
+      : (card.meeples ? Words.t("{card}, {cost}, {meeples} on it", args) : Words.t("{card}, {cost}", args));
     return html`<button type="button" class="mj-half c-${c}${split ? "" : " whole"}${selected ? " selected" : ""}" data-slot="${card.slot}"
-      ${split ? html`data-as="${c}"` : ""} aria-label="${label}"${disabled(dear)}${pressed(selected)}>${CHARACTER_NAMES[c]}</button>`;
+      ${split ? html`data-as="${c}"` : ""} aria-label="${label}"${disabled(dear)}${pressed(selected)}>${charName(c)}</button>`;
   }
 
   // The display while a correction is entered: each card one button, said by when it came.
   function fixButton(card) {
-    const when = card.turned_up ? `turn ${card.turned_up}` : "setup";
-    const label = `${card.name}, ${card.turned_up ? `turned up at turn ${card.turned_up}` : "dealt at setup"}`;
+    const when = card.turned_up ? Words.t("turn {turn}", { turn: card.turned_up }) : Words.t("setup");
+    const label = card.turned_up ? Words.t("{card}, turned up at turn {turn}", { card: card.name, turn: card.turned_up })
+      : Words.t("{card}, dealt at setup", { card: card.name });
     return html`<div class="mj-card${choice.fix_slot === card.slot ? " selected" : ""}${card.correctable ? "" : " dear"}">
       <span class="mj-cost">${when}</span>
       <button type="button" class="mj-fix" data-fix-slot="${card.slot}" aria-label="${label}"${disabled(!card.correctable)}>${swatches(card.characters)}</button></div>`;
@@ -208,8 +213,9 @@ const Majesty = (() => {
     fill("display", html`${v.display.map((card) => {
       const dear = !card.affordable;
       const taken = choice.slot === card.slot;
+      const lying = meeplesOn(card.meeples);
       return html`<div class="mj-card${taken ? " selected" : ""}${dear ? " dear" : ""}" data-card-slot="${card.slot}">
-        <span class="mj-cost">${costText(card)}${card.meeples ? ` \u00b7 +${card.meeples} meeple${card.meeples > 1 ? "s" : ""}` : ""}</span>
+        <span class="mj-cost">${costText(card)}${card.meeples ? ` \u00b7 ${lying}` : ""}</span>
         ${card.characters.map((c) => halfButton(card, c, dear, taken && (choice.as === c || card.characters.length === 1)))}
       </div>`;
     })}`);
@@ -219,14 +225,19 @@ const Majesty = (() => {
     const v = view();
     let markup = "";
     if (need.what === "heal_as") {
-      markup = html`<h2>The healed ${need.card.name} returns as</h2><div class="grid2">${need.options.map((c) =>
-        html`<button type="button" class="mj-half c-${c}" data-heal-as="${c}">${CHARACTER_NAMES[c]}</button>`)}</div>`;
+      const title = Words.t("The healed {card} returns as", { card: need.card.name });
+      markup = html`<h2>${title}</h2><div class="grid2">${need.options.map((c) =>
+        html`<button type="button" class="mj-half c-${c}" data-heal-as="${c}">${charName(c)}</button>`)}</div>`;
     } else if (need.what === "fix_card" || need.what === "fix_done") {
-      markup = html`<h2 id="kinds-title">${fixedWhat(need.card).replace(/^./, (c) => c.toUpperCase())} (entered as the ${need.card.name}) was</h2>
+      const title = need.card.turned_up
+        ? Words.t("The card turned up at turn {turn} (entered as the {card}) was", { turn: need.card.turned_up, card: need.card.name })
+        : Words.t("Card {n} of the setup display (entered as the {card}) was", { n: need.card.setup_slot + 1, card: need.card.name });
+      markup = html`<h2 id="kinds-title">${title}</h2>
         <div class="mj-kinds" role="group" aria-labelledby="kinds-title">${need.card.could_be.map((kind) =>
           html`<button type="button" class="mj-kind${choice.fix_card === kind ? " selected" : ""}" data-fix-card="${kind}" aria-label="${kindName(kind)}"${pressed(choice.fix_card === kind)}>${swatches(kind.split("-"))}</button>`)}</div>`;
     } else if (need.what === "new_card") {
-      markup = html`<h2 id="kinds-title">Which card was turned up?</h2>
+      const title = Words.t("Which card was turned up?");
+      markup = html`<h2 id="kinds-title">${title}</h2>
         <div class="mj-kinds" role="group" aria-labelledby="kinds-title">${v.deck.possible_next.map((kind) =>
           html`<button type="button" class="mj-kind" data-new-card="${kind}" aria-label="${kindName(kind)}">${swatches(kind.split("-"))}</button>`)}</div>`;
     }
@@ -237,20 +248,29 @@ const Majesty = (() => {
   function drawDraft() {
     const v = view();
     const parts = [];
-    const lead = (text) => (parts.length ? text : `${text.charAt(0).toUpperCase()}${text.slice(1)}`);
     if (choice.fix_slot !== undefined) {
       const card = v.display[choice.fix_slot];
-      parts.push(choice.fix_card ? html`Correction: ${fixedWhat(card)} was the <strong>${kindName(choice.fix_card)}</strong>, not the ${card.name}`
-        : html`Correcting ${fixedWhat(card)}, entered as the ${card.name}`);
+      const named = choice.fix_card ? html`<strong>${kindName(choice.fix_card)}</strong>` : "";
+      parts.push(choice.fix_card ? th("Correction: {what} was the {card}, not the {old}", { what: fixedWhat(card), card: named, old: card.name })
+        : th("Correcting {what}, entered as the {card}", { what: fixedWhat(card), card: card.name }));
     }
     if (choice.slot !== undefined) {
       const card = v.display[choice.slot];
-      parts.push(html`${lead(moverOf(v).name)} takes the <strong>${card.name}</strong>${choice.as && card.characters.length === 2 ? ` as ${CHARACTER_NAMES[choice.as]}` : ""} (${costText(card)}${card.meeples ? `, ${plural(card.meeples, "meeple")} on it` : ""})`);
-      if (choice.heal_as) parts.push(html`the healed card returns as ${CHARACTER_NAMES[choice.heal_as]}`);
+      const strong = html`<strong>${card.name}</strong>`;
+      const args = { player: moverOf(v).name, card: strong, cost: costText(card),
+        half: choice.as ? charName(choice.as) : "", meeples: meeplesSaid(card.meeples) };
+      const as = choice.as && card.characters.length === 2;
+      parts.push(as ? (card.meeples ? th("{player} takes the {card} as {half} ({cost}, {meeples} on it)", args) : th("{player} takes the {card} as {half} ({cost})", args))
+        : (card.meeples ? th("{player} takes the {card} ({cost}, {meeples} on it)", args) : th("{player} takes the {card} ({cost})", args)));
+      if (choice.heal_as) parts.push(th("the healed card returns as {half}", { half: charName(choice.heal_as) }));
     }
-    if (choice.new_card) parts.push(html`${lead("turned up")}: <strong>${kindName(choice.new_card)}</strong>`);
+    if (choice.new_card) {
+      const card = html`<strong>${kindName(choice.new_card)}</strong>`;
+      parts.push(parts.length ? th("turned up: {card}", { card }) : th("Turned up: {card}", { card }));
+    }
     const shown = parts.length && !game().result;
-    fill("draft", shown ? html`${parts.map((part, i) => html`${i ? "; " : ""}${part}`)}.` : html``);
+    const steps = parts.reduceRight((rest, part) => (rest === null ? part : th("{first}; {rest}", { first: part, rest })), null);
+    fill("draft", shown ? th("{steps}.", { steps }) : html``);
     $("#draft").hidden = !parts.length || Boolean(game().result);
   }
 
@@ -264,39 +284,46 @@ const Majesty = (() => {
     const card = v.display[choice.slot];
     Companion.put(box, Companion.stepper({
       name: "exchange", id: "exchange", value: choice.exchange || 0,
-      label: "Castle: meeples bought with points (\u2212 sold for points)",
+      label: Words.t("Castle: meeples bought with points (\u2212 sold for points)"),
       min: -(mover.meeples - card.cost + card.meeples), max: Math.min(mover.points, v.supply.meeples),
     }));
   }
 
+  const pointsWhy = (line) => Words.t("{points}: {why}", { points: signed(line.points), why: line.why });
+  const meeplesChange = (n) => Words.tn("{n} meeple", "{n} meeples", Math.abs(n), { n: signed(n) });
+  const chipsSaid = (chips) => Words.t("chips: {chips}", { chips });
+
   function lineList(lines) {
-    return lines.map((line) => html`<li>${signed(line.points)}${line.meeples ? ` and ${signed(line.meeples)} meeple${Math.abs(line.meeples) === 1 ? "" : "s"}` : ""}: ${line.why}</li>`);
+    const said = (line) => (line.meeples
+      ? Words.tn("{points} and {n} meeple: {why}", "{points} and {n} meeples: {why}", Math.abs(line.meeples), { points: signed(line.points), n: signed(line.meeples), why: line.why })
+      : pointsWhy(line));
+    return lines.map((line) => html`<li>${said(line)}</li>`);
   }
 
   function chipsWords(chips) {
     if (!chips) return "";
     const parts = [];
-    if (Object.keys(chips.take).length) parts.push(`take ${chipsText(chips.take)}`);
-    if (Object.keys(chips.give).length) parts.push(`give back ${chipsText(chips.give)}`);
-    if (chips.owed) parts.push(chips.owed > 0 ? `the box owes ${chips.owed}` : `owes the box ${-chips.owed}`);
+    if (Object.keys(chips.take).length) parts.push(Words.t("take {chips}", { chips: chipsText(chips.take) }));
+    if (Object.keys(chips.give).length) parts.push(Words.t("give back {chips}", { chips: chipsText(chips.give) }));
+    if (chips.owed) parts.push(chips.owed > 0 ? Words.t("the box owes {n}", { n: chips.owed }) : Words.t("owes the box {n}", { n: -chips.owed }));
     return parts.join(", ");
   }
 
   // Who scores what on a turn: a line a player, its chips, then the reasons.
   function turnReport(last) {
     const events = [last.heal && last.heal.text, ...last.attacks.map((a) => a.text)].filter(Boolean);
-    return html`${events.map((e) => html`<p class="mj-event">${e}.</p>`)}
+    return html`${events.map((e) => html`<p class="mj-event">${Words.t("{event}.", { event: e })}</p>`)}
       ${last.players.filter((p) => p.lines.length || p.chips).map((p) => {
         const chips = chipsWords(p.chips);
-        return html`<div class="mj-who"><p><strong>${p.name} ${signed(p.points)}</strong>${p.meeples ? `, ${signed(p.meeples)} meeple${Math.abs(p.meeples) === 1 ? "" : "s"}` : ""}${chips ? html` \u00b7 <span class="mj-chips">chips: ${chips}</span>` : ""}</p>
+        return html`<div class="mj-who"><p><strong>${p.name} ${signed(p.points)}</strong>${p.meeples ? `, ${meeplesChange(p.meeples)}` : ""}${chips ? html` \u00b7 <span class="mj-chips">${chipsSaid(chips)}</span>` : ""}</p>
           <ul>${lineList(p.lines)}</ul></div>`;
       })}`;
   }
 
   function drawPreview() {
-    const mover = moverOf(view());
-    fill("preview", preview && !game().result
-      ? html`<h2>If ${mover.name} takes it</h2>${turnReport(preview.last_turn)}` : html``);
+    const shown = preview && !game().result;
+    const title = shown ? Words.t("If {player} takes it", { player: moverOf(view()).name }) : "";
+    fill("preview", shown ? html`<h2>${title}</h2>${turnReport(preview.last_turn)}` : html``);
     $("#preview").hidden = !preview || Boolean(game().result);
   }
 
@@ -308,7 +335,9 @@ const Majesty = (() => {
     $("#last").hidden = !shown;
     if (!shown) return;
     const points = last.players.filter((p) => p.points).map((p) => `${p.name} ${signed(p.points)}`).join(", ");
-    fill("last", html`<details><summary>Last turn: ${last.player} took the ${last.name}${points ? `: ${points}` : ""}</summary>
+    const summary = points ? Words.t("Last turn: {player} took the {card}: {points}", { player: last.player, card: last.name, points })
+      : Words.t("Last turn: {player} took the {card}", { player: last.player, card: last.name });
+    fill("last", html`<details><summary>${summary}</summary>
       ${turnReport(last)}</details>`);
   }
 
@@ -317,47 +346,71 @@ const Majesty = (() => {
     const final = v.final;
     $("#final").hidden = !final;
     if (!final) return;
-    fill("final", html`<h2>Final scores</h2><ol id="ranking" class="mj-ranking">${v.ranking.map((r) =>
-        html`<li><strong>${r.rank}.</strong> ${v.players[r.seat].name}: ${r.points}</li>`)}</ol>
-      <details><summary>How the final scoring went</summary>${final.players.map((row) => html`
-        <div class="mj-who"><p><strong>${row.name}: ${row.before} \u2192 ${row.after}</strong></p>
-        <ul>${row.steps.map((s) => html`<li>${signed(s.points)}: ${s.why}</li>`)}</ul>
-        ${row.chips ? html`<p class="mj-chips">Chips: ${chipsWords(row.chips)}</p>` : ""}</div>`)}</details>`);
+    const title = Words.t("Final scores");
+    const how = Words.t("How the final scoring went");
+    const ranked = (r) => Words.t("{player}: {points}", { player: v.players[r.seat].name, points: r.points });
+    const chips = (row) => Words.t("Chips: {chips}", { chips: chipsWords(row.chips) });
+    fill("final", html`<h2>${title}</h2><ol id="ranking" class="mj-ranking">${v.ranking.map((r) =>
+        html`<li><strong>${Words.number(r.rank)}.</strong> ${ranked(r)}</li>`)}</ol>
+      <details><summary>${how}</summary>${final.players.map((row) => html`
+        <div class="mj-who"><p><strong>${row.name}: ${Words.number(row.before)} \u2192 ${Words.number(row.after)}</strong></p>
+        <ul>${row.steps.map((s) => html`<li>${pointsWhy(s)}</li>`)}</ul>
+        ${row.chips ? html`<p class="mj-chips">${chips(row)}</p>` : ""}</div>`)}</details>`);
   }
 
   function drawPlayers() {
     const v = view();
+    const knight = Words.t("(knight card)");
+    const fewer = Words.t("Fewer chips");
+    const done = Words.t("Done: record the swap");
+    const sideOf = (l) => Words.t("side {side}", { side: l.side });
+    const advice = (p) => Words.tn("Give {give}, take {take}: {n} chip.", "Give {give}, take {take}: {n} chips.", p.exchange.chips_after,
+      { give: chipsText(p.exchange.give), take: chipsText(p.exchange.take) });
     fill("players", html`${v.players.map((p) => html`
       <section class="card mj-player${p.seat === v.turn ? " mover" : ""}" data-seat="${p.seat}">
-        <h2>${p.name}${p.first ? html` <span class="small">(knight card)</span>` : ""}
-          <span class="mj-points" data-points="${p.seat}">${p.points}</span></h2>
-        <p>${plural(p.meeples, "meeple")} \u00b7 ${p.cards} of 12 cards \u00b7 Infirmary ${p.infirmary.length}</p>
-        <p class="small">Chips: ${chipsText(p.chips)}${p.owed ? ` (the box owes ${p.owed})` : ""}</p>
+        <h2>${p.name}${p.first ? html` <span class="small">${knight}</span>` : ""}
+          <span class="mj-points" data-points="${p.seat}">${Words.number(p.points)}</span></h2>
+        <p>${meeplesSaid(p.meeples)} \u00b7 ${Words.t("{n} of 12 cards", { n: p.cards })} \u00b7 ${infirmaryName()} ${Words.number(p.infirmary.length)}</p>
+        <p class="small">${p.owed ? Words.t("Chips: {chips} (the box owes {n})", { chips: chipsText(p.chips), n: p.owed }) : Words.t("Chips: {chips}", { chips: chipsText(p.chips) })}</p>
         <ul class="mj-realm">${v.locations.filter((l) => l.id !== "infirmary").map((l) =>
-          html`<li><span class="mj-loc c-${l.character}">${l.number}</span>${l.name} <span class="mj-side-tag" aria-label="side ${l.side}">${l.side}</span><strong>${(p.realm[l.id] || []).length}</strong></li>`)}</ul>
-        ${p.exchange ? html`<details><summary>Fewer chips</summary><p>Give ${chipsText(p.exchange.give)}, take ${chipsText(p.exchange.take)}: ${p.exchange.chips_after} chips.</p>
-          <button type="button" class="secondary" data-change="${p.seat}">Done: record the swap</button></details>` : ""}
+          html`<li><span class="mj-loc c-${l.character}">${l.number}</span>${l.name} <span class="mj-side-tag" aria-label="${sideOf(l)}">${l.side}</span><strong>${(p.realm[l.id] || []).length}</strong></li>`)}</ul>
+        ${p.exchange ? html`<details><summary>${fewer}</summary><p>${advice(p)}</p>
+          <button type="button" class="secondary" data-change="${p.seat}">${done}</button></details>` : ""}
       </section>`)}`);
   }
 
   function drawDeck() {
     const v = view();
-    const parts = v.deck.parts.map((part) => html`<p><strong>${part.tier === "both" ? "The deck" : `Tier ${part.tier}`}: ${plural(part.cards, "card")}.</strong> ${part.note}</p>
+    const head = (part) => (part.tier === "both" ? Words.tn("The deck: {n} card.", "The deck: {n} cards.", part.cards)
+      : Words.tn("Tier {tier}: {n} card.", "Tier {tier}: {n} cards.", part.cards, { tier: part.tier }));
+    const parts = v.deck.parts.map((part) => html`<p><strong>${head(part)}</strong> ${part.note}</p>
         <ul class="mj-left">${Object.entries(part.kinds).filter(([, n]) => n).map(([kind, n]) =>
           html`<li>${swatches(kind.split("-"))}<strong>${n}</strong></li>`)}</ul>`);
-    fill("deck", html`<details><summary>What is left in the deck</summary>
-      ${parts.length ? parts : html`<p>The deck is empty.</p>`}
-      <p class="small">By character, where the cards are known: ${Object.entries(v.deck.characters_known).map(([c, n]) => `${CHARACTER_NAMES[c]} ${n}`).join(", ")}.</p>
+    const title = Words.t("What is left in the deck");
+    const empty = Words.t("The deck is empty.");
+    const counts = Object.entries(v.deck.characters_known).map(([c, n]) => `${charName(c)} ${Words.number(n)}`).join(", ");
+    const known = Words.t("By character, where the cards are known: {counts}.", { counts });
+    fill("deck", html`<details><summary>${title}</summary>
+      ${parts.length ? parts : html`<p>${empty}</p>`}
+      <p class="small">${known}</p>
       </details>`);
+  }
+
+  // A location's name, side and majority value, as the setup box says them.
+  function locationLine(l) {
+    const location = html`<strong>${l.number}. ${l.name}</strong>`;
+    const side = html`<span class="mj-side">${l.side}</span>`;
+    return l.id === "infirmary" ? th("{location}, side {side}", { location, side })
+      : th("{location}, side {side} · majority {n}", { location, side, n: l.majority });
   }
 
   // How the game was set up: each location's side with what it does, and the options in words.
   function drawSetup() {
     const v = view();
-    fill("setup", html`<details id="setup-box"><summary>Locations and options</summary>
+    const title = Words.t("Locations and options");
+    fill("setup", html`<details id="setup-box"><summary>${title}</summary>
       <ul id="in-force" class="mj-in-force">${v.in_force.map((text) => html`<li>${text}</li>`)}</ul>
-      <ul class="mj-locations">${v.locations.map((l) => html`<li data-location="${l.id}"><p><strong>${l.number}. ${l.name}</strong>,
-        side <span class="mj-side">${l.side}</span>${l.id === "infirmary" ? "" : ` · majority ${l.majority}`}</p>
+      <ul class="mj-locations">${v.locations.map((l) => html`<li data-location="${l.id}"><p>${locationLine(l)}</p>
         <p class="small">${l.text}</p></li>`)}</ul></details>`);
   }
 
@@ -366,13 +419,13 @@ const Majesty = (() => {
     const mover = moverOf(view()).name;
     const card = need.card && need.card.name;
     return {
-      slot: `First tap the card ${mover} takes.`,
-      as: `First tap the half of the ${card} that ${mover} places.`,
-      heal_as: `First tap the half the healed ${card} returns as.`,
-      new_card: "First tap the card turned up into the display.",
-      fix_slot: "First tap the display card that was entered wrong.",
-      fix_card: "First tap the card it really was.",
-    }[need.what];
+      slot: () => Words.t("First tap the card {player} takes.", { player: mover }),
+      as: () => Words.t("First tap the half of the {card} that {player} places.", { card, player: mover }),
+      heal_as: () => Words.t("First tap the half the healed {card} returns as.", { card }),
+      new_card: () => Words.t("First tap the card turned up into the display."),
+      fix_slot: () => Words.t("First tap the display card that was entered wrong."),
+      fix_card: () => Words.t("First tap the card it really was."),
+    }[need.what]();
   }
 
   function drawPrompt(need) {
@@ -383,21 +436,22 @@ const Majesty = (() => {
     const ready = need.what === "done" || need.what === "fix_done";
     if (ready) button.removeAttribute("aria-disabled");
     else button.setAttribute("aria-disabled", "true");
-    button.textContent = choice.fix ? "Correct it" : "Take the card";
-    if (g.result) { $("#prompt").textContent = `The game is over: ${g.result.reason}`; return; }
-    const who = `${mover.name}'s turn`;
+    button.textContent = choice.fix ? Words.t("Correct it") : Words.t("Take the card");
+    if (g.result) { $("#prompt").textContent = Words.t("The game is over: {reason}", { reason: g.result.reason }); return; }
+    // "{who}" first: the shared part says "Your turn" for it on the mover's phone.
+    const who = Words.t("{player}'s turn", { player: mover.name });
     const card = need.card && need.card.name;
     $("#prompt").textContent = {
-      fix_slot: "Tap the display card that was entered wrong",
-      fix_card: `Tap the card the ${card} really was`,
-      fix_done: "Check the correction, then tap Correct it",
-      slot: `${who}: tap the card you take (a split card by the half you place)`,
-      as: `${who}: tap the half of the ${card} you place`,
-      heal_as: `${who}: tap the half the healed ${card} returns as`,
-      new_card: `${who}: tap the card turned up into the display`,
-      done: need.castle ? `${who}: set the Castle exchange, if any, then take the card`
-        : `${who}: check the points, then take the card`,
-    }[need.what];
+      fix_slot: () => Words.t("Tap the display card that was entered wrong"),
+      fix_card: () => Words.t("Tap the card the {card} really was", { card }),
+      fix_done: () => Words.t("Check the correction, then tap Correct it"),
+      slot: () => Words.t("{who}: tap the card you take (a split card by the half you place)", { who }),
+      as: () => Words.t("{who}: tap the half of the {card} you place", { who, card }),
+      heal_as: () => Words.t("{who}: tap the half the healed {card} returns as", { who, card }),
+      new_card: () => Words.t("{who}: tap the card turned up into the display", { who }),
+      done: () => (need.castle ? Words.t("{who}: set the Castle exchange, if any, then take the card", { who })
+        : Words.t("{who}: check the points, then take the card", { who })),
+    }[need.what]();
   }
 
   function redraw() {
@@ -432,14 +486,14 @@ const Majesty = (() => {
   // taken and another one the card turned up; once the card taken is chosen, the photo is of
   // the card turned up.
   async function scanned(cards) {
-    if (game().result) return "The game is over: nothing to fill in.";
-    if (choice.fix) return "A photo fills in a turn: finish the correction or undo it first.";
+    if (game().result) return Words.t("The game is over: nothing to fill in.");
+    if (choice.fix) return Words.t("A photo fills in a turn: finish the correction or undo it first.");
     const v = view();
     const notes = [];
     const characters = [];
     for (const c of cards) {
-      if (/^[a-z]+(-[a-z]+)?$/.test(c.kind) && c.kind.split("-").every((part) => CHARACTER_NAMES[part])) characters.push(c);
-      else notes.push(`The ${c.name} is not a card a turn takes.`);
+      if (/^[a-z]+(-[a-z]+)?$/.test(c.kind) && c.kind.split("-").every((part) => view().names.characters[part])) characters.push(c);
+      else notes.push(Words.t("The {card} is not a card a turn takes.", { card: c.name }));
     }
     let taken = null;
     let rest = characters.slice();
@@ -451,32 +505,36 @@ const Majesty = (() => {
       if (again) rest = rest.filter((c) => c !== again);
     }
     const fresh = rest.shift() || null;
-    for (const c of rest) notes.push(`${c.name} is left out: a turn takes one card and turns up one.`);
+    for (const c of rest) notes.push(Words.t("{card} is left out: a turn takes one card and turns up one.", { card: c.name }));
 
     const filled = [];
     if (taken) {
       const slots = v.display.filter((d) => d.card === taken.kind);
       const slot = slots.find((d) => d.affordable) || slots[0];
       const error = slot.affordable ? null : await refusal({ type: "take", slot: slot.slot });
-      if (error) notes.push(`The ${taken.name} cannot be taken: ${error.message}`);
+      if (error) notes.push(Words.t("The {card} cannot be taken: {why}", { card: taken.name, why: error.message }));
       else {
         takeSlot(slot.slot, null);
-        filled.push(`the card taken: the ${taken.name} ${slot.cost ? `costing ${plural(slot.cost, "meeple")}` : "that is free"}` +
-          (slots.length > 1 ? `; tap the other ${taken.name} if it was that one` : ""));
+        const args = { card: taken.name, meeples: meeplesSaid(slot.cost) };
+        const what = slot.cost ? Words.t("the card taken: the {card} costing {meeples}", args) : Words.t("the card taken: the {card} that is free", args);
+        filled.push(slots.length > 1 ? Words.t("{what}; tap the other {card} if it was that one", { what, card: taken.name }) : what);
       }
     }
     if (fresh) {
       const error = await newCardRefusal(fresh.kind);
-      if (error) notes.push(`The ${fresh.name} cannot be the card turned up: ${error.message}`);
-      else { setStep("new_card", fresh.kind); filled.push(`the card turned up: the ${fresh.name}`); }
+      if (error) notes.push(Words.t("The {card} cannot be the card turned up: {why}", { card: fresh.name, why: error.message }));
+      else { setStep("new_card", fresh.kind); filled.push(Words.t("the card turned up: the {card}", { card: fresh.name })); }
     }
     if (!taken && !fresh && characters.length && choice.slot === undefined) {
-      notes.push("None of these cards is in the display.");
+      notes.push(Words.t("None of these cards is in the display."));
     }
     await refreshPreview();
-    const next = { slot: "Tap the card taken.", as: "Tap the half placed.", heal_as: "Tap the half the healed card returns as.",
-      new_card: "Tap the card turned up.", done: "Check the points, then take the card." }[needs().what];
-    return [filled.length ? `Filled in ${filled.join(", and ")}.` : "", ...notes, filled.length ? next : ""].filter(Boolean).join(" ");
+    const next = { slot: () => Words.t("Tap the card taken."), as: () => Words.t("Tap the half placed."),
+      heal_as: () => Words.t("Tap the half the healed card returns as."), new_card: () => Words.t("Tap the card turned up."),
+      done: () => Words.t("Check the points, then take the card.") }[needs().what];
+    const done = filled.length === 2 ? Words.t("Filled in {one}, and {other}.", { one: filled[0], other: filled[1] })
+      : filled.length ? Words.t("Filled in {one}.", { one: filled[0] }) : "";
+    return [done, ...notes, filled.length && next ? next() : ""].filter(Boolean).join(" ");
   }
 
   // -- Taps ----------------------------------------------------------------------------------
@@ -488,8 +546,9 @@ const Majesty = (() => {
       if (target.getAttribute("aria-disabled") === "true") {
         const mover = moverOf(v);
         Companion.say({
-          message: `${mover.name} holds ${plural(mover.meeples, "meeple")}, and the ${card.name} costs ${plural(card.cost, "meeple")}: one on each card in front of it.`,
-          url: `${game().urls.rules}#meeple-cost`, title: "Paying for a card",
+          message: Words.t("{player} holds {held}, and the {card} costs {cost}: one on each card in front of it.",
+            { player: mover.name, held: meeplesSaid(mover.meeples), card: card.name, cost: meeplesSaid(card.cost) }),
+          url: `${game().urls.rules}#meeple-cost`, title: Words.t("Paying for a card"),
         }, "notice");
         return;
       }
@@ -500,8 +559,8 @@ const Majesty = (() => {
       setStep("fix", true);
     } else if (target.dataset.fixSlot !== undefined) {
       if (target.getAttribute("aria-disabled") === "true") {
-        Companion.say({ message: "That card was in the display when the game started from a position: it is part of the position, not an entry to correct.",
-          url: `${game().urls.rules}#correction`, title: "Correcting a card turned up" }, "notice");
+        Companion.say({ message: Words.t("That card was in the display when the game started from a position: it is part of the position, not an entry to correct."),
+          url: `${game().urls.rules}#correction`, title: Words.t("Correcting a card turned up") }, "notice");
         return;
       }
       setStep("fix_slot", Number(target.dataset.fixSlot));
@@ -521,7 +580,7 @@ const Majesty = (() => {
     $("#castle").addEventListener("input", (event) => {
       if (event.target.id !== "exchange") return;
       const value = Number(event.target.value) || 0;
-      change(`Took back the Castle exchange (${signed(value)}).`, () => {
+      change(Words.t("Took back the Castle exchange ({n}).", { n: signed(value) }), () => {
         if (value) choice.exchange = value; else delete choice.exchange;
       }, "exchange");
       Companion.say(null);  // the draft changed: an answer about the old one goes

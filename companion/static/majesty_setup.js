@@ -15,7 +15,7 @@ const MajestySetup = (() => {
 
     const nameFields = [...document.querySelectorAll('input[name^="player-"]')];
     const typed = (seat) => nameFields[seat].value.trim();
-    const called = (seat) => typed(seat) || `Player ${seat + 1}`;
+    const called = (seat) => typed(seat) || Words.t("Player {n}", { n: seat + 1 });
 
     // Every seat choice offers the players named so far, by name; a choice whose name is wiped
     // out is taken back, so nothing stays chosen that the table did not state.
@@ -52,15 +52,17 @@ const MajestySetup = (() => {
       Companion.put(realms, html`${players.map((player, seat) => html`
         <fieldset data-seat="${seat}"><legend data-name-of="${seat}">${called(seat)}</legend>
           <div class="grid2">
-            <label>Points<input type="number" inputmode="numeric" min="0" data-field="points" value="${player.points}"></label>
-            <label>Meeples<input type="number" inputmode="numeric" min="0" max="5" data-field="meeples" value="${player.meeples}"></label>
+            <label>${Words.t("Points")}<input type="number" inputmode="numeric" min="0" data-field="points" value="${player.points}"></label>
+            <label>${Words.t("Meeples")}<input type="number" inputmode="numeric" min="0" max="5" data-field="meeples" value="${player.meeples}"></label>
           </div>
           ${catalogue.locations.map((where, i) => {
             const cards = where === "infirmary" ? player.infirmary : (player.realm[where] || []);
+            const add = Words.t("Add a card at the {location}", { location: catalogue.location_names[i] });
+            const more = Words.t("+ card");
             return html`<div class="mj-place"><strong>${catalogue.location_names[i]}</strong>
               ${cards.map((kind, n) => html`<button type="button" class="secondary" data-remove="${where}" data-index="${n}">${name(kind)} \u2715</button>`)}
-              <select data-add="${where}" aria-label="Add a card at the ${catalogue.location_names[i]}">
-                <option value="">+ card</option>${fits(where).map((kind) => html`<option value="${kind}">${name(kind)}</option>`)}
+              <select data-add="${where}" aria-label="${add}">
+                <option value="">${more}</option>${fits(where).map((kind) => html`<option value="${kind}">${name(kind)}</option>`)}
               </select></div>`;
           })}
         </fieldset>`)}`);

@@ -7,24 +7,27 @@ short wording; the rules engine reads the ``Ability`` tuples, the page shows the
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
+
+from companion.words import listing, msg, term
 
 
 @dataclass(frozen=True, slots=True)
 class Character:
     id: str
-    name: str
+    name: Any  # a term("majesty card", ...): the name printed on the card
     colour: str
     location: str  # the location where this character is placed
 
 
 CHARACTERS: tuple[Character, ...] = (
-    Character("miller", "Miller", "orange", "mill"),
-    Character("brewer", "Brewer", "brown", "brewery"),
-    Character("witch", "Witch", "green", "cottage"),
-    Character("guard", "Guard", "blue", "guardhouse"),
-    Character("knight", "Knight", "red", "barracks"),
-    Character("innkeeper", "Innkeeper", "yellow", "inn"),
-    Character("noble", "Noble", "violet", "castle"),
+    Character("miller", term("majesty card", "Miller"), "orange", "mill"),
+    Character("brewer", term("majesty card", "Brewer"), "brown", "brewery"),
+    Character("witch", term("majesty card", "Witch"), "green", "cottage"),
+    Character("guard", term("majesty card", "Guard"), "blue", "guardhouse"),
+    Character("knight", term("majesty card", "Knight"), "red", "barracks"),
+    Character("innkeeper", term("majesty card", "Innkeeper"), "yellow", "inn"),
+    Character("noble", term("majesty card", "Noble"), "violet", "castle"),
 )
 CHARACTER_BY_ID: dict[str, Character] = {c.id: c for c in CHARACTERS}
 
@@ -32,7 +35,7 @@ CHARACTER_BY_ID: dict[str, Character] = {c.id: c for c in CHARACTERS}
 @dataclass(frozen=True, slots=True)
 class CardKind:
     id: str
-    name: str
+    name: Any  # a character's term, or a split card's two, "Miller/Brewer"
     characters: tuple[str, ...]  # one character, or the two halves of a split card
     tier1: int  # copies with a green back
     tier2: int  # copies with a red back
@@ -52,7 +55,8 @@ class CardKind:
 
 def _kind(characters: str, tier1: int, tier2: int) -> CardKind:
     chars = tuple(characters.split("-"))
-    name = "/".join(CHARACTER_BY_ID[c].name for c in chars)
+    name = (CHARACTER_BY_ID[chars[0]].name if len(chars) == 1 else
+            listing([CHARACTER_BY_ID[c].name for c in chars], sep="/"))
     return CardKind(characters, name, chars, tier1, tier2)
 
 
@@ -114,21 +118,21 @@ class Ability:
     meeples: int = 0
     chars: tuple[str, ...] = ()
     infirmary: bool = False  # PER: also count the cards in your Infirmary
-    text: str = ""  # the "why" of a scoring line
+    text: Any = ""  # the "why" of a scoring line (a Msg)
 
 
 @dataclass(frozen=True, slots=True)
 class Side:
     abilities: tuple[Ability, ...]  # top to bottom
     majority: int  # value at final scoring (Infirmary B: the -10 for the most cards)
-    text: str  # the whole card in our own words
+    text: Any  # the whole card in our own words (a Msg)
 
 
 @dataclass(frozen=True, slots=True)
 class Location:
     id: str
     number: int  # 1..8, left to right
-    name: str
+    name: Any  # a term("majesty location", ...): the name printed on the card
     character: str | None  # the character placed here (None: the Infirmary)
     a: Side
     b: Side
@@ -138,78 +142,82 @@ class Location:
 
 
 LOCATIONS: tuple[Location, ...] = (
-    Location("mill", 1, "Mill", "miller",
-             Side((Ability(PER, 2, 0, ("miller",), text="2 per Miller"),), 10,
-                  "2 points per Miller."),
-             Side((Ability(PER, 2, 0, ("miller",), text="2 per Miller"),
-                   Ability(EVERYONE, 3, 0, ("witch",), text="3 to everyone with a Witch")), 14,
-                  "2 points per Miller, then 3 points to every player with a Witch.")),
-    Location("brewery", 2, "Brewery", "brewer",
-             Side((Ability(PER, 2, 1, ("brewer",), text="2 points and 1 meeple per Brewer"),
-                   Ability(EVERYONE, 2, 0, ("miller",), text="2 to everyone with a Miller")),
-                  11, "2 points and 1 meeple per Brewer, then 2 points to every player with a "
-                      "Miller."),
+    Location("mill", 1, term("majesty location", "Mill"), "miller",
+             Side((Ability(PER, 2, 0, ("miller",), text=msg("2 per Miller")),), 10,
+                  msg("2 points per Miller.")),
+             Side((Ability(PER, 2, 0, ("miller",), text=msg("2 per Miller")),
+                   Ability(EVERYONE, 3, 0, ("witch",), text=msg("3 to everyone with a Witch"))), 14,
+                  msg("2 points per Miller, then 3 points to every player with a Witch."))),
+    Location("brewery", 2, term("majesty location", "Brewery"), "brewer",
+             Side((Ability(PER, 2, 1, ("brewer",), text=msg("2 points and 1 meeple per Brewer")),
+                   Ability(EVERYONE, 2, 0, ("miller",), text=msg("2 to everyone with a Miller"))),
+                  11, msg("2 points and 1 meeple per Brewer, then 2 points to every player "
+                          "with a Miller.")),
              Side((Ability(PER, 0, 1, ("miller", "brewer"),
-                           text="1 meeple per Miller and Brewer"),
+                           text=msg("1 meeple per Miller and Brewer")),
                    Ability(ALL_OF, 10, 0, ("innkeeper", "noble"),
-                           text="10 for an Innkeeper and a Noble")), 12,
-                  "1 meeple per Miller and per Brewer, then 10 points if you have an Innkeeper "
-                  "and a Noble.")),
-    Location("cottage", 3, "Cottage", "witch",
+                           text=msg("10 for an Innkeeper and a Noble"))), 12,
+                  msg("1 meeple per Miller and per Brewer, then 10 points if you have an "
+                      "Innkeeper and a Noble."))),
+    Location("cottage", 3, term("majesty location", "Cottage"), "witch",
              Side((Ability(HEAL),
                    Ability(PER, 2, 0, ("miller", "brewer", "witch"),
-                           text="2 per Miller, Brewer and Witch")), 12,
-                  "Heal the top card of your Infirmary, then 2 points per Miller, Brewer and "
-                  "Witch."),
-             Side((Ability(HEAL), Ability(PER, 3, 0, ("witch",), text="3 per Witch")), 12,
-                  "Heal the top card of your Infirmary, then 3 points per Witch.")),
-    Location("guardhouse", 4, "Guardhouse", "guard",
+                           text=msg("2 per Miller, Brewer and Witch"))), 12,
+                  msg("Heal the top card of your Infirmary, then 2 points per Miller, Brewer "
+                      "and Witch.")),
+             Side((Ability(HEAL), Ability(PER, 3, 0, ("witch",), text=msg("3 per Witch"))), 12,
+                  msg("Heal the top card of your Infirmary, then 3 points per Witch."))),
+    Location("guardhouse", 4, term("majesty location", "Guardhouse"), "guard",
              Side((Ability(DEFEND),
                    Ability(PER, 2, 0, ("guard", "knight", "innkeeper"),
-                           text="2 per Guard, Knight and Innkeeper")), 13,
-                  "Guards defend against attacks; 2 points per Guard, Knight and Innkeeper."),
+                           text=msg("2 per Guard, Knight and Innkeeper"))), 13,
+                  msg("Guards defend against attacks; 2 points per Guard, Knight and "
+                      "Innkeeper.")),
              Side((Ability(DEFEND),
                    Ability(PER, 2, 0, ("brewer", "witch", "guard"),
-                           text="2 per Brewer, Witch and Guard"),
+                           text=msg("2 per Brewer, Witch and Guard")),
                    Ability(EVERYONE, 3, 0, ("innkeeper",),
-                           text="3 to everyone with an Innkeeper")), 8,
-                  "Guards defend against attacks; 2 points per Brewer, Witch and Guard, then 3 "
-                  "points to every player with an Innkeeper.")),
-    Location("barracks", 5, "Barracks", "knight",
-             Side((Ability(ATTACK), Ability(PER, 3, 0, ("knight",), text="3 per Knight")), 14,
-                  "Attack every opponent, then 3 points per Knight."),
+                           text=msg("3 to everyone with an Innkeeper"))), 8,
+                  msg("Guards defend against attacks; 2 points per Brewer, Witch and Guard, "
+                      "then 3 points to every player with an Innkeeper."))),
+    Location("barracks", 5, term("majesty location", "Barracks"), "knight",
+             Side((Ability(ATTACK), Ability(PER, 3, 0, ("knight",), text=msg("3 per Knight"))), 14,
+                  msg("Attack every opponent, then 3 points per Knight.")),
              Side((Ability(ATTACK),
                    Ability(PER, 3, 0, ("knight", "innkeeper", "noble"),
-                           text="3 per Knight, Innkeeper and Noble")), 8,
-                  "Attack every opponent, then 3 points per Knight, Innkeeper and Noble.")),
-    Location("inn", 6, "Inn", "innkeeper",
-             Side((Ability(PER, 4, 0, ("innkeeper",), text="4 per Innkeeper"),
-                   Ability(EVERYONE, 3, 0, ("brewer",), text="3 to everyone with a Brewer")),
-                  15, "4 points per Innkeeper, then 3 points to every player with a Brewer."),
+                           text=msg("3 per Knight, Innkeeper and Noble"))), 8,
+                  msg("Attack every opponent, then 3 points per Knight, Innkeeper and "
+                      "Noble."))),
+    Location("inn", 6, term("majesty location", "Inn"), "innkeeper",
+             Side((Ability(PER, 4, 0, ("innkeeper",), text=msg("4 per Innkeeper")),
+                   Ability(EVERYONE, 3, 0, ("brewer",), text=msg("3 to everyone with a Brewer"))),
+                  15, msg("4 points per Innkeeper, then 3 points to every player with a "
+                          "Brewer.")),
              Side((Ability(LARGEST, 2, 0, ("innkeeper",),
-                           text="2 per Innkeeper for each character at your fullest location"),),
-                  12, "2 points per Innkeeper for each character at your fullest location "
-                      "(1 to 7).")),
-    Location("castle", 7, "Castle", "noble",
-             Side((Ability(PER, 5, 1, ("noble",), text="5 points and 1 meeple per Noble"),), 16,
-                  "5 points and 1 meeple per Noble."),
+                           text=msg("2 per Innkeeper for each character at your fullest location")),),
+                  12, msg("2 points per Innkeeper for each character at your fullest location "
+                          "(1 to 7)."))),
+    Location("castle", 7, term("majesty location", "Castle"), "noble",
+             Side((Ability(PER, 5, 1, ("noble",), text=msg("5 points and 1 meeple per Noble")),), 16,
+                  msg("5 points and 1 meeple per Noble.")),
              Side((Ability(EXCHANGE),
                    Ability(PER, 4, 0, ("noble",), infirmary=True,
-                           text="4 per Noble and per card in your Infirmary")), 16,
-                  "Trade points and meeples 1 for 1 either way, then 4 points per Noble and per "
-                  "card in your Infirmary.")),
-    Location("infirmary", 8, "Infirmary", None,
-             Side((), 0, "At final scoring only: lose 1 point per card here."),
-             Side((), -10, "At final scoring only: lose 2 points per card here; the player or "
-                           "players with the most cards here lose 10 more.")),
+                           text=msg("4 per Noble and per card in your Infirmary"))), 16,
+                  msg("Trade points and meeples 1 for 1 either way, then 4 points per Noble "
+                      "and per card in your Infirmary."))),
+    Location("infirmary", 8, term("majesty location", "Infirmary"), None,
+             Side((), 0, msg("At final scoring only: lose 1 point per card here.")),
+             Side((), -10, msg("At final scoring only: lose 2 points per card here; the player "
+                               "or players with the most cards here lose 10 more."))),
 )
 LOCATION_BY_ID: dict[str, Location] = {loc.id: loc for loc in LOCATIONS}
 
 # Cards of the box that never enter the deck, printed and scanned all the same: each face of a
 # location card, and the worker cards.
-OTHER_CARDS: dict[str, str] = {
-    **{f"{loc.id}-{side}": f"{loc.name} (side {side.upper()})" for loc in LOCATIONS for side in "ab"},
-    "worker-knight": "Knight worker card", "worker": "Worker card",
+OTHER_CARDS: dict[str, Any] = {
+    **{f"{loc.id}-{side}": msg("{location} (side {side})", location=loc.name, side=side.upper())
+       for loc in LOCATIONS for side in "ab"},
+    "worker-knight": msg("Knight worker card"), "worker": msg("Worker card"),
 }
 INFIRMARY_PENALTY = {"A": 1, "B": 2}  # points lost per Infirmary card at final scoring
 

@@ -25,6 +25,7 @@ from companion.games.majesty.state import (
     State,
     tiers_fit,
 )
+from companion.words import Msg, msg, plural
 
 CORRECT_KEYS = frozenset(("type", "turn", "slot", "card"))
 
@@ -43,75 +44,87 @@ def check_correct(state: State, move: dict) -> Correction:
     """The correction ``move`` names, checked; raises RuleError otherwise."""
     for key in move:
         if key not in CORRECT_KEYS:
-            raise RuleError("move-format", f"A correction has no field called {short(key)}.")
+            raise RuleError("move-format", msg("A correction has no field called {field}.",
+                                               field=short(key)))
     number = move.get("turn")
     if type(number) is not int or number < 0:
-        raise RuleError("move-format", 'A correction needs the "turn" the card was turned up '
-                                       'at (0 for the setup display).')
+        raise RuleError("move-format", msg('A correction needs the "turn" the card was turned '
+                                           'up at (0 for the setup display).'))
     if number > state.taken:
-        raise RuleError("correction", f"There is no turn {number} yet: {state.taken} "
-                                      f"{'turn has' if state.taken == 1 else 'turns have'} "
-                                      f"been played.")
+        raise RuleError("correction", plural("There is no turn {turn} yet: {n} turn has been "
+                                             "played.", "There is no turn {turn} yet: {n} "
+                                             "turns have been played.", state.taken,
+                                             turn=number))
     kind = kind_of(move.get("card"), '"card"')
     if number == 0:
         setup_slot = move.get("slot")
         if type(setup_slot) is not int or not 0 <= setup_slot < DISPLAY_SIZE:
-            raise RuleError("correction", "The setup display has six cards: say which slot, "
-                                          "0 to 5, the card was dealt into.")
-        what = f"Card {setup_slot + 1} of the setup display"
+            raise RuleError("correction", msg("The setup display has six cards: say which "
+                                              "slot, 0 to 5, the card was dealt into."))
+        what = msg("Card {n} of the setup display", n=setup_slot + 1)
         slots = [s for s, t in enumerate(state.turned)
                  if t.turn == 0 and t.setup_slot == setup_slot]
     else:
-        what = f"The card turned up at turn {number}"
+        what = msg("The card turned up at turn {turn}", turn=number)
         slots = [s for s, t in enumerate(state.turned) if t.turn == number and t.setup_slot < 0]
     if not slots:
         last = state.last
         if number and last is not None and last.number == number and last.new_card is None:
-            raise RuleError("correction", f"No card was turned up at turn {number}.")
-        raise RuleError("correction", f"{what} has been taken since, so the turns after it "
-                                      f"depend on it: undo back to the turn that took it to "
-                                      f"enter it again.")
+            raise RuleError("correction", msg("No card was turned up at turn {turn}.",
+                                              turn=number))
+        raise RuleError("correction", msg("{what} has been taken since, so the turns after it "
+                                          "depend on it: undo back to the turn that took it "
+                                          "to enter it again.", what=what))
     slot = slots[0]
     part = state.turned[slot].part
     if part < 0:
-        raise RuleError("correction", "That card was in the display when the game started "
-                                      "from a position, so it is part of the position, not "
-                                      "an entry to correct.")
+        raise RuleError("correction", msg("That card was in the display when the game started "
+                                          "from a position, so it is part of the position, "
+                                          "not an entry to correct."))
     old = state.display[slot]
     if old == kind:
-        raise RuleError("correction", f"{what} is already the {KIND_NAMES[kind]}.")
+        raise RuleError("correction", msg("{what} is already the {card}.", what=what,
+                                          card=KIND_NAMES[kind]))
     deck = state.deck
     seen = list(deck.seen_top if part == 0 else deck.seen_bottom)
     seen[old] -= 1
     if part == 0:
         if seen[kind] >= deck.top_copies[kind]:
-            raise RuleError("deck-holds", _never_there(deck, kind, what, "tier-1 ", T1))
+            raise RuleError("deck-holds", _never_there(deck, kind, what, 1, T1))
         seen[kind] += 1
         return Correction(slot, kind, tuple(seen), deck.seen_bottom)
     if seen[kind] >= T2[kind]:
-        raise RuleError("deck-holds", _never_there(deck, kind, what, "tier-2 ", T2))
+        raise RuleError("deck-holds", _never_there(deck, kind, what, 2, T2))
     if deck.unknown_top:
         fewer = Deck(deck.variant, deck.top, deck.bottom, deck.seen_top, tuple(seen),
                      deck.unknown, deck.unknown_top)
         if not tiers_fit(fewer, kind):
-            raise RuleError("deck-holds", f"{what} came from tier 2, and with the cards "
-                                          f"already on the table tier 2 can hold no more "
-                                          f"{KIND_NAMES[kind]} cards.")
+            raise RuleError("deck-holds", msg("{what} came from tier 2, and with the cards "
+                                              "already on the table tier 2 can hold no more "
+                                              "{card} cards.", what=what,
+                                              card=KIND_NAMES[kind]))
     seen[kind] += 1
     return Correction(slot, kind, deck.seen_top, tuple(seen))
 
 
-def _never_there(deck: Deck, kind: int, what: str, tier: str, copies) -> str:
-    """Why the part of the deck a card came from cannot have held one more ``kind``."""
+def _never_there(deck: Deck, kind: int, what: Msg, tier: int, copies) -> Msg:
+    """Why the part of the deck a card came from (tier 1 or 2) cannot have held one more
+    ``kind``."""
     name = KIND_NAMES[kind]
     if deck.variant == "shuffled":
-        tier, copies = "", COPIES
-    where = f"{what} came from {'the deck' if not tier else 'tier ' + tier[5]}"
+        if COPIES[kind] == 1:
+            return msg("{what} came from the deck, and the only {card} card has been seen.",
+                       what=what, card=name)
+        return msg("{what} came from the deck, and all {n} {card} cards have been seen.",
+                   what=what, n=COPIES[kind], card=name)
     if not copies[kind]:
-        return f"{where}, and tier {tier[5]} has no {name} card."
+        return msg("{what} came from tier {tier}, and tier {tier} has no {card} card.", what=what,
+                   tier=tier, card=name)
     if copies[kind] == 1:
-        return f"{where}, and the only {tier}{name} card has been seen."
-    return f"{where}, and all {copies[kind]} {tier}{name} cards have been seen."
+        return msg("{what} came from tier {tier}, and the only tier-{tier} {card} card has been "
+                   "seen.", what=what, tier=tier, card=name)
+    return msg("{what} came from tier {tier}, and all {n} tier-{tier} {card} cards have been "
+               "seen.", what=what, tier=tier, n=copies[kind], card=name)
 
 
 def correct(state: State, fix: Correction) -> State:

@@ -22,13 +22,14 @@ from companion.games.majesty import outcome as endgame
 from companion.games.majesty.cards import KINDS, LOCATIONS, OTHER_CARDS
 from companion.games.majesty.rules_page import RULES, RULINGS
 from companion.games.majesty.state import State
+from companion.words import Msg, msg, term
 
 
 class Majesty:
     """The Majesty: For the Realm engine (see companion.engine.Engine)."""
 
     name = "majesty"
-    title = "Majesty: For the Realm"
+    title = term("majesty title", "Majesty: For the Realm")
     min_players = 2
     max_players = 4
     rules = RULES
@@ -81,18 +82,19 @@ class Majesty:
     def _check(state: State, move: Any) -> turn.Take | scoring.Swap | corrections.Correction:
         """The move checked, its parts named; raises RuleError when the rules refuse it."""
         if state.final is not None:
-            raise RuleError("game-over", "The game is over and final scoring is done, so no "
-                                         "more turns can be entered.")
+            raise RuleError("game-over", msg("The game is over and final scoring is done, so "
+                                             "no more turns can be entered."))
         if type(move) is not dict:
-            raise RuleError("move-format", 'A move must be an object with a "type" field.')
+            raise RuleError("move-format", msg('A move must be an object with a "type" field.'))
         kind_of_move = move.get("type")
         if kind_of_move == "change":
             return scoring.check_swap(state, move)
         if kind_of_move == "correct":
             return corrections.check_correct(state, move)
         if kind_of_move != "take":
-            raise RuleError("move-format", 'A move\'s "type" must be "take" (a turn), "change" '
-                                           '(swapping chips) or "correct" (a card turned up).')
+            raise RuleError("move-format", msg('A move\'s "type" must be "take" (a turn), '
+                                               '"change" (swapping chips) or "correct" (a card '
+                                               'turned up).'))
         return turn.check_take(state, move)
 
     def apply(self, state: State, move: Any) -> State:
@@ -122,7 +124,7 @@ class Majesty:
         return scoring.result(state)
 
     def describe(self, move: Any, players: Sequence[str], *, before: State | None = None,
-                 after: State | None = None) -> str:
+                 after: State | None = None) -> Msg:
         """One history line for an accepted move (see ``view.describe``)."""
         return view.describe(move, players, before, after)
 

@@ -33,9 +33,11 @@ from companion.games.majesty.state import (
     Healed,
     InfirmaryCard,
     Line,
+    meeples,
     order_from,
-    plural,
+    points_said,
 )
+from companion.words import Msg, msg
 
 
 class Effect(NamedTuple):
@@ -46,7 +48,7 @@ class Effect(NamedTuple):
     meeples: int
     chars: tuple[int, ...]
     infirmary: bool  # PER: the cards in your Infirmary count too
-    text: str  # the "why" of its scoring line
+    text: Msg  # the "why" of its scoring line
 
 
 # ABILITIES[location][0 for side A, 1 for side B]: its effects, top to bottom
@@ -57,11 +59,13 @@ ABILITIES = tuple(
     for loc in LOCATIONS)
 
 
-def exchange_text(exchange: int) -> str:
+def exchange_text(exchange: int) -> Msg:
     """A Castle B exchange (not 0) in words."""
     if exchange > 0:
-        return f"bought {plural(exchange, 'meeple')} for {plural(exchange, 'point')}"
-    return f"sold {plural(-exchange, 'meeple')} for {plural(-exchange, 'point')}"
+        return msg("bought {meeples} for {points}", meeples=meeples(exchange),
+                   points=points_said(exchange))
+    return msg("sold {meeples} for {points}", meeples=meeples(-exchange),
+               points=points_said(-exchange))
 
 
 @dataclass(slots=True)
@@ -102,7 +106,8 @@ def _per(p: Placing, e: Effect) -> None:
     # a short supply): a gain takes what the supply still holds and the rest is lost. Points
     # are never capped. Rules page: "meeple-supply".
     if got > p.supply:
-        why = f"{e.text} (the supply had only {plural(p.supply, 'meeple')})"
+        why = msg("{why} (the supply had only {meeples})", why=e.text,
+                  meeples=meeples(p.supply))
         got = p.supply
     p.supply -= got
     p.meeples[p.mover] += got
@@ -170,7 +175,7 @@ def _all_of(p: Placing, e: Effect) -> None:
         p.points[p.mover] += e.points
         p.lines.append(Line(p.mover, e.points, 0, e.text, p.rule, 1))
     else:
-        p.lines.append(Line(p.mover, 0, 0, f"{e.text}: not met", p.rule, 0))
+        p.lines.append(Line(p.mover, 0, 0, msg("{why}: not met", why=e.text), p.rule, 0))
 
 
 def _largest(p: Placing, e: Effect) -> None:
@@ -179,7 +184,8 @@ def _largest(p: Placing, e: Effect) -> None:
     fullest = max(len(stack) for stack in p.mine)
     got = e.points * count * fullest
     p.points[p.mover] += got
-    p.lines.append(Line(p.mover, got, 0, f"{e.text} ({count} \u00d7 {fullest})", p.rule, count))
+    p.lines.append(Line(p.mover, got, 0, msg("{why} ({count} \u00d7 {fullest})", why=e.text,
+                                             count=count, fullest=fullest), p.rule, count))
 
 
 EFFECTS: dict[str, Callable[[Placing, Effect], None]] = {

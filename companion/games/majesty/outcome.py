@@ -7,6 +7,15 @@ from __future__ import annotations
 from typing import Any
 
 from companion.engine import Outcome, Seating, Sheet
+from companion.words import msg
+
+# The score sheet's column of each location's majority (an id in English, as the CSV always had)
+MAJORITY_COLUMNS = {
+    "mill": msg("majority mill"), "brewery": msg("majority brewery"),
+    "cottage": msg("majority cottage"), "guardhouse": msg("majority guardhouse"),
+    "barracks": msg("majority barracks"), "inn": msg("majority inn"),
+    "castle": msg("majority castle"),
+}
 
 
 def seating(engine: Any, state: Any, opening: Any = None) -> Seating:
@@ -39,8 +48,9 @@ def _sheet(view: dict[str, Any], result: dict[str, Any]) -> Sheet:
     final = view["final"]["players"]
     locations = list(dict.fromkeys(step["location"] for player in final
                                    for step in player["steps"] if step["step"] == "majority"))
-    header = ["seat", "player", "points before", "infirmary", "variety"] + [
-        f"majority {location}" for location in locations] + ["final", "winner"]
+    header = [msg("seat"), msg("player"), msg("points before"), msg("infirmary"),
+              msg("variety")] + [MAJORITY_COLUMNS[location] for location in locations] + [
+        msg("final"), msg("winner")]
     rows = []
     for player in final:
         steps = {step["step"]: step["points"] for step in player["steps"]
@@ -50,6 +60,6 @@ def _sheet(view: dict[str, Any], result: dict[str, Any]) -> Sheet:
         rows.append(tuple([player["seat"] + 1, player["name"], player["before"],
                            steps.get("infirmary", 0), steps.get("variety", 0)]
                           + [majority.get(location, 0) for location in locations]
-                          + [player["after"], "yes" if player["seat"] in result["winners"]
-                             else "no"]))
+                          + [player["after"], msg("yes") if player["seat"] in result["winners"]
+                             else msg("no")]))
     return Sheet(tuple(header), tuple(rows))

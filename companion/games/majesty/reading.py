@@ -5,6 +5,7 @@ turn and the corrections share them so the same mistake gets the same answer eve
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from companion.engine import RuleError, short
@@ -16,54 +17,58 @@ from companion.games.majesty.state import (
     KIND_INDEX,
     KIND_NAMES,
 )
+from companion.words import Msg, msg
 
-CHAR_LIST = ", ".join(CHAR_IDS)
+CHAR_LIST = ", ".join(CHAR_IDS)  # the ids a move names: not prose
 
 
 def kind_of(value: Any, what: str, rule: str = "move-format") -> int:
     if type(value) is not str or value not in KIND_INDEX:
-        raise RuleError(rule, f"{what} must be a card such as 'miller' or 'miller-brewer', not "
-                              f"{short(value)}.")
+        raise RuleError(rule, msg("{what} must be a card such as 'miller' or 'miller-brewer', "
+                                  "not {value}.", what=what, value=short(value)))
     return KIND_INDEX[value]
 
 
 def char_of(value: Any, what: str) -> int:
     if type(value) is not str or value not in CHAR_INDEX:
-        raise RuleError("move-format", f"{what} must be one of {CHAR_LIST}, not "
-                                       f"{short(value)}.")
+        raise RuleError("move-format", msg("{what} must be one of {ids}, not {value}.",
+                                           what=what, ids=CHAR_LIST, value=short(value)))
     return CHAR_INDEX[value]
 
 
 def count_int(value: Any, what: str, rule: str = "position") -> int:
     if type(value) is not int:
-        raise RuleError(rule, f"{what} must be a whole number, not {short(value)}.")
+        raise RuleError(rule, msg("{what} must be a whole number, not {value}.", what=what,
+                                  value=short(value)))
     if value < 0:
-        raise RuleError(rule, f"{what} cannot be negative.")
+        raise RuleError(rule, msg("{what} cannot be negative.", what=what))
     return value
 
 
-def halves(kind: int) -> str:
+def halves(kind: int) -> Msg:
     a, b = KIND_CHARS[kind]
-    return f"the {CHAR_NAMES[a]} or the {CHAR_NAMES[b]}"
+    return msg("the {one} or the {other}", one=CHAR_NAMES[a], other=CHAR_NAMES[b])
 
 
-def no_half(kind: int, char: int) -> str:
+def no_half(kind: int, char: int) -> Msg:
     if len(KIND_CHARS[kind]) == 1:
-        return f"the {KIND_NAMES[kind]} card shows only the {KIND_NAMES[kind]}"
-    return f"the {KIND_NAMES[kind]} card has no {CHAR_NAMES[char]} half"
+        return msg("the {card} card shows only the {card}", card=KIND_NAMES[kind])
+    return msg("the {card} card has no {character} half", card=KIND_NAMES[kind],
+               character=CHAR_NAMES[char])
 
 
-def counts_as(kind: int, given: Any, field: str, rule: str, ask: str, wrong: str) -> int:
+def counts_as(kind: int, given: Any, field: str, rule: str, ask: Callable[..., Msg],
+              wrong: Callable[..., Msg]) -> int:
     """The character a card counts as: its only one, or the half named in ``field``.
-    ``ask`` refuses a split card with no half named, ``wrong`` a half that is not on it;
-    both are formatted only then, with {card}, {halves} and {why}."""
+    ``ask(card, halves)`` refuses a split card with no half named, ``wrong(why)`` a half that
+    is not on it; both are called only then."""
     chars = KIND_CHARS[kind]
     if given is None:
         if len(chars) == 2:
-            raise RuleError(rule, ask.format(card=KIND_NAMES[kind], halves=halves(kind)))
+            raise RuleError(rule, ask(card=KIND_NAMES[kind], halves=halves(kind)))
         return chars[0]
     char = char_of(given, field)
     if char not in chars:
-        raise RuleError(rule, wrong.format(card=KIND_NAMES[kind], why=no_half(kind, char)))
+        raise RuleError(rule, wrong(why=no_half(kind, char)))
     return char
 

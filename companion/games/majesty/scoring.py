@@ -18,6 +18,7 @@ from companion.games.majesty.state import (
     State,
     order_from,
 )
+from companion.words import listing, msg, plural
 
 SWAP_KEYS = frozenset(("type", "seat"))
 
@@ -61,16 +62,17 @@ class Swap(NamedTuple):
 def check_swap(state: State, move: dict) -> Swap:
     for key in move:
         if key not in SWAP_KEYS:
-            raise RuleError("move-format", f"A chip swap has no field called {short(key)}.")
+            raise RuleError("move-format", msg("A chip swap has no field called {field}.",
+                                               field=short(key)))
     seat = move.get("seat")
     n = len(state.players)
     if type(seat) is not int or not 0 <= seat < n:
-        raise RuleError("move-format", f'A chip swap needs the "seat" of the player, 0 to '
-                                       f'{n - 1}.')
+        raise RuleError("move-format", msg('A chip swap needs the "seat" of the player, 0 to '
+                                           '{last}.', last=n - 1))
     transfer = chipmath.exchange(state.chips[seat], state.supply_chips)
     if transfer.net == chipmath.EMPTY:
-        raise RuleError("chips-exchange", f"{state.players[seat]}'s pile already has the "
-                                          f"fewest chips the supply allows.")
+        raise RuleError("chips-exchange", msg("{player}'s pile already has the fewest chips "
+                                              "the supply allows.", player=state.players[seat]))
     return Swap(seat, transfer)
 
 
@@ -130,8 +132,10 @@ def result(state: State) -> dict[str, Any] | None:
     winners = [p for p in range(len(points)) if points[p] == best]
     names = [state.players[p] for p in winners]
     if len(winners) == 1:
-        reason = f"{names[0]} wins with {best} points."
+        reason = plural("{player} wins with {n} point.", "{player} wins with {n} points.", best,
+                        player=names[0])
     else:
-        reason = (f"{', '.join(names[:-1])} and {names[-1]} share the victory with {best} "
-                  f"points.")
+        reason = plural("{players} share the victory with {n} point.",
+                        "{players} share the victory with {n} points.", best,
+                        players=listing(names))
     return {"winners": winners, "reason": reason, "scores": list(points)}

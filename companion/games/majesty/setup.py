@@ -47,10 +47,11 @@ from companion.games.majesty.state import (
     InfirmaryCard,
     State,
     Turned,
+    cards_said,
     deck_size,
     order_from,
-    plural,
 )
+from companion.words import Msg, listing, msg, plural
 
 OPTION_FIELDS = frozenset(("players", "first", "sides", "deck", "display", "rulings",
                            "position"))
@@ -62,15 +63,15 @@ def new_state(players: tuple[str, ...], options: Mapping[str, Any]) -> State:
     n = len(players)
     first = options.get("first", MISSING)
     if first is MISSING:
-        raise RuleError("worker-cards", "The field 'first' (the seat holding the knight "
-                                        "worker card) is missing.")
+        raise RuleError("worker-cards", msg("The field 'first' (the seat holding the knight "
+                                            "worker card) is missing."))
     if type(first) is not int or not 0 <= first < n:
-        raise RuleError("worker-cards", f"The field 'first' must be the seat, 0 to {n - 1}, "
-                                        f"that holds the knight worker card.")
+        raise RuleError("worker-cards", msg("The field 'first' must be the seat, 0 to {last}, "
+                                            "that holds the knight worker card.", last=n - 1))
     sides = read_sides(options.get("sides", "A"))
     variant = options.get("deck", "standard")
     if variant not in VARIANTS:
-        raise RuleError("deck", "The field 'deck' must be 'standard' or 'shuffled'.")
+        raise RuleError("deck", msg("The field 'deck' must be 'standard' or 'shuffled'."))
     size = deck_size(n, variant)
     position = options.get("position")
     if position is None:
@@ -78,7 +79,7 @@ def new_state(players: tuple[str, ...], options: Mapping[str, Any]) -> State:
         seen = [0] * N_KINDS
         for k in display:
             seen[k] += 1
-        deck = deck_after(variant, n, seen, DISPLAY_SIZE, "the display")
+        deck = deck_after(variant, n, seen, DISPLAY_SIZE, msg("the display"))
         empty = ((),) * 7
         return State(
             players, first, sides, (empty,) * n, ((),) * n, (START_MEEPLES,) * n, (0,) * n,
@@ -86,8 +87,9 @@ def new_state(players: tuple[str, ...], options: Mapping[str, Any]) -> State:
             (chipmath.EMPTY,) * n, chipmath.BOX, (0,) * n, first, 0,
             turned=tuple(Turned(0, 0, slot) for slot in range(DISPLAY_SIZE)))
     if "display" in options:
-        raise RuleError("position", "A game started from a position takes its display from "
-                                    "the position, so leave out the option 'display'.")
+        raise RuleError("position", msg("A game started from a position takes its display "
+                                        "from the position, so leave out the option "
+                                        "'display'."))
     return from_position(players, first, sides, variant, size, position)
 
 
@@ -95,39 +97,43 @@ def read_sides(sides: Any) -> tuple[str, ...]:
     if isinstance(sides, str) and sides.upper() in SIDES:
         return (sides.upper(),) * 8
     if not isinstance(sides, Mapping):
-        raise RuleError("sides", "The field 'sides' must be 'A', 'B', or the side of each "
-                                 "of the eight locations.")
+        raise RuleError("sides", msg("The field 'sides' must be 'A', 'B', or the side of each "
+                                     "of the eight locations."))
     for key in sides:
         if key not in LOC_INDEX:
-            raise RuleError("sides", f"There is no location called {short(key)}.")
+            raise RuleError("sides", msg("There is no location called {name}.",
+                                         name=short(key)))
     out = []
     for loc in LOC_IDS:
         side = sides.get(loc, MISSING)
         if side is MISSING:
-            raise RuleError("sides", f"A mixed set names the side of every location, and "
-                                     f"the {LOC_NAMES[LOC_INDEX[loc]]} is missing.")
+            raise RuleError("sides", msg("A mixed set names the side of every location, and "
+                                         "the {location} is missing.",
+                                         location=LOC_NAMES[LOC_INDEX[loc]]))
         if not isinstance(side, str) or side.upper() not in SIDES:
-            raise RuleError("sides", f"The {LOC_NAMES[LOC_INDEX[loc]]}'s side must be 'A' "
-                                     f"or 'B'.")
+            raise RuleError("sides", msg("The {location}'s side must be 'A' or 'B'.",
+                                         location=LOC_NAMES[LOC_INDEX[loc]]))
         out.append(side.upper())
     return tuple(out)
 
 
 def read_display(display: Any) -> tuple[int, ...]:
     if display is MISSING:
-        raise RuleError("setup", "The field 'display' (the six cards turned up, front "
-                                 "first) is missing.")
+        raise RuleError("setup", msg("The field 'display' (the six cards turned up, front "
+                                     "first) is missing."))
     if not isinstance(display, (list, tuple)) or len(display) != DISPLAY_SIZE:
-        raise RuleError("setup", "The display must list six cards, front first.")
-    return tuple(kind_of(k, f"Display slot {i}", "setup") for i, k in enumerate(display))
+        raise RuleError("setup", msg("The display must list six cards, front first."))
+    return tuple(kind_of(k, msg("Display slot {slot}", slot=i), "setup")
+                 for i, k in enumerate(display))
 
 
-def deck_after(variant: str, n: int, seen: list[int], total: int, where: str) -> Deck:
+def deck_after(variant: str, n: int, seen: list[int], total: int, where: Msg) -> Deck:
     """The deck after ``total`` cards (counted per kind in ``seen``) came off it."""
     for k in range(N_KINDS):
         if seen[k] > COPIES[k]:
-            raise RuleError("deck", f"There are {seen[k]} {KIND_NAMES[k]} cards in "
-                                    f"{where}, but the game has only {COPIES[k]}.")
+            raise RuleError("deck", msg("There are {n} {card} cards in {where}, but the game "
+                                        "has only {copies}.", n=seen[k], card=KIND_NAMES[k],
+                                        where=where, copies=COPIES[k]))
     seen_t = tuple(seen)
     if variant == "shuffled":
         return Deck(variant, DECK_SIZE - total, 0, seen_t, ZERO_KINDS)
@@ -135,22 +141,27 @@ def deck_after(variant: str, n: int, seen: list[int], total: int, where: str) ->
     if total <= aside:
         for k in range(N_KINDS):
             if seen[k] > T1[k]:
-                has = (f"only {T1[k]} {KIND_NAMES[k]} {'card' if T1[k] == 1 else 'cards'}"
-                       if T1[k] else f"no {KIND_NAMES[k]} card")
-                there = "there is 1" if seen[k] == 1 else f"there are {seen[k]}"
-                raise RuleError("deck", f"With {n} players the first {aside} cards dealt "
-                                        f"all come from tier 1, which holds {has}, yet "
-                                        f"{there} in {where}.")
+                has = (plural("only {n} {card} card", "only {n} {card} cards", T1[k],
+                              card=KIND_NAMES[k])
+                       if T1[k] else msg("no {card} card", card=KIND_NAMES[k]))
+                raise RuleError("deck", plural(
+                    "With {players} players the first {aside} cards dealt all come from tier "
+                    "1, which holds {has}, yet there is {n} in {where}.",
+                    "With {players} players the first {aside} cards dealt all come from tier "
+                    "1, which holds {has}, yet there are {n} in {where}.", seen[k],
+                    players=n, aside=aside, has=has, where=where))
         return Deck(variant, aside - total, TIER2_SIZE, seen_t, ZERO_KINDS)
     low = sum(max(0, seen[k] - T2[k]) for k in range(N_KINDS))
     high = sum(min(seen[k], T1[k]) for k in range(N_KINDS))
     if low > aside:
-        raise RuleError("deck", f"{low} of the cards in {where} can only be tier-1 cards, "
-                                f"but a {n}-player deck has only {aside} tier-1 cards.")
+        raise RuleError("deck", msg("{low} of the cards in {where} can only be tier-1 cards, "
+                                    "but a {players}-player deck has only {aside} tier-1 "
+                                    "cards.", low=low, where=where, players=n, aside=aside))
     if high < aside:
-        raise RuleError("deck", f"With {n} players the first {aside} cards dealt are "
-                                f"tier-1 cards, but only {high} of the cards in {where} can "
-                                f"be tier-1 cards.")
+        raise RuleError("deck", msg("With {players} players the first {aside} cards dealt "
+                                    "are tier-1 cards, but only {high} of the cards in {where} "
+                                    "can be tier-1 cards.", players=n, aside=aside, high=high,
+                                    where=where))
     return Deck(variant, 0, TIER2_SIZE - (total - aside), ZERO_KINDS, ZERO_KINDS, seen_t,
                 aside)
 
@@ -168,20 +179,23 @@ def from_position(players, first, sides, variant, size, position) -> State:
     """
     n = len(players)
     if not isinstance(position, Mapping):
-        raise RuleError("position", "The position must be a set of named fields.")
+        raise RuleError("position", msg("The position must be a set of named fields."))
     for key in position:
         if key not in POSITION_FIELDS:
-            raise RuleError("position", f"There is no position field called {short(key)}.")
+            raise RuleError("position", msg("There is no position field called {field}.",
+                                            field=short(key)))
     for key in ("players", "display", "turn"):
         if key not in position:
-            raise RuleError("position", f"The position field {key!r} is missing.")
+            raise RuleError("position", msg("The position field {field} is missing.",
+                                            field=repr(key)))
     rows = position["players"]
     if not isinstance(rows, (list, tuple)) or len(rows) != n:
-        raise RuleError("position", f"The position must describe each of the {n} players.")
+        raise RuleError("position", msg("The position must describe each of the {n} players.",
+                                        n=n))
     turn = position["turn"]
     if type(turn) is not int or not 0 <= turn < n:
-        raise RuleError("position", f"The position's 'turn' must be the seat to move, 0 to "
-                                    f"{n - 1}.")
+        raise RuleError("position", msg("The position's 'turn' must be the seat to move, 0 to "
+                                        "{last}.", last=n - 1))
     seen = [0] * N_KINDS
     realms, infirmaries, meeples, points, piles = [], [], [], [], []
     for seat, row in enumerate(rows):
@@ -200,8 +214,9 @@ def from_position(players, first, sides, variant, size, position) -> State:
              for realm, pile in zip(realms, infirmaries)]
     for seat, count in enumerate(sizes):
         if count > REALM_SIZE:
-            raise RuleError("game-end", f"{players[seat]}'s realm holds {count} characters, "
-                                        f"but a realm never grows beyond {REALM_SIZE}.")
+            raise RuleError("game-end", msg("{player}'s realm holds {count} characters, but a "
+                                            "realm never grows beyond {most}.",
+                                            player=players[seat], count=count, most=REALM_SIZE))
     order = order_from(first, n)
     mover_size = sizes[turn]
     ahead = True
@@ -210,50 +225,52 @@ def from_position(players, first, sides, variant, size, position) -> State:
             ahead = False
         expected = mover_size + 1 if ahead else mover_size
         if sizes[seat] != expected:
-            raise RuleError("worker-cards", f"Turns go clockwise from {players[first]}, so "
-                                            f"with {players[turn]} to move {players[seat]} "
-                                            f"should have "
-                                            f"{plural(expected, 'character')}, not "
-                                            f"{sizes[seat]}.")
+            raise RuleError("worker-cards", plural(
+                "Turns go clockwise from {first}, so with {mover} to move {player} should have "
+                "{n} character, not {count}.",
+                "Turns go clockwise from {first}, so with {mover} to move {player} should have "
+                "{n} characters, not {count}.", expected, first=players[first],
+                mover=players[turn], player=players[seat], count=sizes[seat]))
     taken = sum(sizes)
     if taken == REALM_SIZE * n:
-        raise RuleError("game-end", "Every realm already holds 12 characters, so that game "
-                                    "is over.")
+        raise RuleError("game-end", msg("Every realm already holds 12 characters, so that game "
+                                        "is over."))
     display_raw = position["display"]
     expected = min(DISPLAY_SIZE, size - taken)
     if not isinstance(display_raw, (list, tuple)):
-        raise RuleError("position", "The position's display must list its cards, front "
-                                    "first.")
+        raise RuleError("position", msg("The position's display must list its cards, front "
+                                        "first."))
     if len(display_raw) != expected:
-        raise RuleError("deck", f"With {taken} cards in the realms, the {size}-card deck "
-                                f"leaves {plural(expected, 'card')} in the display, not "
-                                f"{len(display_raw)}.")
-    display = tuple(kind_of(k, f"Display slot {i}", "position")
+        raise RuleError("deck", msg("With {taken} cards in the realms, the {size}-card deck "
+                                    "leaves {cards} in the display, not {count}.", taken=taken,
+                                    size=size, cards=cards_said(expected),
+                                    count=len(display_raw)))
+    display = tuple(kind_of(k, msg("Display slot {slot}", slot=i), "position")
                     for i, k in enumerate(display_raw))
     dm_raw = position.get("display_meeples", [0] * len(display))
     if not isinstance(dm_raw, (list, tuple)) or len(dm_raw) != len(display):
-        raise RuleError("position", "The position's 'display_meeples' must give the meeples "
-                                    "on each display card, front first.")
-    display_meeples = tuple(count_int(m, f"The meeples on display slot {i}")
+        raise RuleError("position", msg("The position's 'display_meeples' must give the meeples "
+                                        "on each display card, front first."))
+    display_meeples = tuple(count_int(m, msg("The meeples on display slot {slot}", slot=i))
                             for i, m in enumerate(dm_raw))
     for k in display:
         seen[k] += 1
-    deck = deck_after(variant, n, seen, taken + len(display), "the realms, Infirmaries and "
-                                                              "display")
+    deck = deck_after(variant, n, seen, taken + len(display),
+                      msg("the realms, Infirmaries and display"))
     used = sum(meeples) + sum(display_meeples)
     if used > MEEPLES_IN_BOX:
-        raise RuleError("meeple-supply", f"The position uses {used} meeples, but the box "
-                                         f"has only {MEEPLES_IN_BOX}.")
+        raise RuleError("meeple-supply", msg("The position uses {used} meeples, but the box "
+                                             "has only {box}.", used=used, box=MEEPLES_IN_BOX))
     given = [p for p in piles if p is not None]
     if given:
         if len(given) != n:
-            raise RuleError("chips", "Give the chips of every player or of none.")
+            raise RuleError("chips", msg("Give the chips of every player or of none."))
         supply = tuple(chipmath.BOX[i] - sum(p[i] for p in piles) for i in range(5))
         for i, left in enumerate(supply):
             if left < 0:
-                raise RuleError("chips", f"The players hold more {chipmath.DENOMINATIONS[i]}"
-                                         f"-point chips than the box's "
-                                         f"{chipmath.BOX[i]}.")
+                raise RuleError("chips", msg("The players hold more {value}-point chips than the "
+                                             "box's {box}.", value=chipmath.DENOMINATIONS[i],
+                                             box=chipmath.BOX[i]))
         owed = (0,) * n
         piles_t = tuple(piles)
     else:
@@ -267,92 +284,105 @@ def from_position(players, first, sides, variant, size, position) -> State:
 
 def _position_player(seat: int, name: str, row: Any) -> tuple:
     if not isinstance(row, Mapping):
-        raise RuleError("position", f"{name}'s part of the position must be a set of named "
-                                    f"fields.")
+        raise RuleError("position", msg("{player}'s part of the position must be a set of "
+                                        "named fields.", player=name))
     for key in row:
         if key not in POSITION_PLAYER_FIELDS:
-            raise RuleError("position", f"There is no player field called {short(key)}.")
+            raise RuleError("position", msg("There is no player field called {field}.",
+                                            field=short(key)))
     for key in ("realm", "meeples", "points"):
         if key not in row:
-            raise RuleError("position", f"{name}'s field {key!r} is missing.")
+            raise RuleError("position", msg("{player}'s field {field} is missing.", player=name,
+                                            field=repr(key)))
     raw = row["realm"]
     if not isinstance(raw, Mapping):
-        raise RuleError("position", f"{name}'s realm must name locations and their cards.")
+        raise RuleError("position", msg("{player}'s realm must name locations and their cards.",
+                                        player=name))
     realm = []
     for key in raw:
         if key not in LOC_INDEX or key == "infirmary":
-            raise RuleError("position", f"{name}'s realm has no location called "
-                                        f"{short(key)} (the Infirmary is its own field).")
+            raise RuleError("position", msg("{player}'s realm has no location called {name} "
+                                            "(the Infirmary is its own field).", player=name,
+                                            name=short(key)))
     for loc in REALM_LOCATIONS:
         cards = raw.get(LOC_IDS[loc], ())
         stack: list[int] = []
-        where = f"{name}'s {LOC_NAMES[loc]}"
+        where = msg("{player}'s {location}", player=name, location=LOC_NAMES[loc])
         if isinstance(cards, Mapping):
             for kid, count in cards.items():
-                k = kind_of(kid, f"A card at {where}", "position")
-                count = count_int(count, f"The count of {kid} at {where}")
+                k = kind_of(kid, msg("A card at {where}", where=where), "position")
+                count = count_int(count, msg("The count of {card} at {where}", card=kid,
+                                             where=where))
                 if len(stack) + count > REALM_SIZE:
-                    raise RuleError("game-end", f"{where} holds more than {REALM_SIZE} "
-                                                f"characters, more than a realm ever "
-                                                f"holds.")
+                    raise RuleError("game-end", msg("{where} holds more than {most} characters, "
+                                                    "more than a realm ever holds.", where=where,
+                                                    most=REALM_SIZE))
                 stack.extend([k] * count)
         elif isinstance(cards, (list, tuple)):
-            stack = [kind_of(kid, f"A card at {where}", "position") for kid in cards]
+            stack = [kind_of(kid, msg("A card at {where}", where=where), "position")
+                     for kid in cards]
         else:
-            raise RuleError("position", f"{where} must list its cards or count them by "
-                                        f"kind.")
+            raise RuleError("position", msg("{where} must list its cards or count them by kind.",
+                                            where=where))
         for k in stack:
             if loc not in KIND_CHARS[k]:
-                raise RuleError("position", f"The {KIND_NAMES[k]} card cannot stand at "
-                                            f"{where}: it shows no {CHAR_NAMES[loc]}.")
+                raise RuleError("position", msg("The {card} card cannot stand at {where}: it "
+                                                "shows no {character}.", card=KIND_NAMES[k],
+                                                where=where, character=CHAR_NAMES[loc]))
         realm.append(tuple(stack))
     pile_raw = row.get("infirmary", ())
     if not isinstance(pile_raw, (list, tuple)):
-        raise RuleError("position", f"{name}'s Infirmary must list its cards, the top one "
-                                    f"last.")
+        raise RuleError("position", msg("{player}'s Infirmary must list its cards, the top one "
+                                        "last.", player=name))
     pile = []
     for entry in pile_raw:
         if isinstance(entry, Mapping):
             if not set(entry) <= {"card", "as"} or "card" not in entry:
-                raise RuleError("position", f"An Infirmary card of {name} is a card id or "
-                                            f"{{'card': ..., 'as': ...}}.")
-            k = kind_of(entry["card"], f"A card in {name}'s Infirmary", "position")
+                raise RuleError("position", msg("An Infirmary card of {player} is a card id or "
+                                                "{shape}.", player=name,
+                                                shape="{'card': ..., 'as': ...}"))
+            k = kind_of(entry["card"], msg("A card in {player}'s Infirmary", player=name),
+                        "position")
             half = entry.get("as")
             if half is None:
                 h = KIND_CHARS[k][0] if len(KIND_CHARS[k]) == 1 else -1
             else:
                 if type(half) is not str or half not in CHAR_INDEX:
-                    raise RuleError("position", f"The half of an Infirmary card must be "
-                                                f"one of {CHAR_LIST}.")
+                    raise RuleError("position", msg("The half of an Infirmary card must be one "
+                                                    "of {ids}.", ids=CHAR_LIST))
                 h = CHAR_INDEX[half]
                 if h not in KIND_CHARS[k]:
-                    raise RuleError("position", f"In {name}'s Infirmary, {no_half(k, h)}.")
+                    raise RuleError("position", msg("In {player}'s Infirmary, {why}.", player=name,
+                                                    why=no_half(k, h)))
         else:
-            k = kind_of(entry, f"A card in {name}'s Infirmary", "position")
+            k = kind_of(entry, msg("A card in {player}'s Infirmary", player=name), "position")
             h = KIND_CHARS[k][0] if len(KIND_CHARS[k]) == 1 else -1
         pile.append(InfirmaryCard(k, h))
-    held = count_int(row["meeples"], f"{name}'s meeples")
+    held = count_int(row["meeples"], msg("{player}'s meeples", player=name))
     if held > WORKER_SPACES:
-        raise RuleError("overflow", f"{name} holds {held} meeples, but between turns a "
-                                    f"player keeps at most {WORKER_SPACES}.")
-    score = count_int(row["points"], f"{name}'s points")
+        raise RuleError("overflow", msg("{player} holds {held} meeples, but between turns a "
+                                        "player keeps at most {most}.", player=name, held=held,
+                                        most=WORKER_SPACES))
+    score = count_int(row["points"], msg("{player}'s points", player=name))
     chips = row.get("chips")
     pile_chips = None
     if chips is not None:
         if not isinstance(chips, Mapping):
-            raise RuleError("chips", f"{name}'s chips must count each denomination.")
+            raise RuleError("chips", msg("{player}'s chips must count each denomination.",
+                                         player=name))
         names = {str(d): i for i, d in enumerate(chipmath.DENOMINATIONS)}
         counts = [0] * 5
         for key, count in chips.items():
             if key not in names:
-                raise RuleError("chips", f"There is no {short(key)}-point chip: chips are "
-                                         f"worth 1, 2, 10, 50 or 100.")
-            counts[names[key]] = count_int(count, f"{name}'s {key}-point chips", "chips")
+                raise RuleError("chips", msg("There is no {value}-point chip: chips are worth 1, "
+                                             "2, 10, 50 or 100.", value=short(key)))
+            counts[names[key]] = count_int(count, msg("{player}'s {value}-point chips",
+                                                      player=name, value=key), "chips")
         pile_chips = tuple(counts)
         if chipmath.value(pile_chips) != score:
-            raise RuleError("chips", f"{name}'s chips are worth "
-                                     f"{chipmath.value(pile_chips)}, not their {score} "
-                                     f"points.")
+            raise RuleError("chips", msg("{player}'s chips are worth {value}, not their {score} "
+                                         "points.", player=name,
+                                         value=chipmath.value(pile_chips), score=score))
     return tuple(realm), tuple(pile), held, score, pile_chips
 
 
@@ -371,7 +401,7 @@ def options_from_form(form: Mapping[str, str]) -> dict[str, Any]:
             names.append(name)
     first_text = field("first")
     if not first_text.isdigit() or int(first_text) not in seats:
-        raise RuleError("worker-cards", "Say which player holds the knight worker card.")
+        raise RuleError("worker-cards", msg("Say which player holds the knight worker card."))
     sides_text = field("sides").upper() or "A"
     if sides_text in SIDES:
         sides: Any = sides_text
@@ -379,18 +409,18 @@ def options_from_form(form: Mapping[str, str]) -> dict[str, Any]:
         sides = {loc: field(f"side-{loc}").upper() for loc in LOC_IDS}
         for loc, side in sides.items():
             if side not in SIDES:
-                raise RuleError("sides", f"Choose side A or B for the "
-                                         f"{LOC_NAMES[LOC_INDEX[loc]]}.")
+                raise RuleError("sides", msg("Choose side A or B for the {location}.",
+                                             location=LOC_NAMES[LOC_INDEX[loc]]))
     else:
-        raise RuleError("sides", "The sides must be A, B or mixed.")
+        raise RuleError("sides", msg("The sides must be A, B or mixed."))
     variant = field("deck").lower() or "standard"
     if variant not in VARIANTS:
-        raise RuleError("deck", "The deck must be 'standard' or 'shuffled'.")
+        raise RuleError("deck", msg("The deck must be 'standard' or 'shuffled'."))
     display = []
     for i in range(DISPLAY_SIZE):
         kid = field(f"display-{i}").lower()
         if not kid:
-            raise RuleError("setup", f"Name the card in display slot {i}.")
+            raise RuleError("setup", msg("Name the card in display slot {slot}.", slot=i))
         display.append(kid)
     options: dict[str, Any] = {"players": names, "first": seats[int(first_text)],
                                "sides": sides, "deck": variant, "display": display}
@@ -407,17 +437,17 @@ def _position_from_form(field, seats: dict[int, int], display: list[str]) -> dic
         rows = built["players"]
         parts = [rows[field_seat] for field_seat in sorted(seats)]
     except (ValueError, KeyError, IndexError, TypeError):
-        raise RuleError("position", "The position's players could not be read; fill them in "
-                                    "again.") from None
+        raise RuleError("position", msg("The position's players could not be read; fill them in "
+                                        "again.")) from None
     turn = field("turn")
     if not turn.isdigit() or int(turn) not in seats:
-        raise RuleError("position", "Say whose turn it is, as one of the named players.")
+        raise RuleError("position", msg("Say whose turn it is, as one of the named players."))
     meeples = []
     for slot in range(len(display)):
         text = field(f"display_meeples-{slot}") or "0"
         if not text.isdigit():
-            raise RuleError("position", f"The meeples on display card {slot + 1} must be a whole "
-                                        f"number.")
+            raise RuleError("position", msg("The meeples on display card {n} must be a whole "
+                                            "number.", n=slot + 1))
         meeples.append(int(text))
     return {"players": parts, "display": display, "display_meeples": meeples,
             "turn": seats[int(turn)]}
@@ -438,18 +468,19 @@ def again(options: Mapping[str, Any]) -> dict[str, str]:
     return fields
 
 
-def in_force(state: State) -> list[str]:
+def in_force(state: State) -> list[Msg]:
     """Each option the game was set up with, in words, one sentence an option (Majesty has
     no table rulings: its options are the sides and the deck)."""
     sides = state.sides
     if len(set(sides)) == 1:
-        where = f"All on side {sides[0]}."
+        where = msg("Locations: All on side {side}.", side=sides[0])
     else:
-        where = ("A mixed set: " + ", ".join(f"{LOC_NAMES[loc]} {sides[loc]}"
-                                              for loc in range(8)) + ".")
+        where = msg("Locations: A mixed set: {sides}.", sides=listing(
+            [msg("{location} {side}", location=LOC_NAMES[loc], side=sides[loc])
+             for loc in range(8)], sep=", "))
     if state.deck.variant == "shuffled":
-        deck = "Deck: both tiers shuffled together (the variant)."
+        deck = msg("Deck: both tiers shuffled together (the variant).")
     else:
-        deck = (f"Deck: {SET_ASIDE[len(state.players)]} tier-1 cards set aside on top of "
-                f"tier 2.")
-    return [f"Locations: {where}", deck]
+        deck = msg("Deck: {n} tier-1 cards set aside on top of tier 2.",
+                   n=SET_ASIDE[len(state.players)])
+    return [where, deck]

@@ -22,6 +22,7 @@ from companion.games.majesty.cards import (
     TIER2_SIZE,
 )
 from companion.games.majesty.chips import Transfer
+from companion.words import Msg, plural
 
 # --------------------------------------------------------------------------- indices and data
 
@@ -60,8 +61,16 @@ def deck_size(players: int, variant: str) -> int:
     return DECK_SIZE if variant == "shuffled" else SET_ASIDE[players] + TIER2_SIZE
 
 
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+def meeples(n: int) -> Msg:
+    return plural("{n} meeple", "{n} meeples", n)
+
+
+def points_said(n: int) -> Msg:
+    return plural("{n} point", "{n} points", n)
+
+
+def cards_said(n: int) -> Msg:
+    return plural("{n} card", "{n} cards", n)
 
 
 def order_from(start: int, n: int) -> list[int]:
@@ -162,7 +171,7 @@ class Line(NamedTuple):
     seat: int
     points: int
     meeples: int
-    why: str
+    why: Msg
     rule: str  # the rules-page entry
     count: int  # what was counted
 

@@ -40,9 +40,12 @@ from companion.games.majesty.state import (
     Line,
     State,
     Turned,
+    cards_said,
+    meeples,
     order_from,
-    plural,
+    points_said,
 )
+from companion.words import Msg, msg
 
 TAKE_KEYS = frozenset(("type", "slot", "card", "as", "heal_as", "exchange", "new_card"))
 
@@ -62,33 +65,37 @@ def check_take(state: State, move: dict) -> Take:
     """The turn ``move`` names, checked against the rules; raises RuleError otherwise."""
     for key in move:
         if key not in TAKE_KEYS:
-            raise RuleError("move-format", f"A turn has no field called {short(key)}.")
+            raise RuleError("move-format", msg("A turn has no field called {field}.",
+                                               field=short(key)))
     slot = move.get("slot", MISSING)
     if slot is MISSING:
-        raise RuleError("move-format", 'A turn needs a "slot": the display slot taken, 0 '
-                                       'for the front.')
+        raise RuleError("move-format", msg('A turn needs a "slot": the display slot taken, 0 '
+                                           'for the front.'))
     if type(slot) is not int:
-        raise RuleError("move-format", '"slot" must be a whole number, 0 for the front.')
+        raise RuleError("move-format", msg('"slot" must be a whole number, 0 for the front.'))
     display = state.display
     if not 0 <= slot < len(display):
-        raise RuleError("display", f"There is no card in slot {slot}: the display's slots "
-                                   f"run from 0 (the front) to {len(display) - 1}.")
+        raise RuleError("display", msg("There is no card in slot {slot}: the display's slots "
+                                       "run from 0 (the front) to {last}.", slot=slot,
+                                       last=len(display) - 1))
     kind = display[slot]
     expected = move.get("card")
     if expected is not None and expected != KIND_IDS[kind]:
         other = kind_of(expected, '"card"')
-        raise RuleError("display", f"The card in slot {slot} is the {KIND_NAMES[kind]}, not "
-                                   f"the {KIND_NAMES[other]}.")
+        raise RuleError("display", msg("The card in slot {slot} is the {card}, not the "
+                                       "{other}.", slot=slot, card=KIND_NAMES[kind],
+                                       other=KIND_NAMES[other]))
     mover = state.turn
     held = state.meeples[mover]
     if slot > held:
-        raise RuleError("meeple-cost", f"The card in slot {slot} costs "
-                                       f"{plural(slot, 'meeple')}, one on each card in "
-                                       f"front of it, and {state.players[mover]} holds "
-                                       f"{held}.")
+        raise RuleError("meeple-cost", msg("The card in slot {slot} costs {meeples}, one on "
+                                           "each card in front of it, and {player} holds "
+                                           "{held}.", slot=slot, meeples=meeples(slot),
+                                           player=state.players[mover], held=held))
     char = counts_as(kind, move.get("as"), '"as"', "split-cards",
-                     "The {card} is a split card: say which half it is, {halves}.",
-                     "Not that half: {why}.")
+                     lambda card, halves: msg("The {card} is a split card: say which half it "
+                                              "is, {halves}.", card=card, halves=halves),
+                     lambda why: msg("Not that half: {why}.", why=why))
     side = state.sides[char]
     heal_as = move.get("heal_as")
     pile = state.infirmaries[mover]
@@ -96,84 +103,93 @@ def check_take(state: State, move: dict) -> Take:
     if char == COTTAGE and pile:
         top = pile[-1].kind
         heal = counts_as(top, heal_as, '"heal_as"', "heal",
-                         "The {card} returns from the Infirmary: say which half it returns as, "
-                         "{halves}.",
-                         "The card healed is the {card}, and {why}.")
+                         lambda card, halves: msg("The {card} returns from the Infirmary: say "
+                                                  "which half it returns as, {halves}.",
+                                                  card=card, halves=halves),
+                         lambda why, card=KIND_NAMES[top]: msg(
+                             "The card healed is the {card}, and {why}.", card=card, why=why))
     elif heal_as is not None:
         char_of(heal_as, '"heal_as"')
-        why = ("only a card placed at the Cottage heals" if char != COTTAGE else
-               f"{state.players[mover]}'s Infirmary is empty")
-        raise RuleError("heal", f"No card is healed on this turn: {why}.")
+        why = (msg("only a card placed at the Cottage heals") if char != COTTAGE else
+               msg("{player}'s Infirmary is empty", player=state.players[mover]))
+        raise RuleError("heal", msg("No card is healed on this turn: {why}.", why=why))
     exchange = move.get("exchange")
     if exchange is None:
         exchange = 0
     else:
         if type(exchange) is not int:
-            raise RuleError("move-format", '"exchange" must be a whole number: more than 0 '
-                                           'buys meeples, less than 0 sells them.')
+            raise RuleError("move-format", msg('"exchange" must be a whole number: more than '
+                                               '0 buys meeples, less than 0 sells them.'))
         if char != CASTLE or side != "B":
-            raise RuleError("exchange", "Only a card placed at the Castle on side B trades "
-                                        "points and meeples.")
+            raise RuleError("exchange", msg("Only a card placed at the Castle on side B trades "
+                                            "points and meeples."))
         if exchange > 0:
             score = state.points[mover]
             if exchange > score:
-                raise RuleError("exchange", f"Buying {plural(exchange, 'meeple')} costs "
-                                            f"{plural(exchange, 'point')}, and "
-                                            f"{state.players[mover]} has {score}.")
+                raise RuleError("exchange", msg("Buying {meeples} costs {points}, and "
+                                                "{player} has {score}.",
+                                                meeples=meeples(exchange),
+                                                points=points_said(exchange),
+                                                player=state.players[mover], score=score))
             if exchange > state.supply_meeples:
-                raise RuleError("exchange", f"The supply holds only "
-                                            f"{plural(state.supply_meeples, 'meeple')}, so "
-                                            f"{exchange} cannot be bought.")
+                raise RuleError("exchange", msg("The supply holds only {meeples}, so {n} "
+                                                "cannot be bought.",
+                                                meeples=meeples(state.supply_meeples),
+                                                n=exchange))
         elif exchange < 0:
             holding = held - slot + state.display_meeples[slot]
             if -exchange > holding:
-                raise RuleError("exchange", f"Selling {plural(-exchange, 'meeple')} needs "
-                                            f"that many, and {state.players[mover]} holds "
-                                            f"{holding} by then.")
+                raise RuleError("exchange", msg("Selling {meeples} needs that many, and "
+                                                "{player} holds {holding} by then.",
+                                                meeples=meeples(-exchange),
+                                                player=state.players[mover], holding=holding))
     new_card = move.get("new_card")
     deck = state.deck
     last_turn = state.taken + 1 == REALM_SIZE * len(state.players)
     if new_card is None:
         new = -1
         if deck.count and not last_turn:
-            raise RuleError("refill", f"The deck still holds "
-                                      f"{plural(deck.count, 'card')}: say which card was "
-                                      f"turned into the display.")
+            raise RuleError("refill", msg("The deck still holds {cards}: say which card was "
+                                          "turned into the display.",
+                                          cards=cards_said(deck.count)))
     else:
         new = kind_of(new_card, '"new_card"')
         if not deck.count:
-            raise RuleError("refill", "The deck is empty, so no new card is turned into the "
-                                      "display.")
+            raise RuleError("refill", msg("The deck is empty, so no new card is turned into "
+                                          "the display."))
         if not deck.holds(new):
             raise RuleError("deck-holds", cannot_hold(deck, new))
     return Take(slot, kind, char, heal, exchange, new)
 
 
 
-def cannot_hold(deck: Deck, kind: int) -> str:
+def cannot_hold(deck: Deck, kind: int) -> Msg:
     """Why the next card turned up cannot be of this kind."""
     name = KIND_NAMES[kind]
-
-    def all_seen(copies: int, what: str) -> str:
-        if copies == 1:
-            return f"the only {what}{name} card has been seen"
-        return f"all {copies} {what}{name} cards have been seen"
-
     if deck.variant == "shuffled":
-        text = all_seen(COPIES[kind], "")
-        return f"{text[0].upper()}{text[1:]}, so the deck holds no more."
+        if COPIES[kind] == 1:
+            return msg("The only {card} card has been seen, so the deck holds no more.", card=name)
+        return msg("All {n} {card} cards have been seen, so the deck holds no more.",
+                   n=COPIES[kind], card=name)
     if deck.top:
         if not T1[kind]:
-            return (f"The next card is one of the {deck.top} tier-1 cards still on top, and "
-                    f"tier 1 has no {name} card.")
-        return (f"The next card is one of the {deck.top} tier-1 cards still on top, and "
-                f"{all_seen(T1[kind], 'tier-1 ')}.")
+            return msg("The next card is one of the {top} tier-1 cards still on top, and tier 1 "
+                       "has no {card} card.", top=deck.top, card=name)
+        if T1[kind] == 1:
+            return msg("The next card is one of the {top} tier-1 cards still on top, and the "
+                       "only tier-1 {card} card has been seen.", top=deck.top, card=name)
+        return msg("The next card is one of the {top} tier-1 cards still on top, and all {n} "
+                   "tier-1 {card} cards have been seen.", top=deck.top, n=T1[kind], card=name)
     if not T2[kind]:
-        return f"The rest of the deck is tier 2, and tier 2 has no {name} card."
+        return msg("The rest of the deck is tier 2, and tier 2 has no {card} card.", card=name)
     if deck.seen_bottom[kind] >= T2[kind]:
-        return f"The rest of the deck is tier 2, and {all_seen(T2[kind], 'tier-2 ')}."
-    return (f"The rest of the deck is tier 2, and with the cards already on the table it "
-            f"can hold no more {name} cards.")
+        if T2[kind] == 1:
+            return msg("The rest of the deck is tier 2, and the only tier-2 {card} card has been "
+                       "seen.", card=name)
+        return msg("The rest of the deck is tier 2, and all {n} tier-2 {card} cards have been "
+                   "seen.", n=T2[kind], card=name)
+    return msg("The rest of the deck is tier 2, and with the cards already on the table it can "
+               "hold no more {card} cards.", card=name)
 
 
 def take(state: State, t: Take) -> State:
@@ -203,7 +219,8 @@ def take(state: State, t: Take) -> State:
         meeples[mover] = WORKER_SPACES
         supply += extra
         points[mover] += extra
-        p.lines.append(Line(mover, extra, -extra, "1 per meeple beyond 5, returned to the supply",
+        p.lines.append(Line(mover, extra, -extra,
+                            msg("1 per meeple beyond 5, returned to the supply"),
                             "overflow", extra))
     # the display slides and the new card enters the back slot
     slot, new = t.slot, t.new

@@ -32,82 +32,113 @@ from companion.games.majesty.state import (
     LastTurn,
     State,
     deck_size,
+    meeples,
     order_from,
-    plural,
 )
+from companion.words import Msg, msg, plural
 
 
-def _cost(slot: int) -> str:
-    return f"cost {slot}" if slot else "free"
+def _cost(slot: int) -> Msg:
+    return msg("cost {n}", n=slot) if slot else msg("free")
+
+
+def _clauses(items: list[Msg]) -> Msg:
+    """A history line's clauses, one after another: "A; B; C" (each language its own "; ")."""
+    said = items[-1]
+    for item in reversed(items[:-1]):
+        said = msg("{first}; {rest}", first=item, rest=said)
+    return said
+
+
+def _signed(n: int) -> str:
+    """A change of points as the history writes it: +3, +0, -3."""
+    return f"{n:+d}"
 
 
 def describe(move: Any, players: Sequence[str], before: State | None = None,
-             after: State | None = None) -> str:
+             after: State | None = None) -> Msg:
     """One history line for an accepted move. Given ``after``, the state the move led to, a
     turn's line names the player, the card, the half, the cost and everyone's points
     ("Cleo took the Innkeeper/Noble as Noble (cost 1): +9; turned up the Miller"); from the
     move alone it says what the move itself names."""
     if move.get("type") == "change":
-        return f"{players[move['seat']]} swapped chips with the supply for fewer chips"
+        return msg("{player} swapped chips with the supply for fewer chips",
+                   player=players[move["seat"]])
     if move.get("type") == "correct":
         return _describe_correction(move, before)
     if after is not None and after.last is not None:
         return _describe_turn(after.last, players)
     slot = move["slot"]
     card = move.get("card")
-    text = f"Took the {KIND_NAMES[KIND_INDEX[card]]}" if card else "Took the card"
-    text += f" ({_cost(slot)})"
-    if move.get("as"):
-        text += f" as {CHAR_NAMES[CHAR_INDEX[move['as']]]}"
-    extras = []
+    half = move.get("as")
+    if card:
+        name = KIND_NAMES[KIND_INDEX[card]]
+        text = (msg("Took the {card} ({cost}) as {half}", card=name, cost=_cost(slot),
+                    half=CHAR_NAMES[CHAR_INDEX[half]]) if half else
+                msg("Took the {card} ({cost})", card=name, cost=_cost(slot)))
+    else:
+        text = (msg("Took the card ({cost}) as {half}", cost=_cost(slot),
+                    half=CHAR_NAMES[CHAR_INDEX[half]]) if half else
+                msg("Took the card ({cost})", cost=_cost(slot)))
+    extras: list[Msg] = []
     if move.get("heal_as"):
-        extras.append(f"the healed card returned as {CHAR_NAMES[CHAR_INDEX[move['heal_as']]]}")
+        extras.append(msg("the healed card returned as {half}",
+                          half=CHAR_NAMES[CHAR_INDEX[move["heal_as"]]]))
     if move.get("exchange"):
         extras.append(exchange_text(move["exchange"]))
     if move.get("new_card"):
-        extras.append(f"turned up the {KIND_NAMES[KIND_INDEX[move['new_card']]]}")
-    return "; ".join([text, *extras])
+        extras.append(msg("turned up the {card}", card=KIND_NAMES[KIND_INDEX[move["new_card"]]]))
+    return _clauses([text, *extras])
 
 
-def _describe_correction(move: dict, before: State | None) -> str:
+def _describe_correction(move: dict, before: State | None) -> Msg:
     number = move["turn"]
-    what = (f"card {move['slot'] + 1} of the setup display" if number == 0 else
-            f"the card turned up at turn {number}")
-    text = f"Correction: {what} was the {KIND_NAMES[KIND_INDEX[move['card']]]}"
+    what = (msg("card {n} of the setup display", n=move["slot"] + 1) if number == 0 else
+            msg("the card turned up at turn {turn}", turn=number))
+    card = KIND_NAMES[KIND_INDEX[move["card"]]]
     if before is not None:
         for slot, (turn_of, _, setup_slot) in enumerate(before.turned):
             if turn_of == number and (setup_slot == move.get("slot") if number == 0
                                       else setup_slot < 0):
-                text += f", not the {KIND_NAMES[before.display[slot]]}"
-    return text
+                return msg("Correction: {what} was the {card}, not the {old}", what=what,
+                           card=card, old=KIND_NAMES[before.display[slot]])
+    return msg("Correction: {what} was the {card}", what=what, card=card)
 
 
-def _describe_turn(last: LastTurn, players: Sequence[str]) -> str:
+def _describe_turn(last: LastTurn, players: Sequence[str]) -> Msg:
     mover = last.seat
     points = [0] * len(players)
     for seat, pts, *_ in last.lines:
         points[seat] += pts
-    text = f"{players[mover]} took the {KIND_NAMES[last.kind]}"
+    args = {"player": players[mover], "card": KIND_NAMES[last.kind], "cost": _cost(last.cost),
+            "points": _signed(points[mover])}
     if len(KIND_CHARS[last.kind]) == 2:
-        text += f" as {CHAR_NAMES[last.half]}"
-    text += f" ({_cost(last.cost)}): {points[mover]:+d}"
-    extras = []
+        text = msg("{player} took the {card} as {half} ({cost}): {points}",
+                   half=CHAR_NAMES[last.half], **args)
+    else:
+        text = msg("{player} took the {card} ({cost}): {points}", **args)
+    extras: list[Msg] = []
     if last.gained:
-        extras.append(f"{plural(last.gained, 'meeple')} from the card")
+        extras.append(msg("{meeples} from the card", meeples=meeples(last.gained)))
     if last.heal is not None:
         kind, half = last.heal
-        extras.append(f"healed the {KIND_NAMES[kind]}"
-                      + (f" as {CHAR_NAMES[half]}" if len(KIND_CHARS[kind]) == 2 else ""))
+        extras.append(msg("healed the {card} as {half}", card=KIND_NAMES[kind],
+                          half=CHAR_NAMES[half]) if len(KIND_CHARS[kind]) == 2 else
+                      msg("healed the {card}", card=KIND_NAMES[kind]))
     for seat, knights, guards, victim, where in last.attacks:
         if guards < knights and victim >= 0:
-            extras.append(f"{players[seat]}'s {CHAR_NAMES[where]} went to the Infirmary")
+            extras.append(msg("{player}'s {character} went to the Infirmary",
+                              player=players[seat], character=CHAR_NAMES[where]))
     if last.exchange:
         extras.append(exchange_text(last.exchange))
-    extras += [f"{players[seat]} {pts:+d}" for seat, pts in enumerate(points)
-               if seat != mover and pts]
+    extras += [msg("{player} {points}", player=players[seat], points=_signed(pts))
+               for seat, pts in enumerate(points) if seat != mover and pts]
     if last.new_card is not None:
-        extras.append(f"turned up the {KIND_NAMES[last.new_card]}")
-    return "; ".join([text, *extras])
+        extras.append(msg("turned up the {card}", card=KIND_NAMES[last.new_card]))
+    return _clauses([text, *extras])
+
+
+NAMES = {"characters": dict(zip(CHAR_IDS, CHAR_NAMES)), "kinds": dict(zip(KIND_IDS, KIND_NAMES))}
 
 
 def view(state: State) -> dict[str, Any]:
@@ -173,6 +204,9 @@ def view(state: State) -> dict[str, Any]:
         "ranking": ranking(state.points) if over else None,
         "rulings": {},
         "in_force": in_force(state),
+        # The names printed on the cards, worded for the phone (the scripts show no name of
+        # their own): every character and every card kind by its id.
+        "names": NAMES,
         "result": result(state),
     }
 
@@ -184,23 +218,24 @@ def _deck_view(state: State) -> dict[str, Any]:
     if deck.variant == "shuffled":
         kinds = {KIND_IDS[k]: COPIES[k] - deck.seen_top[k] for k in range(N_KINDS)}
         parts.append({"tier": "both", "cards": deck.top, "exact": True, "kinds": kinds,
-                      "note": "Every card not yet seen is in the deck."})
+                      "note": msg("Every card not yet seen is in the deck.")})
     else:
         if deck.top:
             unseen = {KIND_IDS[k]: T1[k] - deck.seen_top[k] for k in range(N_KINDS)}
             pool = sum(unseen.values())
             parts.append({"tier": 1, "cards": deck.top, "exact": False, "kinds": unseen,
-                          "note": f"The {deck.top} tier-1 cards on top are some of these "
-                                  f"{pool}; the rest went back to the box unseen."})
+                          "note": msg("The {top} tier-1 cards on top are some of these {pool}; "
+                                      "the rest went back to the box unseen.", top=deck.top,
+                                      pool=pool)})
         if deck.bottom:
             most = deck.bottom_most()
             exact = not deck.unknown_top
             parts.append({
                 "tier": 2, "cards": deck.bottom, "exact": exact,
                 "kinds": {KIND_IDS[k]: most[k] for k in range(N_KINDS)},
-                "note": "These are the tier-2 cards left." if exact else
-                        "At most these many of each kind: the tiers of the cards already "
-                        "on the table are not all known."})
+                "note": msg("These are the tier-2 cards left.") if exact else
+                        msg("At most these many of each kind: the tiers of the cards already "
+                            "on the table are not all known.")})
     characters = {c: 0 for c in CHAR_IDS}
     for part in parts:
         if part["exact"]:
@@ -241,13 +276,14 @@ def _last_view(state: State) -> dict[str, Any] | None:
     for seat, knights, guards, victim, where in last.attacks:
         hit = guards < knights
         if not hit:
-            text = (f"{names[seat]} holds with {plural(guards, 'Guard')} against "
-                    f"{plural(knights, 'Knight')}")
+            text = msg("{player} holds with {guards} against {knights}", player=names[seat],
+                       guards=plural("{n} Guard", "{n} Guards", guards),
+                       knights=plural("{n} Knight", "{n} Knights", knights))
         elif victim < 0:
-            text = f"{names[seat]} is beaten but has no character to lose"
+            text = msg("{player} is beaten but has no character to lose", player=names[seat])
         else:
-            text = (f"{names[seat]} sends the {KIND_NAMES[victim]} from the "
-                    f"{LOC_NAMES[where]} to the Infirmary")
+            text = msg("{player} sends the {card} from the {location} to the Infirmary",
+                       player=names[seat], card=KIND_NAMES[victim], location=LOC_NAMES[where])
         attacks.append({"seat": seat, "name": names[seat], "knights": knights,
                         "guards": guards, "succeeded": hit,
                         "victim": None if victim < 0 else {
@@ -259,8 +295,8 @@ def _last_view(state: State) -> dict[str, Any] | None:
         k, c = last.heal
         heal = {"card": KIND_IDS[k], "name": KIND_NAMES[k], "as": CHAR_IDS[c],
                 "to": LOC_IDS[c],
-                "text": f"The {KIND_NAMES[k]} returns from the Infirmary to the "
-                        f"{LOC_NAMES[c]}"}
+                "text": msg("The {card} returns from the Infirmary to the {location}",
+                            card=KIND_NAMES[k], location=LOC_NAMES[c])}
     return {
         "seat": last.seat, "player": names[last.seat], "turn_number": last.number,
         "slot": last.slot, "card": KIND_IDS[last.kind], "name": KIND_NAMES[last.kind],
@@ -282,18 +318,20 @@ def _final_view(state: State) -> dict[str, Any] | None:
     for seat, row in enumerate(final.rows):
         cards, inf_points, penalty, used, variety, won, before, after = row
         steps = [{"step": "infirmary", "points": inf_points, "rule": "final-infirmary",
-                  "why": f"{per} per card in the Infirmary ({cards})"}]
+                  "why": msg("{per} per card in the Infirmary ({cards})", per=per,
+                             cards=cards)}]
         if side == "B":
             steps.append({"step": "infirmary-most", "points": penalty,
                           "rule": "infirmary-b",
-                          "why": "most cards in the Infirmary" if penalty else
-                                 "not the most cards in the Infirmary"})
+                          "why": msg("most cards in the Infirmary") if penalty else
+                                 msg("not the most cards in the Infirmary")})
         steps.append({"step": "variety", "points": variety, "rule": "final-variety",
-                      "why": f"{used} locations with characters, squared"})
+                      "why": msg("{n} locations with characters, squared", n=used)})
         for loc, count, value in won:
             steps.append({"step": "majority", "location": LOC_IDS[loc], "points": value,
                           "rule": "final-majority",
-                          "why": f"most characters at the {LOC_NAMES[loc]} ({count})"})
+                          "why": msg("most characters at the {location} ({n})",
+                                     location=LOC_NAMES[loc], n=count)})
         rows.append({"seat": seat, "name": state.players[seat], "before": before,
                      "after": after, "total": after - before, "steps": steps,
                      "chips": _chips_view(final.chips[seat])})
