@@ -37,7 +37,8 @@ const KingsCourt = (() => {
     const totals = v.sides.map((s, i) => html`${i ? " " : ""}<span class="${s.lowest ? "kc-low" : ""}">${s.name} <strong data-total="${s.side}">${s.total}</strong></span>`);
     const head = g.result ? html`<p class="winner" id="winner">${g.result.reason}</p>`
       : html`<span class="kc-turn" id="turn">${Words.t("Hand {number} \u00b7 {player} deals \u00b7 to {limit}", { number: v.hand_number, player: nameOf(v.dealer), limit: v.limit })}</span>`;
-    return html`${head}<p class="kc-totals" tabindex="0" aria-label="${Words.t("Totals, the lowest marked")}">${totals}</p>`;
+    const marked = Words.t("Totals, the lowest marked");
+    return html`${head}<p class="kc-totals" tabindex="0" aria-label="${marked}">${totals}</p>`;
   }
 
   function tabsHtml() {
@@ -58,7 +59,8 @@ const KingsCourt = (() => {
     if (v.stage === "between-hands") {
       // Once the first fact is stated the choice is made: its row gives the room to the hand.
       if (draft.follow ? Follow.dealing() : S.ready()) return draft.follow ? Follow.dealHtml() : score();
-      const modes = html`<div class="kc-answers kc-modes" role="tablist" aria-label="${Words.t("How this hand is entered")}">
+      const how = Words.t("How this hand is entered");
+      const modes = html`<div class="kc-answers kc-modes" role="tablist" aria-label="${how}">
         <button type="button" role="tab" class="secondary${draft.follow ? "" : " selected"}" aria-selected="${String(!draft.follow)}" data-follow="0">${Words.t("Score it")}</button>
         <button type="button" role="tab" class="secondary${draft.follow ? " selected" : ""}" aria-selected="${String(draft.follow)}" data-follow="1">${Words.t("Card by card")}</button></div>`;
       return html`${modes}${draft.follow ? Follow.dealHtml() : score()}`;

@@ -36,7 +36,8 @@ const KingsCourtAsk = (() => {
         ${CardPicker.html({ id: "ask-top", kinds, chosen: [], open: asking.tab, label: Words.t("top card"), chips: false })}`;
     }
     const inForce = asking.suit || P.ownSuit(asking.top);
-    const top = html`<p class="kc-ask-line">${Words.t("On top:")} <button type="button" class="cp-chip s-${kind(asking.top).colour}" id="ask-top-change" aria-label="${Words.t("Change the top card ({card})", { card: cardName(asking.top) })}">${cardName(asking.top)} \u00d7</button>
+    const change = Words.t("Change the top card ({card})", { card: cardName(asking.top) });
+    const top = html`<p class="kc-ask-line">${Words.t("On top:")} <button type="button" class="cp-chip s-${kind(asking.top).colour}" id="ask-top-change" aria-label="${change}">${cardName(asking.top)} \u00d7</button>
       ${inForce ? html`<span>${Words.t("suit in force")} <strong id="ask-suit-now" data-suit="${inForce}">${suitWord(inForce)}</strong></span>` : ""}</p>`;
     if (needsSuit(asking.top) && !asking.suit) {
       const allowed = P.OPTION(asking.top) ? kind(asking.top).suits : P.suits();
@@ -44,13 +45,15 @@ const KingsCourtAsk = (() => {
         <div class="kc-answers kc-suits">${allowed.map((s) => html`<button type="button" class="secondary kc-suit s-${s}" data-ask-suit="${s}">${suitLabel(s)}</button>`)}</div>`;
     }
     const draws = view().cards.filter((c) => c.family === "draw" || c.id.startsWith("drawbridge-"));
+    const none = Words.t("none");
+    const any = Words.t("any");
     return html`${top}
       <div id="ask-play">${P.playHtml("ask", asking.play, askCtx(), P.turnKinds())}</div>
       <details id="ask-more" ${asking.more ? "open" : ""}><summary>${Words.t("A draw waiting, the Dungeon, your hand size")}</summary>
         <div class="grid2">
-          <label>${Words.t("Draw waiting for you")}<select id="ask-pending">${[["", Words.t("none")], ...draws.map((c) => [c.id, c.name])].map(([value, label]) => html`<option value="${value}" ${asking.pending === value ? "selected" : ""}>${label}</option>`)}</select></label>
+          <label>${Words.t("Draw waiting for you")}<select id="ask-pending">${[["", none], ...draws.map((c) => [c.id, c.name])].map(([value, label]) => html`<option value="${value}" ${asking.pending === value ? "selected" : ""}>${label}</option>`)}</select></label>
           <label>${Words.t("Cards to draw")}<input id="ask-count" type="number" inputmode="numeric" min="1"></label>
-          <label>${Words.t("Cards in your hand")}<input id="ask-hand" type="number" inputmode="numeric" min="1" placeholder="${Words.t("any")}"></label>
+          <label>${Words.t("Cards in your hand")}<input id="ask-hand" type="number" inputmode="numeric" min="1" placeholder="${any}"></label>
           <label class="radio"><input type="checkbox" id="ask-dungeon" ${asking.dungeon ? "checked" : ""}> ${Words.t("I am in the Dungeon")}</label>
         </div></details>`;
   }

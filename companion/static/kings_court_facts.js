@@ -37,21 +37,25 @@ const KingsCourtFacts = (() => {
       aria-label="${label}">${open ? Words.t("Back to the hands") : words.length ? Words.t("More facts ({n})", { n: words.length }) : Words.t("More facts")}</button>`;
   }
 
+  const dungeonLabel = (s) => Words.t("{player}: a Dungeon", { player: nameOf(s) });
+  const magicianLabel = (s) => Words.t("{player}: a Magician played as the Dungeon in front of them", { player: nameOf(s) });
+
   // The part open, in place of the hands (``others``: the seats that did not go out).
   function panelHtml(draft, others) {
     const all = parts(draft);
     const part = all.some(([key]) => key === draft.extra) ? draft.extra : all[0][0];
     const words = said(draft);
-    const tabs = all.length > 1 ? html`<div class="kc-answers kc-modes" role="tablist" aria-label="${Words.t("Rarer facts")}">${all.map(([key, label]) => html`<button type="button" role="tab"
+    const rarer = Words.t("Rarer facts");
+    const tabs = all.length > 1 ? html`<div class="kc-answers kc-modes" role="tablist" aria-label="${rarer}">${all.map(([key, label]) => html`<button type="button" role="tab"
       class="secondary${key === part ? " selected" : ""}" aria-selected="${String(key === part)}" data-extra="${key}">${label}</button>`)}</div>` : "";
     let body;
     if (part === "magician") {
       body = html`<label class="radio"><input type="checkbox" id="last-magician" ${draft.lastMagician ? "checked" : ""}> ${Words.t("It was a Magician played as the {card}", { card: cardName(draft.last) })}</label>`;
     } else if (part === "dungeon") {
       body = html`<fieldset><legend>${Words.t("In the Dungeon when the hand ended")}</legend>
-        ${others.map((s) => html`<div class="kc-dungeon-row"><span class="grow">${nameOf(s)}</span>
-          <label class="radio"><input type="checkbox" data-dungeon="${s}" ${draft.dungeon.includes(s) ? "checked" : ""} aria-label="${Words.t("{player}: a Dungeon", { player: nameOf(s) })}"> ${cardName("dungeon")}</label>
-          <label class="radio"><input type="checkbox" data-magician="${s}" ${draft.magicians.includes(s) ? "checked" : ""} aria-label="${Words.t("{player}: a Magician played as the Dungeon in front of them", { player: nameOf(s) })}"> ${Words.t("Magician as it")}</label></div>`)}</fieldset>`;
+        ${others.map((s) => { const aDungeon = dungeonLabel(s); const aMagician = magicianLabel(s); return html`<div class="kc-dungeon-row"><span class="grow">${nameOf(s)}</span>
+          <label class="radio"><input type="checkbox" data-dungeon="${s}" ${draft.dungeon.includes(s) ? "checked" : ""} aria-label="${aDungeon}"> ${cardName("dungeon")}</label>
+          <label class="radio"><input type="checkbox" data-magician="${s}" ${draft.magicians.includes(s) ? "checked" : ""} aria-label="${aMagician}"> ${Words.t("Magician as it")}</label></div>`; })}</fieldset>`;
     } else body = riskHtml(draft);
     return html`<div id="extras"><div class="kc-ask-line kc-seat-row"><strong class="grow" id="extras-said">${words.length ? Words.t("More facts: {said}", { said: words.join(", ") }) : Words.t("More facts")}</strong>
       ${button(draft, true)}</div>${tabs}${body}</div>`;
@@ -65,9 +69,12 @@ const KingsCourtFacts = (() => {
     const added = draft.played.map((e, i) => {
       const words = e.on !== undefined && e.on !== null ? Words.t("{card} by {player} on {other}", { card: cardName(e.card), player: nameOf(e.by), other: nameOf(e.on) })
         : Words.t("{card} by {player}", { card: cardName(e.card), player: nameOf(e.by) });
-      return html`<button type="button" class="secondary kc-change" data-unplay="${i}" aria-label="${Words.t("Take off the {card} by {player}", { card: cardName(e.card), player: nameOf(e.by) })}">${words} \u00d7</button>`;
+      const off = Words.t("Take off the {card} by {player}", { card: cardName(e.card), player: nameOf(e.by) });
+      return html`<button type="button" class="secondary kc-change" data-unplay="${i}" aria-label="${off}">${words} \u00d7</button>`;
     });
-    const restart = p.card ? html`<button type="button" class="secondary kc-change" id="play-restart" aria-label="${Words.t("Start this card again")}">${p.by !== null ? Words.t("{card}, by {player}", { card: cardName(p.card), player: nameOf(p.by) }) : cardName(p.card)} \u2026 \u00d7</button>` : "";
+    const again = Words.t("Start this card again");
+    const stated = p.by !== null ? Words.t("{card}, by {player}", { card: cardName(p.card), player: nameOf(p.by) }) : cardName(p.card);
+    const restart = p.card ? html`<button type="button" class="secondary kc-change" id="play-restart" aria-label="${again}">${stated} \u2026 \u00d7</button>` : "";
     let ask;
     if (!p.card) ask = [draft.played.length ? Words.t("Another Risk or Warlord card was played?") : Words.t("Which Risk or Warlord card was played?"), nameButtons(playedKinds().map((c) => [c.id, c.name]), "play-card", null)];
     else if (p.by === null) ask = [Words.t("Who played the {card}?", { card: cardName(p.card) }), nameButtons(seats().map((s) => [s, nameOf(s)]), "play-by", null)];

@@ -31,7 +31,8 @@ const KingsCourtFollow = (() => {
     } else {
       const q = P.question(dealPlay(), 0, dealCtx());
       const words = P.chipWords(dealPlay(), 0, dealCtx());
-      body = html`<p class="kc-ask-line">${Words.t("Turned up:")} <button type="button" class="cp-chip s-${kind(deal.card).colour}" id="deal-change" aria-label="${Words.t("Change the card turned up ({card})", { card: words })}">${words} \u00d7</button></p>
+      const again = Words.t("Change the card turned up ({card})", { card: words });
+      body = html`<p class="kc-ask-line">${Words.t("Turned up:")} <button type="button" class="cp-chip s-${kind(deal.card).colour}" id="deal-change" aria-label="${again}">${words} \u00d7</button></p>
         ${P.questionHtml("deal", q && { ...q, i: 0 })}
         <fieldset><legend>${Words.t("{player}'s dealing cut", { player: dealer })}</legend><div class="kc-answers">
           ${[["none", Words.t("Not tried")], ["made", Words.t("Made")], ["missed", Words.t("Missed")]].map(([value, label]) => html`<button type="button" class="secondary${deal.cut === value ? " selected" : ""}" data-deal-cut="${value}" aria-pressed="${String(deal.cut === value)}">${label}</button>`)}</div></fieldset>`;
@@ -96,14 +97,16 @@ const KingsCourtFollow = (() => {
     const topKind = kind(h.top) || { colour: "kingdom" };
     const current = (seat) => (seat === h.to_play ? html` aria-current="true"` : "");
     const way = h.direction === 1 ? Words.t("left") : Words.t("right");
-    const pile = html`<div class="kc-pile" aria-label="${Words.t("The pile")}">
+    const thePile = Words.t("The pile");
+    const inHands = Words.t("Cards in each hand");
+    const pile = html`<div class="kc-pile" aria-label="${thePile}">
         <span class="kc-top s-${h.top ? (P.ownSuit(h.top) || h.suit || topKind.colour) : "kingdom"}" id="top">${h.top_name || Words.t("no card")}</span>
         <span><span class="sr">${Words.t("Suit in force")} </span><strong id="suit" class="kc-suit-word s-${h.suit || "kingdom"}" data-suit="${h.suit || ""}">${h.suit ? suitWord(h.suit) : "-"}</strong></span>
         <span>${Words.t("going")} <strong id="direction">${way}</strong></span>
         <span>${Words.t("pile")} <strong id="draw-pile">${h.draw_pile}</strong>${h.reshuffles ? ` ${Words.t("(reshuffled {n}\u00d7)", { n: h.reshuffles })}` : ""}</span>
         ${h.pending ? html`<span class="kc-due">${h.pending.dungeons ? Words.t("Waiting: the Dungeon") : Words.t("Waiting: draw {n}", { n: h.pending.count })}</span>` : ""}
       </div>
-      <p class="kc-hands" tabindex="0" aria-label="${Words.t("Cards in each hand")}">${names.map((name, seat) => html`${seat ? " " : ""}<span class="${seat === h.to_play ? "kc-mover" : ""}"${current(seat)}>${name} <strong data-hand="${seat}">${h.hands[seat]}</strong>${h.dungeon[seat] ? ` ${Words.t("(Dungeon)")}` : ""}${h.on_guard.includes(seat) ? ` ${Words.t("On Guard!")}` : ""}${h.face_up[seat].length ? ` \u00b7 ${Words.t("up: {cards}", { cards: h.face_up[seat].map(cardName).join(", ") })}` : ""}</span>`)}</p>`;
+      <p class="kc-hands" tabindex="0" aria-label="${inHands}">${names.map((name, seat) => html`${seat ? " " : ""}<span class="${seat === h.to_play ? "kc-mover" : ""}"${current(seat)}>${name} <strong data-hand="${seat}">${h.hands[seat]}</strong>${h.dungeon[seat] ? ` ${Words.t("(Dungeon)")}` : ""}${h.on_guard.includes(seat) ? ` ${Words.t("On Guard!")}` : ""}${h.face_up[seat].length ? ` \u00b7 ${Words.t("up: {cards}", { cards: h.face_up[seat].map(cardName).join(", ") })}` : ""}</span>`)}</p>`;
     const effects = h.effects.length && !h.pending ? html`<span id="follow-effects">${h.effects.join(" ")}</span> ` : "";
     if (h.over) return html`${pile}<p class="small kc-options">${effects}</p><p><strong>${Words.t("The hand is over: score it.")}</strong></p>`;
     // what the seat to play may do, beside the button for what happens out of turn (the
@@ -157,7 +160,8 @@ const KingsCourtFollow = (() => {
     const label = (riskKinds(names).find(([value]) => value === risk.kind) || [null, risk.kind])[1];
     const said = [risk.seat !== null ? names[risk.seat] : "", risk.card ? cardName(risk.card) : ""].filter(Boolean).join(", ");
     const q = riskQuestion(names);
-    return html`<div class="kc-answers kc-stated"><button type="button" class="secondary kc-change" id="risk-restart" aria-label="${Words.t("Change what happened")}">${said ? Words.t("{what}: {said}", { what: label, said }) : label} \u00d7</button></div>
+    const again = Words.t("Change what happened");
+    return html`<div class="kc-answers kc-stated"><button type="button" class="secondary kc-change" id="risk-restart" aria-label="${again}">${said ? Words.t("{what}: {said}", { what: label, said }) : label} \u00d7</button></div>
       ${q ? html`<p class="kc-ask-line"><strong>${q[1]}</strong></p><div class="kc-answers">${q[2].map(([value, text]) =>
         html`<button type="button" class="secondary" data-risk-${q[0]}="${value}">${text}</button>`)}</div>` : ""}`;
   }

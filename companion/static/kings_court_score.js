@@ -226,10 +226,12 @@ const KingsCourtScore = (() => {
     const named = (s) => (s === next ? Words.t("{player} (next)", { player: nameOf(s) }) : nameOf(s));
     // up to three hands a row of tabs; more, one compact selector (tabs would take two or
     // three rows and push the picker under the action bar)
+    const whose = Words.t("Whose hand to enter");
+    const handsLabel = Words.t("Hands");
     const hands = others.length > 3
-      ? html`<select class="kc-hand-pick" id="hand-pick" aria-label="${Words.t("Whose hand to enter")}">${open === null ? html`<option value="" selected disabled>${Words.t("Whose hand?")}</option>` : ""}${others.map((s) => html`
+      ? html`<select class="kc-hand-pick" id="hand-pick" aria-label="${whose}">${open === null ? html`<option value="" selected disabled>${Words.t("Whose hand?")}</option>` : ""}${others.map((s) => html`
           <option value="${s}" data-label="${named(s)}"${s === open ? html` selected` : ""}>${named(s)}</option>`)}</select>`
-      : html`<div class="kc-answers kc-seats" role="tablist" aria-label="${Words.t("Hands")}">${others.map((s) => html`<button type="button" role="tab"
+      : html`<div class="kc-answers kc-seats" role="tablist" aria-label="${handsLabel}">${others.map((s) => html`<button type="button" role="tab"
         class="secondary${s === open ? " selected" : ""}" aria-selected="${String(s === open)}" data-open="${s}">${named(s)}<span class="kc-points" id="points-${s}"></span></button>`)}</div>`;
     head.push(html`<div class="kc-seat-row">${hands}${toggle}</div>`);
     if (open !== null) head.push(handHtml(open));
@@ -241,12 +243,13 @@ const KingsCourtScore = (() => {
   function handHtml(s) {
     const drawing = s === drawer() && draft.drawing;
     const picking = !draft.typed[s] && !(draft.drawing && s === drawer());
+    const scanIt = Words.t("Scan {player}'s hand", { player: nameOf(s) });
     return html`<div class="kc-player" data-seat="${s}">
           <div class="kc-answers kc-modes">
             <button type="button" class="secondary${picking ? " selected" : ""}" data-mode="pick" data-seat="${s}" aria-pressed="${String(picking)}">${Words.t("Pick cards")}</button>
             <button type="button" class="secondary${draft.typed[s] ? " selected" : ""}" data-mode="type" data-seat="${s}" aria-pressed="${String(Boolean(draft.typed[s]))}">${Words.t("Type points")}</button>
             ${s === drawer() ? html`<button type="button" class="secondary${draft.drawing ? " selected" : ""}" data-mode="drawn" data-seat="${s}" aria-pressed="${String(Boolean(draft.drawing))}">${draft.need ? Words.t("Drawn {n}/{need}", { n: draft.draws.length, need: draft.need }) : Words.t("Drawn {n}", { n: draft.draws.length })}</button>` : ""}
-            <button type="button" class="secondary" data-scan="${s}" aria-label="${Words.t("Scan {player}'s hand", { player: nameOf(s) })}">${Words.t("Scan")}</button>
+            <button type="button" class="secondary" data-scan="${s}" aria-label="${scanIt}">${Words.t("Scan")}</button>
           </div>
           ${draft.typed[s]
             ? html`<label>${Words.t("Points left in {player}'s hand", { player: nameOf(s) })}<input type="number" inputmode="numeric" min="0" data-typed="${s}"></label>`
@@ -281,10 +284,11 @@ const KingsCourtScore = (() => {
   // The facts once stated, as chips on one line: a tap on one asks it again.
   const chip = (attrs, text, label) => html`<button type="button" class="secondary kc-change" ${attrs} aria-label="${label}">${text} \u00d7</button>`;
   // who went out and how, one chip (a tap asks both again, and who came next)
+  const noDraw = () => Words.t("no draw");
   const outChip = () => {
     const said = !draft.nobody && draft.last !== null && !draft.fixed;
     const text = draft.nobody ? Words.t("Nobody out")
-      : said ? Words.t("{player} out: {how}", { player: nameOf(draft.out), how: draft.last ? cardName(draft.last) : Words.t("no draw") })
+      : said ? Words.t("{player} out: {how}", { player: nameOf(draft.out), how: draft.last ? cardName(draft.last) : noDraw() })
         : Words.t("{player} out", { player: nameOf(draft.out) });
     const label = !said ? Words.t("Change who went out")
       : draft.last ? Words.t("Change who went out and how (and who came next: {player})", { player: nameOf(nextSeat()) })
@@ -483,13 +487,15 @@ const KingsCourtScore = (() => {
     }
     const { row, later } = previewed;
     if (later.length) {
-      const text = Words.t("Still to enter: {hands}.", { hands: later.map((s) => (waiting().includes(s) ? Words.t("{player}'s hand", { player: nameOf(s) }) : Words.t("the cards {player} drew", { player: nameOf(s) }))).join(", ") });
+      const one = (s) => (waiting().includes(s) ? Words.t("{player}'s hand", { player: nameOf(s) }) : Words.t("the cards {player} drew", { player: nameOf(s) }));
+      const text = Words.t("Still to enter: {hands}.", { hands: later.map(one).join(", ") });
       // one line of text (the prompt says whose hand comes next and how many are left)
       C.paint(box, html`<p class="small kc-preview-text" id="preview-waiting">${text}</p>`);
       return;
     }
     const text = Words.t("{how}: {points}", { how: row.text, points: row.players.map((p) => `${p.name} ${signed(p.points)}`).join(", ") });
-    C.paint(box, html`<div class="kc-answer" id="preview-ok">${previewLine("", "", text, Words.t("The hand's points"), html`${C.breakdownHtml(row)}
+    const title = Words.t("The hand's points");
+    C.paint(box, html`<div class="kc-answer" id="preview-ok">${previewLine("", "", text, title, html`${C.breakdownHtml(row)}
       ${row.events.map((e) => html`<p><strong>${e.text}</strong></p>`)}`)}</div>`);
   }
 

@@ -14,6 +14,11 @@ const KingsCourtSheet = (() => {
   let openRow = null;   // the sheet row whose details are open
   let adjusting = { who: null, open: false };
 
+  const details = (r) => (r.kind === "hand" ? Words.t("Details of hand {number}", { number: r.number })
+    : Words.t("Details of adjustment {number}", { number: r.number }));
+  const corrected = (row) => Words.tn("Corrected {n} time; first entered as {points}.", "Corrected {n} times; first entered as {points}.", row.corrected,
+    { points: row.versions[0].points.map((p, s) => `${nameOf(s)} ${signed(p)}`).join(", ") });
+
   function sheetHtml() {
     const v = view();
     const carried = v.sides.some((s) => s.carried);
@@ -23,7 +28,7 @@ const KingsCourtSheet = (() => {
       <tbody>
         ${carried ? html`<tr><td>${Words.t("Carried")}</td>${v.sides.map((s) => html`<td>${s.carried}</td>`)}</tr>` : ""}
         ${v.rows.map((r, i) => html`<tr class="${r.corrected ? "corrected" : ""}${r.counted ? "" : " small"}">
-          <td><button type="button" class="secondary row-edit" data-row="${i}" aria-label="${r.kind === "hand" ? Words.t("Details of hand {number}", { number: r.number }) : Words.t("Details of adjustment {number}", { number: r.number })}">${r.kind === "hand" ? r.number : Words.t("Adj.")}</button></td>
+          <td><button type="button" class="secondary row-edit" data-row="${i}" aria-label="${details(r)}">${r.kind === "hand" ? r.number : Words.t("Adj.")}</button></td>
           ${r.sides.map((s) => html`<td>${signed(s.points)}${s.halved ? " \u00bd" : ""}<div class="small">${s.after ?? ""}</div></td>`)}</tr>`)}
         <tr class="total"><td>${Words.t("Total")}</td>${v.sides.map((s) => html`<td class="${s.lowest ? "lowest" : ""}" data-total="${s.side}">${s.total}</td>`)}</tr>
       </tbody></table></div>
@@ -31,7 +36,7 @@ const KingsCourtSheet = (() => {
         <h3>${row.kind === "hand" ? Words.t("Hand {number}: {text}", { number: row.number, text: row.text }) : row.text}</h3>
         ${row.kind === "hand" ? C.breakdownHtml(row) : ""}
         ${row.events.map((e) => html`<p><strong>${e.text}</strong></p>`)}
-        ${row.corrected ? html`<p class="small">${Words.tn("Corrected {n} time; first entered as {points}.", "Corrected {n} times; first entered as {points}.", row.corrected, { points: row.versions[0].points.map((p, s) => `${nameOf(s)} ${signed(p)}`).join(", ") })}</p>` : ""}
+        ${row.corrected ? html`<p class="small">${corrected(row)}</p>` : ""}
         <div class="kc-answers">${row.kind === "hand" && !game().result ? html`<button type="button" class="secondary" id="correct-row">${Words.t("Correct this hand")}</button>` : ""}
           <button type="button" class="secondary" id="close-row">${Words.t("Close")}</button></div></div>` : ""}
       ${game().result ? "" : html`<details id="adjust" ${adjusting.open ? "open" : ""}><summary>${Words.t("Adjust a total")}</summary>
