@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from companion.words import Msg, msg, term
+
 DECKS = ("KC", "KD", "BONUS")
 SUITS = ("gold", "green", "blue", "burgundy", "purple", "silver", "orange")
 SUIT_DECK = {"gold": "KC", "green": "KC", "blue": "KC", "burgundy": "KC",
@@ -19,10 +21,30 @@ SUIT_DECK = {"gold": "KC", "green": "KC", "blue": "KC", "burgundy": "KC",
 NUMBER, SCROLL, SHIELD = "number", "scroll", "shield"
 
 
+# The suits as the table says them (the colour of a card's shield or background).
+SUIT_WORDS: dict[str, Msg] = {
+    "gold": term("kings court suit", "gold"), "green": term("kings court suit", "green"),
+    "blue": term("kings court suit", "blue"), "burgundy": term("kings court suit", "burgundy"),
+    "purple": term("kings court suit", "purple"), "silver": term("kings court suit", "silver"),
+    "orange": term("kings court suit", "orange"),
+}
+
+# A Number card's name: its suit and value ("Blue 7"), as each language says a card so.
+_NUMBER_NAMES = {
+    "gold": lambda value: msg("Gold {value}", value=value),
+    "green": lambda value: msg("Green {value}", value=value),
+    "blue": lambda value: msg("Blue {value}", value=value),
+    "burgundy": lambda value: msg("Burgundy {value}", value=value),
+    "purple": lambda value: msg("Purple {value}", value=value),
+    "silver": lambda value: msg("Silver {value}", value=value),
+    "orange": lambda value: msg("Orange {value}", value=value),
+}
+
+
 @dataclass(frozen=True, slots=True)
 class CardKind:
     id: str
-    name: str
+    name: Msg  # as the table says it: the printed name (a term), with its suit where it has one
     group: str  # NUMBER, SCROLL or SHIELD
     family: str  # number, suit scroll, wild, draw, defensive, magic, battle, risk, bonus
     suits: tuple[str, ...]  # a Suit card's suit (two for Queen's Option); () for Kingdom cards
@@ -31,6 +53,12 @@ class CardKind:
     deck: str  # KC, KD or BONUS
     copies: int
     text: str  # what the card does, in our own words
+
+    @property
+    def bare_name(self) -> Msg:
+        """The name without its suit: "Fair Maiden" for "Fair Maiden (gold)"; a Number card's
+        name is its whole name ("Blue 7")."""
+        return dict(self.name.args).get("card", self.name)
 
     @property
     def kingdom(self) -> bool:
@@ -63,19 +91,20 @@ def _numbers() -> list[CardKind]:
 
 def _number(suit: str, value: int, copies: int) -> CardKind:
     deck = "BONUS" if value == 0 else SUIT_DECK[suit]
-    return CardKind(f"{suit}-{value}", f"{suit.title()} {value}", NUMBER, "number", (suit,),
+    return CardKind(f"{suit}-{value}", _NUMBER_NAMES[suit](value), NUMBER, "number", (suit,),
                     suit, value, deck, copies,
                     f"Play on {suit} or on any {value}. Counts {value} when left in a hand.")
 
 
 _SUIT_SCROLLS = (
     # id stem, name, value, text
-    ("fair-maiden", "Fair Maiden", 20,
+    ("fair-maiden", term("kings court card", "Fair Maiden"), 20,
      "Needs an escort: play a second playable card with it (another Fair Maiden needs its own)."),
-    ("drawbridge", "Drawbridge", 20,
+    ("drawbridge", term("kings court card", "Drawbridge"), 20,
      "Next player draws 2 and loses the turn, unless they stack another Drawbridge."),
-    ("knight", "Knight", 20, "Reverses the direction of play (with two players: skips)."),
-    ("court-jester", "Court Jester", 20, "Skips the next player."),
+    ("knight", term("kings court card", "Knight"), 20,
+     "Reverses the direction of play (with two players: skips)."),
+    ("court-jester", term("kings court card", "Court Jester"), 20, "Skips the next player."),
 )
 
 
@@ -83,7 +112,9 @@ def _suit_scrolls() -> list[CardKind]:
     kinds = []
     for stem, name, value, text in _SUIT_SCROLLS:
         for suit in SUITS:
-            kinds.append(CardKind(f"{stem}-{suit}", f"{name} ({suit})", SCROLL, "suit scroll",
+            kinds.append(CardKind(f"{stem}-{suit}", msg("{card} ({suit})", card=name,
+                                                          suit=SUIT_WORDS[suit]),
+                                  SCROLL, "suit scroll",
                                   (suit,), suit, value, SUIT_DECK[suit],
                                   2 if stem in ("fair-maiden", "drawbridge")
                                   and SUIT_DECK[suit] == "KC" else 1,
@@ -91,64 +122,89 @@ def _suit_scrolls() -> list[CardKind]:
     for first, second, deck in (("gold", "burgundy", "KC"), ("green", "blue", "KC"),
                                 ("purple", "silver", "KD")):
         kinds.append(CardKind(
-            f"queens-option-{first}-{second}", f"Queen's Option ({first}/{second})", SCROLL,
+            f"queens-option-{first}-{second}",
+            msg("{card} ({first}/{second})", card=term("kings court card", "Queen's Option"),
+                first=SUIT_WORDS[first], second=SUIT_WORDS[second]), SCROLL,
             "suit scroll", (first, second), first, 30, deck, 1,
             "Play on either suit shown; choose that suit, and keep the direction, skip the next "
             "player or reverse."))
     return kinds
 
 
-def _kingdom(id: str, name: str, group: str, family: str, colour: str, value: int, deck: str,
+def _kingdom(id: str, name: Msg, group: str, family: str, colour: str, value: int, deck: str,
              copies: int, text: str) -> CardKind:
     return CardKind(id, name, group, family, (), colour, value, deck, copies, text)
 
 
 _KINGDOM = (
-    _kingdom("wizard", "Wizard", SCROLL, "draw", "burgundy", 50, "KC", 1,
+    _kingdom("wizard", term("kings court card", "Wizard"),
+             SCROLL, "draw", "burgundy", 50, "KC", 1,
              "Wild: name a suit, may add one more playable card, choose same way, reverse or "
              "skip; the next player draws 5 and loses the turn."),
-    _kingdom("dragon", "Dragon", SCROLL, "draw", "burgundy", 35, "KC", 4,
+    _kingdom("dragon", term("kings court card", "Dragon"),
+             SCROLL, "draw", "burgundy", 35, "KC", 4,
              "Wild: name a suit; the next player draws 3 and loses the turn."),
-    _kingdom("king", "King", SCROLL, "wild", "gold", 25, "KC", 4,
+    _kingdom("king", term("kings court card", "King"),
+             SCROLL, "wild", "gold", 25, "KC", 4,
              "Wild: name a suit and you may add one more playable card."),
-    _kingdom("queen", "Queen", SCROLL, "wild", "purple", 25, "KD", 2,
+    _kingdom("queen", term("kings court card", "Queen"),
+             SCROLL, "wild", "purple", 25, "KD", 2,
              "Wild: name a suit and you may add one more playable card."),
-    _kingdom("duke", "Duke", SCROLL, "wild", "gold", 20, "KC", 4, "Wild: name a suit."),
-    _kingdom("duchess", "Duchess", SCROLL, "wild", "purple", 20, "KD", 2, "Wild: name a suit."),
-    _kingdom("royal-decree", "Royal Decree", SCROLL, "defensive", "blue", 50, "KC", 1,
+    _kingdom("duke", term("kings court card", "Duke"),
+             SCROLL, "wild", "gold", 20, "KC", 4, "Wild: name a suit."),
+    _kingdom("duchess", term("kings court card", "Duchess"),
+             SCROLL, "wild", "purple", 20, "KD", 2, "Wild: name a suit."),
+    _kingdom("royal-decree", term("kings court card", "Royal Decree"),
+             SCROLL, "defensive", "blue", 50, "KC", 1,
              "Only against a draw card: the draw and the direction turn back on its player."),
-    _kingdom("magician", "Magician", SCROLL, "magic", "blue", 50, "KC", 1,
+    _kingdom("magician", term("kings court card", "Magician"),
+             SCROLL, "magic", "blue", 50, "KC", 1,
              "Becomes any Scroll card you name that could be played now."),
-    _kingdom("magic-potion", "Magic Potion", SCROLL, "magic", "green", 0, "KC", 1,
+    _kingdom("magic-potion", term("kings court card", "Magic Potion"),
+             SCROLL, "magic", "green", 0, "KC", 1,
              "Only as your last card. Held when another goes out: count Number cards only."),
-    _kingdom("protector", "Protector", SCROLL, "defensive", "blue", 35, "KC", 2,
+    _kingdom("protector", term("kings court card", "Protector"),
+             SCROLL, "defensive", "blue", 35, "KC", 2,
              "Only against a draw card: cancels the draw; the suit in force stays."),
-    _kingdom("dungeon", "Dungeon", SCROLL, "draw", "burgundy", 35, "KC", 2,
+    _kingdom("dungeon", term("kings court card", "Dungeon"),
+             SCROLL, "draw", "burgundy", 35, "KC", 2,
              "Goes before the next player: they lose two turns, drawing one card on each."),
-    _kingdom("dark-knight", "Dark Knight", SHIELD, "risk", "black", 100, "KD", 1,
+    _kingdom("dark-knight", term("kings court card", "Dark Knight"),
+             SHIELD, "risk", "black", 100, "KD", 1,
              "Risk, face up: play it on an On Guard player. They go out: they take -100. "
              "They do not: you take +100."),
-    _kingdom("poison-garden", "Poison Garden", SHIELD, "risk", "green", -75, "KD", 1,
+    _kingdom("poison-garden", term("kings court card", "Poison Garden"),
+             SHIELD, "risk", "green", -75, "KD", 1,
              "Risk, face up: ends the hand now; everyone else takes -75."),
-    _kingdom("castle-fire", "Castle Fire", SHIELD, "risk", "orange", -75, "KD", 1,
+    _kingdom("castle-fire", term("kings court card", "Castle Fire"),
+             SHIELD, "risk", "orange", -75, "KD", 1,
              "Risk, face up: the hand is thrown in and redealt; everyone else takes -75."),
-    _kingdom("kings-goblet", "King's Goblet", SHIELD, "risk", "purple", -50, "KD", 1,
+    _kingdom("kings-goblet", term("kings court card", "King's Goblet"),
+             SHIELD, "risk", "purple", -50, "KD", 1,
              "Risk, face up: everyone draws 5 and play goes on; everyone else takes -50."),
-    _kingdom("cannonball", "Cannonball", SHIELD, "battle", "silver", 35, "KD", 1,
+    _kingdom("cannonball", term("kings court card", "Cannonball"),
+             SHIELD, "battle", "silver", 35, "KD", 1,
              "The dealer gathers every hand, shuffles and deals them out again."),
-    _kingdom("catapult", "Catapult", SHIELD, "battle", "silver", 35, "KD", 1,
+    _kingdom("catapult", term("kings court card", "Catapult"),
+             SHIELD, "battle", "silver", 35, "KD", 1,
              "Swap hands with a player of your choice."),
-    _kingdom("flaming-arrow", "Flaming Arrow", SHIELD, "battle", "silver", 35, "KD", 1,
+    _kingdom("flaming-arrow", term("kings court card", "Flaming Arrow"),
+             SHIELD, "battle", "silver", 35, "KD", 1,
              "Get rid of one card: give it to a player or discard it."),
-    _kingdom("siege-tower", "Siege Tower", SHIELD, "battle", "silver", 35, "KD", 1,
+    _kingdom("siege-tower", term("kings court card", "Siege Tower"),
+             SHIELD, "battle", "silver", 35, "KD", 1,
              "Look at another player's hand."),
-    _kingdom("imperial-tax", "Imperial Tax", SHIELD, "battle", "silver", 35, "KD", 1,
+    _kingdom("imperial-tax", term("kings court card", "Imperial Tax"),
+             SHIELD, "battle", "silver", 35, "KD", 1,
              "Discard one random card from every other hand; each of them draws one."),
-    _kingdom("defender", "Defender", SHIELD, "defensive", "silver", -35, "KD", 2,
+    _kingdom("defender", term("kings court card", "Defender"),
+             SHIELD, "defensive", "silver", -35, "KD", 2,
              "Only against a Battle card aimed at you: cancels it for you. -35 in a hand."),
-    _kingdom("hidden-treasure", "Hidden Treasure", SHIELD, "bonus", "gold", -100, "BONUS", 1,
+    _kingdom("hidden-treasure", term("kings court card", "Hidden Treasure"),
+             SHIELD, "bonus", "gold", -100, "BONUS", 1,
              "Only as your last card. Held when another goes out: -100 to your hand."),
-    _kingdom("warlord", "Warlord", SHIELD, "bonus", "burgundy", 50, "BONUS", 1,
+    _kingdom("warlord", term("kings court card", "Warlord"),
+             SHIELD, "bonus", "burgundy", 50, "BONUS", 1,
              "At the start of a player's turn, play their turn for them; +50 to you this hand."),
 )
 
