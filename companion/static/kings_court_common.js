@@ -17,7 +17,7 @@ const KingsCourtCommon = (() => {
   const cardName = (id) => (kind(id) ? kind(id).name : id);
   const say = (what, how = "error") => Companion.say(what, how);
   // A card's name without the suit in brackets, on a picker button (as the language says it).
-  const shortName = (card) => (card.group === "number" ? Words.number(card.value) : String(card.name).replace(/ \(.*\)$/, ""));
+  const shortName = (card) => (card.group === "number" ? Words.number(card.value) : card.short || String(card.name).replace(/ \(.*\)$/, ""));
   // A suit as a button names it, and as a sentence does.
   const SUIT_LABELS = {
     gold: () => Words.t("Gold"), green: () => Words.t("Green"), blue: () => Words.t("Blue"), burgundy: () => Words.t("Burgundy"),

@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from companion.games.kings_court import arbiter
-from companion.games.kings_court.cards import KIND_BY_ID
+from companion.games.kings_court.cards import KIND_BY_ID, SUIT_WORDS
 from companion.games.kings_court.hand import points_of
 from companion.games.kings_court.scoring import (
     DRAWS,
@@ -23,11 +23,6 @@ from companion.games.kings_court.scoring import (
 from companion.games.kings_court.setup import SELECTION_TITLES
 from companion.games.kings_court.state import Row, State
 from companion.words import Msg, listing, msg
-
-# The suits, as a sentence names them (a history line: "gold named").
-SUIT_NAMES = {"gold": msg("gold"), "green": msg("green"), "blue": msg("blue"),
-              "burgundy": msg("burgundy"), "purple": msg("purple"), "silver": msg("silver"),
-              "orange": msg("orange")}
 
 
 def view(state: State) -> dict[str, Any]:
@@ -166,13 +161,12 @@ def _before(state: State, index: int) -> tuple | None:
 
 
 def short_name(kind_id: str) -> str:
-    """A card's name on a picker button: a Number card's value, else its name (the page
-    leaves out a Suit card's suit, in brackets, from the name as the phone's language says
-    it)."""
+    """A card's name on a picker button: a Number card's value, a Suit card's name without
+    its suit."""
     kind = KIND_BY_ID[kind_id]
     if kind.group == "number":
         return str(kind.value)
-    return name_of(kind_id)
+    return kind.bare_name
 
 
 def end_clause(state: State) -> Msg:
@@ -258,7 +252,7 @@ def describe(move: Any, players: Sequence[str], *, before: State | None = None,
         first = first if isinstance(first, dict) else {"card": first}
         card = name_of(first["card"])
         suit = first.get("suit")
-        suit = SUIT_NAMES.get(suit, suit) if suit else None
+        suit = SUIT_WORDS.get(suit, suit) if suit else None
         if before is not None:
             who = before.dealer
             text = (msg("{player} dealt the hand, to be followed card by card: {card} turned up, "
