@@ -241,7 +241,7 @@ def describe(move: Any, players: Sequence[str], *, before: State | None = None,
         cut = move.get("cut") or (row.score.cut if row else None)
         if cut:
             parts.append(cut_words(cut, players[row.dealer] if row else None))
-        return listing(parts, "; ") if len(parts) > 1 else text
+        return joined(parts)
     if kind == "adjust":
         who = (players[move["seat"]] if "seat" in move
                else msg("partnership {number}", number=move["partnership"] + 1))
@@ -265,11 +265,19 @@ def describe(move: Any, players: Sequence[str], *, before: State | None = None,
                     else msg("Dealt the hand, to be followed card by card: {card} turned up",
                              card=card))
         if move.get("cut"):
-            return listing((text, cut_words(move["cut"], None)), "; ")
+            return joined((text, cut_words(move["cut"], None)))
         return text
     if kind == "abandon":
         return msg("Stopped following the hand card by card")
     return arbiter.describe(move, players)
+
+
+def joined(parts: Sequence[Any]) -> Msg:
+    """The parts of a history line, one after the other: "A; B; C"."""
+    line = parts[0]
+    for part in parts[1:]:
+        line = msg("{line}; {part}", line=line, part=part)
+    return line
 
 
 def cut_words(cut: str, dealer: str | None) -> Msg:
