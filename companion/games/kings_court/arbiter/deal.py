@@ -20,6 +20,7 @@ from companion.games.kings_court.arbiter.state import (
 )
 from companion.games.kings_court.arbiter.turn import finish_turn
 from companion.games.kings_court.cards import KIND_BY_ID, SHIELD, CardKind, suits_in
+from companion.words import msg
 
 
 def start_hand(players: int, dealer: int, kinds: Iterable[CardKind], first: Any,
@@ -30,13 +31,15 @@ def start_hand(players: int, dealer: int, kinds: Iterable[CardKind], first: Any,
     ``first`` is a kind id or a card object (see the module docstring). Raises RuleError on a
     bad first card (a Shield card is refused: it goes back and another is turned)."""
     if type(players) is not int or not FEWEST <= players <= MOST:
-        raise RuleError("deal", f"King's Court is dealt to {FEWEST} to {MOST} players.")
+        raise RuleError("deal", msg("King's Court is dealt to {fewest} to {most} players.",
+                                    fewest=FEWEST, most=MOST))
     if type(dealer) is not int or not 0 <= dealer < players:
-        raise RuleError("deal", f"The dealer is a seat from 0 to {players - 1}.")
+        raise RuleError("deal", msg("The dealer is a seat from 0 to {last}.", last=players - 1))
     kinds = tuple(kinds)
     size = sum(kind.copies for kind in kinds)
     if size < HAND_SIZE * players + 1:
-        raise RuleError("deal", f"{size} cards are too few to deal seven to {players} players.")
+        raise RuleError("deal", msg("{size} cards are too few to deal seven to {players} "
+                                    "players.", size=size, players=players))
     if type(first) is str:
         first = {"card": first}
     hand = Hand(
@@ -54,26 +57,29 @@ def start_hand(players: int, dealer: int, kinds: Iterable[CardKind], first: Any,
     )
     w = Work(hand)
     if type(first) is not dict:
-        raise RuleError("first-card", 'The first card is a card id or an object with "card".')
+        raise RuleError("first-card", msg('The first card is a card id or an object with '
+                                          '"card".'))
     phys = first.get("card")
     if type(phys) is str and phys in INFO and KIND_BY_ID[phys].group == SHIELD:
-        raise RuleError("first-shield", f"{cap(card_name(phys))} is a Shield card: it goes back "
-                                        f"into the deck and the next card is turned.")
+        raise RuleError("first-shield", msg("{card} is a Shield card: it goes back into the "
+                                            "deck and the next card is turned.",
+                                            card=cap(card_name(phys))))
     ctx = Turn(w)
     ctx.deal = True
     try:
         phys, eff, spec = parse_card(w, first, 0, dealer, False, True)
     except RuleError as error:
         raise RuleError(error.rule if error.rule != "play-format" else "first-card",
-                        f"First card: {error.message}") from None
-    w.notes.append(f"{cap(card_name(phys))} is turned first and counts as the dealer's play.")
+                        msg("First card: {reason}", reason=error.message)) from None
+    w.notes.append(msg("{card} is turned first and counts as the dealer's play.",
+                       card=cap(card_name(phys))))
     play_card(w, dealer, ctx, phys, eff, spec, 0, words_of(hand))
     if ctx.need is not None:
         w.open = ctx.to_open()
         w.phase = "first"
-        w.notes.append("The dealer may add one card from their hand, or pass." if
-                       ctx.need == "extra" else "The dealer must add an escort for the Fair "
-                                                "Maiden, or draw a card to try for one.")
+        w.notes.append(msg("The dealer may add one card from their hand, or pass.") if
+                       ctx.need == "extra" else msg("The dealer must add an escort for the Fair "
+                                                    "Maiden, or draw a card to try for one."))
         return w.freeze()
     ctx.deal = False
     finish_turn(w, dealer, ctx, words_of(hand))

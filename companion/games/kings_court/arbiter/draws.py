@@ -11,8 +11,9 @@ from companion.games.kings_court.arbiter.kinds import (
     INFO,
     cap,
     card_name,
-    does,
-    plural,
+    is_you,
+    n_cards,
+    suit_word,
     way,
 )
 from companion.games.kings_court.arbiter.scrolls import answers, facing, play_card
@@ -24,6 +25,7 @@ from companion.games.kings_court.arbiter.turn import (
     my_turn,
     pass_turn,
 )
+from companion.words import listing, msg
 
 
 def answer_draw(w: Work, seat: int, cards: list, words) -> None:
@@ -35,30 +37,34 @@ def answer_draw(w: Work, seat: int, cards: list, words) -> None:
             and not p.dungeons:
         ctx = Turn(w)
         ctx.draws, ctx.draw_kind, ctx.suit_before = p.count, p.kind, w.suit
-        ctx.reason = ("stacking", f"A Drawbridge stacks on the Drawbridge: the draw grows to "
-                                  f"{p.count + 2}.")
+        ctx.reason = ("stacking", msg("A Drawbridge stacks on the Drawbridge: the draw grows "
+                                      "to {n}.", n=p.count + 2))
         ctx.count = 1  # the stack is the whole turn
         w.pending = None
         play_card(w, seat, ctx, phys, eff, spec, 0, words)
         ctx.need = None
         if many:
-            raise RuleError("one-card", "Stacking a Drawbridge is the whole turn: one card.",
+            raise RuleError("one-card", msg("Stacking a Drawbridge is the whole turn: one card."),
                             step=1)
-        w.notes.insert(0, f"The draws stack: {p.count + 2} cards.")
+        w.notes.insert(0, msg("The draws stack: {n} cards.", n=p.count + 2))
         w.reason = ctx.reason
         finish_turn(w, seat, ctx, words)
         return
     if eff not in DEFENSIVE:
         if phys == "magician" and stem == "drawbridge":
-            raise RuleError("reading-magician", "Only a Drawbridge stacks on a Drawbridge; a "
-                                                "Magician answers a draw card only as a Royal "
-                                                "Decree or a Protector.", step=0)
+            raise RuleError("reading-magician", msg(
+                "Only a Drawbridge stacks on a Drawbridge; a Magician answers a draw card only "
+                "as a Royal Decree or a Protector."), step=0)
         rule = "dungeon" if p.dungeons else "stacking" if stem == "drawbridge" else "draw-cards"
-        raise RuleError(rule, f"{does(words, seat, 'faces', 'face')} {facing(p)}: "
-                              f"{answers(p)}, or take {plural(cards_due(w, seat), 'card')} and "
-                              f"lose the turn.", step=0)
+        due = n_cards(cards_due(w, seat))
+        raise RuleError(rule, msg("You face {facing}: {answer}, or take {cards} and lose the "
+                                  "turn.", facing=facing(p), answer=answers(p), cards=due)
+                        if is_you(words, seat) else
+                        msg("{player} faces {facing}: {answer}, or take {cards} and lose the "
+                            "turn.", player=cap(words(seat)), facing=facing(p),
+                            answer=answers(p), cards=due), step=0)
     if many:
-        raise RuleError("one-card", "Answering a draw card is the whole turn: one card.",
+        raise RuleError("one-card", msg("Answering a draw card is the whole turn: one card."),
                         step=1)
     w.hands[seat] -= 1
     w.discard += 1
@@ -67,22 +73,37 @@ def answer_draw(w: Work, seat: int, cards: list, words) -> None:
     w.warlord = None
     if p.suit_before is not None:
         w.suit = p.suit_before
-    as_what = " (the Magician)" if phys == "magician" else ""
+    magician = phys == "magician"
     what = facing(p)
     count, fresh = p.count, 0
     if eff == "royal-decree":
         w.direction = -w.direction
         if p.dungeons:
             count, fresh = turn_back_dungeon(w, seat, p)
-        reason = ("royal-decree", f"A Royal Decree{as_what} turns {what} back.")
-        w.notes.append(f"Royal Decree{as_what}: {what} turns back on {words(p.by)}; play now "
-                       f"goes {way(w.direction)}; suit in force: {w.suit}.")
+        args = {"facing": what, "player": words(p.by), "way": way(w.direction),
+                "suit": suit_word(w.suit)}
+        if magician:
+            reason = ("royal-decree", msg("A Royal Decree (the Magician) turns {facing} back.",
+                                          facing=what))
+            w.notes.append(msg("Royal Decree (the Magician): {facing} turns back on {player}; "
+                               "play now goes {way}; suit in force: {suit}.", **args))
+        else:
+            reason = ("royal-decree", msg("A Royal Decree turns {facing} back.", facing=what))
+            w.notes.append(msg("Royal Decree: {facing} turns back on {player}; play now goes "
+                               "{way}; suit in force: {suit}.", **args))
         nxt = p.by
     else:
         if p.dungeons:
             release(w, seat)  # the Dungeon card goes onto the discard pile, under the Protector
-        reason = ("protector", f"A Protector{as_what} cancels {what}.")
-        w.notes.append(f"Protector{as_what}: {what} is cancelled; suit in force: {w.suit}.")
+        if magician:
+            reason = ("protector", msg("A Protector (the Magician) cancels {facing}.",
+                                       facing=what))
+            w.notes.append(msg("Protector (the Magician): {facing} is cancelled; suit in force: "
+                               "{suit}.", facing=what, suit=suit_word(w.suit)))
+        else:
+            reason = ("protector", msg("A Protector cancels {facing}.", facing=what))
+            w.notes.append(msg("Protector: {facing} is cancelled; suit in force: {suit}.",
+                               facing=what, suit=suit_word(w.suit)))
         nxt = advance(w, seat, w.direction)
     w.reason = reason
     w.pending = None
@@ -95,12 +116,14 @@ def answer_draw(w: Work, seat: int, cards: list, words) -> None:
     if eff == "royal-decree":
         w.pending = Pending(count, "royal-decree", seat, p.suit_before, fresh)
         if fresh:
-            w.notes.append(f"{cap(words(p.by))} faces {facing(w.pending)}: they may "
-                           f"{answers(w.pending)}, or take "
-                           f"{plural(count + 1, 'card')} and lose the turn.")
+            w.notes.append(msg("{player} faces {facing}: they may {answer}, or take {cards} and "
+                               "lose the turn.", player=cap(words(p.by)),
+                               facing=facing(w.pending), answer=answers(w.pending),
+                               cards=n_cards(count + 1)))
         else:
-            w.notes.append(f"{cap(words(p.by))} must draw {count} and lose the turn, unless "
-                           f"they {answers(w.pending)}.")
+            w.notes.append(msg("{player} must draw {n} and lose the turn, unless they "
+                               "{answer}.", player=cap(words(p.by)), n=count,
+                               answer=answers(w.pending)))
     pass_turn(w, seat, nxt, words)
 
 
@@ -131,63 +154,75 @@ def cards_due(w: Work, seat: int) -> int:
     return due
 
 
+# What a refusal says is not allowed instead of taking the cards due: "(no draw)".
+_NO = {"play": msg("no play"), "draw": msg("no draw"), "pass": msg("no pass"),
+       "question to a partner": msg("no question to a partner")}
+
+
 def no_dues(w: Work, seat: int, what: str, words) -> None:
     """Refuse a play, draw or pass when the seat must take cards instead (a Dungeon just laid
     in front of a free player may still be answered by a play)."""
     fresh = w.pending is not None and w.pending.dungeons > 0
+    you = is_you(words, seat)
     if fresh and w.dungeon[seat] >= 0 and what not in ("play", "question to a partner"):
-        raise RuleError("dungeon", f"{does(words, seat, 'faces', 'face')} {facing(w.pending)}: "
-                                   f"{answers(w.pending)}, or take "
-                                   f"{plural(cards_due(w, seat), 'card')} and lose this turn "
-                                   f"(no {what}).")
+        args = {"facing": facing(w.pending), "answer": answers(w.pending),
+                "cards": n_cards(cards_due(w, seat)), "no": _NO[what]}
+        raise RuleError("dungeon", msg("You face {facing}: {answer}, or take {cards} and lose "
+                                       "this turn ({no}).", **args) if you else
+                        msg("{player} faces {facing}: {answer}, or take {cards} and lose this "
+                            "turn ({no}).", player=cap(words(seat)), **args))
     if w.dungeon[seat] >= 0 and not fresh:
-        sits = does(words, seat, "sits", "sit")
-        raise RuleError("dungeon", f"{sits} in the Dungeon: take "
-                                   f"{plural(cards_due(w, seat), 'card')} and lose this turn "
-                                   f"(no {what}).")
+        args = {"cards": n_cards(cards_due(w, seat)), "no": _NO[what]}
+        raise RuleError("dungeon", msg("You sit in the Dungeon: take {cards} and lose this "
+                                       "turn ({no}).", **args) if you else
+                        msg("{player} sits in the Dungeon: take {cards} and lose this turn "
+                            "({no}).", player=cap(words(seat)), **args))
     if w.penalty[seat]:
-        owes = does(words, seat, "owes", "owe")
-        raise RuleError("on-guard-penalty", f"{owes} the On Guard penalty: take "
-                                            f"{plural(cards_due(w, seat), 'card')} and lose this "
-                                            f"turn.")
+        due = n_cards(cards_due(w, seat))
+        raise RuleError("on-guard-penalty", msg("You owe the On Guard penalty: take {cards} and "
+                                                "lose this turn.", cards=due) if you else
+                        msg("{player} owes the On Guard penalty: take {cards} and lose this "
+                            "turn.", player=cap(words(seat)), cards=due))
 
 
 def ev_take(w: Work, seat: int, move: dict, words) -> None:
     my_turn(w, seat, words)
     due = cards_due(w, seat)
     if due == 0:
-        raise RuleError("take", f"{cap(words(seat))} has nothing to take: play a card, or draw "
-                                f"one.")
+        raise RuleError("take", msg("{player} has nothing to take: play a card, or draw one.",
+                                    player=cap(words(seat))))
     close_windows(w)
     parts = []
     if w.pending is not None and w.pending.count:
-        parts.append(f"{w.pending.count} for {card_name(w.pending.kind)}")
+        parts.append(msg("{n} for {card}", n=w.pending.count, card=card_name(w.pending.kind)))
     in_dungeon = w.dungeon[seat] >= 0
     if in_dungeon:
-        parts.append("1 for the Dungeon")
+        parts.append(msg("1 for the Dungeon"))
         w.dungeon[seat] += 1
         if w.dungeon[seat] == 3:  # the missed escape's extra turn: free again
             release(w, seat)
     if w.penalty[seat]:
-        parts.append("2 for the On Guard penalty")
+        parts.append(msg("2 for the On Guard penalty"))
         w.penalty[seat] = False
     if w.yes == seat:
-        parts.append("2 after the partner's Yes")
+        parts.append(msg("2 after the partner's Yes"))
         w.yes = None
     got = give(w, seat, due)
     w.pending = None
-    w.notes.append(f"{cap(words(seat))} takes {got} ({', '.join(parts)}) and loses the turn.")
+    w.notes.append(msg("{player} takes {n} ({parts}) and loses the turn.",
+                       player=cap(words(seat)), n=got, parts=listing(parts, sep=", ")))
     if in_dungeon:
         turns = w.dungeon[seat]
         if turns == -1:
-            w.notes.append(f"{cap(words(seat))} leaves the Dungeon after a third lost turn.")
+            w.notes.append(msg("{player} leaves the Dungeon after a third lost turn.",
+                               player=cap(words(seat))))
         elif turns == 2:
             w.escape = seat
-            w.notes.append(f"{cap(words(seat))} may leave the Dungeon now, before the next "
-                           f"player plays or draws.")
+            w.notes.append(msg("{player} may leave the Dungeon now, before the next player "
+                               "plays or draws.", player=cap(words(seat))))
     nxt = advance(w, seat, w.direction)
     w.to_play = nxt
     w.phase = "turn"
     w.turn += 1
     w.warlord = None
-    w.notes.append(f"Next to play: {words(nxt)}.")
+    w.notes.append(msg("Next to play: {player}.", player=words(nxt)))

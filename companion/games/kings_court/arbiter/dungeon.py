@@ -3,8 +3,9 @@ and leaving it."""
 from __future__ import annotations
 
 from companion.engine import RuleError
-from companion.games.kings_court.arbiter.kinds import cap, card_name, does
+from companion.games.kings_court.arbiter.kinds import cap, card_name, is_you
 from companion.games.kings_court.arbiter.state import Turn, Work
+from companion.words import msg
 
 
 def imprison(w: Work, ctx: Turn, target: int, words) -> int:
@@ -12,14 +13,16 @@ def imprison(w: Work, ctx: Turn, target: int, words) -> int:
     what ``target`` draws now."""
     if w.dungeon[target] >= 0:
         added = ctx.dungeons
-        sits = does(words, target, "already sits", "already sit")
-        w.notes.append(f"{sits} in the Dungeon: the new Dungeon card lies with the first "
-                       f"and adds one card to draw.")
+        w.notes.append(msg("You already sit in the Dungeon: the new Dungeon card lies with the "
+                           "first and adds one card to draw.") if is_you(words, target) else
+                       msg("{player} already sits in the Dungeon: the new Dungeon card lies "
+                           "with the first and adds one card to draw.",
+                           player=cap(words(target))))
     else:
         w.dungeon[target] = 0
         added = ctx.dungeons - 1
-        w.notes.append(f"Dungeon: {words(target)} loses the next two turns, drawing one "
-                       f"card on each.")
+        w.notes.append(msg("Dungeon: {player} loses the next two turns, drawing one card on "
+                           "each.", player=words(target)))
     w.dungeon_cards[target] += ctx.dungeons
     w.dungeon_magicians[target] += ctx.magicians
     return added
@@ -35,12 +38,14 @@ def release(w: Work, seat: int) -> None:
 def ev_escape(w: Work, seat: int, move: dict, words) -> None:
     if w.escape != seat:
         if w.dungeon[seat] < 0:
-            raise RuleError("dungeon-escape", f"{cap(words(seat))} is not in the Dungeon.")
-        raise RuleError("dungeon-escape", f"{cap(words(seat))} may leave the Dungeon only "
-                                          f"right after the second Dungeon draw, before the "
-                                          f"next player plays or draws.")
+            raise RuleError("dungeon-escape", msg("{player} is not in the Dungeon.",
+                                                  player=cap(words(seat))))
+        raise RuleError("dungeon-escape", msg(
+            "{player} may leave the Dungeon only right after the second Dungeon draw, before "
+            "the next player plays or draws.", player=cap(words(seat))))
     release(w, seat)
     w.escape = None
-    under = card_name(w.top) if w.top else "the named suit"
-    w.notes.append(f"{cap(words(seat))} leaves the Dungeon: the Dungeon card goes onto the "
-                   f"discard pile, and the card to play on stays {under}.")
+    under = card_name(w.top) if w.top else msg("the named suit")
+    w.notes.append(msg("{player} leaves the Dungeon: the Dungeon card goes onto the discard "
+                       "pile, and the card to play on stays {card}.", player=cap(words(seat)),
+                       card=under))

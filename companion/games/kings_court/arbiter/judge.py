@@ -13,7 +13,10 @@ from companion.games.kings_court.arbiter.kinds import (
     LAST_ONLY,
     cap,
     card_name,
+    either_suit,
     short,
+    suit_word,
+    suits_list,
 )
 from companion.games.kings_court.arbiter.state import (
     FEWEST,
@@ -23,21 +26,51 @@ from companion.games.kings_court.arbiter.state import (
     Hand,
     Pending,
 )
-from companion.games.kings_court.cards import KIND_BY_ID, SHIELD, selection_kinds, suits_in
+from companion.games.kings_court.cards import (
+    KIND_BY_ID,
+    SELECTIONS,
+    SHIELD,
+    selection_kinds,
+    suits_in,
+)
+from companion.words import Msg, msg
 
 
 def _relative(n: int, direction: int):
-    def words(seat: int) -> str:
+    def words(seat: int) -> Msg:
         if seat == 0:
-            return "you"
+            return msg("you")
         if seat == direction % n:
-            return "the next player"
+            return msg("the next player")
         if seat == (2 * direction) % n:
-            return "the player after next"
+            return msg("the player after next")
         if seat == (-direction) % n:
-            return "the player before you"
-        return f"the player {seat} seats to your left"
+            return msg("the player before you")
+        return msg("the player {n} seats to your left", n=seat)
     return words
+
+
+def _selection_refusal(error: Exception, selection: Any) -> Msg | str:
+    """A selection the judge cannot read, said as cards.selection_kinds says it in English."""
+    if type(selection) is dict:
+        name, extra = selection.get("name", "custom"), selection.get("extra", ())
+    elif type(selection) is str:
+        name, extra = selection, ()
+    else:
+        return msg('A selection is a name or {"name": ..., "extra": [...]}.')
+    try:
+        unknown = sorted(set(extra) - KIND_BY_ID.keys())
+    except TypeError:
+        return str(error)
+    if unknown:
+        return msg("There is no King's Court card {card}.", card=repr(unknown[0]))
+    names = repr([*SELECTIONS, "custom"])
+    if name in SELECTIONS and extra:
+        return msg("A selection is one of {names}, not {name} with extra cards", names=names,
+                   name=repr(name))
+    if name != "custom":
+        return msg("A selection is one of {names}, not {name}.", names=names, name=repr(name))
+    return str(error)
 
 
 def _situation(situation: Any) -> tuple[Hand, Any]:
@@ -46,17 +79,18 @@ def _situation(situation: Any) -> tuple[Hand, Any]:
         return RuleError("judge", message)
 
     if type(situation) is not dict:
-        raise bad("The situation is an object: players, top, suit, direction, pending, ...")
+        raise bad(msg("The situation is an object: players, top, suit, direction, pending, ..."))
     known = {"players", "top", "suit", "direction", "pending", "dungeon", "cards_in_hand",
              "selection", "next_dungeon", "penalty", "suit_before", "to_play", "over"}
     for key in situation:
         if key not in known:
-            raise bad(f"The situation has no field called {short(key)}.")
+            raise bad(msg("The situation has no field called {field}.", field=short(key)))
     if situation.get("over"):
-        raise RuleError("hand-over", "This hand is over: nothing more can be played.")
+        raise RuleError("hand-over", msg("This hand is over: nothing more can be played."))
     n = situation.get("players")
     if type(n) is not int or not FEWEST <= n <= MOST:
-        raise bad(f'"players" is a number from {FEWEST} to {MOST}.')
+        raise bad(msg('"players" is a number from {fewest} to {most}.', fewest=FEWEST,
+                      most=MOST))
     selection = situation.get("selection", "kc+kd+bonus")
     try:
         if type(selection) is dict:
@@ -66,41 +100,43 @@ def _situation(situation: Any) -> tuple[Hand, Any]:
         else:
             raise ValueError("A selection is a name or {\"name\": ..., \"extra\": [...]}.")
     except (ValueError, TypeError) as error:
-        raise bad(str(error)) from None
+        raise bad(_selection_refusal(error, selection)) from None
     ids = frozenset(kind.id for kind in kinds)
     suits = suits_in(kinds)
     top = situation.get("top")
     if top is not None and (type(top) is not str or top not in ids):
-        raise bad(f'"top" is a card of this selection, not {short(top)}.')
+        raise bad(msg('"top" is a card of this selection, not {card}.', card=short(top)))
     if top is not None and KIND_BY_ID[top].group == SHIELD and top not in BATTLE | LAST_ONLY:
-        raise bad(f"{cap(card_name(top))} never lies on top of the discard pile.")
+        raise bad(msg("{card} never lies on top of the discard pile.",
+                      card=cap(card_name(top))))
     suit = situation.get("suit")
     if suit is None and top is not None and len(INFO[top].suits) == 1:
         suit = INFO[top].suits[0]
     if suit not in suits:
-        raise bad(f'"suit" (the suit in force) is one of {", ".join(suits)}.')
+        raise bad(msg('"suit" (the suit in force) is one of {suits}.', suits=suits_list(suits)))
     if top is not None and INFO[top].suits and suit not in INFO[top].suits:
         # Only a Kingdom card on top leaves the suit to what was named: a Number or Suit Scroll
         # card sets its own suit, a Queen's Option one of its two.
-        own = " or ".join(INFO[top].suits)
-        raise RuleError("follow-suit", f"With {card_name(top)} on top the suit in force is "
-                                       f"{own}, not {suit}.")
+        raise RuleError("follow-suit", msg("With {card} on top the suit in force is {own}, not "
+                                           "{suit}.", card=card_name(top),
+                                           own=either_suit(INFO[top].suits),
+                                           suit=suit_word(suit)))
     direction = situation.get("direction", 1)
     if direction not in (1, -1) or type(direction) is not int:
-        raise bad('"direction" is 1 (to the left) or -1 (to the right).')
+        raise bad(msg('"direction" is 1 (to the left) or -1 (to the right).'))
     pending = situation.get("pending")
     if pending is not None:
         if type(pending) is not dict or set(pending) - {"count", "kind"}:
-            raise bad('"pending" is {"count": n, "kind": the draw card} or null.')
+            raise bad(msg('"pending" is {"count": n, "kind": the draw card} or null.'))
         count, kind = pending.get("count"), pending.get("kind")
         draw_kinds = {k for k in ids if INFO[k].stem == "drawbridge"} | {
             "dragon", "wizard", "dungeon", "royal-decree"}
         if type(count) is not int or not 1 <= count <= 99 or kind not in draw_kinds:
-            raise bad('"pending" needs a count from 1 and the draw card (a Drawbridge, dragon, '
-                      'wizard, dungeon, or royal-decree when one turned it back).')
+            raise bad(msg('"pending" needs a count from 1 and the draw card (a Drawbridge, '
+                          'dragon, wizard, dungeon, or royal-decree when one turned it back).'))
         before = situation.get("suit_before", suit)
         if before not in suits:
-            raise bad(f'"suit_before" is one of {", ".join(suits)}.')
+            raise bad(msg('"suit_before" is one of {suits}.', suits=suits_list(suits)))
         # A Dungeon's count is what its turn takes: its own card and any draw played with it.
         jailed = kind == "dungeon"
         pending = Pending(count - jailed, kind, (-direction) % n, before, dungeons=int(jailed))
@@ -108,11 +144,11 @@ def _situation(situation: Any) -> tuple[Hand, Any]:
     for key in ("dungeon", "next_dungeon", "penalty"):
         value = situation.get(key, False)
         if type(value) is not bool:
-            raise bad(f'"{key}" is true or false.')
+            raise bad(msg('"{field}" is true or false.', field=key))
         flags[key] = value
     held = situation.get("cards_in_hand")
     if held is not None and (type(held) is not int or not 1 <= held <= 150):
-        raise bad('"cards_in_hand" is the number of cards you hold, or null.')
+        raise bad(msg('"cards_in_hand" is the number of cards you hold, or null.'))
     dungeon = [-1] * n
     if flags["dungeon"] or (pending is not None and pending.dungeons):
         dungeon[0] = 0
@@ -142,15 +178,16 @@ def judge(situation: dict, play: list[dict]) -> dict[str, Any]:
         return {**refused, **error.to_dict()}
     if type(play) is not list or not play:
         return {**refused, "rule": "judge", "step": None,
-                "message": "Name the cards to play, as a list in the order played."}
+                "message": msg("Name the cards to play, as a list in the order played.")}
     if hand.hands[0] == 0:  # the hand size is not known: assume it is enough
         for step, card in enumerate(play):
             card = card if type(card) is dict else {}
             kind = card.get("as") if card.get("card") == "magician" else card.get("card")
             if type(kind) is str and kind in LAST_ONLY:  # it depends on the hand size: ask for it
                 return {**refused, "rule": "last-card-only", "step": step,
-                        "message": f"{cap(card_name(kind))} may only be played as your last "
-                                   f"card: enter how many cards you hold to check it."}
+                        "message": msg("{card} may only be played as your last card: enter how "
+                                       "many cards you hold to check it.",
+                                       card=cap(card_name(kind)))}
         hand = _with_hands(hand, len(play) + 2)
     words = _relative(hand.players, hand.direction)
     try:
@@ -158,7 +195,7 @@ def judge(situation: dict, play: list[dict]) -> dict[str, Any]:
     except RuleError as error:
         return {**refused, **error.to_dict()}
     after = w.freeze()
-    rule, message = w.reason or ("follow-suit", "The cards may be played.")
+    rule, message = w.reason or ("follow-suit", msg("The cards may be played."))
     nxt = after.to_play
     return {
         "allowed": True, "rule": rule, "message": message, "step": None,

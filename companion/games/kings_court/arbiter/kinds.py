@@ -6,7 +6,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from companion.games.kings_court.cards import KIND_BY_ID, KINDS, NUMBER, SCROLL, CardKind
+from companion.games.kings_court.cards import (
+    KIND_BY_ID,
+    KINDS,
+    NUMBER,
+    SCROLL,
+    SUIT_WORDS,
+    CardKind,
+)
+from companion.words import Listing, Msg, listing, msg, term
 
 # --------------------------------------------------------------------------- the cards
 
@@ -38,14 +46,17 @@ CHOICES = ("same", "skip", "reverse")
 STEMS = ("fair-maiden", "drawbridge", "knight", "court-jester", "queens-option")
 
 
-NAMES_OF_STEMS = {"fair-maiden": "Fair Maiden", "drawbridge": "Drawbridge", "knight": "Knight",
-                  "court-jester": "Court Jester", "queens-option": "Queen's Option"}
+NAMES_OF_STEMS = {"fair-maiden": term("kings court card", "Fair Maiden"),
+                  "drawbridge": term("kings court card", "Drawbridge"),
+                  "knight": term("kings court card", "Knight"),
+                  "court-jester": term("kings court card", "Court Jester"),
+                  "queens-option": term("kings court card", "Queen's Option")}
 
 
 @dataclass(frozen=True, slots=True)
 class CardInfo:
     id: str
-    name: str  # "the Blue 7", "the King"
+    name: Msg  # "the Blue 7", "the King"
     stem: str  # number, a suit scroll's stem, or the Kingdom card's id
     match: str | None  # what "same kind" compares (Suit cards only)
     suits: tuple[str, ...]
@@ -57,17 +68,15 @@ def card_info(kind: CardKind) -> CardInfo:
     if kind.group == NUMBER:
         stem, match = "number", f"value-{kind.value}"
         rule = "follow-suit"
-        name = f"the {kind.name}"
     elif not kind.kingdom:
         stem = next(s for s in STEMS if kind.id.startswith(s))
         match = stem
         rule = stem
-        name = f"the {kind.name}"
     else:
         stem, match = kind.id, None
         rule = {"king": "king-queen", "queen": "king-queen", "duke": "duke-duchess",
                 "duchess": "duke-duchess"}.get(kind.id, kind.id)
-        name = f"the {kind.name}"
+    name = msg("the {card}", card=kind.name)
     return CardInfo(kind.id, name, stem, match, kind.suits, kind.kingdom, rule)
 
 
@@ -94,36 +103,116 @@ def fits(eff: str, top: str | None, suit: str | None) -> str | None:
     return None
 
 
-def fits_text(top: str | None, suit: str | None) -> str:
+A_SUIT_CARD = {  # "a gold card", as each language says a card of that suit
+    "gold": msg("a gold card"), "green": msg("a green card"), "blue": msg("a blue card"),
+    "burgundy": msg("a burgundy card"), "purple": msg("a purple card"),
+    "silver": msg("a silver card"), "orange": msg("an orange card"),
+}
+
+
+def fits_text(top: str | None, suit: str | None) -> Msg:
     """What may be played on this top card and suit, as a list in words."""
     parts = []
     if suit:
-        parts.append(f"{a_or_an(suit)} {suit} card")
+        parts.append(A_SUIT_CARD[suit])
     if top is not None and not INFO[top].kingdom:
         info = INFO[top]
         if info.stem == "number":
-            value = str(KIND_BY_ID[top].value)
-            parts.append(f"{a_or_an(value)} {value}")
+            value = KIND_BY_ID[top].value
+            parts.append(msg("an {value}", value=value) if a_or_an(str(value)) == "an"
+                         else msg("a {value}", value=value))
         else:
-            parts.append(f"a {NAMES_OF_STEMS[info.stem]}")
-    parts.append("a Kingdom card")
-    return ", ".join(parts[:-1]) + " or " + parts[-1] if len(parts) > 1 else parts[0]
+            parts.append(msg("a {card}", card=NAMES_OF_STEMS[info.stem]))
+    parts.append(msg("a Kingdom card"))
+    if len(parts) == 1:
+        return parts[0]
+    if len(parts) == 2:
+        return msg("{first} or {last}", first=parts[0], last=parts[1])
+    return msg("{first}, {second} or {last}", first=parts[0], second=parts[1], last=parts[2])
 
 
-def reason_to_play(fit: str, eff: str, suit: str | None) -> tuple[str, str]:
+def suit_word(suit: str | None) -> Msg | str:
+    """A suit as the table says it ("gold"); anything else as it is."""
+    return SUIT_WORDS.get(suit, suit) if isinstance(suit, str) else str(suit)
+
+
+def either_suit(suits: tuple[str, ...]) -> Msg:
+    """A Queen's Option's two suits: "gold or burgundy"."""
+    if len(suits) == 1:
+        return SUIT_WORDS[suits[0]]
+    return msg("{first} or {last}", first=SUIT_WORDS[suits[0]], last=SUIT_WORDS[suits[1]])
+
+
+def suits_list(suits) -> Listing:
+    """Suits as a plain series: "gold, green, blue"."""
+    return listing([SUIT_WORDS[suit] for suit in suits], sep=", ")
+
+
+def reason_to_play(fit: str, eff: str, suit: str | None) -> tuple[str, Msg]:
     name = cap(card_name(eff))
     if fit == "kingdom-any-suit":
-        return INFO[eff].rule, f"{name} is a Kingdom card: it may be played on any suit."
+        return INFO[eff].rule, msg("{card} is a Kingdom card: it may be played on any suit.",
+                                   card=name)
     if fit == "follow-suit":
         return (INFO[eff].rule if INFO[eff].stem != "number" else "follow-suit",
-                f"{name} matches the suit in force ({suit}).")
-    return "follow-kind", f"{name} is the same kind as the top card."
+                msg("{card} matches the suit in force ({suit}).", card=name,
+                    suit=suit_word(suit)))
+    return "follow-kind", msg("{card} is the same kind as the top card.", card=name)
 
 
 # --------------------------------------------------------------------------- words
 
 
-def cap(text: str) -> str:
+class Capital(Msg):
+    """A message said at the start of a sentence: in English its first letter made a capital
+    (the translations of such messages are written with their capital)."""
+
+    __slots__ = ()
+
+    def __new__(cls, of: Msg) -> Capital:
+        english = str.__str__(of)
+        self = str.__new__(cls, english[:1].upper() + english[1:])
+        self.text, self.many, self.count, self.context = of.text, of.many, of.count, of.context
+        self.args = of.args
+        return self
+
+    def __reduce__(self):
+        return (_capital, (self.text, self.args, self.many, self.count, self.context))
+
+
+def _capital(text, args, many, count, context) -> Capital:
+    return Capital(Msg(text, dict(args), many=many, count=count, context=context))
+
+
+# The words for a seat or a card, and the same at the start of a sentence.
+_CAPITALS = {
+    "the {card}": msg("The {card}", card=""),
+    "player {n}": msg("Player {n}", n=0),
+    "you": msg("You"),
+    "the next player": msg("The next player"),
+    "the player after next": msg("The player after next"),
+    "the player before you": msg("The player before you"),
+    "the player {n} seats to your left": msg("The player {n} seats to your left", n=0),
+}
+
+
+def cap(text: Any) -> Any:
+    """``text`` at the start of a sentence: a name or Msg with its first letter a capital."""
+    if isinstance(text, Listing):
+        items = list(text.items)
+        return listing([cap(items[0]), *items[1:]], text.sep) if items else text
+    if isinstance(text, Msg):
+        if text.context is None and text.many is None and text.text in _CAPITALS:
+            return Msg(_CAPITALS[text.text].text, dict(text.args))
+        if text.text.startswith("{"):
+            first = text.text[1:text.text.index("}")]
+            args = dict(text.args)
+            if first in args and isinstance(args[first], str):
+                args[first] = cap(args[first])
+                return Msg(text.text, args, many=text.many, count=text.count,
+                           context=text.context)
+        english = str.__str__(text)
+        return text if english[:1] == english[:1].upper() else Capital(text)
     return text[:1].upper() + text[1:]
 
 
@@ -141,26 +230,35 @@ def short(value: Any) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-def card_name(kind_id: str) -> str:
+def card_name(kind_id: str) -> Msg:
+    """A card as a sentence names it: "the Blue 7"."""
     return INFO[kind_id].name
 
 
-def plain(seat: int) -> str:
-    return f"player {seat + 1}"
+def bare_name(kind_id: str) -> Msg:
+    """A card's name alone: "Blue 7", "Fair Maiden (gold)"."""
+    return KIND_BY_ID[kind_id].name
 
 
-def does(words, seat: int, third: str, base: str) -> str:
-    """Subject and verb: "Player 2 holds" or, for the judged player, "You hold"."""
-    who = words(seat)
-    return f"{cap(who)} {base if who == 'you' else third}"
+def plain(seat: int) -> Msg:
+    return msg("player {n}", n=seat + 1)
 
 
-def seats_text(seats: list[int], words) -> str:
-    names = [words(s) for s in seats]
-    if len(names) <= 1:
-        return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
+def is_you(words, seat: int) -> bool:
+    """Whether the words name the judged player ("you"), whose verbs differ."""
+    return words(seat) == "you"
 
 
-def way(direction: int) -> str:
-    return "to the left" if direction == 1 else "to the right"
+def n_cards(n: int) -> Msg:
+    """ "1 card", "3 cards"."""
+    from companion.words import plural  # the keyword Babel extracts (this module's plural is English)
+
+    return plural("{n} card", "{n} cards", n)
+
+
+def seats_text(seats: list[int], words) -> Listing:
+    return listing([words(s) for s in seats])
+
+
+def way(direction: int) -> Msg:
+    return msg("to the left") if direction == 1 else msg("to the right")

@@ -3,8 +3,9 @@ cards (Fair Maiden, Drawbridge, Queen's Option, Knight, Court Jester), the Kingd
 (the wild cards, the Dragon's and Wizard's draws, the Dungeon) and a Number card's suit."""
 from __future__ import annotations
 
-from companion.games.kings_court.arbiter.kinds import BATTLE, EXTRA, INFO, WILD, way
+from companion.games.kings_court.arbiter.kinds import BATTLE, EXTRA, INFO, WILD, suit_word, way
 from companion.games.kings_court.arbiter.state import Pending, Turn, Work
+from companion.words import Msg, msg
 
 
 def play_card(w: Work, seat: int, ctx: Turn, phys: str, eff: str, spec: dict, i: int,
@@ -30,13 +31,13 @@ def play_card(w: Work, seat: int, ctx: Turn, phys: str, eff: str, spec: dict, i:
     if "suit" in spec:
         w.suit = spec["suit"]
         if eff in WILD or (ctx.deal and info.kingdom):
-            w.notes.append(f"Suit named: {w.suit}.")
+            w.notes.append(msg("Suit named: {suit}.", suit=suit_word(w.suit)))
         elif suit_was != w.suit:
-            w.notes.append(f"Suit in force: {w.suit}.")
+            w.notes.append(msg("Suit in force: {suit}.", suit=suit_word(w.suit)))
     elif not info.kingdom:
         w.suit = info.suits[0]
         if suit_was != w.suit and suit_was is not None:
-            w.notes.append(f"Suit in force: {w.suit}.")
+            w.notes.append(msg("Suit in force: {suit}.", suit=suit_word(w.suit)))
     stem = info.stem
     n = w.players
     if stem == "fair-maiden":
@@ -49,10 +50,11 @@ def play_card(w: Work, seat: int, ctx: Turn, phys: str, eff: str, spec: dict, i:
     elif stem == "knight":
         if n == 2:
             ctx.skips += 1
-            w.notes.append("With two players the Knight skips instead of reversing.")
+            w.notes.append(msg("With two players the Knight skips instead of reversing."))
         else:
             ctx.direction = -ctx.direction
-            w.notes.append(f"Direction reversed: play now goes {way(ctx.direction)}.")
+            w.notes.append(msg("Direction reversed: play now goes {way}.",
+                               way=way(ctx.direction)))
     elif stem == "court-jester":
         ctx.skips += 1
     if eff in EXTRA:
@@ -61,7 +63,8 @@ def play_card(w: Work, seat: int, ctx: Turn, phys: str, eff: str, spec: dict, i:
         choice = spec["choice"]
         if choice == "reverse":
             ctx.direction = -ctx.direction
-            w.notes.append(f"Direction reversed: play now goes {way(ctx.direction)}.")
+            w.notes.append(msg("Direction reversed: play now goes {way}.",
+                               way=way(ctx.direction)))
         elif choice == "skip":
             ctx.skips += 1
     if eff in BATTLE:
@@ -69,17 +72,18 @@ def play_card(w: Work, seat: int, ctx: Turn, phys: str, eff: str, spec: dict, i:
         ctx.battle_step = i
 
 
-def answers(pending: Pending) -> str:
+def answers(pending: Pending) -> Msg:
     if INFO[pending.kind].stem == "drawbridge" and not pending.dungeons:
-        return ("stack a Drawbridge, answer with a Royal Decree or a Protector (or a Magician "
-                "as either)")
-    return "answer with a Royal Decree or a Protector (or a Magician as either)"
+        return msg("stack a Drawbridge, answer with a Royal Decree or a Protector (or a "
+                   "Magician as either)")
+    return msg("answer with a Royal Decree or a Protector (or a Magician as either)")
 
 
-def facing(pending: Pending) -> str:
+def facing(pending: Pending) -> Msg:
     """What the player to play faces: "a draw of 3", "the Dungeon", "the Dungeon and a draw
     of 5"."""
-    draw = f"a draw of {pending.count}"
     if not pending.dungeons:
-        return draw
-    return "the Dungeon" + (f" and {draw}" if pending.count else "")
+        return msg("a draw of {n}", n=pending.count)
+    if pending.count:
+        return msg("the Dungeon and a draw of {n}", n=pending.count)
+    return msg("the Dungeon")

@@ -6,6 +6,7 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from companion.games.kings_court.arbiter.kinds import plain
+from companion.words import msg
 
 HAND_SIZE = 7
 
@@ -214,14 +215,15 @@ def from_pile(w: Work, n: int) -> int:
     while got < n:
         if w.draw_pile == 0:
             if w.discard <= 1:
-                w.notes.append("The draw pile and the discard pile are used up: no more cards "
-                               "to draw.")
+                w.notes.append(msg("The draw pile and the discard pile are used up: no more "
+                                   "cards to draw."))
                 break
             w.draw_pile = w.discard - 1
             w.discard = 1
             w.reshuffles += 1
-            w.notes.append(f"The draw pile ran out: the discard pile except its top card was "
-                           f"shuffled into a new draw pile (reshuffle {w.reshuffles}).")
+            w.notes.append(msg("The draw pile ran out: the discard pile except its top card was "
+                               "shuffled into a new draw pile (reshuffle {n}).",
+                               n=w.reshuffles))
         step = min(n - got, w.draw_pile)
         w.draw_pile -= step
         got += step

@@ -12,21 +12,25 @@ from companion.games.kings_court.arbiter.kinds import (
     INFO,
     LAST_ONLY,
     RISK,
+    bare_name,
     cap,
     card_name,
-    does,
     fits,
     fits_text,
-    plural,
+    is_you,
+    n_cards,
     reason_to_play,
+    suit_word,
 )
 from companion.games.kings_court.arbiter.scrolls import answers, play_card
 from companion.games.kings_court.arbiter.state import Pending, Turn, Work, advance, give
+from companion.words import msg
 
 
 def my_turn(w: Work, seat: int, words) -> None:
     if seat != w.to_play:
-        raise RuleError("turn-order", f"It is {words(w.to_play)}'s turn, not {words(seat)}'s.")
+        raise RuleError("turn-order", msg("It is {player}'s turn, not {other}'s.",
+                                          player=words(w.to_play), other=words(seat)))
 
 
 def close_windows(w: Work) -> None:
@@ -42,51 +46,62 @@ def chain(w: Work, seat: int, cards: list, ctx: Turn, words) -> None:
     for i, raw in enumerate(cards):
         phys, eff, spec = parse_card(w, raw, i, seat, many, deal)
         info = INFO[eff]
-        label = card_label(i, many, card_name(phys))
+        label = card_label(i, many, phys)
         if phys in RISK:
-            raise RuleError("risk-play", f"{label}a Risk card lies face up and is played with a "
-                                         f"risk move, not on a turn.", step=i)
+            raise RuleError("risk-play", label(msg(
+                "a Risk card lies face up and is played with a risk move, not on a turn.")),
+                step=i)
         if phys == "warlord":
-            raise RuleError("warlord", f"{label}the Warlord is played at the start of another "
-                                       f"player's turn (a risk move), not on your own.", step=i)
+            raise RuleError("warlord", label(msg(
+                "the Warlord is played at the start of another player's turn (a risk move), "
+                "not on your own.")), step=i)
         if phys == "defender":
-            raise RuleError("defender", f"{label}a Defender is not played on its own: it answers "
-                                        f"a Battle card aimed at you and is entered with that "
-                                        f"card (\"answered with a Defender\", or \"defended\").",
-                            step=i)
+            raise RuleError("defender", label(msg(
+                "a Defender is not played on its own: it answers a Battle card aimed at you and "
+                "is entered with that card (\"answered with a Defender\", or \"defended\").")),
+                step=i)
         if eff in DEFENSIVE and not deal:
-            what = "a Magician as " + card_name(eff)[4:] if phys == "magician" else card_name(eff)
-            raise RuleError("defensive-only", f"{label}{what} is played only in answer to "
-                                              f"a draw card.", step=i)
+            what = (msg("a Magician as {card}", card=bare_name(eff)) if phys == "magician"
+                    else card_name(eff))
+            raise RuleError("defensive-only", label(msg(
+                "{card} is played only in answer to a draw card.", card=what)), step=i)
         if ctx.count and ctx.need is None and not deal:
-            why = (f"{card_name(ctx.last)} allows no more cards" if ctx.last else "one card a turn")
-            raise RuleError("one-card", f"{label}{why}: only a King, Queen or Wizard adds "
-                                        f"one card, and a Fair Maiden an escort.", step=i)
+            why = (msg("{card} allows no more cards", card=card_name(ctx.last)) if ctx.last
+                   else msg("one card a turn"))
+            raise RuleError("one-card", label(msg(
+                "{why}: only a King, Queen or Wizard adds one card, and a Fair Maiden an "
+                "escort.", why=why)), step=i)
         if not deal:
             fit = fits(eff, w.top, w.suit)
             if fit is None:
-                what = card_name(eff) if phys == eff else f"a Magician as {card_name(eff)[4:]}"
+                what = (card_name(eff) if phys == eff
+                        else msg("a Magician as {card}", card=bare_name(eff)))
                 if ctx.need == "escort":
-                    raise RuleError("fair-maiden", f"{label}{what} cannot escort the Fair "
-                                                   f"Maiden: it takes {fits_text(w.top, w.suit)}.",
-                                    step=i)
+                    raise RuleError("fair-maiden", label(msg(
+                        "{card} cannot escort the Fair Maiden: it takes {fits}.", card=what,
+                        fits=fits_text(w.top, w.suit))), step=i)
                 rule = "queens-option" if info.stem == "queens-option" else "follow-suit"
-                under = (f" on {card_name(w.top)}" if w.top is not None else "")
-                raise RuleError(rule, f"{label}{what} does not fit{under} with "
-                                      f"{w.suit} in force: play {fits_text(w.top, w.suit)}.",
-                                step=i)
+                sentence = (msg("{card} does not fit on {top} with {suit} in force: play "
+                                "{fits}.", card=what, top=card_name(w.top),
+                                suit=suit_word(w.suit), fits=fits_text(w.top, w.suit))
+                            if w.top is not None else
+                            msg("{card} does not fit with {suit} in force: play {fits}.",
+                                card=what, suit=suit_word(w.suit),
+                                fits=fits_text(w.top, w.suit)))
+                raise RuleError(rule, label(sentence), step=i)
             if eff in LAST_ONLY and (i != len(cards) - 1 or w.hands[seat] != 1):
-                raise RuleError("last-card-only", f"{label}{card_name(eff)} may only be "
-                                                  f"played as your last card, to go out.", step=i)
+                raise RuleError("last-card-only", label(msg(
+                    "{card} may only be played as your last card, to go out.",
+                    card=card_name(eff))), step=i)
             if phys == "magician" and ctx.reason is None and ctx.count == 0:
-                ctx.reason = ("magician", f"The Magician becomes {card_name(eff)[4:]}, which fits "
-                                          f"now.")
+                ctx.reason = ("magician", msg("The Magician becomes {card}, which fits now.",
+                                              card=bare_name(eff)))
             if ctx.reason is None:
                 ctx.reason = reason_to_play(fit, eff, w.suit)
         play_card(w, seat, ctx, phys, eff, spec, i, words)
     if ctx.need == "escort" and not deal:
-        raise RuleError("fair-maiden", f"The Fair Maiden needs an escort in the same turn: add "
-                                       f"{fits_text(w.top, w.suit)}.",
+        raise RuleError("fair-maiden", msg("The Fair Maiden needs an escort in the same turn: "
+                                           "add {fits}.", fits=fits_text(w.top, w.suit)),
                         step=len(cards) - 1)
 
 
@@ -103,7 +118,8 @@ def finish_turn(w: Work, seat: int, ctx: Turn, words) -> None:
     w.warlord = None
     w.yes = None
     for k in range(1, ctx.skips + 1):
-        w.notes.append(f"Skipped: {words(advance(w, seat, ctx.direction, k))}.")
+        w.notes.append(msg("Skipped: {player}.", player=words(advance(w, seat, ctx.direction,
+                                                                          k))))
     out = someone_out(w, seat)
     if out is not None:
         end_out(w, seat, out, target, ctx, words)
@@ -115,14 +131,18 @@ def finish_turn(w: Work, seat: int, ctx: Turn, words) -> None:
     if count or fresh:
         w.pending = Pending(count, ctx.draw_kind or "dungeon", seat, ctx.suit_before, fresh)
         if fresh and not count:
-            w.notes.append(f"{cap(words(target))} may {answers(w.pending)} instead.")
+            w.notes.append(msg("{player} may {answer} instead.", player=cap(words(target)),
+                               answer=answers(w.pending)))
         elif w.dungeon[target] >= 0 and not fresh:
-            sits = does(words, target, "sits", "sit")
-            w.notes.append(f"{sits} in the Dungeon and cannot answer: "
-                           f"{plural(count, 'card')} to take with the Dungeon's card.")
+            w.notes.append(
+                msg("You sit in the Dungeon and cannot answer: {cards} to take with the "
+                    "Dungeon's card.", cards=n_cards(count)) if is_you(words, target) else
+                msg("{player} sits in the Dungeon and cannot answer: {cards} to take with the "
+                    "Dungeon's card.", player=cap(words(target)), cards=n_cards(count)))
         else:
-            w.notes.append(f"{cap(words(target))} must draw {count} and lose the turn, unless "
-                           f"they {answers(w.pending)}.")
+            w.notes.append(msg("{player} must draw {n} and lose the turn, unless they "
+                               "{answer}.", player=cap(words(target)), n=count,
+                               answer=answers(w.pending)))
     pass_turn(w, seat, target, words)
 
 
@@ -133,8 +153,10 @@ def pass_turn(w: Work, seat: int, nxt: int, words) -> None:
     w.turn += 1
     if w.hands[seat] == 1:
         w.guard = seat
-        w.notes.append(f"Down to one card: {words(seat)} must say On Guard.")
-    w.notes.append(f"Next to play: {words(nxt)}.")
+        w.notes.append(msg("Down to one card: you must say On Guard.") if is_you(words, seat)
+                       else msg("Down to one card: {player} must say On Guard.",
+                                player=words(seat)))
+    w.notes.append(msg("Next to play: {player}.", player=words(nxt)))
 
 
 def someone_out(w: Work, seat: int) -> int | None:
@@ -156,8 +178,10 @@ def end_out(w: Work, seat: int, out: int, target: int, ctx: Turn | None, words) 
     ended_with = ctx is not None and out == seat
     w.last = ctx.last if ended_with else None
     w.last_card = ctx.last_card if ended_with else None
-    holds = "hold" if words(out) == "you" else "holds"
-    w.notes.append(f"Out: {words(out)} {holds} no more cards, and the hand is over.")
+    w.notes.append(msg("Out: you hold no more cards, and the hand is over.")
+                   if is_you(words, out) else
+                   msg("Out: {player} holds no more cards, and the hand is over.",
+                       player=words(out)))
     if ctx is None or not (ctx.draws or ctx.dungeons):
         return
     count = ctx.draws
@@ -172,5 +196,8 @@ def end_out(w: Work, seat: int, out: int, target: int, ctx: Turn | None, words) 
     got = give(w, target, count)
     w.next_seat = target
     w.next_draws = got
-    draws = does(words, target, "draws", "draw")
-    w.notes.append(f"{draws} {got} at once for the last card; they count in that hand.")
+    w.notes.append(
+        msg("You draw {n} at once for the last card; they count in that hand.", n=got)
+        if is_you(words, target) else
+        msg("{player} draws {n} at once for the last card; they count in that hand.",
+            player=cap(words(target)), n=got))

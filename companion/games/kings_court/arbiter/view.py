@@ -11,16 +11,19 @@ from companion.games.kings_court.arbiter.kinds import (
     DEFENSIVE,
     INFO,
     RISK,
+    bare_name,
     cap,
     card_name,
     fits,
     fits_text,
-    plural,
+    n_cards,
+    suit_word,
     way,
 )
 from companion.games.kings_court.arbiter.scrolls import answers, facing
 from companion.games.kings_court.arbiter.state import Hand, words_of
 from companion.games.kings_court.cards import KINDS
+from companion.words import Msg, listing, msg
 
 
 def outcome(hand: Hand) -> dict[str, Any] | None:
@@ -65,50 +68,57 @@ def playable(hand: Hand) -> list[str]:
     return out
 
 
-def _options(hand: Hand) -> list[str]:
+def _options(hand: Hand) -> list[Msg]:
     if hand.ended_by is not None:
-        return ["The hand is over: score it on the sheet."]
+        return [msg("The hand is over: score it on the sheet.")]
     seat = hand.to_play
     words = words_of(hand)
     who = cap(words(seat))
-    out: list[str] = []
+    out: list[Msg] = []
     if hand.escape is not None:
-        out.append(f"{cap(words(hand.escape))} may leave the Dungeon now, before {who} "
-                   f"plays or draws.")
+        out.append(msg("{player} may leave the Dungeon now, before {next} plays or draws.",
+                       player=cap(words(hand.escape)), next=who))
     if hand.guard is not None and hand.hands[hand.guard] == 1 and not hand.penalty[hand.guard]:
-        out.append(f"{cap(words(hand.guard))} is down to one card and must say On Guard; "
-                   f"another player may call it first.")
+        out.append(msg("{player} is down to one card and must say On Guard; another player may "
+                       "call it first.", player=cap(words(hand.guard))))
     if hand.phase == "first":
         asker = card_name(hand.open.asker)
+        fits_now = fits_text(hand.top, hand.suit)
         if hand.open.need == "escort":
-            out.append(f"The dealer adds an escort for {asker}: {fits_text(hand.top, hand.suit)}"
-                       f"; or draws a card to try for one.")
+            out.append(msg("The dealer adds an escort for {card}: {fits}; or draws a card to try "
+                           "for one.", card=asker, fits=fits_now))
         else:
-            out.append(f"The dealer may add one card to {asker} ({fits_text(hand.top, hand.suit)}"
-                       f"), or pass.")
+            out.append(msg("The dealer may add one card to {card} ({fits}), or pass.",
+                           card=asker, fits=fits_now))
         return out
     due = sum((hand.pending.count if hand.pending else 0, 1 if hand.dungeon[seat] >= 0 else 0,
                2 if hand.penalty[seat] else 0))
     if hand.dungeon[seat] >= 0 and not (hand.pending and hand.pending.dungeons):
-        out.append(f"{who} sits in the Dungeon (lost turns so far: {hand.dungeon[seat]}): take "
-                   f"{plural(due, 'card')} and lose the turn.")
+        out.append(msg("{player} sits in the Dungeon (lost turns so far: {lost}): take {cards} "
+                       "and lose the turn.", player=who, lost=hand.dungeon[seat],
+                       cards=n_cards(due)))
     elif hand.penalty[seat]:
-        out.append(f"{who} owes the On Guard penalty: take {plural(due, 'card')} and lose the "
-                   f"turn.")
+        out.append(msg("{player} owes the On Guard penalty: take {cards} and lose the turn.",
+                       player=who, cards=n_cards(due)))
     elif hand.pending is not None:
-        out.append(f"{who} faces {facing(hand.pending)}: {answers(hand.pending)}; or "
-                   f"take {plural(due, 'card')} and lose the turn.")
+        out.append(msg("{player} faces {facing}: {answer}; or take {cards} and lose the turn.",
+                       player=who, facing=facing(hand.pending), answer=answers(hand.pending),
+                       cards=n_cards(due)))
     elif hand.yes == seat:
-        out.append(f"{who}'s partner said Yes: {words(seat)} goes out now (every card in one "
-                   f"play), or takes two cards and loses the turn.")
+        out.append(msg("{player}'s partner said Yes: {same} goes out now (every card in one "
+                       "play), or takes two cards and loses the turn.", player=who,
+                       same=words(seat)))
     elif hand.phase == "drawn":
-        out.append(f"{who} has drawn: play {fits_text(hand.top, hand.suit)}, or pass.")
+        out.append(msg("{player} has drawn: play {fits}, or pass.", player=who,
+                       fits=fits_text(hand.top, hand.suit)))
     else:
-        out.append(f"{who} plays {fits_text(hand.top, hand.suit)}, or draws a card.")
+        out.append(msg("{player} plays {fits}, or draws a card.", player=who,
+                       fits=fits_text(hand.top, hand.suit)))
     if hand.phase == "turn" and hand.warlord is None:
         for s in range(hand.players):
             if s != seat and "warlord" in hand.face_up[s]:
-                out.append(f"{cap(words(s))} may play the Warlord and take this turn.")
+                out.append(msg("{player} may play the Warlord and take this turn.",
+                               player=cap(words(s))))
     return out
 
 
@@ -135,7 +145,7 @@ def hand_view(hand: Hand) -> dict[str, Any]:
         "direction_words": way(hand.direction),
         "top": hand.top,
         "top_card": hand.top_card,
-        "top_name": card_name(hand.top)[4:] if hand.top else None,
+        "top_name": bare_name(hand.top) if hand.top else None,
         "suit": hand.suit,
         "pending": None if hand.pending is None else {
             "count": hand.pending.count, "kind": hand.pending.kind, "by": hand.pending.by,
@@ -172,40 +182,46 @@ def hand_view(hand: Hand) -> dict[str, Any]:
     }
 
 
-def describe(move: Mapping[str, Any], players: Sequence[str]) -> str:
+_CHOICE_WORDS = {"skip": msg("skip"), "reverse": msg("reverse")}
+
+
+def describe(move: Mapping[str, Any], players: Sequence[str]) -> Msg:
     """One history line for an accepted event, naming players by ``players``."""
     kind = move.get("type")
     who = players[move["seat"]]
     if kind == "play":
         parts = []
         for card in move.get("cards", ()):
-            text = card_name(card["card"])[4:]
+            text: Any = bare_name(card["card"])
             if "as" in card:
-                text += f" as {card_name(card['as'])[4:]}"
+                text = msg("{card} as {other}", card=text, other=bare_name(card["as"]))
             if "suit" in card:
-                text += f" ({card['suit']})"
+                text = msg("{card} ({suit})", card=text, suit=suit_word(card["suit"]))
             if card.get("choice", "same") != "same":
-                text += f", {card['choice']}"
+                text = msg("{card}, {choice}", card=text,
+                           choice=_CHOICE_WORDS.get(card["choice"], card["choice"]))
             if "target" in card:
-                text += f" on {players[card['target']]}"
+                text = msg("{card} on {player}", card=text, player=players[card["target"]])
             parts.append(text)
-        return f"{who} played {', '.join(parts)}"
+        return msg("{player} played {cards}", player=who, cards=listing(parts, sep=", "))
     if kind == "draw":
-        return f"{who} drew a card"
+        return msg("{player} drew a card", player=who)
     if kind == "pass":
-        return f"{who} passed"
+        return msg("{player} passed", player=who)
     if kind == "take":
-        return f"{who} took the cards due and lost the turn"
+        return msg("{player} took the cards due and lost the turn", player=who)
     if kind == "reveal":
-        return f"{who} laid {card_name(move['card'])} face up"
+        return msg("{player} laid {card} face up", player=who, card=card_name(move["card"]))
     if kind == "risk":
         on = move.get("on")
-        return f"{who} played {card_name(move['card'])}" + (f" on {players[on]}"
-                                                        if on is not None else "")
+        if on is not None:
+            return msg("{player} played {card} on {other}", player=who,
+                       card=card_name(move["card"]), other=players[on])
+        return msg("{player} played {card}", player=who, card=card_name(move["card"]))
     if kind == "on-guard":
-        return f"{who} called On Guard on {players[move['on']]}"
+        return msg("{player} called On Guard on {other}", player=who, other=players[move["on"]])
     if kind == "escape":
-        return f"{who} left the Dungeon"
+        return msg("{player} left the Dungeon", player=who)
     if kind == "yes":
-        return f"{who}'s partner said Yes"
-    return f"Play-by-play: {kind}"
+        return msg("{player}'s partner said Yes", player=who)
+    return msg("Play-by-play: {kind}", kind=kind)
