@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 FORM = {"player-0": "Ann", "player-1": "Bob", "player-2": "Cid", "player-3": "Dee",
         "partnerships": "none", "limit": "500", "selection": "kc+kd", "first_dealer": "0"}
 
@@ -152,3 +154,68 @@ def test_the_history_line_of_a_followed_hand_says_who_went_out_and_with_what(pho
     assert reply.status_code == 200, reply.get_json()
     line = reply.get_json()["game"]["history"][-1]["text"]
     assert line.startswith("Hand scored: Ann went out with the Drawbridge (green); Bob "), line
+
+
+# --------------------------------------------------------------------------- French and German
+
+def said_in(lang):
+    return {"Accept-Language": lang}
+
+
+REFUSALS = {
+    # a refusal of the sheet (an adjustment without a reason), and one of a hand (Cid's hand
+    # left out): the sentence in the phone's language, the rule it cites named as its page does
+    "fr": ("Un ajustement demande une raison, comme une correction convenue à la table.",
+           "Dites ce qui reste à Cid\u00a0: choisissez les cartes ou tapez le compte."),
+    "de": ("Eine Anpassung braucht einen Grund, etwa eine am Tisch vereinbarte Korrektur.",
+           "Sag, was Cid übrig hat: Karten wählen oder Zahl tippen."),
+}
+
+
+@pytest.mark.parametrize("lang", sorted(REFUSALS))
+def test_refusals_of_the_sheet_and_of_a_hand_are_said_in_the_phones_language(phone, lang):
+    from companion import language
+    from companion.games.kings_court.rules_page import RULES
+
+    game_id, _ = start(phone)
+    sheet, hand = REFUSALS[lang]
+    titles = {entry.id: entry.title for entry in RULES}
+    for body, sentence, rule in (
+            ({"type": "adjust", "seat": 0, "points": 5, "reason": " "}, sheet, "adjust"),
+            ({"type": "hand", "out": 1, "cards": [["gold-7"], None, None, ["wizard"]]}, hand,
+             "cards-left")):
+        refused = phone.post(f"/api/games/{game_id}/moves", json={"seq": 0, "move": body},
+                             headers=said_in(lang))
+        assert refused.status_code == 422
+        error = refused.get_json()["error"]
+        assert (error["message"], error["rule"]) == (sentence, rule)
+        assert error["title"] == language.word(titles[rule], lang)
+        english = phone.post(f"/api/games/{game_id}/moves", json={"seq": 0, "move": body},
+                             headers=said_in("en")).get_json()["error"]
+        assert english["message"] != sentence and english["rule"] == rule
+
+
+def test_a_french_phone_reads_the_view_the_history_and_the_score_sheet_in_french(phone):
+    from companion import language
+    from companion.games.kings_court.game import ENGINE
+
+    game_id, _ = start(phone)
+    hand = {"type": "hand", "out": 1, "cards": [["gold-7", "king"], None, None, ["wizard"]],
+            "points": [None, None, 15, None], "cut": "made"}
+    assert move(phone, game_id, 0, hand).status_code == 200
+    game = phone.get(f"/api/games/{game_id}", headers=said_in("fr")).get_json()["game"]
+    row = game["view"]["rows"][0]
+    assert row["text"] == "Bob a fini"
+    whys = [line["why"] for player in row["players"] for line in player["lines"]]
+    assert "A fini" in whys and "Cartes restantes, comptées par la table" in whys
+    assert "Coupe du donneur réussie (sa propre donne)" in whys
+    assert game["view"]["selection_title"] == "King’s Court et King’s Dynasty"
+    history = " ".join(entry["text"] for entry in game["history"])
+    assert "Manche comptée\u00a0: Bob a fini" in history and "Cid 65 (tapé)\u00a0;" in history
+    # the score sheet as the statistics and exports print it: its header and title in French
+    state = ENGINE.new(ENGINE.options_from_form(FORM))
+    sheet = ENGINE.score_sheet(ENGINE.apply(state, hand))
+    assert language.worded(list(sheet.header), "fr")[:6] == [
+        "ligne", "manche", "quoi", "comptée", "Ann points", "Ann total"]
+    assert language.word(sheet.title, "de") == "Das Wertungsblatt"
+    assert language.word(sheet.rows[0][3], "fr") == "oui"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 from browser_support import new_phone
-from phone import Phone, accessible
+from phone import Phone, accessible, said
 
 pytestmark = pytest.mark.browser
 
@@ -69,4 +69,30 @@ def test_the_setup_page_creates_the_game_it_shows(server, browser, n, pairing, l
     view = page.evaluate("Companion.game.view")
     assert view["dealer"] == dealer and view["limit"] == int(limit)
     assert [side["total"] for side in view["sides"]] == (list(carried) or [0] * len(view["sides"]))
+    page.context.close()
+
+
+@pytest.mark.parametrize("lang", ["fr", "de"])
+def test_the_setup_page_in_french_and_german_is_accessible_and_all_in_that_language(
+        server, browser, lang):
+    """The setup page, its expansion cards and table rulings open, in the phone's language:
+    axe-core, 44 px targets, nothing wider than the phone, no English left; a refusal of the
+    form is said in that language too."""
+    page = new_phone(browser, lang)
+    page.goto(f"{server}/new/kings_court")
+    assert page.evaluate("document.documentElement.lang") == lang
+    for details in page.locator("details").all():
+        details.evaluate("(el) => { el.open = true; }")
+    accessible(page, f"the setup page in {lang}")
+    page.fill('input[name="player-0"]', "Ann")
+    page.fill('input[name="player-1"]', "Bob")
+    page.fill('input[name="player-2"]', "Cid")
+    page.check('input[name="partnerships"][value="alternate"]')
+    page.select_option("#first-dealer", "0")
+    page.locator("#create").click()
+    alert = page.locator("[role=alert]")
+    alert.wait_for()
+    # three players cannot make two partnerships: the refusal in the phone's language
+    assert said(page, "Partnerships need an even number of players, and there are {n}.",
+                n=3) in alert.inner_text()
     page.context.close()

@@ -38,3 +38,25 @@ def test_whole_games_on_two_phones(server, browser):
     phones[0].page.screenshot(path=str(ARTIFACTS / "kings_court_whole_game_end.png"))
     for phone in phones:
         phone.page.context.close()
+
+
+@pytest.mark.parametrize(("lang", "seed"), [("fr", 4), ("de", 3)])
+def test_a_whole_game_in_french_and_in_german(server, browser, lang, seed):
+    """The same game on two phones in French (seed 4: three players, Risk cards and On Guard) or
+    German (seed 3: a Magician turned up as no card, the hand ends on a Dungeon): strict phones,
+    so every turn and every new kind of state shows no English left; no scrolling, nothing
+    covered, no answer left standing."""
+    def factory() -> Phone:
+        phone = Phone(new_phone(browser, lang), strict=True, game="King's Court")
+        phone.page.set_default_timeout(10_000)
+        return phone
+
+    phones = play_whole_games(factory, server, [seed])
+    assert phones[0].page.evaluate("document.documentElement.lang") == lang
+    turns = [turn for phone in phones for turn in phone.turns]
+    assert sum(t.scrolled for t in turns) == 0 and sum(t.covered for t in turns) == 0
+    assert sum(t.standing for t in turns) == 0
+    ARTIFACTS.mkdir(exist_ok=True)
+    phones[0].page.screenshot(path=str(ARTIFACTS / f"kings_court_whole_game_end_{lang}.png"))
+    for phone in phones:
+        phone.page.context.close()

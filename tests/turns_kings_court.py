@@ -8,7 +8,7 @@ the deal, a number card, a wild card naming a suit, a draw (then a pass); and th
 """
 from __future__ import annotations
 
-from phone import Phone
+from phone import Phone, said
 
 NAMES = ("Ann", "Bob")
 NAMES3 = ("Ann", "Bob", "Cid")
@@ -96,7 +96,7 @@ def wild_card(phone: Phone):
         phone.tap('#turn-play [data-kind="duke"]')
         phone.tap('#turn-play [data-field="suit"][data-value="blue"]')
         phone.tap("#ev-play")
-        page.locator("#suit", has_text="blue").wait_for()
+        page.locator('#suit[data-suit="blue"]').wait_for()
 
 
 def a_draw(phone: Phone):
@@ -104,9 +104,9 @@ def a_draw(phone: Phone):
     page = phone.page
     with phone.turn("a draw"):
         phone.tap("#ev-other")  # Draw
-        page.locator('#ev-other', has_text="Pass").wait_for()
+        page.locator('#ev-other', has_text=said(page, "Pass")).wait_for()
         phone.tap("#ev-other")  # Pass
-        page.locator("#prompt", has_text="Bob's turn").wait_for()
+        page.locator("#prompt", has_text=said(page, "{player}'s turn: play or draw.", player="Bob")).wait_for()
 
 
 def may_i_play(phone: Phone):
@@ -118,7 +118,7 @@ def may_i_play(phone: Phone):
         phone.tap('#ask-panel [data-kind="blue-3"]')
         phone.tap('#ask-play [data-kind="blue-7"]')  # the picker opens on blue, the suit in force
         phone.tap("#ask-go")
-        page.locator("#message", has_text="Yes.").wait_for()
+        page.locator("#message", has_text=said(page, "Yes.")).wait_for()
 
 
 def play_typical_turns(phone_factory, server_url) -> list[Phone]:

@@ -23,10 +23,10 @@ const KingsCourt = (() => {
   function undo() {
     if (shown === "ask") { const said = Ask.undo(); redraw(); return said; }
     const said = C.undo();
-    if (said === null) return "Nothing entered on this phone to take back.";
+    if (said === null) return Words.t("Nothing entered on this phone to take back.");
     redraw();
     S.schedulePreview();
-    return `Took back ${said}.`;
+    return Words.t("Took back {what}.", { what: said });
   }
 
   const scoring = () => S.scoring(shown);
@@ -36,14 +36,15 @@ const KingsCourt = (() => {
     const v = view();
     const totals = v.sides.map((s, i) => html`${i ? " " : ""}<span class="${s.lowest ? "kc-low" : ""}">${s.name} <strong data-total="${s.side}">${s.total}</strong></span>`);
     const head = g.result ? html`<p class="winner" id="winner">${g.result.reason}</p>`
-      : html`<span class="kc-turn" id="turn">Hand ${v.hand_number} \u00b7 ${nameOf(v.dealer)} deals \u00b7 to ${v.limit}</span>`;
-    return html`${head}<p class="kc-totals" tabindex="0" aria-label="Totals, the lowest marked">${totals}</p>`;
+      : html`<span class="kc-turn" id="turn">${Words.t("Hand {number} \u00b7 {player} deals \u00b7 to {limit}", { number: v.hand_number, player: nameOf(v.dealer), limit: v.limit })}</span>`;
+    const marked = Words.t("Totals, the lowest marked");
+    return html`${head}<p class="kc-totals" tabindex="0" aria-label="${marked}">${totals}</p>`;
   }
 
   function tabsHtml() {
     const v = view();
-    const tabs = [["hand", game().result ? "Result" : `Hand ${S.draft.mode === "correct" ? S.draft.number : v.hand_number}`], ["sheet", "Sheet"]];
-    if (!game().result) tabs.push(["ask", "May I play?"]);
+    const tabs = [["hand", game().result ? Words.t("Result") : Words.t("Hand {number}", { number: S.draft.mode === "correct" ? S.draft.number : v.hand_number })], ["sheet", Words.t("Sheet")]];
+    if (!game().result) tabs.push(["ask", Words.t("May I play?")]);
     return html`${tabs.map(([key, label]) => html`<button type="button" role="tab" class="kc-tab${shown === key ? " selected" : ""}" aria-selected="${String(shown === key)}"
       aria-controls="panel" data-view="${key}" id="view-${key}">${label}</button>`)}`;
   }
@@ -52,15 +53,16 @@ const KingsCourt = (() => {
     const v = view();
     const draft = S.draft;
     const score = () => html`${S.scoreHtml()}<div id="preview" aria-live="polite"></div>`;
-    if (game().result) return html`<p>The game is over. The sheet holds every hand; Undo takes back the last entry.</p>`;
+    if (game().result) return html`<p>${Words.t("The game is over. The sheet holds every hand; Undo takes back the last entry.")}</p>`;
     if (draft.mode === "correct") return score();
     if (v.stage === "playing") return html`<div id="follow">${Follow.followHtml()}</div>`;
     if (v.stage === "between-hands") {
       // Once the first fact is stated the choice is made: its row gives the room to the hand.
       if (draft.follow ? Follow.dealing() : S.ready()) return draft.follow ? Follow.dealHtml() : score();
-      const modes = html`<div class="kc-answers kc-modes" role="tablist" aria-label="How this hand is entered">
-        <button type="button" role="tab" class="secondary${draft.follow ? "" : " selected"}" aria-selected="${String(!draft.follow)}" data-follow="0">Score it</button>
-        <button type="button" role="tab" class="secondary${draft.follow ? " selected" : ""}" aria-selected="${String(draft.follow)}" data-follow="1">Card by card</button></div>`;
+      const how = Words.t("How this hand is entered");
+      const modes = html`<div class="kc-answers kc-modes" role="tablist" aria-label="${how}">
+        <button type="button" role="tab" class="secondary${draft.follow ? "" : " selected"}" aria-selected="${String(!draft.follow)}" data-follow="0">${Words.t("Score it")}</button>
+        <button type="button" role="tab" class="secondary${draft.follow ? " selected" : ""}" aria-selected="${String(draft.follow)}" data-follow="1">${Words.t("Card by card")}</button></div>`;
       return html`${modes}${draft.follow ? Follow.dealHtml() : score()}`;
     }
     return score();  // the followed hand ended: score it
@@ -80,23 +82,29 @@ const KingsCourt = (() => {
     const record = $("#record"), play = $("#ev-play"), other = $("#ev-other"), deal = $("#deal"), ask = $("#ask-go");
     record.hidden = play.hidden = other.hidden = deal.hidden = ask.hidden = true;
     let text;
-    if (g.result) text = `Game over: ${g.result.reason}`;
-    else if (shown === "ask") { text = `${Companion.seatName() ? `${Companion.seatName()} asks` : "Ask"}: may I play this? Top card first.`; ask.hidden = false; }
-    else if (shown === "sheet") text = `Hand ${v.hand_number}, ${nameOf(v.dealer)}'s deal: the sheet.`;
+    if (g.result) text = Words.t("Game over: {reason}", { reason: g.result.reason });
+    else if (shown === "ask") {
+      text = Companion.seatName() ? Words.t("{player} asks: may I play this? Top card first.", { player: Companion.seatName() })
+        : Words.t("Ask: may I play this? Top card first.");
+      ask.hidden = false;
+    } else if (shown === "sheet") text = Words.t("Hand {number}, {player}'s deal: the sheet.", { number: v.hand_number, player: nameOf(v.dealer) });
     else if (S.draft.mode !== "correct" && v.stage === "playing" && h && !h.over) {
       const who = nameOf(h.to_play);
       const [type, label] = Follow.otherAction();
-      text = h.pending || h.dungeon[h.to_play] || h.penalty.includes(h.to_play) ? `${who}'s turn: answer or take the draw.`
-        : h.phase === "drawn" ? `${who} has drawn: play or pass.`
-        : h.phase === "first" ? `${who} (dealer): add a card or ${label.toLowerCase()}.`
-        : `${who}'s turn: play or draw.`;
+      text = h.pending || h.dungeon[h.to_play] || h.penalty.includes(h.to_play) ? Words.t("{player}'s turn: answer or take the draw.", { player: who })
+        : h.phase === "drawn" ? Words.t("{player} has drawn: play or pass.", { player: who })
+        : h.phase === "first" ? (type === "pass" ? Words.t("{player} (dealer): add a card or pass.", { player: who })
+          : type === "draw" ? Words.t("{player} (dealer): add a card or draw.", { player: who })
+            : Words.t("{player} (dealer): add a card or tap {action}.", { player: who, action: label }))
+        : Words.t("{player}'s turn: play or draw.", { player: who });
       play.hidden = false;
       other.hidden = false;
       other.textContent = label;
       other.dataset.type = type;
     } else if (S.draft.mode !== "correct" && v.stage === "between-hands" && S.draft.follow) {
       const why = Follow.dealMissing();
-      text = `Hand ${v.hand_number}: ${nameOf(v.dealer)} deals; ${why ? why[0].toLowerCase() + why.slice(1) : "tap Deal."}`;
+      text = why ? Words.t("Hand {number}: {player} deals. {why}", { number: v.hand_number, player: nameOf(v.dealer), why })
+        : Words.t("Hand {number}: {player} deals; tap Deal.", { number: v.hand_number, player: nameOf(v.dealer) });
       deal.hidden = false;
     } else {
       text = S.prompt();
@@ -171,10 +179,10 @@ const KingsCourt = (() => {
   function scanned(cards) {
     const known = cards.filter((c) => kind(c.kind));
     const strangers = cards.filter((c) => !kind(c.kind)).map((c) => c.name);
-    const left = strangers.length ? ` Not in this game's cards, so left out: ${strangers.join(", ")}.` : "";
+    const left = strangers.length ? ` ${Words.t("Not in this game's cards, so left out: {cards}.", { cards: strangers.join(", ") })}` : "";
     const ids = known.slice().sort((a, b) => a.x - b.x).map((c) => c.kind);
     const filled = S.scanned(ids, shown);
-    if (!ids.length) return `No card of this game's selection in the photo.${left}`;
+    if (!ids.length) return Words.t("No card of this game's selection in the photo.") + left;
     if (filled !== null) return filled + left;
     const h = view().hand;
     if (shown !== "ask" && view().stage === "playing" && h && !h.over && !game().result) { show("hand"); return Follow.scanTurn(ids).then((note) => note + left); }

@@ -9,22 +9,22 @@ const KingsCourtAsk = (() => {
   const { $, html } = Companion;
   const C = KingsCourtCommon;
   const P = KingsCourtPlay;
-  const { game, view, kind, cardName, say } = C;
+  const { game, view, kind, cardName, suitLabel, suitWord, say } = C;
 
   let asking = { top: null, suit: null, tab: null, pending: "", count: "", hand: "", dungeon: false, more: false, play: P.blankPlay() };
   const trail = Companion.trail({ get: () => asking, set: (value) => { asking = value; } });
   const change = (sentence, apply) => trail.change(sentence, apply);
   function undo() {
     const said = trail.undo();
-    if (said === null) return "Nothing in the question to take back (stored entries are undone from the Hand or Sheet view).";
-    return `Took back ${said} from the question.`;
+    if (said === null) return Words.t("Nothing in the question to take back (stored entries are undone from the Hand or Sheet view).");
+    return Words.t("Took back {what} from the question.", { what: said });
   }
 
   function askCtx() {
     const n = view().players.length;
     const suit = asking.suit || (asking.top && P.ownSuit(asking.top));
-    return { who: "you", player: 0, top: asking.top, suit, held: asking.hand ? Number(asking.hand) : null,
-      others: Array.from({ length: n - 1 }, (_, i) => [i + 1, i === 0 ? "the player to your left" : `${i + 1} seats to your left`]) };
+    return { who: Words.t("you"), you: true, player: 0, top: asking.top, suit, held: asking.hand ? Number(asking.hand) : null,
+      others: Array.from({ length: n - 1 }, (_, i) => [i + 1, i === 0 ? Words.t("the player to your left") : Words.t("{n} seats to your left", { n: i + 1 })]) };
   }
 
   const needsSuit = (top) => !P.ownSuit(top);
@@ -32,26 +32,29 @@ const KingsCourtAsk = (() => {
   function askHtml() {
     const kinds = C.pickerKinds().filter((c) => c.group !== "shield" || ["cannonball", "catapult", "flaming-arrow", "siege-tower", "imperial-tax", "magic-potion", "hidden-treasure"].includes(c.id));
     if (!asking.top) {
-      return html`<p class="kc-ask-line"><strong>What lies on top of the discard pile?</strong></p>
-        ${CardPicker.html({ id: "ask-top", kinds, chosen: [], open: asking.tab, label: "top card", chips: false })}`;
+      return html`<p class="kc-ask-line"><strong>${Words.t("What lies on top of the discard pile?")}</strong></p>
+        ${CardPicker.html({ id: "ask-top", kinds, chosen: [], open: asking.tab, label: Words.t("top card"), chips: false })}`;
     }
     const inForce = asking.suit || P.ownSuit(asking.top);
-    const top = html`<p class="kc-ask-line">On top: <button type="button" class="cp-chip s-${kind(asking.top).colour}" id="ask-top-change" aria-label="Change the top card (${cardName(asking.top)})">${cardName(asking.top)} \u00d7</button>
-      ${inForce ? html`<span>suit in force <strong id="ask-suit-now">${inForce}</strong></span>` : ""}</p>`;
+    const change = Words.t("Change the top card ({card})", { card: cardName(asking.top) });
+    const top = html`<p class="kc-ask-line">${Words.t("On top:")} <button type="button" class="cp-chip s-${kind(asking.top).colour}" id="ask-top-change" aria-label="${change}">${cardName(asking.top)} \u00d7</button>
+      ${inForce ? html`<span>${Words.t("suit in force")} <strong id="ask-suit-now" data-suit="${inForce}">${suitWord(inForce)}</strong></span>` : ""}</p>`;
     if (needsSuit(asking.top) && !asking.suit) {
       const allowed = P.OPTION(asking.top) ? kind(asking.top).suits : P.suits();
-      return html`${top}<p><strong>Which suit is in force?</strong></p>
-        <div class="kc-answers kc-suits">${allowed.map((s) => html`<button type="button" class="secondary kc-suit s-${s}" data-ask-suit="${s}">${s[0].toUpperCase() + s.slice(1)}</button>`)}</div>`;
+      return html`${top}<p><strong>${Words.t("Which suit is in force?")}</strong></p>
+        <div class="kc-answers kc-suits">${allowed.map((s) => html`<button type="button" class="secondary kc-suit s-${s}" data-ask-suit="${s}">${suitLabel(s)}</button>`)}</div>`;
     }
     const draws = view().cards.filter((c) => c.family === "draw" || c.id.startsWith("drawbridge-"));
+    const none = Words.t("none");
+    const any = Words.t("any");
     return html`${top}
       <div id="ask-play">${P.playHtml("ask", asking.play, askCtx(), P.turnKinds())}</div>
-      <details id="ask-more" ${asking.more ? "open" : ""}><summary>A draw waiting, the Dungeon, your hand size</summary>
+      <details id="ask-more" ${asking.more ? "open" : ""}><summary>${Words.t("A draw waiting, the Dungeon, your hand size")}</summary>
         <div class="grid2">
-          <label>Draw waiting for you<select id="ask-pending">${[["", "none"], ...draws.map((c) => [c.id, c.name])].map(([value, label]) => html`<option value="${value}" ${asking.pending === value ? "selected" : ""}>${label}</option>`)}</select></label>
-          <label>Cards to draw<input id="ask-count" type="number" inputmode="numeric" min="1"></label>
-          <label>Cards in your hand<input id="ask-hand" type="number" inputmode="numeric" min="1" placeholder="any"></label>
-          <label class="radio"><input type="checkbox" id="ask-dungeon" ${asking.dungeon ? "checked" : ""}> I am in the Dungeon</label>
+          <label>${Words.t("Draw waiting for you")}<select id="ask-pending">${[["", none], ...draws.map((c) => [c.id, c.name])].map(([value, label]) => html`<option value="${value}" ${asking.pending === value ? "selected" : ""}>${label}</option>`)}</select></label>
+          <label>${Words.t("Cards to draw")}<input id="ask-count" type="number" inputmode="numeric" min="1"></label>
+          <label>${Words.t("Cards in your hand")}<input id="ask-hand" type="number" inputmode="numeric" min="1" placeholder="${any}"></label>
+          <label class="radio"><input type="checkbox" id="ask-dungeon" ${asking.dungeon ? "checked" : ""}> ${Words.t("I am in the Dungeon")}</label>
         </div></details>`;
   }
 
@@ -69,28 +72,28 @@ const KingsCourtAsk = (() => {
     const top = CardPicker.read(button, "ask-top");
     if (top && top.tab) asking.tab = top.tab;
     else if (top && top.add) {
-      change(`the ${cardName(top.add)} on top`, () => { asking.top = top.add; asking.suit = null; asking.play.tab = P.ownSuit(top.add); });
+      change(Words.t("the {card} on top", { card: cardName(top.add) }), () => { asking.top = top.add; asking.suit = null; asking.play.tab = P.ownSuit(top.add); });
     } else if (button.id === "ask-top-change") {
-      change(`taking off the ${cardName(asking.top)} on top`, () => { asking.top = null; asking.suit = null; asking.play = P.blankPlay(); });
+      change(Words.t("taking off the {card} on top", { card: cardName(asking.top) }), () => { asking.top = null; asking.suit = null; asking.play = P.blankPlay(); });
     } else if (button.dataset.askSuit) {
-      change("the suit in force", () => { asking.suit = button.dataset.askSuit; asking.play.tab = asking.suit; });
+      change(Words.t("the suit in force"), () => { asking.suit = button.dataset.askSuit; asking.play.tab = asking.suit; });
     } else if (!P.onPlayTap(button, "ask", asking.play, askCtx(), change)) return false;
     return true;
   }
 
   function onChange(target) {
     if (!target.closest("#ask-panel")) return;
-    if (target.id === "ask-pending") change("the draw waiting", () => { asking.pending = target.value; });
+    if (target.id === "ask-pending") change(Words.t("the draw waiting"), () => { asking.pending = target.value; });
     else if (target.id === "ask-count") asking.count = target.value;
     else if (target.id === "ask-hand") asking.hand = target.value;
-    else if (target.id === "ask-dungeon") change("the Dungeon", () => { asking.dungeon = target.checked; });
+    else if (target.id === "ask-dungeon") change(Words.t("the Dungeon"), () => { asking.dungeon = target.checked; });
     else if (target.dataset.cp === "ask") P.onDefended(target, "ask", asking.play, change);
   }
 
   async function ask() {
-    const why = !asking.top ? "Tap the card on top of the discard pile first."
-      : needsSuit(asking.top) && !asking.suit ? "Tap the suit in force first."
-      : asking.pending && !(Number(asking.count) >= 1) ? "Type how many cards you are to draw (under A draw waiting)."
+    const why = !asking.top ? Words.t("Tap the card on top of the discard pile first.")
+      : needsSuit(asking.top) && !asking.suit ? Words.t("Tap the suit in force first.")
+      : asking.pending && !(Number(asking.count) >= 1) ? Words.t("Type how many cards you are to draw (under A draw waiting).")
       : P.missing(asking.play, askCtx(), "ask");
     if (why) { say(why, "error"); return; }
     const situation = {
@@ -102,16 +105,17 @@ const KingsCourtAsk = (() => {
     if (status !== 200) { say(Companion.failure(status, data), "error"); return; }
     const answer = data.answer;
     const effects = answer.effects && answer.effects.length ? ` ${answer.effects.join(" ")}` : "";
-    say({ message: `${answer.allowed ? "Yes." : "No."} ${answer.message}${effects}`, rule: answer.rule, title: answer.title, url: `${game().urls.rules}#${answer.rule}` }, answer.allowed ? "ok" : "error");
+    say({ message: `${answer.allowed ? Words.t("Yes.") : Words.t("No.")} ${answer.message}${effects}`, rule: answer.rule, title: answer.title, url: `${game().urls.rules}#${answer.rule}` }, answer.allowed ? "ok" : "error");
   }
 
   // A scanned play for the arbiter: the cards go in as the play, and it is asked at once.
   function scanAsk(ids) {
-    change("the scanned cards", () => { asking.play = { ...P.blankPlay(), cards: ids.slice(), extra: ids.map(() => ({})) }; });
+    change(Words.t("the scanned cards"), () => { asking.play = { ...P.blankPlay(), cards: ids.slice(), extra: ids.map(() => ({})) }; });
     C.page.show("ask");
-    if (!asking.top) return `Asked about ${ids.map(cardName).join(", then ")}: tap the card on top of the discard pile, then May I play this?`;
+    const cards = ids.map(cardName).join(Words.t(", then "));
+    if (!asking.top) return Words.t("Asked about {cards}: tap the card on top of the discard pile, then May I play this?", { cards });
     ask();
-    return `Asked the arbiter: may you play ${ids.map(cardName).join(", then ")} on the ${cardName(asking.top)}?`;
+    return Words.t("Asked the arbiter: may you play {cards} on the {card}?", { cards, card: cardName(asking.top) });
   }
 
   return {

@@ -16,6 +16,19 @@ const KingsCourtCommon = (() => {
   const kind = (id) => view().cards.find((card) => card.id === id);
   const cardName = (id) => (kind(id) ? kind(id).name : id);
   const say = (what, how = "error") => Companion.say(what, how);
+  // A card's name without the suit in brackets, on a picker button (as the language says it).
+  const shortName = (card) => (card.group === "number" ? Words.number(card.value) : card.short || String(card.name).replace(/ \(.*\)$/, ""));
+  // A suit as a button names it, and as a sentence does.
+  const SUIT_LABELS = {
+    gold: () => Words.t("Gold"), green: () => Words.t("Green"), blue: () => Words.t("Blue"), burgundy: () => Words.t("Burgundy"),
+    purple: () => Words.t("Purple"), silver: () => Words.t("Silver"), orange: () => Words.t("Orange"),
+  };
+  const SUIT_WORDS = {
+    gold: () => Words.t("gold"), green: () => Words.t("green"), blue: () => Words.t("blue"), burgundy: () => Words.t("burgundy"),
+    purple: () => Words.t("purple"), silver: () => Words.t("silver"), orange: () => Words.t("orange"),
+  };
+  const suitLabel = (s) => (SUIT_LABELS[s] ? SUIT_LABELS[s]() : s);
+  const suitWord = (s) => (SUIT_WORDS[s] ? SUIT_WORDS[s]() : s);
 
   // The page's own, handed in by kings_court.js when it starts: redraw(), reset() (every draft
   // dropped), show(view) and shown(): the view, "hand", "sheet" or "ask".
@@ -57,7 +70,7 @@ const KingsCourtCommon = (() => {
   function pickerKinds() {
     return view().cards.map((card) => ({
       ...card,
-      short: card.group === "number" ? String(card.value) : card.name.replace(/ \(.*\)$/, ""),
+      short: shortName(card),
     }));
   }
 
@@ -67,12 +80,12 @@ const KingsCourtCommon = (() => {
 
   // A scored hand's points, player by player and line by line (the sheet's row, the preview).
   function breakdownHtml(row) {
-    return html`${row.players.map((p) => html`<div><strong>${p.name}: ${signed(p.points)}</strong>
-      <ul class="kc-breakdown">${p.lines.map((line) => html`<li>${line.why}: ${signed(line.points)}</li>`)}</ul></div>`)}`;
+    return html`${row.players.map((p) => html`<div><strong>${Words.t("{player}: {points}", { player: p.name, points: signed(p.points) })}</strong>
+      <ul class="kc-breakdown">${p.lines.map((line) => html`<li>${Words.t("{why}: {points}", { why: line.why, points: signed(line.points) })}</li>`)}</ul></div>`)}`;
   }
 
   return {
-    game, view, seats, nameOf, kind, cardName, say, page, change, keep, paint, pickerKinds, nameButtons,
+    game, view, seats, nameOf, kind, cardName, shortName, suitLabel, suitWord, say, page, change, keep, paint, pickerKinds, nameButtons,
     breakdownHtml,
     drafts: (parts) => { drafts = parts; },
     undo: () => trail.undo(),

@@ -9,7 +9,7 @@ const KingsCourtFollow = (() => {
   const { html } = Companion;
   const C = KingsCourtCommon;
   const P = KingsCourtPlay;
-  const { game, view, kind, cardName, say, change } = C;
+  const { game, view, kind, cardName, suitWord, say, change } = C;
 
   // ------------------------------------------------------------------ the deal
 
@@ -26,24 +26,25 @@ const KingsCourtFollow = (() => {
     const kinds = C.pickerKinds().filter((c) => c.group !== "shield");
     let body;
     if (!deal.card) {
-      body = html`<p class="kc-ask-line"><strong>${dealer} deals seven each. Which card is turned up?</strong></p>
-        ${CardPicker.html({ id: "deal", kinds, chosen: [], open: deal.tab, label: "card turned up", chips: false })}`;
+      body = html`<p class="kc-ask-line"><strong>${Words.t("{player} deals seven each. Which card is turned up?", { player: dealer })}</strong></p>
+        ${CardPicker.html({ id: "deal", kinds, chosen: [], open: deal.tab, label: Words.t("card turned up"), chips: false })}`;
     } else {
       const q = P.question(dealPlay(), 0, dealCtx());
       const words = P.chipWords(dealPlay(), 0, dealCtx());
-      body = html`<p class="kc-ask-line">Turned up: <button type="button" class="cp-chip s-${kind(deal.card).colour}" id="deal-change" aria-label="Change the card turned up (${words})">${words} \u00d7</button></p>
+      const again = Words.t("Change the card turned up ({card})", { card: words });
+      body = html`<p class="kc-ask-line">${Words.t("Turned up:")} <button type="button" class="cp-chip s-${kind(deal.card).colour}" id="deal-change" aria-label="${again}">${words} \u00d7</button></p>
         ${P.questionHtml("deal", q && { ...q, i: 0 })}
-        <fieldset><legend>${dealer}'s dealing cut</legend><div class="kc-answers">
-          ${[["none", "Not tried"], ["made", "Made"], ["missed", "Missed"]].map(([value, label]) => html`<button type="button" class="secondary${deal.cut === value ? " selected" : ""}" data-deal-cut="${value}" aria-pressed="${String(deal.cut === value)}">${label}</button>`)}</div></fieldset>`;
+        <fieldset><legend>${Words.t("{player}'s dealing cut", { player: dealer })}</legend><div class="kc-answers">
+          ${[["none", Words.t("Not tried")], ["made", Words.t("Made")], ["missed", Words.t("Missed")]].map(([value, label]) => html`<button type="button" class="secondary${deal.cut === value ? " selected" : ""}" data-deal-cut="${value}" aria-pressed="${String(deal.cut === value)}">${label}</button>`)}</div></fieldset>`;
     }
     return html`<div id="deal-panel">${body}</div>`;
   }
 
   function dealMissing() {
-    if (!deal.card) return "Tap the card turned up first.";
+    if (!deal.card) return Words.t("Tap the card turned up first.");
     const q = P.question(dealPlay(), 0, dealCtx());
-    if (q) return `${q.text.replace(/\?$/, "")}: tap the answer first.`;
-    if (!deal.cut) return "Say whether the dealing cut was tried: Not tried, Made or Missed.";
+    if (q) return Words.t("{question}: tap the answer first.", { question: q.text.replace(/\s*\?$/, "") });
+    if (!deal.cut) return Words.t("Say whether the dealing cut was tried: Not tried, Made or Missed.");
     return null;
   }
 
@@ -59,14 +60,15 @@ const KingsCourtFollow = (() => {
     const tap = CardPicker.read(button, "deal");
     if (tap && tap.tab) deal.tab = tap.tab;
     else if (tap && tap.add) {
-      change(`the ${cardName(tap.add)} turned up`, () => { deal.card = tap.add; deal.f = {}; deal.hand = view().hand_number; });
-    } else if (button.id === "deal-change") change(`the ${cardName(deal.card)} turned up`, () => { deal.card = null; deal.f = {}; });
+      change(Words.t("the {card} turned up", { card: cardName(tap.add) }), () => { deal.card = tap.add; deal.f = {}; deal.hand = view().hand_number; });
+    } else if (button.id === "deal-change") change(Words.t("the {card} turned up", { card: cardName(deal.card) }), () => { deal.card = null; deal.f = {}; });
     else if (button.dataset.cp === "deal" && button.dataset.field) {
-      change(`the ${cardName(deal.card)}'s ${button.dataset.field === "suit" ? "suit" : "choice"}`, () => {
+      const what = button.dataset.field === "suit" ? Words.t("the {card}'s suit", { card: cardName(deal.card) }) : Words.t("the {card}'s choice", { card: cardName(deal.card) });
+      change(what, () => {
         deal.f[button.dataset.field] = button.dataset.value;
       });
     }
-    else if (button.dataset.dealCut) change("the dealing cut", () => { deal.cut = button.dataset.dealCut; });
+    else if (button.dataset.dealCut) change(Words.t("the dealing cut"), () => { deal.cut = button.dataset.dealCut; });
     else return false;
     return true;
   }
@@ -94,20 +96,23 @@ const KingsCourtFollow = (() => {
     const names = v.players.map((p) => p.name);
     const topKind = kind(h.top) || { colour: "kingdom" };
     const current = (seat) => (seat === h.to_play ? html` aria-current="true"` : "");
-    const pile = html`<div class="kc-pile" aria-label="The pile">
-        <span class="kc-top s-${h.top ? (P.ownSuit(h.top) || h.suit || topKind.colour) : "kingdom"}" id="top">${h.top_name || "no card"}</span>
-        <span><span class="sr">Suit in force </span><strong id="suit" class="kc-suit-word s-${h.suit || "kingdom"}">${h.suit || "-"}</strong></span>
-        <span>going <strong id="direction">${h.direction_words.replace(/^to the /, "")}</strong></span>
-        <span>pile <strong id="draw-pile">${h.draw_pile}</strong>${h.reshuffles ? ` (reshuffled ${h.reshuffles}\u00d7)` : ""}</span>
-        ${h.pending ? html`<span class="kc-due">Waiting: ${h.pending.dungeons ? "the Dungeon" : `draw ${h.pending.count}`}</span>` : ""}
+    const way = h.direction === 1 ? Words.t("left") : Words.t("right");
+    const thePile = Words.t("The pile");
+    const inHands = Words.t("Cards in each hand");
+    const pile = html`<div class="kc-pile" aria-label="${thePile}">
+        <span class="kc-top s-${h.top ? (P.ownSuit(h.top) || h.suit || topKind.colour) : "kingdom"}" id="top">${h.top_name || Words.t("no card")}</span>
+        <span><span class="sr">${Words.t("Suit in force")} </span><strong id="suit" class="kc-suit-word s-${h.suit || "kingdom"}" data-suit="${h.suit || ""}">${h.suit ? suitWord(h.suit) : "-"}</strong></span>
+        <span>${Words.t("going")} <strong id="direction">${way}</strong></span>
+        <span>${Words.t("pile")} <strong id="draw-pile">${h.draw_pile}</strong>${h.reshuffles ? ` ${Words.t("(reshuffled {n}\u00d7)", { n: h.reshuffles })}` : ""}</span>
+        ${h.pending ? html`<span class="kc-due">${h.pending.dungeons ? Words.t("Waiting: the Dungeon") : Words.t("Waiting: draw {n}", { n: h.pending.count })}</span>` : ""}
       </div>
-      <p class="kc-hands" tabindex="0" aria-label="Cards in each hand">${names.map((name, seat) => html`${seat ? " " : ""}<span class="${seat === h.to_play ? "kc-mover" : ""}"${current(seat)}>${name} <strong data-hand="${seat}">${h.hands[seat]}</strong>${h.dungeon[seat] ? " (Dungeon)" : ""}${h.on_guard.includes(seat) ? " On Guard!" : ""}${h.face_up[seat].length ? ` \u00b7 up: ${h.face_up[seat].map(cardName).join(", ")}` : ""}</span>`)}</p>`;
+      <p class="kc-hands" tabindex="0" aria-label="${inHands}">${names.map((name, seat) => html`${seat ? " " : ""}<span class="${seat === h.to_play ? "kc-mover" : ""}"${current(seat)}>${name} <strong data-hand="${seat}">${h.hands[seat]}</strong>${h.dungeon[seat] ? ` ${Words.t("(Dungeon)")}` : ""}${h.on_guard.includes(seat) ? ` ${Words.t("On Guard!")}` : ""}${h.face_up[seat].length ? ` \u00b7 ${Words.t("up: {cards}", { cards: h.face_up[seat].map(cardName).join(", ") })}` : ""}</span>`)}</p>`;
     const effects = h.effects.length && !h.pending ? html`<span id="follow-effects">${h.effects.join(" ")}</span> ` : "";
-    if (h.over) return html`${pile}<p class="small kc-options">${effects}</p><p><strong>The hand is over: score it.</strong></p>`;
+    if (h.over) return html`${pile}<p class="small kc-options">${effects}</p><p><strong>${Words.t("The hand is over: score it.")}</strong></p>`;
     // what the seat to play may do, beside the button for what happens out of turn (the
     // hands above keep the whole width, so they stay on a line or two however many are face up)
     const options = html`<div class="kc-options-row"><p class="small kc-options kc-clamp"><span id="follow-options">${h.options.join(" ")}</span> ${effects}</p>
-      <button type="button" class="secondary kc-more${risk.open ? " selected" : ""}" id="risk-open" aria-expanded="${String(risk.open)}">${risk.open ? "Back to the turn" : "Risk, On Guard\u2026"}</button></div>`;
+      <button type="button" class="secondary kc-more${risk.open ? " selected" : ""}" id="risk-open" aria-expanded="${String(risk.open)}">${risk.open ? Words.t("Back to the turn") : Words.t("Risk, On Guard\u2026")}</button></div>`;
     if (risk.open) return html`${pile}${options}<div id="risk-panel">${riskHtml(names)}</div>`;
     const ctx = turnCtx();
     return html`${pile}${options}
@@ -119,12 +124,12 @@ const KingsCourtFollow = (() => {
   function riskKinds(names) {
     const h = view().hand;
     const kinds = [];
-    if (view().cards.some((c) => P.RISKY.includes(c.id))) kinds.push(["reveal", "A Risk card or the Warlord goes face up"]);
-    if (h.face_up.some((cards) => cards.length)) kinds.push(["risk", "A face-up card is played"]);
-    if (h.one_card.length) kinds.push(["on-guard", "On Guard is called"]);
-    if (h.escape !== null && h.escape !== undefined) kinds.push(["escape", `${names[h.escape]} leaves the Dungeon`]);
-    if (h.ask_partner) kinds.push(["yes", `${names[h.to_play]}'s partner said Yes`]);
-    kinds.push(["abandon", "Stop following this hand"]);
+    if (view().cards.some((c) => P.RISKY.includes(c.id))) kinds.push(["reveal", Words.t("A Risk card or the Warlord goes face up")]);
+    if (h.face_up.some((cards) => cards.length)) kinds.push(["risk", Words.t("A face-up card is played")]);
+    if (h.one_card.length) kinds.push(["on-guard", Words.t("On Guard is called")]);
+    if (h.escape !== null && h.escape !== undefined) kinds.push(["escape", Words.t("{player} leaves the Dungeon", { player: names[h.escape] })]);
+    if (h.ask_partner) kinds.push(["yes", Words.t("{player}'s partner said Yes", { player: names[h.to_play] })]);
+    kinds.push(["abandon", Words.t("Stop following this hand")]);
     return kinds;
   }
 
@@ -134,28 +139,29 @@ const KingsCourtFollow = (() => {
     const everyone = names.map((name, seat) => [seat, name]);
     const k = risk.kind;
     if (k === "reveal") {
-      if (risk.seat === null) return ["seat", "Whose card goes face up?", everyone];
-      if (!risk.card) return ["card", `Which card does ${names[risk.seat]} lay face up?`, view().cards.filter((c) => P.RISKY.includes(c.id)).map((c) => [c.id, c.name])];
+      if (risk.seat === null) return ["seat", Words.t("Whose card goes face up?"), everyone];
+      if (!risk.card) return ["card", Words.t("Which card does {player} lay face up?", { player: names[risk.seat] }), view().cards.filter((c) => P.RISKY.includes(c.id)).map((c) => [c.id, c.name])];
     } else if (k === "risk") {
-      if (risk.seat === null) return ["seat", "Who plays a face-up card?", everyone.filter(([seat]) => h.face_up[seat].length)];
-      if (!risk.card) return ["card", `Which card does ${names[risk.seat]} play?`, [...new Set(h.face_up[risk.seat])].map((c) => [c, cardName(c)])];
-      if (["dark-knight", "warlord"].includes(risk.card) && risk.on === null) return ["on", `On whom is the ${cardName(risk.card)} played?`, everyone.filter(([seat]) => seat !== risk.seat)];
+      if (risk.seat === null) return ["seat", Words.t("Who plays a face-up card?"), everyone.filter(([seat]) => h.face_up[seat].length)];
+      if (!risk.card) return ["card", Words.t("Which card does {player} play?", { player: names[risk.seat] }), [...new Set(h.face_up[risk.seat])].map((c) => [c, cardName(c)])];
+      if (["dark-knight", "warlord"].includes(risk.card) && risk.on === null) return ["on", Words.t("On whom is the {card} played?", { card: cardName(risk.card) }), everyone.filter(([seat]) => seat !== risk.seat)];
     } else if (k === "on-guard") {
-      if (risk.seat === null) return ["seat", "Who called On Guard?", everyone];
-      if (risk.on === null) return ["on", `On whom did ${names[risk.seat]} call it?`, everyone.filter(([seat]) => seat !== risk.seat && h.one_card.includes(seat))];
+      if (risk.seat === null) return ["seat", Words.t("Who called On Guard?"), everyone];
+      if (risk.on === null) return ["on", Words.t("On whom did {player} call it?", { player: names[risk.seat] }), everyone.filter(([seat]) => seat !== risk.seat && h.one_card.includes(seat))];
     }
     return null;
   }
 
   function riskHtml(names) {
     if (!risk.kind) {
-      return html`<p class="kc-ask-line"><strong>What happened?</strong></p><div class="kc-answers kc-events">${riskKinds(names).map(([value, label]) =>
+      return html`<p class="kc-ask-line"><strong>${Words.t("What happened?")}</strong></p><div class="kc-answers kc-events">${riskKinds(names).map(([value, label]) =>
         html`<button type="button" class="secondary" data-risk-kind="${value}">${label}</button>`)}</div>`;
     }
     const label = (riskKinds(names).find(([value]) => value === risk.kind) || [null, risk.kind])[1];
     const said = [risk.seat !== null ? names[risk.seat] : "", risk.card ? cardName(risk.card) : ""].filter(Boolean).join(", ");
     const q = riskQuestion(names);
-    return html`<div class="kc-answers kc-stated"><button type="button" class="secondary kc-change" id="risk-restart" aria-label="Change what happened">${label}${said ? `: ${said}` : ""} \u00d7</button></div>
+    const again = Words.t("Change what happened");
+    return html`<div class="kc-answers kc-stated"><button type="button" class="secondary kc-change" id="risk-restart" aria-label="${again}">${said ? Words.t("{what}: {said}", { what: label, said }) : label} \u00d7</button></div>
       ${q ? html`<p class="kc-ask-line"><strong>${q[1]}</strong></p><div class="kc-answers">${q[2].map(([value, text]) =>
         html`<button type="button" class="secondary" data-risk-${q[0]}="${value}">${text}</button>`)}</div>` : ""}`;
   }
@@ -164,11 +170,11 @@ const KingsCourtFollow = (() => {
   function onRiskTap(button) {
     const data = button.dataset;
     const names = view().players.map((p) => p.name);
-    if (button.id === "risk-restart") { change("what happened out of turn", () => { risk = { ...blankRisk(), open: true }; }); return true; }
-    if (data.riskKind) change("what happened out of turn", () => { risk.kind = data.riskKind; });
-    else if (data.riskSeat !== undefined) change("who", () => { risk.seat = Number(data.riskSeat); });
-    else if (data.riskCard) change("which card", () => { risk.card = data.riskCard; });
-    else if (data.riskOn !== undefined) change("on whom", () => { risk.on = Number(data.riskOn); });
+    if (button.id === "risk-restart") { change(Words.t("what happened out of turn"), () => { risk = { ...blankRisk(), open: true }; }); return true; }
+    if (data.riskKind) change(Words.t("what happened out of turn"), () => { risk.kind = data.riskKind; });
+    else if (data.riskSeat !== undefined) change(Words.t("who"), () => { risk.seat = Number(data.riskSeat); });
+    else if (data.riskCard) change(Words.t("which card"), () => { risk.card = data.riskCard; });
+    else if (data.riskOn !== undefined) change(Words.t("on whom"), () => { risk.on = Number(data.riskOn); });
     else return false;
     const h = view().hand;
     if (risk.kind === "risk" && risk.seat !== null && !risk.card && new Set(h.face_up[risk.seat]).size === 1) risk.card = h.face_up[risk.seat][0];
@@ -197,10 +203,10 @@ const KingsCourtFollow = (() => {
     const h = view().hand;
     const seat = h.to_play;
     const due = h.pending || h.dungeon[seat] || h.penalty.includes(seat);
-    if (due) return ["take", h.pending ? `Take ${h.pending.count}` : "Take the draw"];
-    if (h.yes === seat) return ["take", "Take two"];
-    if (h.phase === "drawn" || (h.phase === "first" && h.open && h.open.need !== "escort")) return ["pass", "Pass"];
-    return ["draw", "Draw"];
+    if (due) return ["take", h.pending ? Words.t("Take {n}", { n: h.pending.count }) : Words.t("Take the draw")];
+    if (h.yes === seat) return ["take", Words.t("Take two")];
+    if (h.phase === "drawn" || (h.phase === "first" && h.open && h.open.need !== "escort")) return ["pass", Words.t("Pass")];
+    return ["draw", Words.t("Draw")];
   }
 
   async function sendTurn(type) {
@@ -212,7 +218,13 @@ const KingsCourtFollow = (() => {
       await Companion.send(`/api/games/${game().id}/moves`, { move: { type: "play", seat, cards: P.cards(turn) } });
       return;
     }
-    if (turn.cards.length) { say(`Take the cards picked off first (Undo), or tap Play: ${view().players[seat].name} cannot both play and ${type === "draw" ? "draw" : type}.`, "error"); return; }
+    if (turn.cards.length) {
+      const player = view().players[seat].name;
+      say(type === "draw" ? Words.t("Take the cards picked off first (Undo), or tap Play: {player} cannot both play and draw.", { player })
+        : type === "pass" ? Words.t("Take the cards picked off first (Undo), or tap Play: {player} cannot both play and pass.", { player })
+          : Words.t("Take the cards picked off first (Undo), or tap Play: {player} cannot both play and take.", { player }), "error");
+      return;
+    }
     await Companion.send(`/api/games/${game().id}/moves`, { move: { type, seat } });
   }
 
@@ -220,21 +232,24 @@ const KingsCourtFollow = (() => {
   // arbiter checks it at once (nothing is stored until Play is tapped).
   async function scanTurn(ids) {
     const h = view().hand;
-    change("the scanned cards", () => {
+    change(Words.t("the scanned cards"), () => {
       turn = { ...P.blankPlay(), cards: ids.slice(), extra: ids.map(() => ({})), seat: h.to_play, turn: h.turn };
     });
     C.page.redraw();
     Companion.drafted();
     const name = view().players[h.to_play].name;
     const why = P.missing(turn, turnCtx());
-    if (why) return `Filled ${name}'s turn with ${ids.map(cardName).join(", then ")}. ${why}`;
+    const played = ids.map(cardName).join(Words.t(", then "));
+    if (why) return Words.t("Filled {player}'s turn with {cards}. {why}", { player: name, cards: played, why });
     const { status, data } = await Companion.request("POST", `/api/games/${game().id}/check`, { move: { type: "play", seat: h.to_play, cards: P.cards(turn) } });
     if (status === 200) {
       const after = data.view.hand;
-      return `Filled ${name}'s turn with ${ids.map(cardName).join(", then ")}: the arbiter takes it${after ? `; the top becomes ${after.top_name}${after.suit ? ` (${after.suit})` : ""}` : ""}. Tap Play to record it.`;
+      if (!after) return Words.t("Filled {player}'s turn with {cards}: the arbiter takes it. Tap Play to record it.", { player: name, cards: played });
+      const top = after.suit ? Words.t("{card} ({suit})", { card: after.top_name, suit: suitWord(after.suit) }) : after.top_name;
+      return Words.t("Filled {player}'s turn with {cards}: the arbiter takes it; the top becomes {top}. Tap Play to record it.", { player: name, cards: played, top });
     }
     say(Companion.failure(status, data), "error");
-    return `Filled ${name}'s turn with ${ids.map(cardName).join(", then ")}.`;
+    return Words.t("Filled {player}'s turn with {cards}.", { player: name, cards: played });
   }
 
   // ------------------------------------------------------------------ the page's hooks
@@ -265,11 +280,11 @@ const KingsCourtFollow = (() => {
         if (turn.seat === null || !turn.cards.length) return null;
         const h = g.view.hand;
         if (g.view.stage === "playing" && h && h.to_play === turn.seat && h.turn === turn.turn) return null;
-        return `${g.view.players[turn.seat].name}'s turn was entered on another phone, so the cards picked here were dropped.`;
+        return Words.t("{player}'s turn was entered on another phone, so the cards picked here were dropped.", { player: g.view.players[turn.seat].name });
       } },
     { get: () => deal, set: (value) => { deal = value; }, blank: () => { deal = blankDeal(); },
       keep: (g) => (!deal.card || (g.view.stage === "between-hands" && g.view.hand_number === deal.hand) ? null
-        : `Hand ${deal.hand} was dealt or scored on another phone, so the card turned up picked here was dropped.`) },
+        : Words.t("Hand {number} was dealt or scored on another phone, so the card turned up picked here was dropped.", { number: deal.hand })) },
   ];
 
   const dealing = () => Boolean(deal.card);

@@ -9,13 +9,13 @@
 const KingsCourtPlay = (() => {
   const { html } = Companion;
   const C = KingsCourtCommon;
-  const { view, kind, cardName } = C;
+  const { view, kind, cardName, suitLabel, suitWord } = C;
   const WILD = ["wizard", "dragon", "king", "queen", "duke", "duchess"];
   const OPTION = (id) => id.startsWith("queens-option-");
   const RISKY = ["dark-knight", "poison-garden", "castle-fire", "kings-goblet", "warlord"];
   const BATTLE = ["cannonball", "catapult", "flaming-arrow", "siege-tower", "imperial-tax"];
   const NEVER_ON_A_TURN = [...RISKY, "defender"];  // played with a risk move or with a Battle card
-  const DIRECTIONS = [["same", "Keep the direction"], ["skip", "Skip the next player"], ["reverse", "Reverse"]];
+  const DIRECTIONS = () => [["same", Words.t("Keep the direction")], ["skip", Words.t("Skip the next player")], ["reverse", Words.t("Reverse")]];
   const STEMS = ["fair-maiden", "drawbridge", "knight", "court-jester", "queens-option"];
   const NONE = "none";  // the answer "no card": a Magician turned up as itself, no card burnt
 
@@ -83,20 +83,24 @@ const KingsCourtPlay = (() => {
     if (id === "magician" && !f.as) {
       const scrolls = magicianCards(play, i, ctx);
       return ctx.deal
-        ? { field: "as", text: "The Magician turned up: does it play as a card?", options: [[NONE, "No, it only names a suit"]], grid: scrolls }
-        : { field: "as", text: "The Magician plays as which card?", options: [], grid: scrolls };
+        ? { field: "as", text: Words.t("The {card} turned up: does it play as a card?", { card: cardName(id) }), options: [[NONE, Words.t("No, it only names a suit")]], grid: scrolls }
+        : { field: "as", text: Words.t("The {card} plays as which card?", { card: cardName(id) }), options: [], grid: scrolls };
     }
     const eff = acts(play, i);  // a Magician asks what the card it copies asks
     const name = cardName(eff);
     // a card turned up with no suit of its own: the dealer names the suit in force
     if ((WILD.includes(eff) || OPTION(eff) || (ctx.deal && !kind(eff).suits.length)) && !f.suit) {
       const allowed = OPTION(eff) ? kind(eff).suits : suits();
-      return { field: "suit", text: `Which suit does ${ctx.who} name with the ${name}?`, options: allowed.map((s) => [s, s[0].toUpperCase() + s.slice(1)]), suits: true };
+      const text = ctx.you ? Words.t("Which suit do you name with the {card}?", { card: name })
+        : Words.t("Which suit does {player} name with the {card}?", { player: ctx.who, card: name });
+      return { field: "suit", text, options: allowed.map((s) => [s, suitLabel(s)]), suits: true };
     }
-    if ((eff === "wizard" || OPTION(eff)) && !f.choice) return { field: "choice", text: `The ${name}: which way does play go on?`, options: DIRECTIONS };
-    if ((eff === "catapult" || eff === "siege-tower") && f.target === undefined) return { field: "target", text: `Who is the ${name} aimed at?`, options: ctx.others };
+    if ((eff === "wizard" || OPTION(eff)) && !f.choice) return { field: "choice", text: Words.t("The {card}: which way does play go on?", { card: name }), options: DIRECTIONS() };
+    if ((eff === "catapult" || eff === "siege-tower") && f.target === undefined) return { field: "target", text: Words.t("Who is the {card} aimed at?", { card: name }), options: ctx.others };
     if (eff === "flaming-arrow" && f.burn === undefined && canBurn(i, ctx)) {
-      return { field: "burn", text: `Does ${ctx.who} burn a card with the Flaming Arrow, and where to?`, options: [[NONE, "No card burnt"], ["discard", "The discard pile"], ...ctx.others] };
+      const text = ctx.you ? Words.t("Do you burn a card with the {card}, and where to?", { card: name })
+        : Words.t("Does {player} burn a card with the {card}, and where to?", { player: ctx.who, card: name });
+      return { field: "burn", text, options: [[NONE, Words.t("No card burnt")], ["discard", Words.t("The discard pile")], ...ctx.others] };
     }
     return null;
   }
@@ -113,12 +117,14 @@ const KingsCourtPlay = (() => {
     const f = play.extra[i] || {};
     const named = (seat) => (ctx.others.find(([s]) => s === seat) || [seat, "?"])[1];
     let text = cardName(play.cards[i]);
-    if (f.as && f.as !== NONE) text += ` as ${cardName(f.as)}`;
-    if (f.suit) text += ` naming ${f.suit}`;
-    if (f.choice === "skip") text += ", skip"; else if (f.choice === "reverse") text += ", reverse";
-    if (f.target !== undefined) text += ` at ${named(f.target)}`;
-    if (f.burn === NONE) text += ", nothing burnt";
-    else if (f.burn !== undefined) text += f.burn === "discard" ? ", burnt to the discard" : `, burnt to ${named(f.burn)}`;
+    if (f.as && f.as !== NONE) text = Words.t("{card} as {other}", { card: text, other: cardName(f.as) });
+    if (f.suit) text = Words.t("{chip} naming {suit}", { chip: text, suit: suitWord(f.suit) });
+    if (f.choice === "skip") text = Words.t("{chip}, skip", { chip: text });
+    else if (f.choice === "reverse") text = Words.t("{chip}, reverse", { chip: text });
+    if (f.target !== undefined) text = Words.t("{chip} at {player}", { chip: text, player: named(f.target) });
+    if (f.burn === NONE) text = Words.t("{chip}, nothing burnt", { chip: text });
+    else if (f.burn === "discard") text = Words.t("{chip}, burnt to the discard", { chip: text });
+    else if (f.burn !== undefined) text = Words.t("{chip}, burnt to {player}", { chip: text, player: named(f.burn) });
     return text;
   }
 
@@ -133,8 +139,8 @@ const KingsCourtPlay = (() => {
   const answerButtons = (id, q) => html`<div class="kc-answers${q.suits ? " kc-suits" : ""}">${q.options.map(([value, label]) => html`<button type="button" class="secondary${q.suits ? ` kc-suit s-${value}` : ""}"
         data-cp="${id}" data-field="${q.field}" data-i="${q.i}" data-value="${value}">${label}</button>`)}</div>`;
   const questionHtml = (id, q) => (q ? html`<div class="kc-question" role="group" aria-label="${q.text}"><p><strong>${q.text}</strong></p>
-      ${q.grid ? html`${q.options.length ? answerButtons(id, q) : ""}<div class="cp-grid">${q.grid.map((c) => html`<button type="button" class="cp-card s-${c.colour}${(c.short || c.name).split(" ").some((w) => w.length > 7) ? " cp-wide" : ""}"
-        data-cp="${id}" data-field="${q.field}" data-i="${q.i}" data-value="${c.id}" aria-label="${c.name}">${c.short || c.name}</button>`)}</div>`
+      ${q.grid ? html`${q.options.length ? answerButtons(id, q) : ""}<div class="cp-grid">${q.grid.map((c) => html`<button type="button" class="cp-card s-${c.colour}${C.shortName(c).split(" ").some((w) => w.length > 7) ? " cp-wide" : ""}"
+        data-cp="${id}" data-field="${q.field}" data-i="${q.i}" data-value="${c.id}" aria-label="${c.name}">${C.shortName(c)}</button>`)}</div>`
       : answerButtons(id, q)}</div>` : "");
 
   function playHtml(id, play, ctx, kinds) {
@@ -146,7 +152,7 @@ const KingsCourtPlay = (() => {
         if (!BATTLE.includes(card)) return "";
         const aimed = aimedAt(card, play.extra[i], ctx);
         // one line and rows of four: seven players aimed at fit between the picker and the bar
-        return aimed.length ? html`<fieldset class="kc-defended"><legend>${cardName(card)}: a Defender from</legend>
+        return aimed.length ? html`<fieldset class="kc-defended"><legend>${Words.t("{card}: a Defender from", { card: cardName(card) })}</legend>
           <div class="kc-defenders">${aimed.map(([seat, name]) => html`<label class="kc-defender"><input type="checkbox" data-cp="${id}" data-defended="${seat}" data-i="${i}" ${(play.extra[i].defended || []).includes(seat) ? "checked" : ""}> <span>${name}</span></label>`)}</div></fieldset>` : "";
       });
     }
@@ -155,11 +161,11 @@ const KingsCourtPlay = (() => {
     const answers = ctx.answers && kinds.filter((k) => ctx.answers.includes(k.id));
     if (answers && answers.length) {
       const bridge = (k) => k.id.startsWith("drawbridge-");
-      const title = answers.some(bridge) ? "A Drawbridge (by its suit) or a card that stops the draw:" : "A card that stops the draw:";
-      return html`${CardPicker.html({ id, kinds: answers.map((k) => (bridge(k) ? { ...k, short: k.suits[0][0].toUpperCase() + k.suits[0].slice(1) } : k)),
-        chosen: play.cards, label: "answer", question: ask, chip: (i) => chipWords(play, i, ctx), title, above: true })}${defended}`;
+      const title = answers.some(bridge) ? Words.t("A Drawbridge (by its suit) or a card that stops the draw:") : Words.t("A card that stops the draw:");
+      return html`${CardPicker.html({ id, kinds: answers.map((k) => (bridge(k) ? { ...k, short: suitLabel(k.suits[0]) } : k)),
+        chosen: play.cards, label: Words.t("answer"), question: ask, chip: (i) => chipWords(play, i, ctx), title, above: true })}${defended}`;
     }
-    return html`${CardPicker.html({ id, kinds, chosen: play.cards, open, label: "cards played", question: ask, chip: (i) => chipWords(play, i, ctx), above: true })}${defended}`;
+    return html`${CardPicker.html({ id, kinds, chosen: play.cards, open, label: Words.t("cards played"), question: ask, chip: (i) => chipWords(play, i, ctx), above: true })}${defended}`;
   }
 
   // A tap inside a play's picker: the play changes (a step of its draft) or a sentence is said.
@@ -168,7 +174,7 @@ const KingsCourtPlay = (() => {
     const tap = CardPicker.read(button, id);
     if (tap && tap.tab) { play.tab = tap.tab; return true; }
     if (tap && tap.add) {
-      change(`the ${cardName(tap.add)}`, () => {
+      change(Words.t("the {card}", { card: cardName(tap.add) }), () => {
         play.cards.push(tap.add);
         play.extra.push({});
         const f = OPTION(tap.add) ? null : ownSuit(tap.add);
@@ -177,7 +183,7 @@ const KingsCourtPlay = (() => {
       return true;
     }
     if (tap && tap.remove !== undefined) {
-      change(`taking off the ${cardName(play.cards[tap.remove])}`, () => {
+      change(Words.t("taking off the {card}", { card: cardName(play.cards[tap.remove]) }), () => {
         play.cards.splice(tap.remove, 1);
         play.extra.splice(tap.remove, 1);
       });
@@ -187,7 +193,8 @@ const KingsCourtPlay = (() => {
       const i = Number(button.dataset.i);
       const raw = button.dataset.value;
       const value = /^\d+$/.test(raw) ? Number(raw) : raw;
-      change(`the ${cardName(play.cards[i])}'s ${button.dataset.field === "suit" ? "suit" : "choice"}`, () => {
+      const what = button.dataset.field === "suit" ? Words.t("the {card}'s suit", { card: cardName(play.cards[i]) }) : Words.t("the {card}'s choice", { card: cardName(play.cards[i]) });
+      change(what, () => {
         play.extra[i][button.dataset.field] = value;
         if (button.dataset.field === "suit") play.tab = value;  // the next card follows the named suit
       });
@@ -200,7 +207,7 @@ const KingsCourtPlay = (() => {
     if (input.dataset.cp !== String(id) || input.dataset.defended === undefined) return false;
     const f = play.extra[Number(input.dataset.i)];
     const seat = Number(input.dataset.defended);
-    change("the Defender answer", () => {
+    change(Words.t("the Defender answer"), () => {
       const rest = (f.defended || []).filter((s) => s !== seat);
       f.defended = input.checked ? [...rest, seat].sort((a, b) => a - b) : rest;
       if (!f.defended.length) delete f.defended;
@@ -218,9 +225,9 @@ const KingsCourtPlay = (() => {
 
   // The sentence that says what a play still needs, or null when it can be sent.
   function missing(play, ctx, what = "play") {
-    if (!play.cards.length) return `Tap the cards ${what === "ask" ? "you mean to play" : `${ctx.who} played`} first.`;
+    if (!play.cards.length) return what === "ask" ? Words.t("Tap the cards you mean to play first.") : Words.t("Tap the cards {player} played first.", { player: ctx.who });
     const q = firstQuestion(play, ctx);
-    return q ? `${q.text.replace(/\?$/, "")}: tap the answer first.` : null;
+    return q ? Words.t("{question}: tap the answer first.", { question: q.text.replace(/\s*\?$/, "") }) : null;
   }
 
   const turnKinds = () => C.pickerKinds().filter((k) => !NEVER_ON_A_TURN.includes(k.id));

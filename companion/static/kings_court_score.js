@@ -9,7 +9,7 @@ const KingsCourtScore = (() => {
   const { $, html, signed } = Companion;
   const C = KingsCourtCommon;
   const F = KingsCourtFacts;
-  const { game, view, seats, nameOf, kind, cardName, say, change, nameButtons } = C;
+  const { game, view, seats, nameOf, kind, cardName, suitLabel, say, change, nameButtons } = C;
   const DRAW_CARDS = (id) => ["wizard", "dragon", "dungeon"].includes(id) || id.startsWith("drawbridge-");
 
   let draft = null;     // the hand being scored (or corrected)
@@ -70,11 +70,11 @@ const KingsCourtScore = (() => {
     const touched = draft.out !== null || draft.nobody || Object.keys(draft.cards).length || Object.keys(draft.typed).length;
     if (draft.mode === "correct") {
       return g.view.rows.some((r) => r.kind === "hand" && r.number === draft.number) ? null
-        : `Hand ${draft.number} is no longer on the sheet (undone on another phone), so its correction was dropped.`;
+        : Words.t("Hand {number} is no longer on the sheet (undone on another phone), so its correction was dropped.", { number: draft.number });
     }
     if (!touched || draft.fixed) return null;
     if (g.view.hand_number === draft.hand && g.view.stage === "between-hands") return null;
-    return `Hand ${draft.hand} was recorded or dealt on another phone, so the cards entered here were dropped.`;
+    return Words.t("Hand {number} was recorded or dealt on another phone, so the cards entered here were dropped.", { number: draft.hand });
   }
 
   const fire = () => draft.played.some((p) => p.card === "castle-fire");
@@ -88,11 +88,15 @@ const KingsCourtScore = (() => {
   const nextAsked = () => !draft.fixed && !draft.nobody && draft.out !== null && Boolean(draft.last) && seats().length > 2;
   const nextMissing = () => nextAsked() && draft.next === null;
   const cutMissing = () => !draft.fixed && !fire() && draft.cut === null;
-  const takes = (id) => (id === "dungeon" ? "taking the Dungeon" : `drawing for the ${cardName(id).replace(/ \(.*\)$/, "")}`);
+  const bare = (id) => cardName(id).replace(/ \(.*\)$/, "");
+  // Who came next after who went out, taking the Dungeon or drawing for the card played last.
+  const nextQuestion = () => (draft.last === "dungeon"
+    ? Words.t("Who came next after {player}, taking the {card}?", { player: nameOf(draft.out), card: bare(draft.last) })
+    : Words.t("Who came next after {player}, drawing for the {card}?", { player: nameOf(draft.out), card: bare(draft.last) }));
   function factsMissing() {
-    if (lastMissing()) return `how ${nameOf(draft.out)} went out`;
-    if (nextMissing()) return `who came next after ${nameOf(draft.out)}`;
-    if (cutMissing()) return `${nameOf(draft.dealer ?? view().dealer ?? 0)}'s dealing cut`;
+    if (lastMissing()) return Words.t("how {player} went out", { player: nameOf(draft.out) });
+    if (nextMissing()) return Words.t("who came next after {player}", { player: nameOf(draft.out) });
+    if (cutMissing()) return Words.t("{player}'s dealing cut", { player: nameOf(draft.dealer ?? view().dealer ?? 0) });
     return null;
   }
 
@@ -106,7 +110,7 @@ const KingsCourtScore = (() => {
   function drawsMissing() {
     const s = drawer();
     if (s === null || !draft.need || draft.draws.length === draft.need) return null;
-    return `${nameOf(s)} drew ${draft.need} for the ${cardName(draft.last).replace(/ \(.*\)$/, "")}: tap Drawn`;
+    return Words.t("{player} drew {n} for the {card}: tap Drawn", { player: nameOf(s), n: draft.need, card: bare(draft.last) });
   }
 
   // The hands not entered yet: no card picked (or scanned) and no count typed.
@@ -183,7 +187,7 @@ const KingsCourtScore = (() => {
 
   // A hand on the sheet to correct: its draft, the first hand left to enter open.
   function correct(row) {
-    change(`correcting hand ${row.number}`, () => {
+    change(Words.t("correcting hand {number}", { number: row.number }), () => {
       draft = fromEntry(row);
       draft.open = firstEmpty() ?? seats().find((s) => s !== draft.out);
     });
@@ -200,12 +204,12 @@ const KingsCourtScore = (() => {
     const out = draft.nobody ? null : draft.out;
     const others = seats().filter((s) => s !== out);
     const head = [];
-    if (draft.mode === "correct") head.push(html`<p class="kc-ask-line"><strong>Correcting hand ${draft.number}</strong> <button type="button" class="secondary" id="cancel-correct">Stop correcting</button></p>`);
+    if (draft.mode === "correct") head.push(html`<p class="kc-ask-line"><strong>${Words.t("Correcting hand {number}", { number: draft.number })}</strong> <button type="button" class="secondary" id="cancel-correct">${Words.t("Stop correcting")}</button></p>`);
     if (draft.fixed) {
-      head.push(html`<p class="kc-ask-line"><strong>${fire() ? "Thrown in by a Castle Fire" : draft.nobody ? "Nobody went out" : `${nameOf(draft.out)} went out`}</strong> (as followed)</p>`);
+      head.push(html`<p class="kc-ask-line"><strong>${fire() ? Words.t("Thrown in by a Castle Fire") : draft.nobody ? Words.t("Nobody went out") : Words.t("{player} went out", { player: nameOf(draft.out) })}</strong> ${Words.t("(as followed)")}</p>`);
     } else if (!ready()) {
-      const nobody = F.playedKinds().some((c) => ["poison-garden", "castle-fire"].includes(c.id)) ? [["nobody", "Nobody (Risk card)"]] : [];
-      head.push(html`<p class="kc-ask-line"><strong>Who went out?</strong></p>${nameButtons([...seats().map((s) => [s, nameOf(s)]), ...nobody], "out", null)}`);
+      const nobody = F.playedKinds().some((c) => ["poison-garden", "castle-fire"].includes(c.id)) ? [["nobody", Words.t("Nobody (Risk card)")]] : [];
+      head.push(html`<p class="kc-ask-line"><strong>${Words.t("Who went out?")}</strong></p>${nameButtons([...seats().map((s) => [s, nameOf(s)]), ...nobody], "out", null)}`);
     } else if (factsMissing()) {
       head.push(html`<div class="kc-answers kc-stated">${outChip()}</div>`);
     }
@@ -219,13 +223,15 @@ const KingsCourtScore = (() => {
     const open = others.includes(draft.open) ? draft.open : null;
     // after a draw card, who came next (stated, or with two players the other one): a fact
     const next = draft.last && !draft.nobody ? nextSeat() : null;
-    const named = (s) => `${nameOf(s)}${s === next ? " (next)" : ""}`;
+    const named = (s) => (s === next ? Words.t("{player} (next)", { player: nameOf(s) }) : nameOf(s));
     // up to three hands a row of tabs; more, one compact selector (tabs would take two or
     // three rows and push the picker under the action bar)
+    const whose = Words.t("Whose hand to enter");
+    const handsLabel = Words.t("Hands");
     const hands = others.length > 3
-      ? html`<select class="kc-hand-pick" id="hand-pick" aria-label="Whose hand to enter">${open === null ? html`<option value="" selected disabled>Whose hand?</option>` : ""}${others.map((s) => html`
+      ? html`<select class="kc-hand-pick" id="hand-pick" aria-label="${whose}">${open === null ? html`<option value="" selected disabled>${Words.t("Whose hand?")}</option>` : ""}${others.map((s) => html`
           <option value="${s}" data-label="${named(s)}"${s === open ? html` selected` : ""}>${named(s)}</option>`)}</select>`
-      : html`<div class="kc-answers kc-seats" role="tablist" aria-label="Hands">${others.map((s) => html`<button type="button" role="tab"
+      : html`<div class="kc-answers kc-seats" role="tablist" aria-label="${handsLabel}">${others.map((s) => html`<button type="button" role="tab"
         class="secondary${s === open ? " selected" : ""}" aria-selected="${String(s === open)}" data-open="${s}">${named(s)}<span class="kc-points" id="points-${s}"></span></button>`)}</div>`;
     head.push(html`<div class="kc-seat-row">${hands}${toggle}</div>`);
     if (open !== null) head.push(handHtml(open));
@@ -237,18 +243,19 @@ const KingsCourtScore = (() => {
   function handHtml(s) {
     const drawing = s === drawer() && draft.drawing;
     const picking = !draft.typed[s] && !(draft.drawing && s === drawer());
+    const scanIt = Words.t("Scan {player}'s hand", { player: nameOf(s) });
     return html`<div class="kc-player" data-seat="${s}">
           <div class="kc-answers kc-modes">
-            <button type="button" class="secondary${picking ? " selected" : ""}" data-mode="pick" data-seat="${s}" aria-pressed="${String(picking)}">Pick cards</button>
-            <button type="button" class="secondary${draft.typed[s] ? " selected" : ""}" data-mode="type" data-seat="${s}" aria-pressed="${String(Boolean(draft.typed[s]))}">Type points</button>
-            ${s === drawer() ? html`<button type="button" class="secondary${draft.drawing ? " selected" : ""}" data-mode="drawn" data-seat="${s}" aria-pressed="${String(Boolean(draft.drawing))}">Drawn ${draft.draws.length}${draft.need ? `/${draft.need}` : ""}</button>` : ""}
-            <button type="button" class="secondary" data-scan="${s}" aria-label="Scan ${nameOf(s)}'s hand">Scan</button>
+            <button type="button" class="secondary${picking ? " selected" : ""}" data-mode="pick" data-seat="${s}" aria-pressed="${String(picking)}">${Words.t("Pick cards")}</button>
+            <button type="button" class="secondary${draft.typed[s] ? " selected" : ""}" data-mode="type" data-seat="${s}" aria-pressed="${String(Boolean(draft.typed[s]))}">${Words.t("Type points")}</button>
+            ${s === drawer() ? html`<button type="button" class="secondary${draft.drawing ? " selected" : ""}" data-mode="drawn" data-seat="${s}" aria-pressed="${String(Boolean(draft.drawing))}">${draft.need ? Words.t("Drawn {n}/{need}", { n: draft.draws.length, need: draft.need }) : Words.t("Drawn {n}", { n: draft.draws.length })}</button>` : ""}
+            <button type="button" class="secondary" data-scan="${s}" aria-label="${scanIt}">${Words.t("Scan")}</button>
           </div>
           ${draft.typed[s]
-            ? html`<label>Points left in ${nameOf(s)}'s hand<input type="number" inputmode="numeric" min="0" data-typed="${s}"></label>`
+            ? html`<label>${Words.t("Points left in {player}'s hand", { player: nameOf(s) })}<input type="number" inputmode="numeric" min="0" data-typed="${s}"></label>`
             : drawing
-              ? html`<div class="kc-picker" data-picker="drawn">${CardPicker.html({ id: "drawn", kinds: C.pickerKinds(), chosen: draft.draws, open: draft.tabs.drawn, limit: limitFor("drawn"), label: `cards ${nameOf(s)} drew for the ${cardName(draft.last)}` })}</div>`
-              : html`<div class="kc-picker" data-picker="${s}">${CardPicker.html({ id: `hand-${s}`, kinds: C.pickerKinds(), chosen: draft.cards[s] || [], open: draft.tabs[s], limit: limitFor(s), label: `cards left in ${nameOf(s)}'s hand` })}</div>`}
+              ? html`<div class="kc-picker" data-picker="drawn">${CardPicker.html({ id: "drawn", kinds: C.pickerKinds(), chosen: draft.draws, open: draft.tabs.drawn, limit: limitFor("drawn"), label: Words.t("cards {player} drew for the {card}", { player: nameOf(s), card: cardName(draft.last) }) })}</div>`
+              : html`<div class="kc-picker" data-picker="${s}">${CardPicker.html({ id: `hand-${s}`, kinds: C.pickerKinds(), chosen: draft.cards[s] || [], open: draft.tabs[s], limit: limitFor(s), label: Words.t("cards left in {player}'s hand", { player: nameOf(s) }) })}</div>`}
         </div>`;
   }
 
@@ -258,32 +265,39 @@ const KingsCourtScore = (() => {
     if (lastMissing()) {
       const bridges = v.cards.filter((c) => c.id.startsWith("drawbridge-"));
       if (draft.bridge) {
-        return html`<p class="kc-ask-line"><strong>Which Drawbridge did ${nameOf(draft.out)} go out with?</strong></p>
-          <div class="kc-answers kc-suits">${bridges.map((c) => html`<button type="button" class="secondary kc-suit s-${c.suits[0]}" data-last="${c.id}">${c.suits[0][0].toUpperCase() + c.suits[0].slice(1)}</button>`)}</div>`;
+        return html`<p class="kc-ask-line"><strong>${Words.t("Which {card} did {player} go out with?", { card: bare(bridges[0].id), player: nameOf(draft.out) })}</strong></p>
+          <div class="kc-answers kc-suits">${bridges.map((c) => html`<button type="button" class="secondary kc-suit s-${c.suits[0]}" data-last="${c.id}">${suitLabel(c.suits[0])}</button>`)}</div>`;
       }
-      const draws = [["", "A card that makes nobody draw"], ...(bridges.length ? [["drawbridge", "A Drawbridge"]] : []),
-        ...["dragon", "wizard", "dungeon"].filter((id) => kind(id)).map((id) => [id, `A ${cardName(id)}`])];
-      return html`<p class="kc-ask-line"><strong>How did ${nameOf(draft.out)} go out?</strong></p>${nameButtons(draws, "last", null)}`;
+      const draws = [["", Words.t("A card that makes nobody draw")], ...(bridges.length ? [["drawbridge", Words.t("A {card}", { card: bare(bridges[0].id) })]] : []),
+        ...["dragon", "wizard", "dungeon"].filter((id) => kind(id)).map((id) => [id, Words.t("A {card}", { card: cardName(id) })])];
+      return html`<p class="kc-ask-line"><strong>${Words.t("How did {player} go out?", { player: nameOf(draft.out) })}</strong></p>${nameButtons(draws, "last", null)}`;
     }
     if (nextMissing()) {
-      return html`<p class="kc-ask-line"><strong>Who came next after ${nameOf(draft.out)}, ${takes(draft.last)}?</strong></p>
+      return html`<p class="kc-ask-line"><strong>${nextQuestion()}</strong></p>
         ${nameButtons(seats().filter((s) => s !== draft.out).map((s) => [s, nameOf(s)]), "next", null)}`;
     }
     const dealer = nameOf(draft.dealer ?? v.dealer ?? 0);
-    return html`<p class="kc-ask-line"><strong>${dealer}'s dealing cut (${v.dealing_bonus} points)?</strong></p>
-      ${nameButtons([["none", "Not tried"], ["made", "Made"], ["missed", "Missed"]], "cut", null)}`;
+    return html`<p class="kc-ask-line"><strong>${Words.t("{player}'s dealing cut ({n} points)?", { player: dealer, n: v.dealing_bonus })}</strong></p>
+      ${nameButtons([["none", Words.t("Not tried")], ["made", Words.t("Made")], ["missed", Words.t("Missed")]], "cut", null)}`;
   }
 
   // The facts once stated, as chips on one line: a tap on one asks it again.
   const chip = (attrs, text, label) => html`<button type="button" class="secondary kc-change" ${attrs} aria-label="${label}">${text} \u00d7</button>`;
   // who went out and how, one chip (a tap asks both again, and who came next)
+  const noDraw = () => Words.t("no draw");
   const outChip = () => {
-    const how = !draft.nobody && draft.last !== null && !draft.fixed ? `: ${draft.last ? cardName(draft.last) : "no draw"}` : "";
-    return chip(html`id="change-out"`, draft.nobody ? "Nobody out" : `${nameOf(draft.out)} out${how}`,
-      `Change who went out${how ? ` and how${draft.last ? ` (and who came next: ${nameOf(nextSeat())})` : ""}` : ""}`);
+    const said = !draft.nobody && draft.last !== null && !draft.fixed;
+    const text = draft.nobody ? Words.t("Nobody out")
+      : said ? Words.t("{player} out: {how}", { player: nameOf(draft.out), how: draft.last ? cardName(draft.last) : noDraw() })
+        : Words.t("{player} out", { player: nameOf(draft.out) });
+    const label = !said ? Words.t("Change who went out")
+      : draft.last ? Words.t("Change who went out and how (and who came next: {player})", { player: nameOf(nextSeat()) })
+        : Words.t("Change who went out and how");
+    return chip(html`id="change-out"`, text, label);
   };
+  const cutWords = () => (draft.cut === "none" ? Words.t("No cut") : draft.cut === "made" ? Words.t("Cut made") : Words.t("Cut missed"));
   const statedHtml = () => (!fire() && draft.cut !== null
-    ? chip(html`data-restate="cut"`, draft.cut === "none" ? "No cut" : `Cut ${draft.cut}`, "Change the dealing cut") : "");
+    ? chip(html`data-restate="cut"`, cutWords(), Words.t("Change the dealing cut")) : "");
 
   // A tap in the hand being scored: true when the view changes.
   function onTap(button) {
@@ -298,22 +312,26 @@ const KingsCourtScore = (() => {
       const tap = CardPicker.read(button, owner === "drawn" ? "drawn" : `hand-${owner}`);
       if (!tap) continue;
       if (tap.tab) { draft.tabs[owner] = tap.tab; return true; }
-      const where = owner === "drawn" ? "the cards drawn" : `${nameOf(owner)}'s hand`;
+      const drawnTo = owner === "drawn";
       const list = () => (owner === "drawn" ? draft.draws : (draft.cards[owner] = draft.cards[owner] || []));
       if (tap.add) {
-        if (tap.full) { say(`Every ${cardName(tap.add)} of this game is already in the hands entered.`, "notice"); return false; }
-        change(`the ${cardName(tap.add)} in ${where}`, () => {
+        if (tap.full) { say(Words.t("Every {card} of this game is already in the hands entered.", { card: cardName(tap.add) }), "notice"); return false; }
+        const what = drawnTo ? Words.t("the {card} in the cards drawn", { card: cardName(tap.add) })
+          : Words.t("the {card} in {player}'s hand", { card: cardName(tap.add), player: nameOf(owner) });
+        change(what, () => {
           list().push(tap.add);
           if (owner === "drawn" && draft.need && draft.draws.length === draft.need) draft.drawing = false;  // all in: the hand again
         });
       } else {
-        change(`taking the ${cardName(list()[tap.remove])} off ${where}`, () => { list().splice(tap.remove, 1); });
+        const what = drawnTo ? Words.t("taking the {card} off the cards drawn", { card: cardName(list()[tap.remove]) })
+          : Words.t("taking the {card} off {player}'s hand", { card: cardName(list()[tap.remove]), player: nameOf(owner) });
+        change(what, () => { list().splice(tap.remove, 1); });
       }
       return true;
     }
     const data = button.dataset;
     if (data.out !== undefined) {
-      change("who went out", () => {
+      change(Words.t("who went out"), () => {
         if (data.out === "nobody") { draft.nobody = true; draft.out = null; draft.last = ""; draft.draws = []; }
         else { draft.nobody = false; draft.out = Number(data.out); delete draft.cards[draft.out]; }
         draft.next = null;
@@ -321,7 +339,7 @@ const KingsCourtScore = (() => {
         draft.open = firstEmpty();
       });
     } else if (button.id === "change-out") {
-      change("who went out", () => { draft.out = null; draft.nobody = false; draft.next = null; draft.last = null; draft.bridge = false; });
+      change(Words.t("who went out"), () => { draft.out = null; draft.nobody = false; draft.next = null; draft.last = null; draft.bridge = false; });
     } else if (data.open !== undefined) draft.open = Number(data.open);
     else if (data.scan !== undefined) {
       scanFor = Number(data.scan);  // as the toolbar's Scan; the photo fills this hand
@@ -329,21 +347,22 @@ const KingsCourtScore = (() => {
       return false;
     } else if (data.mode === "drawn") draft.drawing = true;
     else if (data.mode) {
-      change(`${data.mode === "type" ? "typing" : "picking"} ${nameOf(Number(data.seat))}'s hand`, () => {
+      const player = nameOf(Number(data.seat));
+      change(data.mode === "type" ? Words.t("typing {player}'s hand", { player }) : Words.t("picking {player}'s hand", { player }), () => {
         draft.typed[data.seat] = data.mode === "type";
         draft.drawing = false;
       });
-    } else if (data.last === "drawbridge") change("the Drawbridge", () => { draft.bridge = true; });
+    } else if (data.last === "drawbridge") change(Words.t("the Drawbridge"), () => { draft.bridge = true; });
     else if (data.last !== undefined) {
-      change(`how ${nameOf(draft.out)} went out`, () => {
+      change(Words.t("how {player} went out", { player: nameOf(draft.out) }), () => {
         draft.last = data.last;
         draft.bridge = false;
         draft.next = null;
         if (!data.last) { draft.draws = []; draft.drawing = false; draft.lastMagician = false; }
       });
-    } else if (data.restate === "cut") change("the dealing cut", () => { draft.cut = null; });
-    else if (data.next !== undefined) change("the next player", () => { draft.next = Number(data.next); });
-    else if (data.cut !== undefined) change("the dealing cut", () => { draft.cut = data.cut; });
+    } else if (data.restate === "cut") change(Words.t("the dealing cut"), () => { draft.cut = null; });
+    else if (data.next !== undefined) change(Words.t("the next player"), () => { draft.next = Number(data.next); });
+    else if (data.cut !== undefined) change(Words.t("the dealing cut"), () => { draft.cut = data.cut; });
     else if (button.id === "cancel-correct") { C.page.reset(); return false; }
     else return F.onTap(draft, button);
     return true;
@@ -365,7 +384,7 @@ const KingsCourtScore = (() => {
   function onInput(target, type) {
     if (target.dataset.typed !== undefined) {
       const seat = target.dataset.typed;
-      change(`the points typed for ${nameOf(Number(seat))}`, () => { draft.points[seat] = target.value; }, `typed-${seat}`);
+      change(Words.t("the points typed for {player}", { player: nameOf(Number(seat)) }), () => { draft.points[seat] = target.value; }, `typed-${seat}`);
       schedulePreview();
       return false;
     }
@@ -404,7 +423,7 @@ const KingsCourtScore = (() => {
     let seat = hands.includes(asked) ? asked : (hands.includes(draft && draft.open) && empty(draft.open) ? draft.open : hands.find(empty));
     if (seat === undefined) seat = hands.includes(draft && draft.open) ? draft.open : hands[0];
     if (seat === undefined) return null;
-    change(`the scanned cards in ${nameOf(seat)}'s hand`, () => {
+    change(Words.t("the scanned cards in {player}'s hand", { player: nameOf(seat) }), () => {
       draft.typed[seat] = false;
       draft.cards[seat] = ids;
       draft.open = seat;
@@ -413,8 +432,8 @@ const KingsCourtScore = (() => {
     Companion.drafted();  // a step without a tap: Undo takes it back
     schedulePreview();
     const next = hands.find(empty);
-    return `${nameOf(seat)}'s hand: ${ids.length} card${ids.length === 1 ? "" : "s"}.`
-      + (next !== undefined ? ` Scan again for ${nameOf(next)}'s hand.` : "");
+    return Words.tn("{player}'s hand: {n} card.", "{player}'s hand: {n} cards.", ids.length, { player: nameOf(seat) })
+      + (next !== undefined ? ` ${Words.t("Scan again for {player}'s hand.", { player: nameOf(next) })}` : "");
   }
 
   // ------------------------------------------------------------------ the preview
@@ -448,12 +467,12 @@ const KingsCourtScore = (() => {
     for (const cell of document.querySelectorAll(".kc-points")) {
       const s = Number(cell.id.slice("points-".length));
       const entered = draft.typed[s] ? draft.points[s] !== "" && draft.points[s] !== undefined : (draft.cards[s] || []).length;
-      cell.textContent = points[s] !== undefined && entered ? String(points[s]) : "";
+      cell.textContent = points[s] !== undefined && entered ? Words.number(points[s]) : "";
     }
     for (const option of document.querySelectorAll("#hand-pick option[data-label]")) {
       const s = Number(option.value);
       const entered = draft.typed[s] ? draft.points[s] !== "" && draft.points[s] !== undefined : (draft.cards[s] || []).length;
-      option.textContent = option.dataset.label + (points[s] !== undefined && entered ? ` \u00b7 ${points[s]}` : "");
+      option.textContent = option.dataset.label + (points[s] !== undefined && entered ? ` \u00b7 ${Words.number(points[s])}` : "");
     }
   }
 
@@ -463,18 +482,20 @@ const KingsCourtScore = (() => {
     if (!box) return;
     if (!previewed || !scoring(C.page.shown()) || !ready()) { C.paint(box, html``); return; }
     if (previewed.error) {
-      C.paint(box, previewLine("preview-error", "kc-refused", previewed.error.message, "Not yet", ""));
+      C.paint(box, previewLine("preview-error", "kc-refused", previewed.error.message, Words.t("Not yet"), ""));
       return;
     }
     const { row, later } = previewed;
     if (later.length) {
-      const text = `Still to enter: ${later.map((s) => (waiting().includes(s) ? `${nameOf(s)}'s hand` : `the cards ${nameOf(s)} drew`)).join(", ")}.`;
+      const one = (s) => (waiting().includes(s) ? Words.t("{player}'s hand", { player: nameOf(s) }) : Words.t("the cards {player} drew", { player: nameOf(s) }));
+      const text = Words.t("Still to enter: {hands}.", { hands: later.map(one).join(", ") });
       // one line of text (the prompt says whose hand comes next and how many are left)
       C.paint(box, html`<p class="small kc-preview-text" id="preview-waiting">${text}</p>`);
       return;
     }
-    const text = `${row.text}: ${row.players.map((p) => `${p.name} ${signed(p.points)}`).join(", ")}`;
-    C.paint(box, html`<div class="kc-answer" id="preview-ok">${previewLine("", "", text, "The hand's points", html`${C.breakdownHtml(row)}
+    const text = Words.t("{how}: {points}", { how: row.text, points: row.players.map((p) => `${p.name} ${signed(p.points)}`).join(", ") });
+    const title = Words.t("The hand's points");
+    C.paint(box, html`<div class="kc-answer" id="preview-ok">${previewLine("", "", text, title, html`${C.breakdownHtml(row)}
       ${row.events.map((e) => html`<p><strong>${e.text}</strong></p>`)}`)}</div>`);
   }
 
@@ -483,7 +504,7 @@ const KingsCourtScore = (() => {
   function previewLine(id, cls, text, title, more) {
     return html`<button type="button" class="kc-preview-line ${cls}"${id ? html` id="${id}"` : ""} data-preview aria-haspopup="dialog">${text}</button>
       <dialog class="sheet" id="preview-sheet" aria-labelledby="preview-title"><div class="sheet-head"><h2 id="preview-title" class="grow">${title}</h2>
-        <button type="button" class="secondary" data-close>Close</button></div><p class="answer">${text}</p>${more}</dialog>`;
+        <button type="button" class="secondary" data-close>${Words.t("Close")}</button></div><p class="answer">${text}</p>${more}</dialog>`;
   }
 
   // ------------------------------------------------------------------ the prompt and Record
@@ -491,23 +512,26 @@ const KingsCourtScore = (() => {
   // The action bar's prompt while a hand is scored.
   function prompt() {
     const v = view();
-    if (draft.mode === "correct") return ready() ? `Correcting hand ${draft.number}: record it when right.` : `Correcting hand ${draft.number}: who went out?`;
+    if (draft.mode === "correct") return ready() ? Words.t("Correcting hand {number}: record it when right.", { number: draft.number }) : Words.t("Correcting hand {number}: who went out?", { number: draft.number });
     const later = ready() ? waiting() : [];
-    return !ready() ? `Hand ${v.hand_number}, ${nameOf(v.dealer)}'s deal: who went out?`
-      : factsMissing() ? `Hand ${v.hand_number}: ${factsMissing()}?`
-      : later.length ? `Hand ${v.hand_number}: enter ${nameOf(later.includes(draft.open) ? draft.open : firstEmpty())}'s hand${later.length > 1 ? ` (${later.length} to go)` : ""}.`
-      : drawsMissing() ? `${drawsMissing()}.`
-      : `Hand ${v.hand_number}: every hand is in; record it.`;
+    const number = v.hand_number;
+    const player = later.length ? nameOf(later.includes(draft.open) ? draft.open : firstEmpty()) : "";
+    return !ready() ? Words.t("Hand {number}, {player}'s deal: who went out?", { number, player: nameOf(v.dealer) })
+      : factsMissing() ? Words.t("Hand {number}: {what}?", { number, what: factsMissing() })
+      : later.length > 1 ? Words.t("Hand {number}: enter {player}'s hand ({n} to go).", { number, player, n: later.length })
+      : later.length ? Words.t("Hand {number}: enter {player}'s hand.", { number, player })
+      : drawsMissing() ? Words.t("{what}.", { what: drawsMissing() })
+      : Words.t("Hand {number}: every hand is in; record it.", { number });
   }
 
   async function record() {
-    if (!ready()) { say(draft.mode === "correct" ? "Tap who went out first." : `Hand ${view().hand_number}: tap who went out first.`, "error"); return; }
+    if (!ready()) { say(draft.mode === "correct" ? Words.t("Tap who went out first.") : Words.t("Hand {number}: tap who went out first.", { number: view().hand_number }), "error"); return; }
     const facts = factsMissing();
-    if (facts) { say(`Tap ${facts} first (the buttons under who went out).`, "error"); return; }
+    if (facts) { say(Words.t("Tap {what} first (the buttons under who went out).", { what: facts }), "error"); return; }
     const later = waiting();
-    if (later.length) { say(`Enter ${later.map((s) => `${nameOf(s)}'s hand`).join(", ")} first (pick the cards or type the points).`, "error"); return; }
+    if (later.length) { say(Words.t("Enter {hands} first (pick the cards or type the points).", { hands: later.map((s) => Words.t("{player}'s hand", { player: nameOf(s) })).join(", ") }), "error"); return; }
     const drawn = drawsMissing();
-    if (drawn) { say(`${drawn} and pick them (${draft.draws.length} of ${draft.need} so far).`, "error"); return; }
+    if (drawn) { say(Words.t("{what} and pick them ({n} of {need} so far).", { what: drawn, n: draft.draws.length, need: draft.need }), "error"); return; }
     await Companion.send(`/api/games/${game().id}/moves`, { move: move() });  // stored: Companion drops the draft
   }
 

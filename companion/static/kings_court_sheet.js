@@ -14,31 +14,36 @@ const KingsCourtSheet = (() => {
   let openRow = null;   // the sheet row whose details are open
   let adjusting = { who: null, open: false };
 
+  const details = (r) => (r.kind === "hand" ? Words.t("Details of hand {number}", { number: r.number })
+    : Words.t("Details of adjustment {number}", { number: r.number }));
+  const corrected = (row) => Words.tn("Corrected {n} time; first entered as {points}.", "Corrected {n} times; first entered as {points}.", row.corrected,
+    { points: row.versions[0].points.map((p, s) => `${nameOf(s)} ${signed(p)}`).join(", ") });
+
   function sheetHtml() {
     const v = view();
     const carried = v.sides.some((s) => s.carried);
     const row = openRow === null ? null : v.rows[openRow];
     return html`<div class="kc-sheet-wrap"><table class="kc-sheet" id="sheet">
-      <thead><tr><th scope="col">Hand</th>${v.sides.map((s) => html`<th scope="col">${s.name}</th>`)}</tr></thead>
+      <thead><tr><th scope="col">${Words.t("Hand")}</th>${v.sides.map((s) => html`<th scope="col">${s.name}</th>`)}</tr></thead>
       <tbody>
-        ${carried ? html`<tr><td>Carried</td>${v.sides.map((s) => html`<td>${s.carried}</td>`)}</tr>` : ""}
+        ${carried ? html`<tr><td>${Words.t("Carried")}</td>${v.sides.map((s) => html`<td>${s.carried}</td>`)}</tr>` : ""}
         ${v.rows.map((r, i) => html`<tr class="${r.corrected ? "corrected" : ""}${r.counted ? "" : " small"}">
-          <td><button type="button" class="secondary row-edit" data-row="${i}" aria-label="Details of ${r.kind === "hand" ? `hand ${r.number}` : `adjustment ${r.number}`}">${r.kind === "hand" ? r.number : "Adj."}</button></td>
+          <td><button type="button" class="secondary row-edit" data-row="${i}" aria-label="${details(r)}">${r.kind === "hand" ? r.number : Words.t("Adj.")}</button></td>
           ${r.sides.map((s) => html`<td>${signed(s.points)}${s.halved ? " \u00bd" : ""}<div class="small">${s.after ?? ""}</div></td>`)}</tr>`)}
-        <tr class="total"><td>Total</td>${v.sides.map((s) => html`<td class="${s.lowest ? "lowest" : ""}" data-total="${s.side}">${s.total}</td>`)}</tr>
+        <tr class="total"><td>${Words.t("Total")}</td>${v.sides.map((s) => html`<td class="${s.lowest ? "lowest" : ""}" data-total="${s.side}">${s.total}</td>`)}</tr>
       </tbody></table></div>
       ${row ? html`<div class="kc-answer" id="row-detail">
-        <h3>${row.kind === "hand" ? `Hand ${row.number}: ${row.text}` : row.text}</h3>
+        <h3>${row.kind === "hand" ? Words.t("Hand {number}: {text}", { number: row.number, text: row.text }) : row.text}</h3>
         ${row.kind === "hand" ? C.breakdownHtml(row) : ""}
         ${row.events.map((e) => html`<p><strong>${e.text}</strong></p>`)}
-        ${row.corrected ? html`<p class="small">Corrected ${row.corrected} time${row.corrected > 1 ? "s" : ""}; first entered as ${row.versions[0].points.map((p, s) => `${nameOf(s)} ${signed(p)}`).join(", ")}.</p>` : ""}
-        <div class="kc-answers">${row.kind === "hand" && !game().result ? html`<button type="button" class="secondary" id="correct-row">Correct this hand</button>` : ""}
-          <button type="button" class="secondary" id="close-row">Close</button></div></div>` : ""}
-      ${game().result ? "" : html`<details id="adjust" ${adjusting.open ? "open" : ""}><summary>Adjust a total</summary>
-        <fieldset><legend>Whose total</legend>${C.nameButtons(adjustTargets(), "adjust-who", adjusting.who)}</fieldset>
+        ${row.corrected ? html`<p class="small">${corrected(row)}</p>` : ""}
+        <div class="kc-answers">${row.kind === "hand" && !game().result ? html`<button type="button" class="secondary" id="correct-row">${Words.t("Correct this hand")}</button>` : ""}
+          <button type="button" class="secondary" id="close-row">${Words.t("Close")}</button></div></div>` : ""}
+      ${game().result ? "" : html`<details id="adjust" ${adjusting.open ? "open" : ""}><summary>${Words.t("Adjust a total")}</summary>
+        <fieldset><legend>${Words.t("Whose total")}</legend>${C.nameButtons(adjustTargets(), "adjust-who", adjusting.who)}</fieldset>
         <div id="adjust-points-box"></div>
-        <label>Why<input id="adjust-reason" maxlength="200" autocomplete="off"></label>
-        <button type="button" class="secondary" id="adjust-go">Add the adjustment</button>
+        <label>${Words.t("Why")}<input id="adjust-reason" maxlength="200" autocomplete="off"></label>
+        <button type="button" class="secondary" id="adjust-go">${Words.t("Add the adjustment")}</button>
       </details>`}`;
   }
 
@@ -48,7 +53,7 @@ const KingsCourtSheet = (() => {
   // Once the sheet is drawn again: the adjustment's stepper, drawn afresh.
   function drawn() {
     const box = $("#adjust-points-box");
-    if (box) Companion.put(box, Companion.stepper({ name: "adjust-points", id: "adjust-points", label: "Points (\u2212 takes off)", value: "", min: -ADJUST_MOST, max: ADJUST_MOST }));
+    if (box) Companion.put(box, Companion.stepper({ name: "adjust-points", id: "adjust-points", label: Words.t("Points (\u2212 takes off)"), value: "", min: -ADJUST_MOST, max: ADJUST_MOST }));
   }
 
   // A tap on the sheet: true when the view changes.
@@ -70,9 +75,9 @@ const KingsCourtSheet = (() => {
     const value = $("#adjust-points").value.trim();
     const reason = $("#adjust-reason").value.trim();
     const amount = Number(value);
-    if (adjusting.who === null) { say("Tap whose total to adjust first.", "error"); return; }
-    if (!value || !Number.isInteger(amount) || amount === 0) { say("Set the points with \u2212 and + (negative takes points off).", "error"); return; }
-    if (!reason) { say("Type why the total changes (the sheet shows it).", "error"); return; }
+    if (adjusting.who === null) { say(Words.t("Tap whose total to adjust first."), "error"); return; }
+    if (!value || !Number.isInteger(amount) || amount === 0) { say(Words.t("Set the points with \u2212 and + (negative takes points off)."), "error"); return; }
+    if (!reason) { say(Words.t("Type why the total changes (the sheet shows it)."), "error"); return; }
     const m = { type: "adjust", points: amount, reason };
     if (adjusting.who[0] === "p") m.partnership = Number(adjusting.who.slice(1)); else m.seat = Number(adjusting.who.slice(1));
     if (await Companion.send(`/api/games/${game().id}/moves`, { move: m })) {

@@ -8,6 +8,7 @@ from companion.engine import RuleError, short
 from companion.games.kings_court.hand import HAND_KEYS, hand_row, read_hand, with_rows
 from companion.games.kings_court.scoring import HandScore
 from companion.games.kings_court.state import Row, State, is_int, read_seat
+from companion.words import msg
 
 CORRECT_KEYS = HAND_KEYS | {"hand"}
 ADJUST_KEYS = frozenset(("type", "seat", "partnership", "points", "reason"))
@@ -35,16 +36,16 @@ def check_correct(state: State, move: dict) -> Correction:
     """A past hand scored again: every check of a hand, under that hand's dealer."""
     for key in move:
         if key not in CORRECT_KEYS:
-            raise RuleError("move-format", f"A correction has no field called "
-                                           f"{short(key)}.")
+            raise RuleError("move-format", msg("A correction has no field called {key}.",
+                                               key=short(key)))
     number = move.get("hand")
     hands = [i for i, row in enumerate(state.rows) if row.kind == "hand"]
     if not is_int(number) or not 1 <= number <= len(hands):
         if not hands:
-            raise RuleError("correct", "No hand has been scored yet, so none can be "
-                                       "corrected.")
-        raise RuleError("correct", f'"hand" must be the number of a scored hand, 1 to '
-                                   f'{len(hands)}.')
+            raise RuleError("correct", msg("No hand has been scored yet, so none can be "
+                                           "corrected."))
+        raise RuleError("correct", msg('"hand" must be the number of a scored hand, 1 to '
+                                       '{last}.', last=len(hands)))
     index = hands[number - 1]
     body = {key: value for key, value in move.items() if key != "hand"}
     score = read_hand(state, body, state.rows[index].dealer, False)
@@ -55,34 +56,35 @@ def check_adjust(state: State, move: dict) -> Adjustment:
     """Points given or taken outside a hand, with a reason."""
     for key in move:
         if key not in ADJUST_KEYS:
-            raise RuleError("move-format", f"An adjustment has no field called "
-                                           f"{short(key)}.")
+            raise RuleError("move-format", msg("An adjustment has no field called {key}.",
+                                               key=short(key)))
     n = len(state.players)
     if ("seat" in move) == ("partnership" in move):
-        raise RuleError("adjust", 'An adjustment names either a "seat" or a '
-                                  '"partnership".')
+        raise RuleError("adjust", msg('An adjustment names either a "seat" or a '
+                                      '"partnership".'))
     if "seat" in move:
         seat = read_seat(n, move["seat"], "seat", "adjust")
         side = state.side_of[seat]
     else:
         if not state.partnered:
-            raise RuleError("adjust", "This game has no partnerships: name a seat.")
+            raise RuleError("adjust", msg("This game has no partnerships: name a seat."))
         side = move["partnership"]
         if not is_int(side) or not 0 <= side < len(state.sides):
-            raise RuleError("adjust", f'"partnership" must be a number from 0 to '
-                                      f'{len(state.sides) - 1}.')
+            raise RuleError("adjust", msg('"partnership" must be a number from 0 to {last}.',
+                                          last=len(state.sides) - 1))
         seat = -1
     amount = move.get("points")
     if not is_int(amount) or amount == 0 or abs(amount) > ADJUST_MOST:
-        raise RuleError("adjust", f"An adjustment gives a whole number of points, not 0, "
-                                  f"at most {ADJUST_MOST:,} either way.")
+        raise RuleError("adjust", msg("An adjustment gives a whole number of points, not 0, "
+                                      "at most {most:,} either way.", most=ADJUST_MOST))
     reason = move.get("reason")
     if not isinstance(reason, str) or not reason.strip():
-        raise RuleError("adjust", "An adjustment needs a reason, such as a correction "
-                                  "agreed at the table.")
+        raise RuleError("adjust", msg("An adjustment needs a reason, such as a correction "
+                                      "agreed at the table."))
     # The reason is stored as sent: bound it as sent, spaces included, then show it tidied.
     if len(reason) > REASON_LENGTH:
-        raise RuleError("adjust", f"The reason is longer than {REASON_LENGTH} characters.")
+        raise RuleError("adjust", msg("The reason is longer than {most} characters.",
+                                      most=REASON_LENGTH))
     reason = " ".join(reason.split())
     return Adjustment(seat, side, amount, reason)
 

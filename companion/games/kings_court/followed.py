@@ -7,11 +7,15 @@ from typing import Any, NamedTuple
 
 from companion.engine import RuleError, short
 from companion.games.kings_court import arbiter
-from companion.games.kings_court.arbiter.kinds import plural
 from companion.games.kings_court.cards import selection_kinds
 from companion.games.kings_court.scoring import DUNGEON, ENDED_FIRE, HandScore, Played, name_of
 from companion.games.kings_court.setup import read_cut
 from companion.games.kings_court.state import State
+from companion.words import msg, plural
+
+# How a hand followed card by card ended, as a refusal says it.
+ENDED_BY = {"out": msg("out"), "poison-garden": msg("poison garden"),
+            "castle-fire": msg("castle fire")}
 
 DEAL_KEYS = frozenset(("type", "first", "cut"))
 
@@ -26,13 +30,14 @@ class Deal(NamedTuple):
 def check_deal(state: State, move: dict) -> Deal:
     for key in move:
         if key not in DEAL_KEYS:
-            raise RuleError("move-format", f"A deal has no field called {short(key)}.")
+            raise RuleError("move-format", msg("A deal has no field called {key}.",
+                                               key=short(key)))
     if state.hand is not None:
-        raise RuleError("play-by-play", "A hand is already being followed card by card: "
-                                        "score it, or stop following it, first.")
+        raise RuleError("play-by-play", msg("A hand is already being followed card by card: "
+                                            "score it, or stop following it, first."))
     cut = read_cut(move.get("cut"))
     if "first" not in move:
-        raise RuleError("move-format", 'A deal needs "first": the card turned face up.')
+        raise RuleError("move-format", msg('A deal needs "first": the card turned face up.'))
     kinds = selection_kinds(state.selection, state.extra)
     hand = arbiter.start_hand(len(state.players), state.dealer, kinds, move["first"],
                               dict(state.rulings), state.players,
@@ -43,20 +48,20 @@ def check_deal(state: State, move: dict) -> Deal:
 def check_abandon(state: State, move: dict) -> None:
     """Stopping following the hand card by card."""
     if set(move) != {"type"}:
-        raise RuleError("move-format", 'Stopping play-by-play takes no other field '
-                                       'than "type".')
+        raise RuleError("move-format", msg('Stopping play-by-play takes no other field '
+                                           'than "type".'))
     if state.hand is None:
-        raise RuleError("play-by-play", "No hand is being followed card by card.")
+        raise RuleError("play-by-play", msg("No hand is being followed card by card."))
 
 
 def check_event(state: State, move: dict, applying: bool = False) -> None:
     """An arbiter event (its checks are left to ``arbiter.apply_event`` when ``applying``)."""
     if state.hand is None:
-        raise RuleError("play-by-play", "No hand is being followed card by card: "
-                                        "start one with a deal, or score the hand on "
-                                        "the sheet.")
+        raise RuleError("play-by-play", msg("No hand is being followed card by card: "
+                                            "start one with a deal, or score the hand on "
+                                            "the sheet."))
     if arbiter.outcome(state.hand) is not None:
-        raise RuleError("play-by-play", "This hand is over: score it on the sheet.")
+        raise RuleError("play-by-play", msg("This hand is over: score it on the sheet."))
     if not applying:
         arbiter.validate_event(state.hand, move)
 
@@ -100,48 +105,60 @@ def agrees(state: State, score: HandScore, ended: Mapping[str, Any]) -> None:
     names = state.players
     out = -1 if ended["out"] is None else ended["out"]
     if score.out != out:
-        said = "nobody" if out < 0 else names[out]
-        raise RuleError("play-by-play", f"The hand followed card by card ended with "
-                                        f"{said} out, so score it that way.")
+        if out < 0:
+            raise RuleError("play-by-play", msg("The hand followed card by card ended with "
+                                                "nobody out, so score it that way."))
+        raise RuleError("play-by-play", msg("The hand followed card by card ended with "
+                                            "{player} out, so score it that way.",
+                                            player=names[out]))
     if score.ended != ended["ended_by"]:
-        raise RuleError("play-by-play", f"The hand followed card by card ended by "
-                                        f"{ended['ended_by'].replace('-', ' ')}.")
+        raise RuleError("play-by-play", msg("The hand followed card by card ended by {how}.",
+                                            how=ENDED_BY.get(ended["ended_by"],
+                                                             ended["ended_by"])))
     want = sorted(Played(p["card"], p["by"], -1 if p.get("on") is None else p["on"])
                   for p in ended["played"])
     if sorted(score.played) != want:
-        raise RuleError("play-by-play", "The Risk and Warlord cards entered are not the "
-                                        "ones played in the hand followed card by card.")
+        raise RuleError("play-by-play", msg("The Risk and Warlord cards entered are not the "
+                                            "ones played in the hand followed card by card."))
     if score.ended == ENDED_FIRE:
         return
     if list(score.dungeons) != dungeons_of(ended) or \
             list(score.dungeon_magicians) != dungeons_of(ended, magicians=True):
-        raise RuleError("play-by-play", "The Dungeon cards entered are not where the hand "
-                                        "followed card by card left them.")
+        raise RuleError("play-by-play", msg("The Dungeon cards entered are not where the hand "
+                                            "followed card by card left them."))
     mage = ended.get("last_card") == "magician"
     if ended.get("last") is not None and (score.last, score.last_magician) != \
             (ended["last"], mage):
-        raise RuleError("play-by-play", f"{names[out]} went out with "
-                                        f"{'a Magician as ' if mage else ''}the "
-                                        f"{name_of(ended['last'])}.")
+        if mage:
+            raise RuleError("play-by-play", msg("{player} went out with a Magician as the "
+                                                "{card}.", player=names[out],
+                                                card=name_of(ended["last"])))
+        raise RuleError("play-by-play", msg("{player} went out with the {card}.",
+                                            player=names[out], card=name_of(ended["last"])))
     draws = ended.get("next_draws") or 0
     if draws:
         nxt = ended["next"]
         if score.next != nxt:
-            raise RuleError("play-by-play", f"The next player was {names[nxt]}.")
+            raise RuleError("play-by-play", msg("The next player was {player}.",
+                                                player=names[nxt]))
         if score.cards[nxt] is not None and len(score.next_draws) != draws:
-            raise RuleError("count-draw-card", f"{names[nxt]} drew "
-                                               f"{plural(draws, 'card')} at the end of the "
-                                               f"hand: pick exactly those.")
+            raise RuleError("count-draw-card", plural("{player} drew {n} card at the end of "
+                                                      "the hand: pick exactly those.",
+                                                      "{player} drew {n} cards at the end of "
+                                                      "the hand: pick exactly those.", draws,
+                                                      player=names[nxt]))
     elif score.next_draws:
-        raise RuleError("count-draw-card", "Nobody drew cards at the end of the hand "
-                                           "followed card by card.")
+        raise RuleError("count-draw-card", msg("Nobody drew cards at the end of the hand "
+                                               "followed card by card."))
     sizes = arbiter.hand_view(state.hand)["hands"]
     for seat, held in enumerate(score.cards):
         if held is None:
             continue
         picked = len(held) + (len(score.next_draws) if seat == score.next else 0)
         if picked != sizes[seat]:
-            raise RuleError("play-by-play", f"{names[seat]} holds "
-                                            f"{plural(sizes[seat], 'card')} in the hand "
-                                            f"followed card by card, and {picked} are "
-                                            f"picked.")
+            raise RuleError("play-by-play", plural("{player} holds {n} card in the hand "
+                                                   "followed card by card, and {picked} are "
+                                                   "picked.", "{player} holds {n} cards in the "
+                                                   "hand followed card by card, and {picked} "
+                                                   "are picked.", sizes[seat],
+                                                   player=names[seat], picked=picked))

@@ -69,6 +69,7 @@ from companion.games.kings_court.hand import add_hand, check_hand, rescored, wit
 from companion.games.kings_court.rules_page import RULES, RULINGS
 from companion.games.kings_court.setup import OPTION_FIELDS, form_options, new_state
 from companion.games.kings_court.state import State
+from companion.words import listing, msg
 
 SHEET_MOVES = frozenset(("hand", "correct", "adjust", "deal", "abandon"))
 assert not SHEET_MOVES & arbiter.EVENTS, "a sheet move and an arbiter event share a name"
@@ -100,7 +101,7 @@ class KingsCourt:
 
     def new(self, options: Mapping[str, Any]) -> State:
         players, rulings = read_options(self, options, OPTION_FIELDS, "move-format",
-                                        ("King's Court", 2, 8))
+                                        (msg("King's Court"), 2, 8))
         return new_state(players, rulings, options)
 
     def options_from_form(self, form: Mapping[str, str]) -> dict[str, Any]:
@@ -146,14 +147,14 @@ class KingsCourt:
     def _check(state: State, move: Any, applying: bool = False) -> tuple[str, Any]:
         """The move's kind and what its checks read (the kind's module says what)."""
         if type(move) is not dict:
-            raise RuleError("move-format", 'A move must be an object with a "type" field.')
+            raise RuleError("move-format", msg('A move must be an object with a "type" field.'))
         kind = move.get("type")
         if kind == "correct":
             return kind, check_correct(state, move)
         if state.over:
-            raise RuleError("game-over", f"The game is over ({view.end_reason(state)[:-1]}): "
-                                         f"only a correction of a past hand can still be "
-                                         f"entered.")
+            raise RuleError("game-over", msg("The game is over ({reason}): only a correction "
+                                             "of a past hand can still be entered.",
+                                             reason=view.end_clause(state)))
         if kind == "hand":
             return kind, check_hand(state, move)
         if kind == "adjust":
@@ -164,8 +165,9 @@ class KingsCourt:
             return kind, check_abandon(state, move)
         if isinstance(kind, str) and kind in arbiter.EVENTS:
             return "event", check_event(state, move, applying)
-        kinds = ", ".join(f'"{k}"' for k in sorted(SHEET_MOVES | arbiter.EVENTS))
-        raise RuleError("move-format", f'A move\'s "type" must be one of {kinds}.')
+        kinds = listing((f'"{k}"' for k in sorted(SHEET_MOVES | arbiter.EVENTS)), ", ")
+        raise RuleError("move-format", msg('A move\'s "type" must be one of {kinds}.',
+                                           kinds=kinds))
 
     # -- reading the state ---------------------------------------------------------------------
 
@@ -179,11 +181,11 @@ class KingsCourt:
         now?". ``question`` is {"situation": {...}, "play": [card, ...]} as arbiter.judge takes
         them; the situation's "players" and "selection" default to this game's."""
         if not isinstance(question, dict) or set(question) - {"situation", "play"}:
-            raise RuleError("judge", 'A question is {"situation": {...}, "play": [cards]}.')
+            raise RuleError("judge", msg('A question is {"situation": {...}, "play": [cards]}.'))
         situation = question.get("situation")
         if not isinstance(situation, dict):
-            raise RuleError("judge", 'A question needs "situation": the top card, the suit in '
-                                     'force and what is pending.')
+            raise RuleError("judge", msg('A question needs "situation": the top card, the suit '
+                                         'in force and what is pending.'))
         situation = dict(situation)
         situation.setdefault("players", len(state.players))
         situation.setdefault("selection", state.selection if state.selection != "custom"

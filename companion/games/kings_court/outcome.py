@@ -7,6 +7,7 @@ from dataclasses import replace
 from typing import Any
 
 from companion.engine import Outcome, Seating, Sheet
+from companion.words import msg
 
 
 def seating(engine: Any, state: Any, opening: Any = None) -> Seating:
@@ -43,13 +44,14 @@ def score_sheet(engine: Any, state: Any) -> Sheet:
 def _sheet(view: dict[str, Any]) -> Sheet:
     """The sheet's rows as the table keeps them: each side's points and total after the row."""
     names = [side["name"] for side in view["sides"]]
-    header = ["row", "hand", "what", "counted"] + [
-        f"{name} {what}" for name in names for what in ("points", "total")]
+    header = [msg("row"), msg("hand"), msg("what"), msg("counted")]
+    for name in names:
+        header += [msg("{side} points", side=name), msg("{side} total", side=name)]
     rows = []
     for row in view["rows"]:
         cells = [row["row"] + 1, row.get("number") or "", row["text"],
-                 "yes" if row["counted"] else "no"]
+                 msg("yes") if row["counted"] else msg("no")]
         for side in row["sides"]:
             cells += [side["points"], side["after"]]
         rows.append(tuple(cells))
-    return Sheet(tuple(header), tuple(rows), "The score sheet")
+    return Sheet(tuple(header), tuple(rows), msg("The score sheet"))

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from companion.games.kings_court.cards import KIND_BY_ID, NUMBER
+from companion.words import Msg, msg
 
 # --------------------------------------------------------------------------- the card families
 
@@ -44,7 +45,7 @@ def cut_bonus(players: int) -> int:
 
 
 def _times(count: int, name: str) -> str:
-    return name if count == 1 else f"{count} × {name}"
+    return name if count == 1 else msg("{n} × {card}", n=count, card=name)
 
 
 # --------------------------------------------------------------------------- one hand, checked
@@ -101,7 +102,7 @@ class Line(NamedTuple):
     """A line of a hand's breakdown: one card kind or one bonus."""
 
     points: int
-    why: str  # the reason in words
+    why: Msg  # the reason in words
     rule: str  # the rules page's id
     card: str | None  # the kind id, if a card's
     count: int  # how many of that card (0 for a bonus)
@@ -120,57 +121,69 @@ def count_cards(held: Sequence[str], drawn: Sequence[str] = (), dungeons: int = 
     potion = POTION in held or POTION in drawn
     lines: list[Line] = []
 
-    def add(kinds: Sequence[str], where: str) -> None:
+    def add(kinds: Sequence[str], drawn: bool = False) -> None:
         counts: dict[str, int] = {}
         for kid in kinds:
             counts[kid] = counts.get(kid, 0) + 1
         for kid, count in counts.items():
             kind = KIND_BY_ID[kid]
-            label = _times(count, kind.name) + where
+            label = _times(count, kind.name)
+            if drawn:
+                label = (msg("{label} (drawn for the {card})", label=label, card=drawn_for)
+                         if drawn_for else msg("{label} (drawn at the end)", label=label))
             if kid == POTION:
-                lines.append(Line(0, f"{label}: only Number cards count", "count-magic-potion",
-                                  kid, count))
+                lines.append(Line(0, msg("{label}: only Number cards count", label=label),
+                                  "count-magic-potion", kid, count))
             elif kid == TREASURE:
-                lines.append(Line(kind.value * count, f"{label}: -100 to the hand, after the "
-                                  f"Magic Potion" if potion else f"{label}: -100 to the hand",
+                lines.append(Line(kind.value * count, msg("{label}: -100 to the hand, after the "
+                                                          "Magic Potion", label=label)
+                                  if potion else msg("{label}: -100 to the hand", label=label),
                                   "count-hidden-treasure", kid, count))
             elif kid in PLAYABLE_COSTS:
-                lines.append(Line(0, f"{label}: not played, counts nothing", "count-unplayed",
-                                  kid, count))
+                lines.append(Line(0, msg("{label}: not played, counts nothing", label=label),
+                                  "count-unplayed", kid, count))
             elif potion and kind.group != NUMBER:
-                lines.append(Line(0, f"{label}: nothing beside the Magic Potion",
+                lines.append(Line(0, msg("{label}: nothing beside the Magic Potion", label=label),
                                   "count-magic-potion", kid, count))
             elif kind.group == NUMBER:
-                each = f" ({kind.value} each)" if count > 1 else ""
-                lines.append(Line(kind.value * count, f"{label}: face value{each}", "count-number",
-                                  kid, count))
+                why = (msg("{label}: face value ({value} each)", label=label, value=kind.value)
+                       if count > 1 else msg("{label}: face value", label=label))
+                lines.append(Line(kind.value * count, why, "count-number", kid, count))
             elif kid == DEFENDER:
-                lines.append(Line(kind.value * count, f"{label}: -35 each in a hand" if count > 1
-                                  else f"{label}: -35 in a hand", "count-defender", kid, count))
+                lines.append(Line(kind.value * count, msg("{label}: -35 each in a hand",
+                                                          label=label) if count > 1
+                                  else msg("{label}: -35 in a hand", label=label),
+                                  "count-defender", kid, count))
             else:
-                what = "Scroll" if kind.group == "scroll" else "Shield"
-                each = f" ({kind.value} each)" if count > 1 else ""
-                lines.append(Line(kind.value * count, f"{label}: {what} card value{each}",
-                                  "count-values", kid, count))
+                if kind.group == "scroll":
+                    why = (msg("{label}: Scroll card value ({value} each)", label=label,
+                               value=kind.value) if count > 1
+                           else msg("{label}: Scroll card value", label=label))
+                else:
+                    why = (msg("{label}: Shield card value ({value} each)", label=label,
+                               value=kind.value) if count > 1
+                           else msg("{label}: Shield card value", label=label))
+                lines.append(Line(kind.value * count, why, "count-values", kid, count))
 
-    add(held, "")
+    add(held)
     if drawn:
-        add(drawn, f" (drawn for the {drawn_for})" if drawn_for else " (drawn at the end)")
+        add(drawn, True)
     if dungeons:
         kind = KIND_BY_ID[DUNGEON]
-        label = (_times(dungeons, "Dungeon") + " in front of them, counted as if in the hand")
+        label = msg("{cards} in front of them, counted as if in the hand",
+                    cards=_times(dungeons, name_of(DUNGEON)))
         if potion:
-            lines.append(Line(0, f"{label}: nothing beside the Magic Potion", "count-dungeon",
-                              DUNGEON, dungeons))
+            lines.append(Line(0, msg("{label}: nothing beside the Magic Potion", label=label),
+                              "count-dungeon", DUNGEON, dungeons))
         else:
             lines.append(Line(kind.value * dungeons, label, "count-dungeon", DUNGEON, dungeons))
     if magicians:
         kind = KIND_BY_ID[MAGICIAN]
-        label = (_times(magicians, "Magician") + " (played as a Dungeon) in front of them, "
-                 "counted as if in the hand")
+        label = msg("{cards} (played as a Dungeon) in front of them, counted as if in the hand",
+                    cards=_times(magicians, name_of(MAGICIAN)))
         worth = 0 if potion else kind.value * magicians
         if potion:
-            label += ": nothing beside the Magic Potion"
+            label = msg("{label}: nothing beside the Magic Potion", label=label)
         lines.append(Line(worth, label, "count-dungeon", MAGICIAN, magicians))
     return lines
 
@@ -192,12 +205,12 @@ def breakdown(score: HandScore, names: Sequence[str], dealer: int,
     fire = score.ended == ENDED_FIRE
     for seat in range(n):
         if fire:
-            per[seat].append(Line(0, "Castle Fire threw the hand in: no cards count",
+            per[seat].append(Line(0, msg("Castle Fire threw the hand in: no cards count"),
                                   "score-castle-fire", None, 0))
         elif seat == score.out:
-            per[seat].append(Line(0, "Went out", "going-out", None, 0))
+            per[seat].append(Line(0, msg("Went out"), "going-out", None, 0))
         elif score.typed[seat] is not None:
-            per[seat].append(Line(score.typed[seat], "Cards left, counted by the table",
+            per[seat].append(Line(score.typed[seat], msg("Cards left, counted by the table"),
                                   "cards-left", None, 0))
         else:
             drawn = score.next_draws if seat == score.next else ()
@@ -209,32 +222,36 @@ def breakdown(score: HandScore, names: Sequence[str], dealer: int,
         kind = KIND_BY_ID[card]
         if card == "dark-knight":
             if on == score.out:
-                per[on].append(Line(-kind.value, f"Dark Knight played on them by {names[by]}, "
-                                    f"and they went out", "score-dark-knight", card, 1))
+                per[on].append(Line(-kind.value, msg("{card} played on them by {player}, and "
+                                                     "they went out", card=kind.name,
+                                                     player=names[by]),
+                                    "score-dark-knight", card, 1))
             else:
-                per[by].append(Line(kind.value, f"Dark Knight played on {names[on]}, who did not "
-                                    f"go out", "score-dark-knight", card, 1))
+                per[by].append(Line(kind.value, msg("{card} played on {player}, who did not go "
+                                                    "out", card=kind.name, player=names[on]),
+                                    "score-dark-knight", card, 1))
         elif card == "warlord":
-            target = f" on {names[on]}'s turn" if on >= 0 else ""
-            per[by].append(Line(kind.value, f"Played the Warlord{target}", "score-warlord", card,
-                                1))
+            why = (msg("Played the {card} on {player}'s turn", card=kind.name, player=names[on])
+                   if on >= 0 else msg("Played the {card}", card=kind.name))
+            per[by].append(Line(kind.value, why, "score-warlord", card, 1))
         else:
             for seat in range(n):
                 if seat != by:
-                    per[seat].append(Line(kind.value, f"{kind.name} played by {names[by]}",
+                    per[seat].append(Line(kind.value, msg("{card} played by {player}",
+                                                          card=kind.name, player=names[by]),
                                           f"score-{card}", card, 1))
     if score.cut is not None and not fire:
         bonus = cut_bonus(n)
         if score.cut == CUT_MISSED:
-            per[dealer].append(Line(-bonus, "Missed the dealing cut as the dealer",
+            per[dealer].append(Line(-bonus, msg("Missed the dealing cut as the dealer"),
                                     "dealing-bonus", None, 0))
         else:
             for seat in range(n):
                 if dealing_bonus == NOT_DEALER and seat == dealer:
                     continue
-                who = "their own" if seat == dealer else f"{names[dealer]}'s"
-                per[seat].append(Line(bonus, f"Dealing cut made ({who} deal)", "dealing-bonus",
-                                      None, 0))
+                why = (msg("Dealing cut made (their own deal)") if seat == dealer
+                       else msg("Dealing cut made ({player}'s deal)", player=names[dealer]))
+                per[seat].append(Line(bonus, why, "dealing-bonus", None, 0))
     return per
 
 

@@ -10,14 +10,15 @@ from companion.engine import RuleError, player_names, short
 from companion.games.kings_court.cards import KIND_BY_ID, SELECTIONS
 from companion.games.kings_court.scoring import CUT_MADE, CUT_MISSED, name_of, tally
 from companion.games.kings_court.state import State, is_int
+from companion.words import listing, msg
 
 OPTION_FIELDS = frozenset(("players", "partnerships", "limit", "selection", "extra",
                            "first_dealer", "carried", "rulings"))
 LIMIT_MOST = 100_000
 SELECTION_NAMES = (*SELECTIONS, "custom")
-SELECTION_TITLES = {"kc": "King's Court", "kc+kd": "King's Court and King's Dynasty",
-                    "kc+kd+bonus": "King's Court, King's Dynasty and the BONUS deck",
-                    "custom": "King's Court with chosen expansion cards"}
+SELECTION_TITLES = {"kc": msg("King's Court"), "kc+kd": msg("King's Court and King's Dynasty"),
+                    "kc+kd+bonus": msg("King's Court, King's Dynasty and the BONUS deck"),
+                    "custom": msg("King's Court with chosen expansion cards")}
 
 
 def new_state(players: tuple[str, ...], rulings: dict[str, Any],
@@ -32,30 +33,34 @@ def new_state(players: tuple[str, ...], rulings: dict[str, Any],
             side_of[seat] = index
     limit = options.get("limit", 500)
     if not is_int(limit) or not 0 < limit <= LIMIT_MOST:
-        raise RuleError("limit", f"The limit must be a whole number from 1 to "
-                                 f"{LIMIT_MOST:,}, such as 500, 750 or 1000.")
+        raise RuleError("limit", msg("The limit must be a whole number from 1 to {most:,}, "
+                                     "such as 500, 750 or 1000.", most=LIMIT_MOST))
     selection = options.get("selection", "kc+kd")
     extra = options.get("extra", ())
     if extra is None:
         extra = ()
     if selection not in SELECTION_NAMES:
-        raise RuleError("selection", f"The selection must be one of "
-                                     f"{', '.join(SELECTION_NAMES)}, not {short(selection)}.")
+        raise RuleError("selection", msg("The selection must be one of {names}, not {value}.",
+                                         names=listing(SELECTION_NAMES, ", "),
+                                         value=short(selection)))
     if not isinstance(extra, (list, tuple)) or not all(isinstance(k, str) for k in extra):
-        raise RuleError("selection", "The extra cards must be a list of card ids.")
+        raise RuleError("selection", msg("The extra cards must be a list of card ids."))
     if extra and selection != "custom":
-        raise RuleError("selection", 'Extra cards go with the selection "custom" (King\'s '
-                                     'Court plus the cards named).')
+        raise RuleError("selection", msg('Extra cards go with the selection "custom" (King\'s '
+                                         'Court plus the cards named).'))
     for kid in extra:
         if kid not in KIND_BY_ID:
-            raise RuleError("selection", f"There is no King's Court card {short(kid)}.")
+            raise RuleError("selection", msg("There is no King's Court card {value}.",
+                                             value=short(kid)))
         if KIND_BY_ID[kid].deck == "KC":
-            raise RuleError("selection", f"The {name_of(kid)} is a King's Court card, "
-                                         f"always in the game: name only expansion cards.")
+            raise RuleError("selection", msg("The {card} is a King's Court card, always in the "
+                                             "game: name only expansion cards.",
+                                             card=name_of(kid)))
     extra = tuple(sorted(set(extra), key=list(KIND_BY_ID).index))
     first = options.get("first_dealer", 0)
     if not is_int(first) or not 0 <= first < n:
-        raise RuleError("dealer", f"The first dealer must be a seat from 0 to {n - 1}.")
+        raise RuleError("dealer", msg("The first dealer must be a seat from 0 to {last}.",
+                                      last=n - 1))
     carried = _carried(options.get("carried"), n, sides, players, limit, teams)
     empty = tally(carried, (), limit)
     return State(players, sides, tuple(side_of), teams is not None, limit, selection,
@@ -67,39 +72,42 @@ def read_partnerships(value: Any, n: int, names: tuple[str, ...]) -> tuple | Non
     if value is None:
         return None
     if not isinstance(value, (list, tuple)):
-        raise RuleError("partnerships", "Partnerships must be a list of seat lists, or null.")
+        raise RuleError("partnerships", msg("Partnerships must be a list of seat lists, or "
+                                            "null."))
     if n % 2:
-        raise RuleError("partnerships", f"Partnerships need an even number of players, and "
-                                        f"there are {n}.")
+        raise RuleError("partnerships", msg("Partnerships need an even number of players, and "
+                                            "there are {n}.", n=n))
     seen: dict[int, int] = {}
     teams = []
     for index, team in enumerate(value):
         if not isinstance(team, (list, tuple)) or len(team) < 2:
-            raise RuleError("partnerships", f"Partnership {index + 1} needs two or more "
-                                            f"players.")
+            raise RuleError("partnerships", msg("Partnership {number} needs two or more "
+                                                "players.", number=index + 1))
         members = []
         for seat in team:
             if not is_int(seat) or not 0 <= seat < n:
-                raise RuleError("partnerships", f"A partnership names seat {short(seat)}, but "
-                                                f"seats run from 0 to {n - 1}.")
+                raise RuleError("partnerships", msg("A partnership names seat {value}, but "
+                                                    "seats run from 0 to {last}.",
+                                                    value=short(seat), last=n - 1))
             if seat in seen:
-                raise RuleError("partnerships", f"{names[seat]} is in more than one "
-                                                f"partnership.")
+                raise RuleError("partnerships", msg("{player} is in more than one "
+                                                    "partnership.", player=names[seat]))
             seen[seat] = index
             members.append(seat)
         teams.append(tuple(sorted(members)))
     missing = [names[seat] for seat in range(n) if seat not in seen]
     if missing:
-        raise RuleError("partnerships", f"{missing[0]} is in no partnership: every player "
-                                        f"belongs to one.")
+        raise RuleError("partnerships", msg("{player} is in no partnership: every player "
+                                            "belongs to one.", player=missing[0]))
     if len(teams) < 2:
-        raise RuleError("partnerships", "Partnerships need at least two partnerships.")
+        raise RuleError("partnerships", msg("Partnerships need at least two partnerships."))
     for seat in range(n):
         left = (seat + 1) % n
         if seen[seat] == seen[left]:
-            raise RuleError("partnerships", f"{names[seat]} and {names[left]} are partners "
-                                            f"seated side by side; partners need another "
-                                            f"player between them.")
+            raise RuleError("partnerships", msg("{player} and {other} are partners seated side "
+                                                "by side; partners need another player "
+                                                "between them.", player=names[seat],
+                                                other=names[left]))
     return tuple(teams)
 
 
@@ -108,14 +116,16 @@ def _carried(value: Any, n: int, sides, players, limit: int, teams) -> tuple[int
     if value is None:
         return (0,) * len(sides)
     if not isinstance(value, (list, tuple)) or len(value) not in {n, len(sides)}:
-        what = (f"one for each of the {len(sides)} partnerships, or one for each of the "
-                f"{n} players" if teams else f"one for each of the {n} players")
-        raise RuleError("carried", f"The carried totals must be a list of whole numbers, "
-                                   f"{what}.")
+        if teams:
+            raise RuleError("carried", msg("The carried totals must be a list of whole numbers, "
+                                           "one for each of the {sides} partnerships, or one for "
+                                           "each of the {n} players.", sides=len(sides), n=n))
+        raise RuleError("carried", msg("The carried totals must be a list of whole numbers, one "
+                                       "for each of the {n} players.", n=n))
     for total in value:
         if not is_int(total) or abs(total) > LIMIT_MOST:
-            raise RuleError("carried", f"A carried total must be a whole number, not "
-                                       f"{short(total)}.")
+            raise RuleError("carried", msg("A carried total must be a whole number, not "
+                                           "{value}.", value=short(total)))
     if len(value) == n and teams is not None:
         totals = tuple(sum(value[seat] for seat in team) for team in sides)
     else:
@@ -123,8 +133,9 @@ def _carried(value: Any, n: int, sides, players, limit: int, teams) -> tuple[int
     for side, total in enumerate(totals):
         if total >= limit:
             who = " & ".join(players[seat] for seat in sides[side])
-            raise RuleError("carried", f"{who} carries {total}, which is not below the "
-                                       f"limit of {limit}.")
+            raise RuleError("carried", msg("{who} carries {total}, which is not below the "
+                                           "limit of {limit}.", who=who, total=total,
+                                           limit=limit))
     return totals
 
 
@@ -133,8 +144,8 @@ def read_cut(value: Any) -> str | None:
     if value is None:
         return None
     if value not in (CUT_MADE, CUT_MISSED):
-        raise RuleError("dealing-bonus", f'The dealing cut is "made", "missed" or null (not '
-                                         f'tried), not {short(value)}.')
+        raise RuleError("dealing-bonus", msg('The dealing cut is "made", "missed" or null (not '
+                                             'tried), not {value}.', value=short(value)))
     return value
 
 
@@ -168,7 +179,7 @@ def form_options(form: Mapping[str, str]) -> dict[str, Any]:
         names = [field(f"player-{i}") for i in fields]
     n = len(names)
     options: dict[str, Any] = {"players": names}
-    player_names(names, "King's Court", 2, 8)
+    player_names(names, msg("King's Court"), 2, 8)
 
     def seat_of(text: str, what: str, rule: str) -> int:
         text = text.strip()
@@ -177,16 +188,19 @@ def form_options(form: Mapping[str, str]) -> dict[str, Any]:
             return folded.index(text.casefold())
         if text.isdigit() and 1 <= int(text) <= n:
             return int(text) - 1
-        raise RuleError(rule, f"{what} {text!r} is neither a player's name nor a seat "
-                              f"number from 1 to {n}.")
+        if rule == "dealer":
+            raise RuleError(rule, msg("The first dealer {name} is neither a player's name nor "
+                                      "a seat number from 1 to {n}.", name=repr(text), n=n))
+        raise RuleError(rule, msg("Partner {name} is neither a player's name nor a seat "
+                                  "number from 1 to {n}.", name=repr(text), n=n))
 
     pairing = field("partnerships")
     if pairing.lower() in ("", "none", "no"):
         options["partnerships"] = None
     elif pairing.lower() == "opposite":
         if n % 2 or n < 4:
-            raise RuleError("partnerships", "Partners facing each other need an even "
-                                            "number of players, four or more.")
+            raise RuleError("partnerships", msg("Partners facing each other need an even "
+                                                "number of players, four or more."))
         options["partnerships"] = [[seat, seat + n // 2] for seat in range(n // 2)]
     elif pairing.lower() == "alternate":
         options["partnerships"] = [list(range(0, n, 2)), list(range(1, n, 2))]
@@ -200,8 +214,8 @@ def form_options(form: Mapping[str, str]) -> dict[str, Any]:
         options["partnerships"] = groups
     limit = field("limit") or "500"
     if not limit.isdigit():
-        raise RuleError("limit", "The limit must be a whole number, such as 500, 750 or "
-                                 "1000.")
+        raise RuleError("limit", msg("The limit must be a whole number, such as 500, 750 or "
+                                     "1000."))
     options["limit"] = int(limit)
     options["selection"] = field("selection").lower() or "kc+kd"
     if options["selection"] == "custom":
@@ -215,7 +229,8 @@ def form_options(form: Mapping[str, str]) -> dict[str, Any]:
         if dealer.isdigit() and int(dealer) in fields:
             options["first_dealer"] = fields.index(int(dealer))
         elif dealer.isdigit():
-            raise RuleError("dealer", f"The first dealer must be one of the {n} players.")
+            raise RuleError("dealer", msg("The first dealer must be one of the {n} players.",
+                                          n=n))
         else:
             options["first_dealer"] = seat_of(dealer, "The first dealer", "dealer")
     carried_text = field("carried").replace(",", " ").split()
@@ -224,13 +239,16 @@ def form_options(form: Mapping[str, str]) -> dict[str, Any]:
         used = list(range(len(teams))) if teams else fields
         stray = [i + 1 for i in range(8) if field(f"carried-{i}") and i not in used]
         if stray:
-            raise RuleError("carried", f"Carried total {stray[0]} belongs to no " +
-                            ("partnership: with partners, carry one total a partnership."
-                             if teams else "player."))
+            raise RuleError("carried", msg("Carried total {number} belongs to no partnership: "
+                                           "with partners, carry one total a partnership.",
+                                           number=stray[0]) if teams else
+                            msg("Carried total {number} belongs to no player.",
+                                number=stray[0]))
         carried_text = [field(f"carried-{i}") or "0" for i in used]
     if carried_text:
         try:
             options["carried"] = [int(text) for text in carried_text]
         except ValueError:
-            raise RuleError("carried", "The carried totals must be whole numbers.") from None
+            raise RuleError("carried", msg("The carried totals must be whole numbers.")) \
+                from None
     return options

@@ -9,6 +9,7 @@ from typing import Any
 from companion.engine import RuleError, short
 from companion.games.kings_court.cards import selection_kinds
 from companion.games.kings_court.scoring import ENDED_FIRE, HandScore, Tally
+from companion.words import msg
 
 
 @lru_cache(maxsize=64)
@@ -97,6 +98,6 @@ def is_int(value: Any) -> bool:
 def read_seat(n: int, value: Any, field: str, rule: str) -> int:
     """``value`` as one of ``n`` seats, or a refusal under ``rule`` naming ``field``."""
     if not is_int(value) or not 0 <= value < n:
-        raise RuleError(rule, f'"{field}" must be a seat from 0 to {n - 1}, not '
-                              f'{short(value)}.')
+        raise RuleError(rule, msg('"{field}" must be a seat from 0 to {last}, not {value}.',
+                                  field=field, last=n - 1, value=short(value)))
     return value

@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from companion.games.kings_court import arbiter
-from companion.games.kings_court.cards import KIND_BY_ID
+from companion.games.kings_court.cards import KIND_BY_ID, SUIT_WORDS
 from companion.games.kings_court.hand import points_of
 from companion.games.kings_court.scoring import (
     DRAWS,
@@ -22,6 +22,7 @@ from companion.games.kings_court.scoring import (
 )
 from companion.games.kings_court.setup import SELECTION_TITLES
 from companion.games.kings_court.state import Row, State
+from companion.words import Msg, listing, msg
 
 
 def view(state: State) -> dict[str, Any]:
@@ -84,15 +85,16 @@ def _row_view(state: State, index: int, row: Row) -> dict[str, Any]:
     events = []
     for side, total in t.halved[index]:
         events.append({"rule": "scroll-bonus",
-                       "text": f"Scroll Bonus: {state.side_name(side)} landed exactly on "
-                               f"{total} and is halved to {total // 2}."})
+                       "text": msg("Scroll Bonus: {side} landed exactly on {total} and is "
+                                   "halved to {half}.", side=state.side_name(side),
+                                   total=total, half=total // 2)})
     if t.end == index:
         events.append({"rule": "scroll-bonus" if t.how == "scroll-bonus" else "game-end",
-                       "text": f"Game over: {end_reason(state)}"})
+                       "text": msg("Game over: {reason}", reason=end_reason(state))})
     if not counted:
-        events.append({"rule": "correct", "text": "Entered after the game had ended (a "
-                                                  "correction ended it earlier): not "
-                                                  "counted."})
+        events.append({"rule": "correct", "text": msg("Entered after the game had ended (a "
+                                                      "correction ended it earlier): not "
+                                                      "counted.")})
     before = _before(state, index)
     sides = []
     for side in range(len(state.sides)):
@@ -108,7 +110,8 @@ def _row_view(state: State, index: int, row: Row) -> dict[str, Any]:
         who = names[row.seat] if row.seat >= 0 else state.side_name(row.side)
         view.update({"seat": None if row.seat < 0 else row.seat, "side": row.side,
                      "points": row.amount, "reason": row.reason,
-                     "text": f"Adjustment: {row.amount:+d} to {who}: {row.reason}"})
+                     "text": msg("Adjustment: {points:+d} to {who}: {reason}",
+                                 points=row.amount, who=who, reason=row.reason)})
         return view
     view.update(_score_view(state, row.dealer, row.score))
     view["dealer"] = row.dealer
@@ -136,12 +139,14 @@ def _score_view(state: State, dealer: int, score: HandScore) -> dict[str, Any]:
             "drawn": list(score.next_draws) if seat == score.next else [],
             "lines": [line._asdict() for line in seat_lines]})
     if score.ended == ENDED_FIRE:
-        text = "Thrown in by a Castle Fire"
+        text = msg("Thrown in by a Castle Fire")
     elif score.ended == ENDED_POISON:
-        text = "Ended by a Poison Garden"
+        text = msg("Ended by a Poison Garden")
+    elif score.last:
+        text = msg("{player} went out with the {card}", player=names[score.out],
+                   card=name_of(score.last))
     else:
-        text = f"{names[score.out]} went out" + (
-            f" with the {name_of(score.last)}" if score.last else "")
+        text = msg("{player} went out", player=names[score.out])
     return {"out": None if score.out < 0 else score.out, "ended": score.ended,
             "text": text, "entry": score.to_dict(), "players": players,
             "play_by_play": score.play_by_play}
@@ -161,23 +166,29 @@ def short_name(kind_id: str) -> str:
     kind = KIND_BY_ID[kind_id]
     if kind.group == "number":
         return str(kind.value)
-    return kind.name.split(" (")[0]
+    return kind.bare_name
 
 
-def end_reason(state: State) -> str:
-    """How the game ended, in a sentence."""
+def end_clause(state: State) -> Msg:
+    """How the game ended, as a clause (no full stop)."""
     t = state.tally
     names = [state.side_name(side) for side in t.winners]
     low = t.totals[t.winners[0]]
     if t.how == "scroll-bonus":
-        return (f"{names[0]} landed exactly on {state.limit}, was halved to {low} and is "
-                f"the single lowest.")
-    over = [state.side_name(side) for side, total in enumerate(t.totals)
-            if total > state.limit]
-    went = f"{' and '.join(over)} went over {state.limit}"
+        return msg("{side} landed exactly on {limit}, was halved to {low} and is the single "
+                   "lowest", side=names[0], limit=state.limit, low=low)
+    over = listing(state.side_name(side) for side, total in enumerate(t.totals)
+                   if total > state.limit)
     if len(names) == 1:
-        return f"{went}; {names[0]} wins with the lowest total, {low}."
-    return (f"{went}; {', '.join(names[:-1])} and {names[-1]} share the win with {low}.")
+        return msg("{over} went over {limit}; {side} wins with the lowest total, {low}",
+                   over=over, limit=state.limit, side=names[0], low=low)
+    return msg("{over} went over {limit}; {sides} share the win with {low}", over=over,
+               limit=state.limit, sides=listing(names), low=low)
+
+
+def end_reason(state: State) -> Msg:
+    """How the game ended, in a sentence."""
+    return msg("{reason}.", reason=end_clause(state))
 
 
 def result_of(state: State) -> dict[str, Any] | None:
@@ -193,11 +204,12 @@ def result_of(state: State) -> dict[str, Any] | None:
 
 
 def describe(move: Any, players: Sequence[str], *, before: State | None = None,
-             after: State | None = None) -> str:
+             after: State | None = None) -> Msg:
     """One history line for an accepted move, naming players by ``players``."""
     kind = move.get("type")
     if kind in ("hand", "correct"):
-        head = f"Hand {move['hand']} corrected" if kind == "correct" else "Hand scored"
+        head = msg("Hand {number} corrected", number=move["hand"]) if kind == "correct" \
+            else msg("Hand scored")
         row = None
         if after is not None:  # the sheet's points for the hand, Risk cards and cut included
             number = move["hand"] if kind == "correct" else None
@@ -210,45 +222,74 @@ def describe(move: Any, players: Sequence[str], *, before: State | None = None,
         played = [p["card"] for p in move.get("played") or
                   ([{"card": p.card} for p in row.score.played] if row else ())]
         if "castle-fire" in played:
-            text = f"{head}: thrown in by a Castle Fire"
+            text = msg("{head}: thrown in by a Castle Fire", head=head)
         elif "poison-garden" in played:
-            text = f"{head}: ended by a Poison Garden"
+            text = msg("{head}: ended by a Poison Garden", head=head)
         elif out is None:
             text = head
+        elif last:
+            text = msg("{head}: {player} went out with the {card}", head=head,
+                       player=players[out], card=name_of(last))
         else:
-            text = f"{head}: {players[out]} went out"
-            if last:
-                text += f" with the {name_of(last)}"
+            text = msg("{head}: {player} went out", head=head, player=players[out])
+        parts: list[Any] = [text]
         others = [name_of(card) for card in played if card not in ENDERS]
         if others:
-            text += f"; played: {', '.join(others)}"
+            parts.append(msg("played: {cards}", cards=listing(others, ", ")))
         if "castle-fire" not in played:
-            text += "".join(f"; {hand}" for hand in
-                            hands_left(move, players, row.points if row else None))
+            parts += hands_left(move, players, row.points if row else None)
         cut = move.get("cut") or (row.score.cut if row else None)
         if cut:
-            dealer = f"{players[row.dealer]}'s " if row else ""
-            text += f"; {dealer}dealing cut {cut}"
-        return text
+            parts.append(cut_words(cut, players[row.dealer] if row else None))
+        return joined(parts)
     if kind == "adjust":
         who = (players[move["seat"]] if "seat" in move
-               else f"partnership {move['partnership'] + 1}")
-        return f"Adjustment: {move['points']:+d} to {who} ({' '.join(move['reason'].split())})"
+               else msg("partnership {number}", number=move["partnership"] + 1))
+        return msg("Adjustment: {points:+d} to {who} ({reason})", points=move["points"], who=who,
+                   reason=" ".join(move["reason"].split()))
     if kind == "deal":
         first = move.get("first")
         first = first if isinstance(first, dict) else {"card": first}
-        named = f", {first['suit']} named" if first.get("suit") else ""
-        who = f"{players[before.dealer]} dealt" if before is not None else "Dealt"
-        return (f"{who} the hand, to be followed card by card: {name_of(first['card'])} "
-                f"turned up{named}" + (f"; dealing cut {move['cut']}" if move.get("cut")
-                                       else ""))
+        card = name_of(first["card"])
+        suit = first.get("suit")
+        suit = SUIT_WORDS.get(suit, suit) if suit else None
+        if before is not None:
+            who = before.dealer
+            text = (msg("{player} dealt the hand, to be followed card by card: {card} turned up, "
+                        "{suit} named", player=players[who], card=card, suit=suit) if suit
+                    else msg("{player} dealt the hand, to be followed card by card: {card} "
+                             "turned up", player=players[who], card=card))
+        else:
+            text = (msg("Dealt the hand, to be followed card by card: {card} turned up, {suit} "
+                        "named", card=card, suit=suit) if suit
+                    else msg("Dealt the hand, to be followed card by card: {card} turned up",
+                             card=card))
+        if move.get("cut"):
+            return joined((text, cut_words(move["cut"], None)))
+        return text
     if kind == "abandon":
-        return "Stopped following the hand card by card"
+        return msg("Stopped following the hand card by card")
     return arbiter.describe(move, players)
 
 
+def joined(parts: Sequence[Any]) -> Msg:
+    """The parts of a history line, one after the other: "A; B; C"."""
+    line = parts[0]
+    for part in parts[1:]:
+        line = msg("{line}; {part}", line=line, part=part)
+    return line
+
+
+def cut_words(cut: str, dealer: str | None) -> Msg:
+    """The dealing cut, as a history line says it."""
+    if dealer is None:
+        return msg("dealing cut made") if cut == "made" else msg("dealing cut missed")
+    return (msg("{player}'s dealing cut made", player=dealer) if cut == "made"
+            else msg("{player}'s dealing cut missed", player=dealer))
+
+
 def hands_left(move: Mapping[str, Any], players: Sequence[str],
-                points: Sequence[int] | None = None) -> list[str]:
+                points: Sequence[int] | None = None) -> list[Msg]:
     """What each player was left holding, for a history line: the hand's points (``points``,
     the sheet's, when known; else what the cards picked count) and the cards, or the count
     typed."""
@@ -265,7 +306,8 @@ def hands_left(move: Mapping[str, Any], players: Sequence[str],
         if seat == move.get("out"):
             continue
         if typed[seat] is not None:
-            out.append(f"{name} {points[seat] if points else typed[seat]} (typed)")
+            out.append(msg("{player} {points} (typed)", player=name,
+                           points=points[seat] if points else typed[seat]))
         elif cards[seat] is not None:
             drawn = tuple(move.get("next_draws") or ()) if seat == nxt else ()
             if points:
@@ -277,6 +319,7 @@ def hands_left(move: Mapping[str, Any], players: Sequence[str],
                 worth = sum(line.points for line in count_cards(
                     cards[seat], drawn, dungeon, name_of(last) if last in DRAWS else "",
                     magicians.count(seat) + (last_here and mage)))
-            held = [name_of(card) for card in (*cards[seat], *drawn)] or ["no cards"]
-            out.append(f"{name} {worth} ({', '.join(held)})")
+            held = [name_of(card) for card in (*cards[seat], *drawn)]
+            out.append(msg("{player} {points} ({cards})", player=name, points=worth,
+                           cards=listing(held, ", ") if held else msg("no cards")))
     return out
