@@ -31,9 +31,10 @@ from kingseat_support import (
     tell_of,
 )
 
-from companion.engine import COMMON_RULES, RuleError, replay, step
+from companion import language
+from companion.engine import APP_SECTION, COMMON_RULES, RuleError, replay, step
 from companion.games.kingseat import ENGINE, KIND_BY_ID, KINDS, PRINCES, SETS, deck, similar_colours
-from companion.games.kingseat.rules_page import RULE_IDS, RULES
+from companion.games.kingseat.rules_page import APP_NOTES, RULE_IDS, RULES, RULINGS
 from companion.games.kingseat.simulate import random_game, random_options
 from companion.games.kingseat.state import KIND_INDEX, State
 
@@ -1065,3 +1066,167 @@ def test_no_correction_once_the_game_is_over():
     assert final.phase == "over"
     assert ENGINE.view(final)["corrections"] == []
     refused(final, C(1, BOB, "hornseeker", None), "game-over")
+
+
+# --------------------------------------------------------------------------- French and German
+
+NB = "\u00a0"  # French puts a no-break space before : ; ? !
+
+
+def said(value) -> tuple[str, str]:
+    """``value`` as a French and a German reader get it."""
+    return language.word(value, "fr"), language.word(value, "de")
+
+
+def test_refusals_read_in_french_and_german():
+    five = {"players": NAMES[:5], "princes": ALL}
+    error = refused_new(five, "deal")  # a plural: 3 cards over, named in 'leftovers'
+    assert said(error.message) == (
+        f"La donne (108 cartes distribuées à 5 joueurs) laisse 3 cartes en trop, qui vont face visible dans "
+        f"l'Urne{NB}: nommez-les dans 'leftovers'.",
+        "Das Austeilen (108 Karten an 5 Spieler) lässt 3 Karten übrig, die offen in die Urne kommen: Nenne sie "
+        "in 'leftovers'.")
+    error = refused_new({"players": NAMES[:4], "princes": ALL[:3]}, "princes")
+    assert said(error.message) == ("Avec 4 joueurs, la partie demande au moins 4 princes, pas 3.",
+                                   "Mit 4 Spielern braucht das Spiel mindestens 4 Prinzen, nicht 3.")
+    s = run(game(4), V("woolfhall", "lionsyre", "lionsyre", "hornseeker"))
+    error = refused(s, V("lionsyre", "lionsyre", "lionsyre", "lionsyre"), "action-phase")
+    assert said(error.message) == (f"C'est la phase d'action{NB}: c'est à Ann d'agir.",
+                                   "Die Aktionsphase läuft: Ann ist mit Handeln dran.")
+    s = run(run(s, A(ANN, "woolfhall", prince="hornseeker")), PASS(DEE))
+    error = refused(s, V("hornseeker", "hornseeker", "lionsyre", "hornseeker"), "forced-votes")
+    assert said(error.message) == (
+        f"Cid doit voter Hornseeker cette manche (Woolfhall), sauf s'il n'a aucune carte de ce prince{NB}: "
+        "déclarez-le alors.",
+        "Cid muss in dieser Runde für Hornseeker stimmen (Woolfhall), außer er hat keine solche Karte: Dann gib "
+        "das an.")
+    # an action refused: the card (its dark number worded too), then why
+    s = run(game(4, kingseat=2), V("lionsyre", "slydefox", "lionsyre-dark1", "woolfhall"))
+    s = run(s, PASS(DEE))
+    error = refused(s, A(BOB, "slydefox", players=[ANN, ANN]), "slydefox")
+    assert said(error.message) == (f"Slydefox{NB}: choisissez deux joueurs différents.",
+                                   "Slydefox: wähle zwei verschiedene Spieler.")
+    error = refused(s, A(BOB, "slydefox-dark1"), "action-phase")
+    assert said(error.message) == (f"Bob a joué Slydefox{NB}: c'est l'action à utiliser.",
+                                   "Bob hat Slydefox gespielt, also ist das die zu nutzende Aktion.")
+    t = run(game(4), V("lionsyre-dark2", "slydefox", "slydefox", "slydefox"))
+    error = refused(t, A(ANN, "lionsyre-dark2", target=BOB), "move-format")
+    assert said(error.message) == ("L'action de Lionsyre (sombre 2) n'a pas de champ 'target'.",
+                                   "Die Aktion von Lionsyre (dunkel 2) hat kein Feld 'target'.")
+
+
+def test_a_refusal_through_the_api_reads_in_the_phones_language(phone):
+    from kingseat_support import start
+
+    _game_id, game_ = start(phone)
+    for lang, sentence, title in (
+            ("fr", "Ann a 10 cartes et doit voter.", "Le vote"),
+            ("de", "Ann hat 10 Karten und muss abstimmen.", "Die Abstimmung")):
+        phone.client.set_cookie("lang", lang)
+        answer = phone.post(f"/api/games/{game_['id']}/moves",
+                            json={"seq": game_["seq"], "move": V(None, "lionsyre", "lionsyre", "lionsyre")})
+        assert answer.status_code == 422
+        error = answer.get_json()["error"]
+        assert error["rule"] == "vote" and error["step"] == ANN
+        assert (error["message"], error["title"]) == (sentence, title)
+
+
+def test_the_view_events_and_history_read_in_french_and_german():
+    s = game(4, kingseat=2)
+    view = ENGINE.view(s)
+    assert said(view["give_cards"]["text"]) == (
+        f"Manche 1{NB}: chacun donne une carte à gauche (sens horaire).",
+        "Runde 1: Alle geben eine Karte nach links (im Uhrzeigersinn).")
+    assert view["give_cards"]["direction"] == "left"  # what the script compares stays plain
+    move = V("lionsyre", "slydefox", "lionsyre-dark1", "woolfhall")
+    t = run(s, move)
+    assert said(t.vote.text) == ("Lionsyre gagne la manche avec 2 sur 4 voix.",
+                                 "Lionsyre gewinnt die Runde mit 2 von 4 Stimmen.")
+    assert said(ENGINE.describe(move, t.players, before=s, after=t)) == (
+        f"Manche 1 · Le vote{NB}: Ann Lionsyre, Bob Slydefox, Cid Lionsyre (sombre 1), Dee Woolfhall",
+        "Runde 1 · Die Abstimmung: Ann Lionsyre, Bob Slydefox, Cid Lionsyre (dunkel 1), Dee Woolfhall")
+    action = language.worded(ENGINE.view(t)["action"], "de")
+    assert action["card_name"] == "Woolfhall" and action["card"] == "woolfhall"
+    assert action["text"].startswith("Nenne einen Prinzen. In der nächsten Runde muss")
+    move = A(DEE, "woolfhall", prince="slydefox")
+    u = run(t, move)
+    assert said(u.events[-1]) == (
+        f"Dee a utilisé Woolfhall{NB}: tout le monde doit voter Slydefox à la manche suivante.",
+        "Dee hat Woolfhall genutzt: alle müssen nächste Runde für Slydefox stimmen.")  # Dee was its only voter
+    assert said(ENGINE.describe(move, u.players, before=t, after=u))[1] == (
+        "Runde 1 · Dee hat Woolfhall genutzt: die Woolfhall-Wähler dieser Runde müssen nächste Runde für Slydefox "
+        "stimmen")
+    assert said(ENGINE.describe_secret("Ann")) == ("Ann a mis sa Loyauté de côté sur son téléphone",
+                                                   "Ann hat die Loyalität auf dem Handy beiseitegelegt")
+    warnings = ENGINE.view(game(3, ["hardshell-hero", "squlofish", "lionsyre"], leftovers=[]))["warnings"]
+    assert [said(w)[1] for w in warnings] == [
+        "Kingseat ist für 4 bis 10 Spieler erschienen; die App zählt trotzdem für 3 mit.",
+        "Hardshell Hero und Squlofish haben ähnliche Farben (dunkelblau und hellblau); die Regeln raten davon ab, "
+        "sie zusammen zu spielen."]
+    # a whole game's every line and view words in both languages, with nothing English left
+    english = re.compile(r"\b(the|and|with|from|into|Tell|Discard|cards?|votes|player|round|nobody)\b")
+    moves, final = random_game(random.Random(3), random_options(random.Random(3)))
+    state = ENGINE.new(random_options(random.Random(3)))
+    for move in moves:
+        before, state = state, ENGINE.apply(state, move)
+        for lang in ("fr", "de"):
+            line = language.word(ENGINE.describe(move, state.players, before=before, after=state), lang)
+            view = language.worded(ENGINE.view(state, 0), lang)
+            for text in (line, *view["events"], *view["last_events"], *view["warnings"]):
+                assert not english.search(text), (lang, text)
+    assert state == final
+
+
+def test_the_outcome_reads_in_french_and_german():
+    tell = {"squlofish": 3, "squlofish-dark1": 1, "lionsyre": 7}
+    over = run(ending(tell, ["squlofish", "lionsyre", "slydefox", "squlofish-dark2"]),
+               {"type": "loyalty", "loyalties": ["squlofish", "lionsyre", "slydefox", "squlofish"]})
+    assert said(ENGINE.result(over)["reason"]) == (
+        f"Lionsyre et Squlofish sont à égalité dans l'Urne avec 7 voix chacun{NB}: Ann, Bob et Dee gagnent.",
+        "Lionsyre und Squlofish liegen in der Urne mit je 7 Stimmen gleichauf: Ann, Bob und Dee gewinnen.")
+    ended = ENGINE.outcome(over)
+    assert said(ended.reason) == said(ENGINE.result(over)["reason"])
+    assert said(ended.roles[0]) == ("Loyal à Squlofish", "Loyal zu Squlofish")
+    assert said(ENGINE.endings_title) == ("Princes gagnants", "Siegreiche Prinzen")
+    nobody = run(ending({"woolfhall": 3}, ["lionsyre"] * 4), {"type": "loyalty", "loyalties": ["lionsyre"] * 4})
+    assert said(ENGINE.result(nobody)["reason"]) == (
+        "Woolfhall remporte l'Urne avec 3 voix, et personne ne lui était loyal.",
+        "Woolfhall gewinnt die Urne mit 3 Stimmen, und niemand war ihm loyal.")
+
+
+def test_the_rules_page_rulings_and_cards_are_all_translated():
+    """Every rules-page entry, ruling and card text has a translation in both languages; only the
+    princes' names (no edition in French or German: kept as printed on the English cards) and a
+    few names and numbers read the same."""
+    names = {str(p.name) for p in PRINCES}
+    same = names | {"{action} {note}"}
+    texts = [*(entry.title for entry in RULES), *(entry.text for entry in RULES),
+             *(entry.section for entry in RULES if entry.section != APP_SECTION), *APP_NOTES.values(),
+             *(ruling.title for ruling in RULINGS), *(text for ruling in RULINGS for _, text in ruling.choices),
+             *(kind.text for kind in KINDS), *(kind.name for kind in KINDS),
+             *(p.animal for p in PRINCES), *(p.colour for p in PRINCES)]
+    for lang in ("fr", "de"):
+        catalog = language.translations(lang)
+        for text in texts:
+            found = catalog.upgettext(text.context, text.text) if text.context else catalog.ugettext(text.text)
+            assert found != text.text or text.text in same or text in ("Dragon", "Lion", "orange", "Wolf",
+                                                                        "Salamander"), (lang, text)
+            assert language.word(text, lang)
+    # the card entries: our text and note, both worded
+    entry = next(entry for entry in RULES if entry.id == "lionsyre")
+    assert said(entry.text)[0].startswith(f"La manche suivante est un vote à découvert{NB}: un par un")
+    assert said(entry.text)[1].endswith("Die App markiert die nächste Runde als offene Abstimmung.")
+    assert said(KIND_BY_ID["hardshell-hero-dark2"].name) == ("Hardshell Hero (sombre 2)", "Hardshell Hero (dunkel 2)")
+
+
+def test_the_pages_catalogue_words_the_cards_in_the_phones_language(phone):
+    """The setup and game pages give their scripts the cards as JSON (|tojson): worded too."""
+    phone.client.set_cookie("lang", "de")
+    page = phone.get("/new/kingseat").get_data(as_text=True)
+    catalogue = json.loads(
+        re.search(r'<script id="catalogue" type="application/json">(.*?)</script>', page, re.S).group(1))
+    kind = next(k for k in catalogue["kinds"] if k["id"] == "lionsyre-dark1")
+    assert kind["name"] == "Lionsyre (dunkel 1)"
+    assert kind["text"] == "Sieh dir heimlich die Loyalitätskarte und die Hand des Königs an."
+    prince = next(p for p in catalogue["princes"] if p["id"] == "hardshell-hero")
+    assert (prince["name"], prince["colour"], prince["animal"]) == ("Hardshell Hero", "dunkelblau", "Schildkröte")

@@ -70,6 +70,8 @@ def init_app(app: Flask) -> None:
     for lang in language.LANGUAGES:
         domain.cache[lang, domain.domain[0]] = language.translations(lang)
     app.json = Provider(app)
+    # Jinja's |tojson took the JSON provider the app had when its environment was made: word there too.
+    app.jinja_env.policies["json.dumps_function"] = app.json.dumps
     app.jinja_env.finalize = word
     app.jinja_env.globals.update(
         languages=language.NAMES,

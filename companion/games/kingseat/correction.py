@@ -19,6 +19,7 @@ from typing import Any
 from companion.engine import MISSING, RuleError
 from companion.games.kingseat.reading import beside_king, is_int, only_fields
 from companion.games.kingseat.state import KIND_IDS, KIND_INDEX, KIND_NAMES, State
+from companion.words import Msg, msg
 
 CORRECT_KEYS = frozenset(("type", "round", "player", "card", "target"))
 # The actions whose one field nothing later depends on.
@@ -32,72 +33,74 @@ def choices_for(s: State, actor: int, kind: int) -> tuple[int, ...]:
     return tuple(p for p in pool if p != actor and p not in immune)
 
 
-def what_it_did(kid: str, target: int, players) -> str:
+def what_it_did(kid: str, target: int, players) -> Msg | str:
     """What the action did, as the round's events say it after "<player> used the <card>: "
     ("" for a look at nobody's Loyalty)."""
     if kid == "gulliballistas-dark2":
-        return (f"revealed their Hand and made {players[target]} do the same" if target >= 0
-                else "revealed their Hand")
-    return f"looked at {players[target]}'s Loyalty" if target >= 0 else ""
+        return (msg("revealed their Hand and made {player} do the same", player=players[target]) if target >= 0
+                else msg("revealed their Hand"))
+    return msg("looked at {player}'s Loyalty", player=players[target]) if target >= 0 else ""
 
 
-def event_line(name: str, kind: int, text: str) -> str:
+def event_line(name: str, kind: int, text: Msg | str) -> Msg:
     """One line of the round's events for an action."""
-    return f"{name} used the {KIND_NAMES[kind]}" + (f": {text}." if text else ".")
+    if text:
+        # TRANSLATORS: {what} is what the card's action did, a clause made by another message.
+        return msg("{player} used the {card}: {what}.", player=name, card=KIND_NAMES[kind], what=text)
+    return msg("{player} used the {card}.", player=name, card=KIND_NAMES[kind])
 
 
 def check_correct(s: State, move: dict) -> tuple:
     """("correct", index of the fact in s.facts, the new target), or a RuleError."""
-    only_fields(move, CORRECT_KEYS, "A correction has")
+    only_fields(move, CORRECT_KEYS, lambda field: msg("A correction has no field called {field}.", field=field))
     number, player, card = (move.get(key, MISSING) for key in ("round", "player", "card"))
     n = len(s.players)
     if not is_int(number) or number < 1:
-        raise RuleError("move-format", 'A correction needs "round": the round the action was '
-                                       'used in, 1 or more.')
+        raise RuleError("move-format", msg('A correction needs "round": the round the action was used in, 1 or more.'))
     if not is_int(player) or not 0 <= player < n:
-        raise RuleError("move-format", f'A correction needs "player": who used the action, 0 '
-                                       f'to {n - 1}.')
+        raise RuleError("move-format", msg('A correction needs "player": who used the action, 0 to {last}.',
+                                           last=n - 1))
     if type(card) is not str or card not in KIND_INDEX:
-        raise RuleError("move-format", 'A correction needs "card": the card whose action is '
-                                       'corrected, such as "hornseeker".')
+        raise RuleError("move-format", msg('A correction needs "card": the card whose action is corrected, such as '
+                                           '"hornseeker".'))
     if card not in CORRECTABLE:
-        raise RuleError("correction", f"Only who was looked at (Hornseeker and its dark 1) and "
-                                      f"who else revealed their Hand (Gulliballistas dark 2) "
-                                      f"are corrected on their own: what the "
-                                      f"{KIND_NAMES[KIND_INDEX[card]]} did changes what came "
-                                      f"after, so undo back to it to enter it again.")
+        raise RuleError("correction", msg("Only who was looked at (Hornseeker and its dark 1) and who else revealed "
+                                          "their Hand (Gulliballistas dark 2) are corrected on their own: what the "
+                                          "{card} did changes what came after, so undo back to it to enter it again.",
+                                          card=KIND_NAMES[KIND_INDEX[card]]))
     if number > s.round:
-        raise RuleError("correction", f"There is no round {number} yet: this is round "
-                                      f"{s.round}.")
+        raise RuleError("correction", msg("There is no round {number} yet: this is round {round}.", number=number,
+                                          round=s.round))
     kind = KIND_INDEX[card]
     name = s.players[player]
     found = [i for i, fact in enumerate(s.facts)
              if (fact.round, fact.player, fact.kind) == (number, player, kind)]
     if not found:
-        raise RuleError("correction", f"{name} used no {KIND_NAMES[kind]} in round {number} "
-                                      f"that is still in force.")
+        raise RuleError("correction", msg("{player} used no {card} in round {number} that is still in force.",
+                                          player=name, card=KIND_NAMES[kind], number=number))
     fact = s.facts[found[0]]
     target = move.get("target", MISSING)
     if target is MISSING:
-        raise RuleError("move-format", 'A correction needs "target": the player it really '
-                                       'named, or null for nobody.')
+        raise RuleError("move-format", msg('A correction needs "target": the player it really named, or null for '
+                                           "nobody."))
     if target is None:
         target = -1
     elif not is_int(target) or not 0 <= target < n:
-        raise RuleError("move-format", f'"target" must be a player number, 0 to {n - 1}, or '
-                                       f'null for nobody.')
+        raise RuleError("move-format", msg('"target" must be a player number, 0 to {last}, or null for nobody.',
+                                           last=n - 1))
     if target == fact.target:
-        said = "nobody" if target < 0 else s.players[target]
-        raise RuleError("correction", f"{name}'s {KIND_NAMES[kind]} in round {number} already "
-                                      f"names {said}.")
+        said = msg("nobody") if target < 0 else s.players[target]
+        raise RuleError("correction", msg("{player}'s {card} in round {number} already names {said}.", player=name,
+                                          card=KIND_NAMES[kind], number=number, said=said))
     if target >= 0 and target not in fact.choices:
         if target == player:
-            why = f"{name} cannot name themselves"
+            why = msg("{player} cannot name themselves", player=name)
         elif KIND_IDS[kind] == "hornseeker":
-            why = f"{s.players[target]} did not sit right beside the King then"
+            why = msg("{player} did not sit right beside the King then", player=s.players[target])
         else:
-            why = f"{s.players[target]} sat out that round"
-        raise RuleError("correction", f"{name}'s {KIND_NAMES[kind]} in round {number}: {why}.")
+            why = msg("{player} sat out that round", player=s.players[target])
+        raise RuleError("correction", msg("{player}'s {card} in round {number}: {why}.", player=name,
+                                          card=KIND_NAMES[kind], number=number, why=why))
     return ("correct", found[0], target)
 
 

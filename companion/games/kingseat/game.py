@@ -68,6 +68,7 @@ from companion.games.kingseat.state import (
     Work,
     copies_of,
 )
+from companion.words import msg, plural
 
 
 class Kingseat:
@@ -93,8 +94,8 @@ class Kingseat:
         n = len(players)
         kingseat = options.get("kingseat", 0)
         if not is_int(kingseat) or not 0 <= kingseat < n:
-            raise RuleError("kingseat", f"The field 'kingseat' must be the Kingseat's place, 0 "
-                                        f"to {n - 1}.")
+            raise RuleError("kingseat", msg("The field 'kingseat' must be the Kingseat's place, 0 to {last}.",
+                                            last=n - 1))
         princes = self._princes(options.get("princes", MISSING), n)
         cpp = rulings["cards_per_prince"]
         dark = bool(rulings["dark_cards"])
@@ -116,59 +117,56 @@ class Kingseat:
     @staticmethod
     def _princes(value: Any, n: int) -> tuple[int, ...]:
         if value is MISSING:
-            raise RuleError("princes", "The field 'princes' (the princes in play) is missing.")
+            raise RuleError("princes", msg("The field 'princes' (the princes in play) is missing."))
         if isinstance(value, str) and value in SETS:
             value = list(SETS[value])
         if not isinstance(value, (list, tuple)):
-            raise RuleError("princes", "The field 'princes' must list the princes in play, or "
-                                       "name a premade set.")
+            raise RuleError("princes", msg("The field 'princes' must list the princes in play, or name a premade set."))
         chosen: list[int] = []
         for item in value:
             if type(item) is not str or item not in PRINCE_INDEX:
-                raise RuleError("princes", f"There is no prince called {short(item)}; the "
-                                           f"princes are {', '.join(PRINCE_IDS)}.")
+                raise RuleError("princes", msg("There is no prince called {value}; the princes are {ids}.",
+                                               value=short(item), ids=", ".join(PRINCE_IDS)))
             if PRINCE_INDEX[item] in chosen:
-                raise RuleError("princes", f"{PRINCE_NAMES[PRINCE_INDEX[item]]} is listed "
-                                           f"twice.")
+                raise RuleError("princes", msg("{prince} is listed twice.", prince=PRINCE_NAMES[PRINCE_INDEX[item]]))
             chosen.append(PRINCE_INDEX[item])
         if len(chosen) < n:
-            raise RuleError("princes", f"With {n} players the game needs at least {n} princes, "
-                                       f"not {len(chosen)}.")
+            raise RuleError("princes", msg("With {n} players the game needs at least {n} princes, not {count}.", n=n,
+                                           count=len(chosen)))
         return tuple(sorted(chosen))
 
     @staticmethod
     def _leftovers(value: Any, spare: int, size: int, n: int, princes, copies) -> tuple[int, ...]:
-        deal = f"{size} cards dealt to {n} players"
+        deal = msg("{size} cards dealt to {n} players", size=size, n=n)
         if value is MISSING or value is None:
             value = []
             if spare:
-                them = "it" if spare == 1 else "them"
-                raise RuleError("deal", f"The deal ({deal}) leaves {card_word(spare)} over, "
-                                        f"which go face up into the Tell: name {them} in "
-                                        f"'leftovers'.")
+                raise RuleError("deal", plural("The deal ({deal}) leaves {n} card over, which go face up into the "
+                                               "Tell: name it in 'leftovers'.",
+                                               "The deal ({deal}) leaves {n} cards over, which go face up into the "
+                                               "Tell: name them in 'leftovers'.", spare, deal=deal))
         if not isinstance(value, (list, tuple)):
-            raise RuleError("deal", "The field 'leftovers' must list the leftover cards.")
+            raise RuleError("deal", msg("The field 'leftovers' must list the leftover cards."))
         if len(value) != spare:
             if spare == 0:
-                raise RuleError("deal", f"The deal ({deal}) comes out even, so no card is left "
-                                        f"over.")
-            raise RuleError("deal", f"The deal ({deal}) leaves {card_word(spare)} over, not "
-                                    f"{len(value)}.")
+                raise RuleError("deal", msg("The deal ({deal}) comes out even, so no card is left over.", deal=deal))
+            raise RuleError("deal", msg("The deal ({deal}) leaves {cards} over, not {count}.", deal=deal,
+                                        cards=card_word(spare), count=len(value)))
         out = []
         count = [0] * N_KINDS
         for i, item in enumerate(value):
             if type(item) is not str or item not in KIND_INDEX:
-                raise RuleError("deal", f"Leftover card {i + 1} must be a card such as "
-                                        f"'lionsyre' or 'lionsyre-dark1', not {short(item)}.",
+                raise RuleError("deal", msg("Leftover card {number} must be a card such as 'lionsyre' or "
+                                            "'lionsyre-dark1', not {value}.", number=i + 1, value=short(item)),
                                 step=i)
             k = KIND_INDEX[item]
             if KIND_PRINCE[k] not in princes:
-                raise RuleError("deal", f"Leftover card {i + 1}: {PRINCE_NAMES[KIND_PRINCE[k]]} "
-                                        f"is not in this game.", step=i)
+                raise RuleError("deal", msg("Leftover card {number}: {prince} is not in this game.", number=i + 1,
+                                            prince=PRINCE_NAMES[KIND_PRINCE[k]]), step=i)
             count[k] += 1
             if count[k] > copies[k]:
-                raise RuleError("deal", f"The game has only {card_word(copies[k])} of the "
-                                        f"{KIND_NAMES[k]}, fewer than the leftovers name.",
+                raise RuleError("deal", msg("The game has only {cards} of the {card}, fewer than the leftovers name.",
+                                            cards=card_word(copies[k]), card=KIND_NAMES[k]),
                                 step=i)
             out.append(k)
         return tuple(sorted(out))
@@ -189,12 +187,12 @@ class Kingseat:
                 names.append(name)
         king_text = field("kingseat") or "0"
         if not king_text.isdigit() or int(king_text) not in seats:
-            raise RuleError("kingseat", "Say which player sits in the Kingseat.")
+            raise RuleError("kingseat", msg("Say which player sits in the Kingseat."))
         princes = [pid for pid in PRINCE_IDS if field(f"prince-{pid}")]
         if not princes:
             chosen_set = field("set").lower()
             if chosen_set not in SETS:
-                raise RuleError("princes", "Choose the princes in play, or a premade set.")
+                raise RuleError("princes", msg("Choose the princes in play, or a premade set."))
             princes = list(SETS[chosen_set])
         leftovers = [item for item in field("leftovers").replace(",", " ").lower().split()]
         given: dict[str, Any] = {}
@@ -202,7 +200,7 @@ class Kingseat:
             text = field(f"ruling-{ruling.id}")
             if text:
                 if not text.isdigit():
-                    raise RuleError(ruling.rule, f"The ruling {ruling.title!r} takes a number.")
+                    raise RuleError(ruling.rule, msg("The ruling '{title}' takes a number.", title=ruling.title))
                 given[ruling.id] = int(text)
         options: dict[str, Any] = {"players": names, "kingseat": seats[int(king_text)],
                                    "princes": princes, "leftovers": leftovers,
@@ -214,12 +212,13 @@ class Kingseat:
         chosen = normalise_rulings(self, rulings)
         if chosen["cards_per_prince"] != state.cards_per_prince:
             raise RuleError("ruling-cards-per-prince",
-                            f"The game was dealt with {state.cards_per_prince} cards a prince; "
-                            f"that cannot change once the game has started.")
+                            msg("The game was dealt with {n} cards a prince; that cannot change once the game has "
+                                "started.", n=state.cards_per_prince))
         if bool(chosen["dark_cards"]) != state.dark:
-            dealt = "with" if state.dark else "without"
-            raise RuleError("ruling-dark-cards", f"The game was dealt {dealt} the Dark cards; "
-                                                 f"that cannot change once the game has started.")
+            raise RuleError("ruling-dark-cards", msg("The game was dealt with the Dark cards; that cannot change "
+                                                     "once the game has started.") if state.dark else
+                            msg("The game was dealt without the Dark cards; that cannot change once the game "
+                                "has started."))
         return replace(state, dark_weight=chosen["squlofish_dark_weight"])
 
     # -- checking a move -----------------------------------------------------------------------
@@ -229,52 +228,49 @@ class Kingseat:
 
     def _check(self, s: State, move: Any) -> tuple:
         if s.phase == "over":
-            raise RuleError("game-over", "The game is over, so no more moves can be entered.")
+            raise RuleError("game-over", msg("The game is over, so no more moves can be entered."))
         if type(move) is not dict:
-            raise RuleError("move-format", 'A move must be an object with a "type" field.')
+            raise RuleError("move-format", msg('A move must be an object with a "type" field.'))
         kind = move.get("type")
         if kind not in ("vote", "swap", "pass", "action", "reveal", "loyalty", "correct"):
-            raise RuleError("move-format", 'A move\'s "type" must be "vote", "swap", "pass", '
-                                           '"action", "reveal", "loyalty" or "correct".')
+            raise RuleError("move-format", msg('A move\'s "type" must be "vote", "swap", "pass", "action", '
+                                               '"reveal", "loyalty" or "correct".'))
         if kind == "correct":
             return correction.check_correct(s, move)
         if s.phase == "vote":
             if kind != "vote":
-                raise RuleError("vote", f"Round {s.round} is waiting for its vote.")
+                raise RuleError("vote", msg("Round {round} is waiting for its vote.", round=s.round))
             return self._check_vote(s, move)
         if s.phase == "reveal":
             if kind != "reveal":
-                raise RuleError("reveal", "Every Hand is empty: the game is waiting for the "
-                                          "Tell to be turned over and entered.")
+                raise RuleError("reveal", msg("Every Hand is empty: the game is waiting for the Tell to be turned "
+                                              "over and entered."))
             return reveal.check_reveal(s, move)
         if kind == "reveal":
-            raise RuleError("reveal", "The Tell stays face down until every Hand is empty.")
+            raise RuleError("reveal", msg("The Tell stays face down until every Hand is empty."))
         if s.phase == "loyalty":
             if kind != "loyalty":
-                raise RuleError("end", "Every Hand is empty: the game is waiting for the "
-                                       "Loyalties.")
+                raise RuleError("end", msg("Every Hand is empty: the game is waiting for the Loyalties."))
             return reveal.check_loyalty(s, move)
         if kind in ("vote", "loyalty"):
             actor = s.players[s.order[0]]
-            raise RuleError("action-phase", f"The action phase is on: it is {actor}'s turn to "
-                                            f"act.")
+            raise RuleError("action-phase", msg("The action phase is on: it is {player}'s turn to act.", player=actor))
         return self._check_act(s, move, kind)
 
     def _check_vote(self, s: State, move: dict) -> tuple:
-        only_fields(move, VOTE_KEYS, "A vote has")
+        only_fields(move, VOTE_KEYS, lambda field: msg("A vote has no field called {field}.", field=field))
         votes = move.get("votes", MISSING)
         n = len(s.players)
         if type(votes) is not list or len(votes) != n:
-            raise RuleError("move-format", f'A vote needs "votes": a list of {n} entries, one '
-                                           f'card (or null) per player.')
+            raise RuleError("move-format", msg('A vote needs "votes": a list of {n} entries, one card (or null) per '
+                                               "player.", n=n))
         held = move.get("none_held", [])
         if type(held) is not list:
-            raise RuleError("move-format", '"none_held" must be a list of player numbers.')
+            raise RuleError("move-format", msg('"none_held" must be a list of player numbers.'))
         none_held: set[int] = set()
         for p in held:
             if not is_int(p) or not 0 <= p < n:
-                raise RuleError("move-format", f'"none_held" must list player numbers, 0 to '
-                                               f'{n - 1}.')
+                raise RuleError("move-format", msg('"none_held" must list player numbers, 0 to {last}.', last=n - 1))
             none_held.add(p)
         sit = set(s.effects.sit_out)
         known = [t + d for t, d in zip(s.tell_seen, s.discard)]
@@ -285,29 +281,29 @@ class Kingseat:
             must = s.hands[p] > 0 and p not in sit
             if value is None:
                 if must:
-                    raise RuleError("vote", f"{name} holds {card_word(s.hands[p])} and must "
-                                            f"vote.", step=p)
+                    raise RuleError("vote", msg("{player} holds {cards} and must vote.", player=name,
+                                                cards=card_word(s.hands[p])), step=p)
                 out.append(-1)
                 continue
             if p in sit:
-                raise RuleError("immune", f"{name} sits out this round (Smugwing), so plays no "
-                                          f"card.", step=p)
+                raise RuleError("immune", msg("{player} sits out this round (Smugwing), so plays no card.",
+                                              player=name), step=p)
             if not must:
-                raise RuleError("vote", f"{name} has no cards left, so plays no card.", step=p)
-            k = card_in_game(s, value, f"{name}'s vote", step=p)
+                raise RuleError("vote", msg("{player} has no cards left, so plays no card.", player=name), step=p)
+            k = card_in_game(s, value, msg("{player}'s vote", player=name), step=p)
             known[k] += 1
             if known[k] > copies[k]:
-                raise RuleError("copies", f"{name}'s vote: the game has "
-                                          f"{card_word(copies[k])} of the {KIND_NAMES[k]}, and "
-                                          f"the table has already seen {known[k] - 1} of them face "
-                                          f"up (in the Tell, the Discard or this vote).", step=p)
+                raise RuleError("copies", msg("{player}'s vote: the game has {cards} of the {card}, and the table "
+                                              "has already seen {seen} of them face up (in the Tell, the Discard or "
+                                              "this vote).", player=name, cards=card_word(copies[k]),
+                                              card=KIND_NAMES[k], seen=known[k] - 1), step=p)
             out.append(k)
         forced = {p: (prince, src) for p, prince, src in s.effects.forced}
         for p in sorted(none_held):
             name = s.players[p]
             if p not in forced or out[p] < 0:
-                raise RuleError("forced-votes", f"{name} is under no forced vote this round, "
-                                                f"so there is nothing to declare.", step=p)
+                raise RuleError("forced-votes", msg("{player} is under no forced vote this round, so there is "
+                                                    "nothing to declare.", player=name), step=p)
         for p in range(n):
             if p not in forced or out[p] < 0:
                 continue
@@ -318,12 +314,12 @@ class Kingseat:
             voted = KIND_PRINCE[out[p]]
             by = PRINCE_NAMES[PRINCE_INDEX[src]]
             if voted != prince and p not in none_held:
-                raise RuleError("forced-votes", f"{name} must vote {PRINCE_NAMES[prince]} this "
-                                                f"round ({by}), unless they hold no such card: "
-                                                f"then declare it.", step=p)
+                raise RuleError("forced-votes", msg("{player} must vote {prince} this round ({by}), unless they hold "
+                                                    "no such card: then declare it.", player=name,
+                                                    prince=PRINCE_NAMES[prince], by=by), step=p)
             if voted == prince and p in none_held:
-                raise RuleError("forced-votes", f"{name} is declared to hold no "
-                                                f"{PRINCE_NAMES[prince]} card, yet votes one.",
+                raise RuleError("forced-votes", msg("{player} is declared to hold no {prince} card, yet votes one.",
+                                                    player=name, prince=PRINCE_NAMES[prince]),
                                 step=p)
         return ("vote", tuple(out), tuple(sorted(none_held)))
 
@@ -332,53 +328,52 @@ class Kingseat:
         p = move.get("player", MISSING)
         n = len(s.players)
         if not is_int(p) or not 0 <= p < n:
-            raise RuleError("move-format", f'An acting player\'s move needs "player", a player '
-                                           f'number from 0 to {n - 1}.')
+            raise RuleError("move-format", msg("An acting player's move needs \"player\", a player number from 0 to "
+                                               "{last}.", last=n - 1))
         if p != actor:
-            raise RuleError("action-phase", f"It is {s.players[actor]}'s turn to act, not "
-                                            f"{s.players[p]}'s.")
+            raise RuleError("action-phase", msg("It is {player}'s turn to act, not {player2}'s.",
+                                                player=s.players[actor], player2=s.players[p]))
         ordered = dict(s.effects.orders).get(actor)
         immune = set(s.effects.sit_out)
         name = s.players[actor]
         if kind == "swap":
-            only_fields(move, SWAP_KEYS, "A swap has")
+            only_fields(move, SWAP_KEYS, lambda field: msg("A swap has no field called {field}.", field=field))
             q = move.get("with", MISSING)
             if not is_int(q) or not 0 <= q < n:
-                raise RuleError("move-format", f'A swap needs "with": the other player\'s '
-                                               f'number, 0 to {n - 1}.')
+                raise RuleError("move-format", msg("A swap needs \"with\": the other player's number, 0 to {last}.",
+                                                   last=n - 1))
             if q == actor:
-                raise RuleError("swap", f"{name} cannot swap places with themselves.")
+                raise RuleError("swap", msg("{player} cannot swap places with themselves.", player=name))
             if q in immune:
-                raise RuleError("immune", f"{s.players[q]} sits out this round, so nobody can "
-                                          f"swap places with them.")
+                raise RuleError("immune", msg("{player} sits out this round, so nobody can swap places with them.",
+                                              player=s.players[q]))
             if ordered == "action" and not s.effects.no_actions:
-                raise RuleError("orders", f"Crassclamps ordered {name} to use their card's "
-                                          f"action this round, not to swap.")
+                raise RuleError("orders", msg("Crassclamps ordered {player} to use their card's action this round, "
+                                              "not to swap.", player=name))
             return ("swap", actor, q)
         if kind == "pass":
-            only_fields(move, PASS_KEYS, "A pass has")
+            only_fields(move, PASS_KEYS, lambda field: msg("A pass has no field called {field}.", field=field))
             if ordered == "swap" and swap_partners(s):
-                raise RuleError("orders", f"Crassclamps ordered {name} to swap places this "
-                                          f"round.")
+                raise RuleError("orders", msg("Crassclamps ordered {player} to swap places this round.", player=name))
             return ("pass", actor)
         card = s.vote.votes[actor]
         given = move.get("card", MISSING)
         if given != KIND_IDS[card]:
             if given is MISSING:
-                raise RuleError("move-format", f'An action names the card played: "card": '
-                                               f'"{KIND_IDS[card]}".')
-            raise RuleError("action-phase", f"{name} played the {KIND_NAMES[card]}, so that "
-                                            f"is the action to use.")
+                raise RuleError("move-format", msg('An action names the card played: "card": "{id}".',
+                                                   id=KIND_IDS[card]))
+            raise RuleError("action-phase", msg("{player} played the {card}, so that is the action to use.",
+                                                player=name, card=KIND_NAMES[card]))
         allowed = ACTION_FIELDS[KIND_IDS[card]]
         for key in move:
             if key not in ACTION_BASE and key not in allowed:
-                raise RuleError("move-format", f"The {KIND_NAMES[card]} action has no field "
-                                               f"called {short(key)}.")
+                raise RuleError("move-format", msg("The {card} action has no field called {value}.",
+                                                   card=KIND_NAMES[card], value=short(key)))
         if s.effects.no_actions:
-            raise RuleError("no-actions", f"Crassclamps' dark 1 forbids card actions this "
-                                          f"round: {name} swaps places or does nothing.")
+            raise RuleError("no-actions", msg("Crassclamps' dark 1 forbids card actions this round: {player} swaps "
+                                              "places or does nothing.", player=name))
         if ordered == "swap" and swap_partners(s):
-            raise RuleError("orders", f"Crassclamps ordered {name} to swap places this round.")
+            raise RuleError("orders", msg("Crassclamps ordered {player} to swap places this round.", player=name))
         params = CHECKS[KIND_IDS[card]](ActionMove(s, actor, card, move))
         return ("action", actor, card, params)
 
@@ -396,7 +391,7 @@ class Kingseat:
         elif what == "loyalty":
             w.loyalties = plan[1]
             w.phase = "over"
-            w.events.append("The Loyalties are in and the Tell is counted.")
+            w.events.append(msg("The Loyalties are in and the Tell is counted."))
         else:
             do_act(w, plan)
         return w.freeze()
@@ -412,10 +407,10 @@ class Kingseat:
 
     def describe_secret(self, name: str, secret: Any = None) -> str:
         if secret == SEAT_CHANGED:
-            return (f"{name}'s seat was taken by another phone after the game began: a Loyalty "
-                    f"set aside before stays hidden until the reveal, and {name}'s Loyalty is "
-                    f"no longer set on a phone")
-        return f"{name} set their Loyalty aside on their phone"
+            return (msg("{player}'s seat was taken by another phone after the game began: a Loyalty set aside before "
+                        "stays hidden until the reveal, and {player}'s Loyalty is no longer set on a phone",
+                        player=name))
+        return msg("{player} set their Loyalty aside on their phone", player=name)
 
     def secrets_open(self, state: State) -> bool:
         """Whether the secrets may be shown to every phone: once the Tell is revealed."""

@@ -7,8 +7,9 @@ from __future__ import annotations
 from companion.engine import Outcome, Seating, Sheet
 from companion.games.kingseat.reveal import result
 from companion.games.kingseat.state import PRINCE_INDEX, PRINCE_NAMES, State
+from companion.words import msg
 
-ENDINGS_TITLE = "Winning princes"
+ENDINGS_TITLE = msg("Winning princes")
 
 
 def seating(state: State) -> Seating:
@@ -25,7 +26,7 @@ def outcome(state: State) -> Outcome | None:
     return seating(state).ended(
         winners=tuple(told["winners"]), reason=told["reason"],
         endings=tuple(PRINCE_NAMES[PRINCE_INDEX[prince]] for prince in told["princes"]),
-        roles=tuple(f"Loyal to {prince}" for prince in loyal), allegiances=loyal,
+        roles=tuple(msg("Loyal to {prince}", prince=prince) for prince in loyal), allegiances=loyal,
         sheet=_sheet(state, told, loyal))
 
 

@@ -2,6 +2,7 @@
 say which cards a Hand can still hold."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from companion.engine import MISSING, RuleError, short
@@ -19,8 +20,8 @@ from companion.games.kingseat.state import (
     WON,
     State,
     kind_of_prince,
-    plural,
 )
+from companion.words import Msg, msg, plural
 
 OPTION_FIELDS = frozenset(("players", "kingseat", "princes", "rulings", "leftovers"))
 VOTE_KEYS = frozenset(("type", "votes", "none_held"))
@@ -70,8 +71,8 @@ def is_int(value: Any) -> bool:
     return type(value) is int
 
 
-def card_word(n: int) -> str:
-    return plural(n, "card")
+def card_word(n: int) -> Msg:
+    return plural("{n} card", "{n} cards", n)
 
 
 class ActionMove:
@@ -90,8 +91,9 @@ class ActionMove:
         self.rule = self.kid
         self.name = KIND_NAMES[kind]
 
-    def fail(self, text: str, rule: str | None = None, step: int | None = None) -> RuleError:
-        return RuleError(rule or self.rule, f"{self.name}: {text}.", step=step)
+    def fail(self, text: Msg, rule: str | None = None, step: int | None = None) -> RuleError:
+        # TRANSLATORS: a refused action: the card's name, then why (a clause made by another message).
+        return RuleError(rule or self.rule, msg("{card}: {reason}.", card=self.name, reason=text), step=step)
 
     def who(self, p: int) -> str:
         return self.s.players[p]
@@ -99,7 +101,7 @@ class ActionMove:
     def field(self, key: str) -> Any:
         value = self.move.get(key, MISSING)
         if value is MISSING and f"{key}@{self.kid}" not in OPTIONAL_FIELDS:
-            raise self.fail(f'the action needs the field "{key}"', "move-format")
+            raise self.fail(msg('the action needs the field "{key}"', key=key), "move-format")
         return value
 
     def player(self, key: str, value: Any = MISSING, *, self_ok: bool = False,
@@ -107,78 +109,82 @@ class ActionMove:
         if value is MISSING:
             value = self.field(key)
         if not is_int(value) or not 0 <= value < self.n:
-            raise self.fail(f'"{key}" must be a player number, 0 to {self.n - 1}', "move-format")
+            raise self.fail(msg('"{key}" must be a player number, 0 to {last}', key=key, last=self.n - 1),
+                            "move-format")
         if value == self.actor and not self_ok:
-            raise self.fail("choose another player, not yourself")
+            raise self.fail(msg("choose another player, not yourself"))
         if value in self.immune and not immune_ok:
-            raise self.fail(f"{self.who(value)} sits out this round and cannot be picked",
+            raise self.fail(msg("{player} sits out this round and cannot be picked", player=self.who(value)),
                             "immune")
         return value
 
-    def number(self, key: str, most: int, why: str) -> int:
+    def number(self, key: str, most: int, why: Msg) -> int:
         value = self.field(key)
         if not is_int(value) or value < 0:
-            raise self.fail(f'"{key}" must be a whole number, 0 or more', "move-format")
+            raise self.fail(msg('"{key}" must be a whole number, 0 or more', key=key), "move-format")
         if value > most:
-            raise self.fail(f'"{key}" can be at most {most}: {why}')
+            raise self.fail(msg('"{key}" can be at most {most}: {why}', key=key, most=most, why=why))
         return value
 
     def prince(self, key: str) -> int:
         value = self.field(key)
         if type(value) is not str or value not in PRINCE_INDEX:
-            raise self.fail(f'"{key}" must be a prince such as "lionsyre", not {short(value)}',
-                            "move-format")
+            raise self.fail(msg('"{key}" must be a prince such as "lionsyre", not {value}', key=key,
+                                value=short(value)), "move-format")
         prince = PRINCE_INDEX[value]
         if prince not in self.s.princes:
-            raise self.fail(f"{PRINCE_NAMES[prince]} is not in this game", "copies")
+            raise self.fail(msg("{prince} is not in this game", prince=PRINCE_NAMES[prince]), "copies")
         return prince
 
-    def card(self, value: Any, what: str) -> int:
+    def card(self, value: Any, what: Msg) -> int:
         return card_in_game(self.s, value, what)
 
-    def card_list(self, value: Any, key: str, count: int, why: str) -> list[int]:
+    def card_list(self, value: Any, key: str, count: int, why: Msg) -> list[int]:
         if type(value) is not list:
-            raise self.fail(f'"{key}" must be a list of cards', "move-format")
+            raise self.fail(msg('"{key}" must be a list of cards', key=key), "move-format")
         if len(value) != count:
-            raise self.fail(f'"{key}" must list {card_word(count)} ({why}), not {len(value)}')
-        return [self.card(v, f'A card in "{key}"') for v in value]
+            raise self.fail(msg('"{key}" must list {cards} ({why}), not {given}', key=key,
+                                cards=card_word(count), why=why, given=len(value)))
+        return [self.card(v, msg('A card in "{key}"', key=key)) for v in value]
 
     def hand_cards_available(self, kinds: list[int]) -> None:
         """Cards leaving Hands for a pile the table sees must be cards the Hands can hold."""
         _check_unknown(self.s, kinds)
 
 
-def only_fields(move: dict, keys: frozenset[str], what: str) -> None:
-    """Refuse a move with a field its kind does not take (``what`` begins the sentence:
-    "A vote has")."""
+def only_fields(move: dict, keys: frozenset[str], what: Callable[[str], Msg]) -> None:
+    """Refuse a move with a field its kind does not take (``what`` says it, given the field:
+    "A vote has no field called 'x'.")."""
     for key in move:
         if key not in keys:
-            raise RuleError("move-format", f"{what} no field called {short(key)}.")
+            raise RuleError("move-format", what(short(key)))
 
 
-def card_in_game(s: State, value: Any, what: str, step: int | None = None) -> int:
+def card_in_game(s: State, value: Any, what: Msg, step: int | None = None) -> int:
     if type(value) is not str or value not in KIND_INDEX:
-        raise RuleError("move-format", f"{what} must be a card such as 'lionsyre' or "
-                                       f"'lionsyre-dark1', not {short(value)}.", step=step)
+        raise RuleError("move-format", msg("{what} must be a card such as 'lionsyre' or "
+                                           "'lionsyre-dark1', not {value}.", what=what, value=short(value)),
+                        step=step)
     kind = KIND_INDEX[value]
     if KIND_PRINCE[kind] not in s.princes:
-        raise RuleError("copies", f"{what}: {PRINCE_NAMES[KIND_PRINCE[kind]]} is not in this "
-                                  f"game, so there is no {KIND_NAMES[kind]} card.", step=step)
+        raise RuleError("copies", msg("{what}: {prince} is not in this game, so there is no {card} card.",
+                                      what=what, prince=PRINCE_NAMES[KIND_PRINCE[kind]], card=KIND_NAMES[kind]),
+                        step=step)
     if not s.copies[kind]:
-        raise RuleError("ruling-dark-cards", f"{what}: this game is played without the Dark "
-                                             f"cards, so there is no {KIND_NAMES[kind]} card.",
+        raise RuleError("ruling-dark-cards", msg("{what}: this game is played without the Dark cards, so "
+                                                 "there is no {card} card.", what=what, card=KIND_NAMES[kind]),
                         step=step)
     return kind
 
 
-def copies_text(s: State, kind: int) -> str:
+def copies_text(s: State, kind: int) -> Msg:
     """Where every card of a kind is, as far as the table can see."""
     n = s.copies[kind]
     if n == 1:
-        return (f"the game's only {KIND_NAMES[kind]} card is already face up in the Tell, the "
-                f"Discard or on the table")
-    return (f"all {n} {KIND_NAMES[kind]} cards are already face up in the Tell, the Discard or "
-            f"on the table")
+        return msg("the game's only {card} card is already face up in the Tell, the Discard or on the table",
+                   card=KIND_NAMES[kind])
+    return msg("all {n} {card} cards are already face up in the Tell, the Discard or on the table", n=n,
+               card=KIND_NAMES[kind])
 
 
 def _check_unknown(s: State, kinds: list[int]) -> None:
@@ -187,8 +193,8 @@ def _check_unknown(s: State, kinds: list[int]) -> None:
     for k in kinds:
         unseen[k] -= 1
         if unseen[k] < 0:
-            raise RuleError("copies", f"No Hand can hold another {KIND_NAMES[k]} card: "
-                                      f"{copies_text(s, k)}.")
+            raise RuleError("copies", msg("No Hand can hold another {card} card: {where}.", card=KIND_NAMES[k],
+                                          where=copies_text(s, k)))
 
 
 def tell_most(s: State, kind: int) -> int:

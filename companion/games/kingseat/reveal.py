@@ -32,10 +32,9 @@ from companion.games.kingseat.state import (
     SQULOFISH,
     State,
     Work,
-    and_list,
     kind_of_prince,
-    plural,
 )
+from companion.words import listing, msg, plural
 
 
 def final_tally(s: State) -> dict[int, int]:
@@ -62,32 +61,32 @@ def loyalty_cards(s: State) -> dict[int, int]:
 def check_reveal(s: State, move: dict) -> tuple:
     """{"type": "reveal", "tell": {"lionsyre": 3, "squlofish-dark1": 1, ...}}: the cards of
     the Tell by kind, checked against everything the table saw go in and out."""
-    only_fields(move, REVEAL_KEYS, "The reveal has")
+    only_fields(move, REVEAL_KEYS, lambda field: msg("The reveal has no field called {field}.", field=field))
     given = move.get("tell", MISSING)
     if type(given) is not dict:
-        raise RuleError("move-format", 'The reveal needs "tell": the number of cards of each '
-                                       'kind in the Tell, such as {"lionsyre": 3}.')
+        raise RuleError("move-format", msg('The reveal needs "tell": the number of cards of each kind in the Tell, '
+                                           'such as {example}.', example='{"lionsyre": 3}'))
     counts = [0] * N_KINDS
     for key, value in given.items():
-        k = card_in_game(s, key, "A card of the Tell")
+        k = card_in_game(s, key, msg("A card of the Tell"))
         if type(value) is not int or value < 0:
-            raise RuleError("move-format", f"The Tell's count of the {KIND_NAMES[k]} must be "
-                                           f"a whole number, 0 or more.")
+            raise RuleError("move-format", msg("The Tell's count of the {card} must be a whole number, 0 or more.",
+                                               card=KIND_NAMES[k]))
         counts[k] = value
     total = sum(counts)
     if total != s.tell_size:
-        raise RuleError("reveal", f"The Tell holds {card_word(s.tell_size)}, but the counts "
-                                  f"entered add up to {total}.")
+        raise RuleError("reveal", msg("The Tell holds {cards}, but the counts entered add up to {total}.",
+                                      cards=card_word(s.tell_size), total=total))
     for k in range(N_KINDS):
         room = s.copies[k] - s.discard[k]
         if counts[k] > room:
-            raise RuleError("reveal", f"The game has {card_word(s.copies[k])} of the "
-                                      f"{KIND_NAMES[k]} and the Discard shows {s.discard[k]}, "
-                                      f"so the Tell cannot hold {counts[k]}.")
+            raise RuleError("reveal", msg("The game has {cards} of the {card} and the Discard shows {shown}, so the "
+                                          "Tell cannot hold {entered}.", cards=card_word(s.copies[k]),
+                                          card=KIND_NAMES[k], shown=s.discard[k], entered=counts[k]))
         if counts[k] < s.tell_seen[k]:
-            raise RuleError("reveal", f"{card_word(s.tell_seen[k])} of the {KIND_NAMES[k]} "
-                                      f"went into the Tell face up and none can have come out, "
-                                      f"but the counts entered hold only {counts[k]}.")
+            raise RuleError("reveal", msg("{cards} of the {card} went into the Tell face up and none can have come "
+                                          "out, but the counts entered hold only {entered}.",
+                                          cards=card_word(s.tell_seen[k]), card=KIND_NAMES[k], entered=counts[k]))
     _check_declarations(s, counts)
     _check_secrets(s, counts)
     return ("reveal", tuple(counts))
@@ -110,11 +109,11 @@ def _check_declarations(s: State, counts: list[int]) -> None:
             there = counts[k] - opened - hidden + out
             if there > 0 and weight + squid_weight(s, k) <= SQUID_STRIP:
                 raise RuleError("reading-squlofish", (
-                    f"The Tell as entered shows that when {s.players[player]} used the "
-                    f"Squlofish dark 1 in round {rnd}, it still held "
-                    f"{plural(there, 'card')} of the {KIND_NAMES[k]}, which fitted within "
-                    f"{SQUID_STRIP} votes and should have gone too: correct the counts, or "
-                    f"undo back to that action and enter it again."))
+                    msg("The Tell as entered shows that when {player} used the Squlofish dark 1 in round {rnd}, it "
+                        "still held {cards} of the {card}, which fitted within {most} votes and should have gone too: "
+                        "correct the counts, or undo back to that action and enter it again.",
+                        player=s.players[player], rnd=rnd, cards=card_word(there), card=KIND_NAMES[k],
+                        most=SQUID_STRIP)))
 
 
 def _check_secrets(s: State, counts: list[int]) -> None:
@@ -129,19 +128,18 @@ def _check_secrets(s: State, counts: list[int]) -> None:
             outside[KIND_PRINCE[k]] = outside.get(KIND_PRINCE[k], 0) + left
     for prince in {p for p in s.secret if p >= 0}:
         if sum(1 for p in s.secret if p == prince) > outside.get(prince, 0):
-            raise RuleError("reveal", "The counts entered leave too few cards outside the Tell "
-                                      "and the Discard for the Loyalties set aside on the "
-                                      "phones: count the Tell again.")
+            raise RuleError("reveal", msg("The counts entered leave too few cards outside the Tell and the Discard "
+                                          "for the Loyalties set aside on the phones: count the Tell again."))
 
 
 def do_reveal(w: Work, counts: tuple[int, ...]) -> None:
     w.revealed = counts
-    w.events.append(f"The Tell is turned over: {card_word(sum(counts))}.")
+    w.events.append(msg("The Tell is turned over: {cards}.", cards=card_word(sum(counts))))
     secret = w.s.secret
     if all(p >= 0 for p in secret):
         w.loyalties = secret
         w.phase = "over"
-        w.events.append("Every Loyalty was set aside on a phone: the Tell is counted.")
+        w.events.append(msg("Every Loyalty was set aside on a phone: the Tell is counted."))
     else:
         w.phase = "loyalty"
 
@@ -150,31 +148,31 @@ def do_reveal(w: Work, counts: tuple[int, ...]) -> None:
 
 
 def check_loyalty(s: State, move: dict) -> tuple:
-    only_fields(move, LOYALTY_KEYS, "The Loyalties have")
+    only_fields(move, LOYALTY_KEYS, lambda field: msg("The Loyalties have no field called {field}.", field=field))
     values = move.get("loyalties", MISSING)
     n = len(s.players)
     if type(values) is not list or len(values) != n:
-        raise RuleError("move-format", f'"loyalties" must list {n} princes, one per player.')
+        raise RuleError("move-format", msg('"loyalties" must list {n} princes, one per player.', n=n))
     out = []
     for p, value in enumerate(values):
         if type(value) is not str or value not in PRINCE_INDEX:
-            raise RuleError("move-format", f"{s.players[p]}'s Loyalty must be a prince such as "
-                                           f"'lionsyre', not {short(value)}.", step=p)
+            raise RuleError("move-format", msg("{player}'s Loyalty must be a prince such as 'lionsyre', not {value}.",
+                                               player=s.players[p], value=short(value)), step=p)
         prince = PRINCE_INDEX[value]
         if prince not in s.princes:
-            raise RuleError("loyalty", f"{s.players[p]}'s Loyalty: {PRINCE_NAMES[prince]} is "
-                                       f"not in this game.", step=p)
+            raise RuleError("loyalty", msg("{player}'s Loyalty: {prince} is not in this game.", player=s.players[p],
+                                           prince=PRINCE_NAMES[prince]), step=p)
         if s.secret[p] >= 0 and s.secret[p] != prince:
-            raise RuleError("loyalty", f"{s.players[p]} set their Loyalty aside as "
-                                       f"{PRINCE_NAMES[s.secret[p]]} on their phone, not "
-                                       f"{PRINCE_NAMES[prince]}.", step=p)
+            raise RuleError("loyalty", msg("{player} set their Loyalty aside as {prince} on their phone, not "
+                                           "{prince2}.", player=s.players[p], prince=PRINCE_NAMES[s.secret[p]],
+                                           prince2=PRINCE_NAMES[prince]), step=p)
         out.append(prince)
     expected = loyalty_cards(s)
     given = {p: out.count(p) for p in set(out)}
     if given != expected:
-        listing = and_list([f"{c} {PRINCE_NAMES[p]}" for p, c in sorted(expected.items())])
-        raise RuleError("loyalty", f"The cards outside the Tell and the Discard are the Loyalty "
-                                   f"cards: {listing}. The Loyalties entered do not match them.")
+        cards = listing([msg("{n} {prince}", n=c, prince=PRINCE_NAMES[p]) for p, c in sorted(expected.items())])
+        raise RuleError("loyalty", msg("The cards outside the Tell and the Discard are the Loyalty cards: {cards}. "
+                                       "The Loyalties entered do not match them.", cards=cards))
     return ("loyalty", tuple(out))
 
 
@@ -186,31 +184,29 @@ def secret_loyalty(s: State, player: int, payload: Any) -> State:
     records a seat taken by another phone as ``SEAT_CHANGED``: what the earlier phone set is
     held back until the reveal (it still counts), and the seat takes no new Loyalty."""
     if type(player) is not int or not 0 <= player < len(s.players):
-        raise RuleError("seat", "A Loyalty set aside belongs to a player of this game.")
+        raise RuleError("seat", msg("A Loyalty set aside belongs to a player of this game."))
     if payload == SEAT_CHANGED:
         moved = list(s.moved)
         moved[player] = True
         return replace(s, moved=tuple(moved))
     if s.revealed is not None:
-        raise RuleError("loyalty", "The Tell is revealed: the Loyalties are entered openly "
-                                   "now.")
+        raise RuleError("loyalty", msg("The Tell is revealed: the Loyalties are entered openly now."))
     if type(payload) is not dict or not {"loyalty"} <= set(payload) <= {"loyalty", "version"}:
-        raise RuleError("move-format", 'A Loyalty set aside is {"loyalty": "<prince>"}.')
+        raise RuleError("move-format", msg("A Loyalty set aside is {example}.", example='{"loyalty": "<prince>"}'))
     if s.moved[player]:
-        raise RuleError("seat", f"{s.players[player]}'s seat changed phones after the game "
-                                f"began, so their Loyalty is no longer set aside on a phone: it "
-                                f"is entered openly after the reveal.")
+        raise RuleError("seat", msg("{player}'s seat changed phones after the game began, so their Loyalty is no "
+                                    "longer set aside on a phone: it is entered openly after the reveal.",
+                                    player=s.players[player]))
     if "version" in payload and payload["version"] != s.changes[player]:
-        raise RuleError("loyalty", f"{s.players[player]}'s Loyalty card changed since this "
-                                   f"phone showed it (Salsa Salamanda): tap the prince on the "
-                                   f"card held now.")
+        raise RuleError("loyalty", msg("{player}'s Loyalty card changed since this phone showed it (Salsa "
+                                       "Salamanda): tap the prince on the card held now.", player=s.players[player]))
     value = payload["loyalty"]
     if type(value) is not str or value not in PRINCE_INDEX:
-        raise RuleError("move-format", f"A Loyalty must be a prince such as 'lionsyre', not "
-                                       f"{short(value)}.")
+        raise RuleError("move-format", msg("A Loyalty must be a prince such as 'lionsyre', not {value}.",
+                                           value=short(value)))
     prince = PRINCE_INDEX[value]
     if prince not in s.princes:
-        raise RuleError("loyalty", f"{PRINCE_NAMES[prince]} is not in this game.")
+        raise RuleError("loyalty", msg("{prince} is not in this game.", prince=PRINCE_NAMES[prince]))
     secret = list(s.secret)
     secret[player] = prince
     return replace(s, secret=tuple(secret))
@@ -224,17 +220,29 @@ def result(state: State) -> dict[str, Any] | None:
     princes = [p for p in state.princes if tally[p] == best]
     winners = [p for p, loyal in enumerate(state.loyalties) if loyal in princes]
     names = [state.players[p] for p in winners]
-    prince_names = and_list([PRINCE_NAMES[p] for p in princes])
+    votes = plural("{n} vote", "{n} votes", best)
     if len(princes) == 1:
-        head = f"{prince_names} wins the Tell with {plural(best, 'vote')}"
+        prince = PRINCE_NAMES[princes[0]]
+        if not names:
+            reason = msg("{prince} wins the Tell with {votes}, and nobody was loyal to it.", prince=prince,
+                         votes=votes)
+        elif len(names) == 1:
+            reason = msg("{prince} wins the Tell with {votes}: {player} wins.", prince=prince, votes=votes,
+                         player=names[0])
+        else:
+            reason = msg("{prince} wins the Tell with {votes}: {players} win.", prince=prince, votes=votes,
+                         players=listing(names))
     else:
-        head = f"{prince_names} tie for the Tell with {plural(best, 'vote')} each"
-    if not names:
-        reason = f"{head}, and nobody was loyal to {'it' if len(princes) == 1 else 'them'}."
-    elif len(names) == 1:
-        reason = f"{head}: {names[0]} wins."
-    else:
-        reason = f"{head}: {and_list(names)} win."
+        tied = listing([PRINCE_NAMES[p] for p in princes])
+        if not names:
+            reason = msg("{princes} tie for the Tell with {votes} each, and nobody was loyal to them.",
+                         princes=tied, votes=votes)
+        elif len(names) == 1:
+            reason = msg("{princes} tie for the Tell with {votes} each: {player} wins.", princes=tied,
+                         votes=votes, player=names[0])
+        else:
+            reason = msg("{princes} tie for the Tell with {votes} each: {players} win.", princes=tied,
+                         votes=votes, players=listing(names))
     return {"winners": winners, "reason": reason,
             "princes": [PRINCE_IDS[p] for p in princes],
             "tally": {PRINCE_IDS[p]: tally[p] for p in state.princes},

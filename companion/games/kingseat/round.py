@@ -21,9 +21,8 @@ from companion.games.kingseat.state import (
     State,
     Vote,
     Work,
-    and_list,
-    plural,
 )
+from companion.words import listing, msg, plural
 
 
 def give_direction(round_number: int) -> int:
@@ -53,12 +52,11 @@ def start_round(w: Work, number: int) -> None:
             king = w.king
             if claimant != king:
                 w.change_places(claimant, king)
-                w.events.append(f"{w.name(claimant)} changed places with {w.name(king)} and "
-                                f"is now the King (Hornseeker dark 2).")
+                w.events.append(msg("{player} changed places with {king} and is now the King (Hornseeker dark 2).",
+                                    player=w.name(claimant), king=w.name(king)))
         if sum(w.hands) == 0:
             w.phase = "reveal"
-            w.events.append("Every Hand is empty: the game is over. Turn the Tell over and "
-                            "enter its cards.")
+            w.events.append(msg("Every Hand is empty: the game is over. Turn the Tell over and enter its cards."))
             return
         old = list(w.hands)
         step = give_direction(number)
@@ -70,8 +68,7 @@ def start_round(w: Work, number: int) -> None:
         if voting_players(w.hands, w.effects):
             w.phase = "vote"
             return
-        w.events.append(f"Round {number}: nobody could vote, so the round ended after Give "
-                        f"Cards.")
+        w.events.append(msg("Round {number}: nobody could vote, so the round ended after Give Cards.", number=number))
         number += 1
 
 
@@ -95,9 +92,9 @@ def undo_round(w: Work, actor: int, kind: int) -> None:
     w.discard[kind] += 1
     w.replays += 1
     w.vote = replace(vote, undone=True)
-    w.events.append(f"{w.name(actor)} (Brownbeards dark 2) undid the round: every card played "
-                    f"goes back to its player's Hand, everything the round's actions did is "
-                    f"taken back, and the round is voted again.")
+    w.events.append(msg("{player} (Brownbeards dark 2) undid the round: every card played goes back to its player's "
+                        "Hand, everything the round's actions did is taken back, and the round is voted again.",
+                        player=w.name(actor)))
     if voting_players(w.hands, w.effects):
         w.phase = "vote"
     else:
@@ -117,20 +114,21 @@ def count_vote(s: State, votes: tuple[int, ...]) -> Vote:
     n = len(s.players)
     if len(tied) == 1:
         winner = tied[0]
-        text = (f"{PRINCE_NAMES[winner]} wins the round with {most} of "
-                f"{plural(total, 'vote')}.")
+        text = msg("{prince} wins the round with {most} of {votes}.", prince=PRINCE_NAMES[winner], most=most,
+                   votes=plural("{n} vote", "{n} votes", total))
         return Vote(s.round, votes, tally, winner, (), -1, -1, text)
     for offset in range(n):
         p = s.seating[(s.kingseat + offset) % n]
         k = votes[p]
         if k >= 0 and KIND_PRINCE[k] in tied:
             winner = KIND_PRINCE[k]
-            where = "in the Kingseat itself" if offset == 0 else \
-                f"{plural(offset, 'place')} clockwise from the Kingseat"
-            names = and_list([PRINCE_NAMES[t] for t in tied])
-            text = (f"{names} tie with {plural(most, 'vote')} each; {PRINCE_NAMES[winner]} "
-                    f"wins the round because {s.players[p]}'s card, {where}, is the nearest "
-                    f"card of a tied prince.")
+            where = msg("in the Kingseat itself") if offset == 0 else \
+                plural("{n} place clockwise from the Kingseat", "{n} places clockwise from the Kingseat", offset)
+            names = listing([PRINCE_NAMES[t] for t in tied])
+            text = msg("{princes} tie with {votes} each; {prince} wins the round because {player}'s card, {where}, "
+                       "is the nearest card of a tied prince.", princes=names,
+                       votes=plural("{n} vote", "{n} votes", most), prince=PRINCE_NAMES[winner],
+                       player=s.players[p], where=where)
             return Vote(s.round, votes, tally, winner, tuple(tied), p, offset, text)
     raise AssertionError("a tied prince has a card on the table")
 
@@ -154,7 +152,7 @@ def do_vote(w: Work, votes: tuple[int, ...], none_held: tuple[int, ...]) -> None
             w.played.append([p, k, ON_TABLE])
         w.hands[p] -= 1
     for p in none_held:
-        w.events.append(f"{s.players[p]} declared holding no card of the forced prince.")
+        w.events.append(msg("{player} declared holding no card of the forced prince.", player=s.players[p]))
     w.events.append(vote.text)
     order = []
     for offset in range(n):
@@ -177,11 +175,16 @@ def do_act(w: Work, plan: tuple) -> None:
         partner = plan[2]
         w.change_places(actor, partner)
         ga, gb = w.trade(actor, partner, 1)
-        traded = " and traded a card" if ga and gb else \
-            " (one card went over)" if ga or gb else ""
-        w.events.append(f"{name} changed places with {w.name(partner)}{traded}.")
+        if ga and gb:
+            w.events.append(msg("{player} changed places with {other} and traded a card.", player=name,
+                                other=w.name(partner)))
+        elif ga or gb:
+            w.events.append(msg("{player} changed places with {other} (one card went over).", player=name,
+                                other=w.name(partner)))
+        else:
+            w.events.append(msg("{player} changed places with {other}.", player=name, other=w.name(partner)))
     elif what == "pass":
-        w.events.append(f"{name} did nothing with the {KIND_NAMES[kind]}.")
+        w.events.append(msg("{player} did nothing with the {card}.", player=name, card=KIND_NAMES[kind]))
     else:
         params = plan[3]
         kid = KIND_IDS[kind]

@@ -66,16 +66,6 @@ def copies_of(princes: tuple[int, ...], cards_per_prince: int, dark: bool = True
     return tuple(out)
 
 
-def plural(n: int, word: str, many: str | None = None) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {many or word + 's'}"
-
-
-def and_list(words: list[str]) -> str:
-    if len(words) <= 1:
-        return "".join(words)
-    return ", ".join(words[:-1]) + " and " + words[-1]
-
-
 @dataclass(frozen=True, slots=True)
 class Effects:
     """What holds for one round, set by actions of the round before."""

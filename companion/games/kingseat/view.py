@@ -33,10 +33,11 @@ from companion.games.kingseat.state import (
     State,
     kind_of_prince,
 )
+from companion.words import Msg, listing, msg, plural
 
 
 def describe(move: Any, players: Sequence[str], round_number: int | None = None,
-             was: int | None = None) -> str:
+             was: int | None = None) -> Msg:
     """One history line for an accepted move, in a player's words, naming who did what by
     ``players``, after the round it belongs to (the reveal and the Loyalties come after the
     last); a correction says what it was entered as (``was``, when known). Cards that went into
@@ -44,60 +45,61 @@ def describe(move: Any, players: Sequence[str], round_number: int | None = None,
     line = _correction(move, players, was) if move["type"] == "correct" else _line(move, players)
     if round_number is None or move["type"] in ("reveal", "loyalty"):
         return line
-    return f"Round {round_number} \u00b7 {line}"
+    return msg("Round {round} \u00b7 {line}", round=round_number, line=line)
 
 
-def _line(move: Any, players: Sequence[str]) -> str:
+def _line(move: Any, players: Sequence[str]) -> Msg:
     kind = move["type"]
     if kind == "vote":
-        votes = [f"{players[p]} {KIND_NAMES[KIND_INDEX[kid]]}"
+        votes = [msg("{player} {card}", player=players[p], card=KIND_NAMES[KIND_INDEX[kid]])
                  for p, kid in enumerate(move["votes"]) if kid is not None]
-        text = "The vote: " + (", ".join(votes) or "no cards")
+        cast = listing(votes, ", ") if votes else msg("no cards")
         held = sorted(set(move.get("none_held") or []))
         if held:
-            text += "; " + _and([players[p] for p in held]) + \
-                " held no card of the prince they were told to vote"
-        return text
+            return plural("The vote: {votes}; {players} held no card of the prince they were told to vote",
+                          "The vote: {votes}; {players} held no card of the prince they were told to vote",
+                          len(held), votes=cast, players=listing([players[p] for p in held]))
+        return msg("The vote: {votes}", votes=cast)
     if kind == "loyalty":
-        return "The Loyalties turned over: " + ", ".join(
-            f"{players[p]} {PRINCE_NAMES[PRINCE_INDEX[prince]]}"
-            for p, prince in enumerate(move["loyalties"]))
+        return msg("The Loyalties turned over: {loyalties}", loyalties=listing([
+            msg("{player} {prince}", player=players[p], prince=PRINCE_NAMES[PRINCE_INDEX[prince]])
+            for p, prince in enumerate(move["loyalties"])], ", "))
     if kind == "reveal":
-        cards = ", ".join(f"{KIND_NAMES[KIND_INDEX[kid]]} \u00d7{c}"
-                          for kid, c in sorted(move["tell"].items(),
-                                               key=lambda kc: KIND_INDEX[kc[0]]) if c)
-        return f"The Tell turned over: {cards or 'empty'}"
+        cards = [msg("{card} \u00d7{n}", card=KIND_NAMES[KIND_INDEX[kid]], n=c)
+                 for kid, c in sorted(move["tell"].items(), key=lambda kc: KIND_INDEX[kc[0]]) if c]
+        return msg("The Tell turned over: {cards}", cards=listing(cards, ", ") if cards else msg("empty"))
     actor = players[move["player"]]
     if kind == "swap":
-        return f"{actor} swapped places and a card with {players[move['with']]}"
+        return msg("{player} swapped places and a card with {other}", player=actor, other=players[move['with']])
     if kind == "pass":
-        return f"{actor} did nothing with their card"
+        return msg("{player} did nothing with their card", player=actor)
     kid = move["card"]
-    text = f"{actor} used the {KIND_NAMES[KIND_INDEX[kid]]}"
+    card = KIND_NAMES[KIND_INDEX[kid]]
     detail = describe_action(kid, move, players)
-    return f"{text}: {detail}" if detail else text
+    if detail:
+        # TRANSLATORS: {what} is what the card's action did, a clause made by another message.
+        return msg("{player} used the {card}: {what}", player=actor, card=card, what=detail)
+    return msg("{player} used the {card}", player=actor, card=card)
 
 
-def _correction(move: Any, players: Sequence[str], was: int | None) -> str:
+def _correction(move: Any, players: Sequence[str], was: int | None) -> Msg:
     """"Correction: in round 3, Bob's Hornseeker looked at Cid's Loyalty card (entered as
     Dee)"."""
     kid = move["card"]
     t = move.get("target")
     if kid == "gulliballistas-dark2":
-        did = f"made {players[t]} reveal their Hand too" if t is not None \
-            else "made nobody else reveal their Hand"
+        did = msg("made {player} reveal their Hand too", player=players[t]) if t is not None \
+            else msg("made nobody else reveal their Hand")
     else:
-        did = f"looked at {players[t]}'s Loyalty card" if t is not None \
-            else "looked at nobody's Loyalty card"
-    text = (f"Correction: in round {move['round']}, {players[move['player']]}'s "
-            f"{KIND_NAMES[KIND_INDEX[kid]]} {did}")
-    if was is not None:
-        text += f" (entered as {players[was] if was >= 0 else 'nobody'})"
-    return text
-
-
-def _and(words: Sequence[str]) -> str:
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+        did = msg("looked at {player}'s Loyalty card", player=players[t]) if t is not None \
+            else msg("looked at nobody's Loyalty card")
+    card = KIND_NAMES[KIND_INDEX[kid]]
+    player = players[move["player"]]
+    if was is None:
+        return msg("Correction: in round {round}, {player}'s {card} {did}", round=move["round"], player=player,
+                   card=card, did=did)
+    return msg("Correction: in round {round}, {player}'s {card} {did} (entered as {was})", round=move["round"],
+               player=player, card=card, did=did, was=players[was] if was >= 0 else msg("nobody"))
 
 
 def view(state: State, player: int | None = None) -> dict[str, Any]:
@@ -135,13 +137,13 @@ def view(state: State, player: int | None = None) -> dict[str, Any]:
     per_hand, spare = divmod(total, n)
     warnings = []
     if not PUBLISHED[0] <= n <= PUBLISHED[1]:
-        warnings.append(f"Kingseat is published for {PUBLISHED[0]} to {PUBLISHED[1]} "
-                        f"players; the app keeps count for {n} all the same.")
+        warnings.append(msg("Kingseat is published for {fewest} to {most} players; the app keeps count for {n} "
+                            "all the same.", fewest=PUBLISHED[0], most=PUBLISHED[1], n=n))
     for a, b in similar_colours([PRINCE_IDS[p] for p in s.princes]):
         pa, pb = PRINCE_INDEX[a], PRINCE_INDEX[b]
-        warnings.append(f"{PRINCE_NAMES[pa]} and {PRINCE_NAMES[pb]} have similar colours "
-                        f"({PRINCES[pa].colour} and {PRINCES[pb].colour}); the rules advise "
-                        f"against playing them together.")
+        warnings.append(msg("{prince} and {other} have similar colours ({colour} and {colour2}); the rules advise "
+                            "against playing them together.", prince=PRINCE_NAMES[pa], other=PRINCE_NAMES[pb],
+                            colour=PRINCES[pa].colour, colour2=PRINCES[pb].colour))
     direction = give_direction(s.round)
     # The Tell is a face-down pile: its size and the deal's leftovers, never what went in by
     # kind (the rulings), until it is turned over.
@@ -164,8 +166,9 @@ def view(state: State, player: int | None = None) -> dict[str, Any]:
         # a round voted again after Brownbeards' dark 2 has no new Give Cards
         "give_cards": None if s.phase in ("reveal", "loyalty", "over") or s.replays else {
             "direction": "left" if direction > 0 else "right",
-            "text": f"Round {s.round}: everyone hands one card to the "
-                    f"{'left (clockwise)' if direction > 0 else 'right (anticlockwise)'}."},
+            "text": msg("Round {round}: everyone hands one card to the left (clockwise).", round=s.round)
+            if direction > 0 else
+            msg("Round {round}: everyone hands one card to the right (anticlockwise).", round=s.round)},
         "vote": vote_view(s) if s.phase == "vote" else None,
         "reveal": None if s.phase != "reveal" else {
             "size": s.tell_size,
@@ -324,72 +327,84 @@ def needs(s: State, actor: int, kind: int) -> dict[str, Any]:
     return {}
 
 
-def describe_action(kid: str, move: dict, players: Sequence[str]) -> str:
+def describe_action(kid: str, move: dict, players: Sequence[str]) -> Msg | str:
     """What a card's action did, after "<actor> used the <card>: "."""
     def who(p: Any) -> str:
         return players[p]
 
-    def cards(kids: Sequence[str]) -> str:
-        return ", ".join(KIND_NAMES[KIND_INDEX[c]] for c in kids)
+    def cards(kids: Sequence[str]) -> Msg:
+        return listing([KIND_NAMES[KIND_INDEX[c]] for c in kids], ", ") if kids else msg("nothing")
 
-    def prince(pid: str) -> str:
+    def prince(pid: str) -> Msg:
         return PRINCE_NAMES[PRINCE_INDEX[pid]]
 
     t = move.get("target")
     if kid == "lionsyre-dark2":
-        return f"the King put cards from {who(move['player'])}'s Hand into the Tell, face down"
+        return msg("the King put cards from {player}'s Hand into the Tell, face down", player=who(move['player']))
     if kid == "slydefox":
         a, b = move["players"]
-        return f"{who(a)} and {who(b)} changed places and each put a card into the Tell face down"
+        return msg("{player} and {other} changed places and each put a card into the Tell face down",
+                   player=who(a), other=who(b))
     if kid == "slydefox-dark1":
-        return f"traded 3 cards with {who(t)}"
+        return msg("traded 3 cards with {player}", player=who(t))
     if kid == "hardshell-hero":
-        return f"changed places and traded 2 cards with {who(t)}"
+        return msg("changed places and traded 2 cards with {player}", player=who(t))
     if kid == "slydefox-dark2":
-        return "drew cards out of the Tell and put as many back, face down"
+        return msg("drew cards out of the Tell and put as many back, face down")
     if kid == "woolfhall":
-        return f"this round's Woolfhall voters must vote {prince(move['prince'])} next round"
+        return msg("this round's Woolfhall voters must vote {prince} next round", prince=prince(move['prince']))
     if kid == "woolfhall-dark2":
-        return "the Woolfhall voters put cards into the Tell, face down"
+        return msg("the Woolfhall voters put cards into the Tell, face down")
     if kid == "smugwing-dark1" and move.get("moved") is not None:
-        return f"moved to the Discard: {cards(move['moved']) or 'nothing'}"
+        return msg("moved to the Discard: {cards}", cards=cards(move['moved']))
     if t is not None and kid in ("hornseeker", "hornseeker-dark1"):
-        return f"looked at {who(t)}'s Loyalty card"
+        return msg("looked at {player}'s Loyalty card", player=who(t))
     if t is not None and kid == "gulliballistas-dark2":
-        return f"{who(t)} revealed their Hand too"
+        return msg("{player} revealed their Hand too", player=who(t))
     if t is not None and kid == "salsa-salamanda-dark2":
-        return f"swapped Loyalty cards with {who(t)}"
+        return msg("swapped Loyalty cards with {player}", player=who(t))
     if kid == "brownbeards-dark1":
-        return f"took {cards(move['cards'])} back from the Discard" if move["cards"] \
-            else "nothing in the Discard to take"
+        return msg("took {cards} back from the Discard", cards=cards(move['cards'])) if move["cards"] \
+            else msg("nothing in the Discard to take")
     if kid == "monarchrys":
-        return (f"asked {who(t)} for {prince(move['prince'])}: "
-                f"{card_word(move['count'])} handed over")
+        return msg("asked {player} for {prince}: {cards} handed over", player=who(t), prince=prince(move['prince']),
+                   cards=card_word(move['count']))
     if kid in ("monarchrys-dark1", "monarchrys-dark2"):
-        asked = f" for {prince(move['prince'])}" if "prince" in move else ""
-        return (f"asked {who(t)}{asked}: took {card_word(move['taken'])}, "
-                f"gave {card_word(move['given'])}")
+        if "prince" in move:
+            return msg("asked {player} for {prince}: took {taken}, gave {given}", player=who(t),
+                       prince=prince(move['prince']), taken=card_word(move['taken']), given=card_word(move['given']))
+        return msg("asked {player}: took {taken}, gave {given}", player=who(t), taken=card_word(move['taken']),
+                   given=card_word(move['given']))
     if kid == "crassclamps":
-        then = "swap places" if move["order"] == "swap" else "use their card's action"
-        return f"{who(t)} must vote {prince(move['prince'])} next round, then {then}"
+        if move["order"] == "swap":
+            return msg("{player} must vote {prince} next round, then swap places", player=who(t),
+                       prince=prince(move['prince']))
+        return msg("{player} must vote {prince} next round, then use their card's action", player=who(t),
+                   prince=prince(move['prince']))
     if kid == "crassclamps-dark2":
         first = move.get("first")
-        return f"{who(first)} lays the first card next round" if first is not None \
-            else "next round's open vote starts at the Kingseat"
+        return msg("{player} lays the first card next round", player=who(first)) if first is not None \
+            else msg("next round's open vote starts at the Kingseat")
     if kid in ("hardshell-hero-dark1", "squlofish-dark2"):
-        return ", ".join(f"{who(e['player'])} discarded the {KIND_NAMES[KIND_INDEX[e['card']]]}"
-                         for e in move["discards"]) or "nobody discarded"
+        return listing([msg("{player} discarded the {card}", player=who(e['player']),
+                            card=KIND_NAMES[KIND_INDEX[e['card']]]) for e in move["discards"]], ", ") \
+            if move["discards"] else msg("nobody discarded")
     if kid == "squlofish":
-        return f"took {card_word(move['count'])} of Squlofish from {who(t)}"
+        return msg("took {cards} of Squlofish from {player}", cards=card_word(move['count']), player=who(t))
     if kid == "squlofish-dark1":
         paid = move["discard"]
-        cost = f"discarded the {KIND_NAMES[KIND_INDEX[paid]]}; " if paid else ""
-        return f"{cost}out of the Tell: {cards(move['removed']) or 'nothing'}"
+        if paid:
+            return msg("discarded the {card}; out of the Tell: {cards}", card=KIND_NAMES[KIND_INDEX[paid]],
+                       cards=cards(move['removed']))
+        return msg("out of the Tell: {cards}", cards=cards(move['removed']))
     if kid == "smugwing-dark2":
         givers = [who(p) for p in move["givers"]]
-        return f"{_and(givers)} each handed over a Smugwing card" if givers \
-            else "nobody handed over a Smugwing card"
+        return msg("{players} each handed over a Smugwing card", players=listing(givers)) if givers \
+            else msg("nobody handed over a Smugwing card")
     if kid == "salsa-salamanda":
-        to = "the Discard" if move["to"] == "discard" else f"{who(move['to'])}'s Hand"
-        return f"moved a winning {KIND_NAMES[KIND_INDEX[move['winning']]]} from the Tell to {to}"
+        if move["to"] == "discard":
+            return msg("moved a winning {card} from the Tell to the Discard",
+                       card=KIND_NAMES[KIND_INDEX[move['winning']]])
+        return msg("moved a winning {card} from the Tell to {player}'s Hand",
+                   card=KIND_NAMES[KIND_INDEX[move['winning']]], player=who(move['to']))
     return ""
