@@ -1083,20 +1083,20 @@ def test_refusals_read_in_french_and_german():
     error = refused_new(five, "deal")  # a plural: 3 cards over, named in 'leftovers'
     assert said(error.message) == (
         f"La donne (108 cartes distribuées à 5 joueurs) laisse 3 cartes en trop, qui vont face visible dans "
-        f"l'Urne{NB}: nommez-les dans 'leftovers'.",
+        f"l’Urne{NB}: nommez-les dans «{NB}leftovers{NB}».",
         "Das Austeilen (108 Karten an 5 Spieler) lässt 3 Karten übrig, die offen in die Urne kommen: Nenne sie "
-        "in 'leftovers'.")
+        "in „leftovers“.")
     error = refused_new({"players": NAMES[:4], "princes": ALL[:3]}, "princes")
     assert said(error.message) == ("Avec 4 joueurs, la partie demande au moins 4 princes, pas 3.",
                                    "Mit 4 Spielern braucht das Spiel mindestens 4 Prinzen, nicht 3.")
     s = run(game(4), V("woolfhall", "lionsyre", "lionsyre", "hornseeker"))
     error = refused(s, V("lionsyre", "lionsyre", "lionsyre", "lionsyre"), "action-phase")
-    assert said(error.message) == (f"C'est la phase d'action{NB}: c'est à Ann d'agir.",
+    assert said(error.message) == (f"C’est la phase d’action{NB}: c’est à Ann d’agir.",
                                    "Die Aktionsphase läuft: Ann ist mit Handeln dran.")
     s = run(run(s, A(ANN, "woolfhall", prince="hornseeker")), PASS(DEE))
     error = refused(s, V("hornseeker", "hornseeker", "lionsyre", "hornseeker"), "forced-votes")
     assert said(error.message) == (
-        f"Cid doit voter Hornseeker cette manche (Woolfhall), sauf s'il n'a aucune carte de ce prince{NB}: "
+        f"Cid doit voter Hornseeker cette manche (Woolfhall), sauf s’il n’a aucune carte de ce prince{NB}: "
         "déclarez-le alors.",
         "Cid muss in dieser Runde für Hornseeker stimmen (Woolfhall), außer er hat keine solche Karte: Dann gib "
         "das an.")
@@ -1107,11 +1107,11 @@ def test_refusals_read_in_french_and_german():
     assert said(error.message) == (f"Slydefox{NB}: choisissez deux joueurs différents.",
                                    "Slydefox: wähle zwei verschiedene Spieler.")
     error = refused(s, A(BOB, "slydefox-dark1"), "action-phase")
-    assert said(error.message) == (f"Bob a joué Slydefox{NB}: c'est l'action à utiliser.",
+    assert said(error.message) == (f"Bob a joué Slydefox{NB}: c’est l’action à utiliser.",
                                    "Bob hat Slydefox gespielt, also ist das die zu nutzende Aktion.")
     t = run(game(4), V("lionsyre-dark2", "slydefox", "slydefox", "slydefox"))
     error = refused(t, A(ANN, "lionsyre-dark2", target=BOB), "move-format")
-    assert said(error.message) == ("L'action de Lionsyre (sombre 2) n'a pas de champ 'target'.",
+    assert said(error.message) == ("L’action de Lionsyre (sombre 2) n’a pas de champ 'target'.",
                                    "Die Aktion von Lionsyre (dunkel 2) hat kein Feld 'target'.")
 
 
@@ -1121,7 +1121,7 @@ def test_a_refusal_through_the_api_reads_in_the_phones_language(phone):
     _game_id, game_ = start(phone)
     for lang, sentence, title in (
             ("fr", "Ann a 10 cartes et doit voter.", "Le vote"),
-            ("de", "Ann hat 10 Karten und muss abstimmen.", "Die Abstimmung")):
+            ("de", "Ann hat 10 Karten und muss abstimmen.", "Abstimmung")):
         phone.client.set_cookie("lang", lang)
         answer = phone.post(f"/api/games/{game_['id']}/moves",
                             json={"seq": game_["seq"], "move": V(None, "lionsyre", "lionsyre", "lionsyre")})
@@ -1182,7 +1182,7 @@ def test_the_outcome_reads_in_french_and_german():
     over = run(ending(tell, ["squlofish", "lionsyre", "slydefox", "squlofish-dark2"]),
                {"type": "loyalty", "loyalties": ["squlofish", "lionsyre", "slydefox", "squlofish"]})
     assert said(ENGINE.result(over)["reason"]) == (
-        f"Lionsyre et Squlofish sont à égalité dans l'Urne avec 7 voix chacun{NB}: Ann, Bob et Dee gagnent.",
+        f"Lionsyre et Squlofish sont à égalité dans l’Urne avec 7 voix chacun{NB}: Ann, Bob et Dee gagnent.",
         "Lionsyre und Squlofish liegen in der Urne mit je 7 Stimmen gleichauf: Ann, Bob und Dee gewinnen.")
     ended = ENGINE.outcome(over)
     assert said(ended.reason) == said(ENGINE.result(over)["reason"])
@@ -1190,7 +1190,7 @@ def test_the_outcome_reads_in_french_and_german():
     assert said(ENGINE.endings_title) == ("Princes gagnants", "Siegreiche Prinzen")
     nobody = run(ending({"woolfhall": 3}, ["lionsyre"] * 4), {"type": "loyalty", "loyalties": ["lionsyre"] * 4})
     assert said(ENGINE.result(nobody)["reason"]) == (
-        "Woolfhall remporte l'Urne avec 3 voix, et personne ne lui était loyal.",
+        "Woolfhall remporte l’Urne avec 3 voix, et personne ne lui était loyal.",
         "Woolfhall gewinnt die Urne mit 3 Stimmen, und niemand war ihm loyal.")
 
 
