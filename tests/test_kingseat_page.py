@@ -959,12 +959,13 @@ def test_the_first_vote_at_eleven_and_twelve_players_fits(server, browser, seed,
     wait_for([phone], game["seq"] + 1)
 
 
-def test_an_open_revote_at_eleven_players_fits(server, browser):
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_an_open_revote_at_eleven_players_fits(server, browser, lang):
     """Whole game seed 25 at eleven players: Brownbeards' dark 2 took round 3 back and the round
     is an open vote, so the re-vote line, the voters and the open vote's note all stand above
     the twelve princes; their last row is on screen and clear of the action bar, and the vote
-    is tapped in."""
-    from phone import Phone
+    is tapped in. In German too (longer words, no English left)."""
+    from phone import Phone, said
     from playwright.sync_api import expect
     from whole_kingseat import enter_move, open_at, positions, wait_for, whole_entries
 
@@ -972,11 +973,16 @@ def test_an_open_revote_at_eleven_players_fits(server, browser):
     moves = [move for what, move, _ in entries if what == "move"]
     rounds = positions(options, moves)
     at = [i for i, move in enumerate(moves) if move["type"] == "vote" and rounds[i].round == 3][1]
-    page, game = open_at(browser, server, options, moves[:at])
-    expect(page.locator("#revote")).to_contain_text("no new Give Cards")
-    expect(page.locator("#vote-panel .ks-note")).to_contain_text("Open vote")
+    page, game = open_at(browser, server, options, moves[:at], lang=lang)
+    expect(page.locator("#revote")).to_have_text(said(
+        page, "Brownbeards’ dark 2 took the round back: cards back in Hand, no new Give Cards."))
+    expect(page.locator("#vote-panel .ks-note")).to_contain_text(said(
+        page, "Open vote: the cards are laid one at a time, from {player} clockwise.",
+        player=options["players"][game["view"]["vote"]["first"] if game["view"]["vote"]["first"] is not None
+                                  else game["view"]["king"]]))
     ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / "kingseat_open_revote_11.png"))
+    page.screenshot(path=str(ARTIFACTS / ("kingseat_open_revote_11.png" if lang == "en"
+                                          else f"kingseat_open_revote_11_{lang}.png")))
     phone = Phone(page, strict=True)
     last = page.locator("#vote-panel [data-vote-kind]").last
     assert phone.on_screen(last), f"{last.get_attribute('data-vote-kind')} off screen or covered"

@@ -259,7 +259,7 @@ def test_the_pages_speak_french_and_german_catalogue_and_script_words_included(p
         with path.open("rb") as file:
             said |= {text if isinstance(text, str) else text[0] for _, _, text, _ in extract(file, None, None, {})}
     assert len(said) > 250  # the scripts' messages, those inside template literals included
-    for lang, start_game, store_vote in (("fr", "Commencer la partie", "Enregistrer le vote"),
+    for lang, start_game, store_vote in (("fr", "Commencer la partie", "Valider le vote"),
                                          ("de", "Spiel starten", "Stimmen speichern")):
         headers = {"Accept-Language": lang}
         page = phone.get("/new/kingseat", headers=headers).get_data(as_text=True)
