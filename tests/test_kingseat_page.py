@@ -959,12 +959,13 @@ def test_the_first_vote_at_eleven_and_twelve_players_fits(server, browser, seed,
     wait_for([phone], game["seq"] + 1)
 
 
-def test_an_open_revote_at_eleven_players_fits(server, browser):
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_an_open_revote_at_eleven_players_fits(server, browser, lang):
     """Whole game seed 25 at eleven players: Brownbeards' dark 2 took round 3 back and the round
     is an open vote, so the re-vote line, the voters and the open vote's note all stand above
     the twelve princes; their last row is on screen and clear of the action bar, and the vote
-    is tapped in."""
-    from phone import Phone
+    is tapped in. In German too (longer words, no English left)."""
+    from phone import Phone, said
     from playwright.sync_api import expect
     from whole_kingseat import enter_move, open_at, positions, wait_for, whole_entries
 
@@ -972,11 +973,16 @@ def test_an_open_revote_at_eleven_players_fits(server, browser):
     moves = [move for what, move, _ in entries if what == "move"]
     rounds = positions(options, moves)
     at = [i for i, move in enumerate(moves) if move["type"] == "vote" and rounds[i].round == 3][1]
-    page, game = open_at(browser, server, options, moves[:at])
-    expect(page.locator("#revote")).to_contain_text("no new Give Cards")
-    expect(page.locator("#vote-panel .ks-note")).to_contain_text("Open vote")
+    page, game = open_at(browser, server, options, moves[:at], lang=lang)
+    expect(page.locator("#revote")).to_have_text(said(
+        page, "Brownbeards’ dark 2 took the round back: cards back in Hand, no new Give Cards."))
+    expect(page.locator("#vote-panel .ks-note")).to_contain_text(said(
+        page, "Open vote: the cards are laid one at a time, from {player} clockwise.",
+        player=options["players"][game["view"]["vote"]["first"] if game["view"]["vote"]["first"] is not None
+                                  else game["view"]["king"]]))
     ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / "kingseat_open_revote_11.png"))
+    page.screenshot(path=str(ARTIFACTS / ("kingseat_open_revote_11.png" if lang == "en"
+                                          else f"kingseat_open_revote_11_{lang}.png")))
     phone = Phone(page, strict=True)
     last = page.locator("#vote-panel [data-vote-kind]").last
     assert phone.on_screen(last), f"{last.get_attribute('data-vote-kind')} off screen or covered"
@@ -1006,3 +1012,76 @@ def test_hardshell_hero_dark1_at_nine_players_on_the_actors_phone_fits(server, b
     with phone.turn("Hardshell Hero dark 1"):
         enter_move(phone, moves[at])
     wait_for([phone], game["seq"] + 1)
+
+
+@pytest.mark.parametrize("lang", ["fr", "de"])
+def test_the_setup_page_in_french_and_german_at_twelve_players(server, browser, lang):
+    """The setup page on a phone whose browser speaks French or German: twelve names typed, every
+    prince ticked, the deal and the leftover picker shown; axe-core, the 44 px check, nothing
+    wider than the phone and no English left (German words are a third longer)."""
+    from phone import accessible, said
+    from playwright.sync_api import expect
+
+    page = new_phone(browser, lang)
+    page.goto(server + "/new/kingseat")
+    assert page.evaluate("document.documentElement.lang") == lang
+    for seat in range(12):
+        page.fill(f'input[name="player-{seat}"]', f"P{seat + 1}")
+    page.locator('[data-set="complete"]').click()
+    page.select_option("#kingseat", "0")
+    expect(page.locator("#create")).to_have_text(said(page, "Start the game"))
+    expect(page.locator("#deal-left")).to_have_text("0")
+    page.locator('[data-set="starter"]').click()  # 4 princes for 12 players: the warning
+    expect(page.locator("#prince-warnings")).not_to_be_empty()
+    accessible(page, f"setup, {lang}, the starter set at twelve players")
+    page.locator('[data-set="complete"]').click()
+    page.fill('input[name="player-11"]', "")  # 11 players, 108 cards: 9 left over to pick
+    expect(page.locator("#leftover-picker")).to_be_visible()
+    no_sideways_scroll(page)
+    accessible(page, f"setup, {lang}, eleven players and their leftovers")
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"kingseat_setup_{lang}.png"), full_page=True)
+
+
+def test_a_vote_at_twelve_players_fits_in_german(server, browser):
+    """Round 1's vote at twelve players with every prince on a phone in German (longer words):
+    the setup passes, the voters and the twelve princes' grid on one screen, the last row clear
+    of the action bar, no English left, and the vote tapped in on a strict phone."""
+    from phone import Phone, accessible
+    from playwright.sync_api import expect
+    from whole_kingseat import enter_move, open_at, wait_for, whole_entries
+
+    options, entries = whole_entries(26, players=12)
+    vote = next(move for what, move, _ in entries if what == "move" and move["type"] == "vote")
+    page, game = open_at(browser, server, options, [], lang="de")
+    expect(page.locator("#vote-panel")).to_contain_text(options["players"][options["kingseat"]])
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "kingseat_vote_12_de.png"))
+    accessible(page, "the vote at twelve players, in German")
+    phone = Phone(page, strict=True)
+    last = page.locator("#vote-panel [data-vote-kind]").last
+    assert phone.on_screen(last), f"{last.get_attribute('data-vote-kind')} off screen or covered"
+    with phone.turn("round 1's vote, in German"):
+        enter_move(phone, vote)
+    wait_for([phone], game["seq"] + 1)
+
+
+def test_the_tell_turned_over_at_ten_players_fits_in_german(server, browser):
+    """Whole game seed 3 (ten players, every prince) in German at the reveal: the count of the
+    Tell by kind in blocks, on one screen with no English left, tapped in on a strict phone."""
+    from phone import Phone, accessible
+    from whole_kingseat import enter_move, open_at, wait_for, whole_entries
+
+    options, entries = whole_entries(3)
+    moves = [move for what, move, _ in entries if what == "move"]
+    at = next(i for i, move in enumerate(moves) if move["type"] == "reveal")
+    page, game = open_at(browser, server, options, moves[:at], lang="de")
+    page.locator("#reveal-panel").wait_for()
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "kingseat_reveal_10_de.png"))
+    accessible(page, "the reveal at ten players, in German")
+    phone = Phone(page, strict=True)
+    with phone.turn("the Tell turned over, in German"):
+        enter_move(phone, moves[at])
+    wait_for([phone], game["seq"] + 1)
+    page.screenshot(path=str(ARTIFACTS / "kingseat_loyalties_10_de.png"))

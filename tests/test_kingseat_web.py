@@ -244,3 +244,34 @@ def test_after_the_reveal_the_export_is_complete_and_imports(phone):
     copy = phone.post("/api/import", json=export)
     assert copy.status_code == 201
     assert copy.get_json()["game"]["result"] == game["result"]
+
+
+def test_the_pages_speak_french_and_german_catalogue_and_script_words_included(phone):
+    """A phone whose browser speaks French or German gets the setup page and the game page in its
+    language: the template's words, the catalogue the scripts read (prince names as printed, their
+    actions and colours in our words) worded on the server, and every message the Kingseat scripts
+    say carried in #script-messages, translated."""
+    from companion import language
+    from companion.script_extract import extract
+
+    said = set()
+    for path in sorted((language.SOURCES / "companion" / "static").glob("kingseat*.js")):
+        with path.open("rb") as file:
+            said |= {text if isinstance(text, str) else text[0] for _, _, text, _ in extract(file, None, None, {})}
+    assert len(said) > 250  # the scripts' messages, those inside template literals included
+    for lang, start_game, store_vote in (("fr", "Commencer la partie", "Valider le vote"),
+                                         ("de", "Spiel starten", "Stimmen speichern")):
+        headers = {"Accept-Language": lang}
+        page = phone.get("/new/kingseat", headers=headers).get_data(as_text=True)
+        assert f'<html lang="{lang}"' in page and start_game in page
+        catalogue = json.loads(
+            re.search(r'<script id="catalogue" type="application/json">(.*?)</script>', page, re.S).group(1))
+        lionsyre = next(p for p in catalogue["princes"] if p["id"] == "lionsyre")
+        assert lionsyre["name"] == "Lionsyre"  # as printed on the English cards: no edition
+        assert lionsyre["action"] == language.word(PRINCES[0].action, lang) != str(PRINCES[0].action)
+        messages = json.loads(re.search(r'<script id="script-messages" type="application/json">(.*?)</script>',
+                                        page, re.S).group(1))
+        assert messages["lang"] == lang
+        assert said <= set(messages["messages"]), sorted(said - set(messages["messages"]))[:5]
+        assert all(messages["messages"][text] for text in said)
+        assert messages["messages"]["Store the vote"] == store_vote

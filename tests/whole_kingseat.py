@@ -17,6 +17,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+from phone import said
 from turns_kingseat import set_my_loyalty
 
 from companion.games.kingseat.cards import PRINCE_IDS
@@ -91,13 +92,13 @@ def take_seat(page, player: int):
     page.evaluate("window.scrollTo(0, 0)")
 
 
-def open_at(browser, server_url: str, options: dict, moves: list, seat: int = 0):
-    """A new phone holding ``seat`` (as at the table: My Loyalty in the status line) on a new
-    game of ``options`` whose ``moves`` were stored through the API, its page loaded after them:
-    (the page, the game as the API last gave it)."""
+def open_at(browser, server_url: str, options: dict, moves: list, seat: int = 0, lang: str = "en"):
+    """A new phone (its browser speaking ``lang``) holding ``seat`` (as at the table: My Loyalty
+    in the status line) on a new game of ``options`` whose ``moves`` were stored through the API,
+    its page loaded after them: (the page, the game as the API last gave it)."""
     from browser_support import api_poster, new_phone
 
-    page = new_phone(browser)
+    page = new_phone(browser, lang)
     post = api_poster(page, server_url)
     game = post("/api/games", {"game": "kingseat", "options": options})
     page.goto(server_url + game["urls"]["page"])
@@ -133,7 +134,7 @@ def wait_for(phones, seq: int):
 def store(phone):
     from playwright.sync_api import expect
 
-    expect(phone.page.locator("#prompt")).to_contain_text("check it, then store it")
+    expect(phone.page.locator("#prompt")).to_contain_text(said(phone.page, "check it, then store it"))
     phone.tap("#record")
 
 
@@ -170,7 +171,7 @@ def enter_vote(phone, move: dict):
     if held:  # the refusal named a forced vote broken; each named player is declared now
         from playwright.sync_api import expect
 
-        expect(phone.page.locator("#prompt")).to_contain_text("check it, then store it")
+        expect(phone.page.locator("#prompt")).to_contain_text(said(phone.page, "check it, then store it"))
         phone.fixed(f"{held} held none")
 
 

@@ -11,7 +11,7 @@
 const Kingseat = (() => {
   const C = KingseatCards;
   const { html, put } = Companion;
-  const { $, plural, chip } = C;
+  const { $, chip } = C;
   const game = () => Companion.game;
   const view = () => game().view;
   const nameOf = (p) => view().players[p].name;
@@ -46,7 +46,9 @@ const Kingseat = (() => {
   const discarderNow = (players) => Actions().discarderNow(players);
   const drawMine = () => Loyalty().drawMine();
   const drawFixes = () => Loyalty().drawFixes();
-  const PHASES = { vote: "The vote", action: "Actions", reveal: "The Tell", loyalty: "Loyalties", over: "Game over" };
+  const PHASES = { get vote() { return Words.t("The vote"); }, get action() { return Words.t("Actions"); },
+    get reveal() { return Words.t("The Tell"); }, get loyalty() { return Words.t("Loyalties"); },
+    get over() { return Words.t("Game over"); } };
 
   // The draft: what this phone has entered of the turn. `cursor` is the voter being entered
   // (undefined: the first without a vote; null: every vote is in, the result is shown), and
@@ -95,8 +97,8 @@ const Kingseat = (() => {
     const v = view();
     if (turnOf(v) === drawnTurn) return null;
     const last = game().history[game().history.length - 1];
-    const what = last ? `\u201c${last.text}\u201d was stored on another phone` : "The table moved on";
-    return `${what}, so what was entered here was dropped.`;
+    return last ? Words.t("“{entry}” was stored on another phone, so what was entered here was dropped.",
+      { entry: last.text }) : Words.t("The table moved on, so what was entered here was dropped.");
   }
 
   // Places from the Kingseat clockwise (or from another player's place), with who sits there.
@@ -130,24 +132,32 @@ const Kingseat = (() => {
     if (v.phase === "action") {
       const a = v.action;
       const mode = modeOf();
-      const turn = `${a.name}'s turn: `;
-      if (!mode) return { missing: `${turn}use the ${a.card_name}, swap places or do nothing?` };
+      if (!mode) {
+        return { missing: Words.t("{player}'s turn: use the {card}, swap places or do nothing?",
+            { player: a.name, card: a.card_name }) };
+      }
       if (mode === "pass") return { move: { type: "pass", player: a.player } };
       if (mode === "swap") {
-        return draft.swap === null ? { missing: `${turn}tap who ${a.name} swaps places with` }
+        return draft.swap === null ? { missing: Words.t("{player}'s turn: tap who {player} swaps places with",
+            { player: a.name }) }
           : { move: { type: "swap", player: a.player, with: draft.swap } };
       }
       try {
         return { move: actionMove() };
       } catch (err) {
-        return { missing: `${turn}${err.message[0].toLowerCase()}${err.message.slice(1)}` };
+        return { missing: Words.t("{player}'s turn: {what}", { player: a.name, what: err.message }) };
       }
     }
     if (v.phase === "reveal") {
       const total = tellTotal();
       const size = v.reveal.size;
-      if (total < size) return { missing: `Count the Tell: ${plural(size - total, "card")} to go` };
-      if (total > size) return { missing: `${plural(total - size, "card")} too many: the Tell holds ${size}` };
+      if (total < size) {
+        return { missing: Words.tn("Count the Tell: {n} card to go", "Count the Tell: {n} cards to go", size - total) };
+      }
+      if (total > size) {
+        return { missing: Words.tn("{n} card too many: the Tell holds {size}", "{n} cards too many: the Tell holds {size}",
+            total - size, { size }) };
+      }
       return { move: { type: "reveal", tell: Object.fromEntries(Object.entries(draft.tell).filter(([, n]) =>
           n > 0)) } };
     }
@@ -157,12 +167,12 @@ const Kingseat = (() => {
       if (left.length) {
         const now = loyalNow();
         const who = now !== null && !loyal(v.players[now]) ? v.players[now] : left[0];
-        return { missing: `${who.name}'s Loyalty: tap the prince on their card (${v.players.length - left.length} of ${
-            v.players.length})` };
+        return { missing: Words.t("{player}'s Loyalty: tap the prince on their card ({n} of {count})",
+            { player: who.name, n: v.players.length - left.length, count: v.players.length }) };
       }
       return { move: { type: "loyalty", loyalties: v.players.map(loyal) } };
     }
-    return { missing: "The game is over." };
+    return { missing: Words.t("The game is over.") };
   }
 
   // The forced choice (the rules leave one) or the one tapped.
@@ -221,7 +231,7 @@ const Kingseat = (() => {
     const v = view();
     if (checked.status !== 200) {
       Companion.say(checked.data && checked.data.error
-          ? checked.data.error : { message: "The companion did not answer." }, "error");
+          ? checked.data.error : { message: Words.t("The companion did not answer.") }, "error");
       refusing = true;
     } else {
       unsay();
@@ -238,14 +248,14 @@ const Kingseat = (() => {
 
   function mover() {
     const v = view();
-    return v.phase === "action" ? `${v.action.name}'s turn` : PHASES[v.phase];
+    return v.phase === "action" ? Words.t("{player}'s turn", { player: v.action.name }) : PHASES[v.phase];
   }
 
   function drawToolbar() {
     const v = view();
     const record = $("#record");
     if (v.phase === "over") {  // the shared bar hides Store with the turn's controls
-      $("#prompt").textContent = "The game is over: the result is at the top.";
+      $("#prompt").textContent = Words.t("The game is over: the result is at the top.");
       return;
     }
     const now = currentMove();
@@ -254,18 +264,21 @@ const Kingseat = (() => {
     const refused = now.move && here && checked.status === 422;
     const mode = v.phase === "action" ? modeOf() : null;
     const labels = {
-      vote: "Store the vote", loyalty: "Store the Loyalties", reveal: "Turn the Tell over",
-      action: mode === "swap" ? "Store the swap" : mode === "pass" ? "Store: do nothing" : "Store the action",
+      vote: () => Words.t("Store the vote"), loyalty: () => Words.t("Store the Loyalties"),
+      reveal: () => Words.t("Turn the Tell over"),
+      action: () => (mode === "swap" ? Words.t("Store the swap") : mode === "pass" ? Words.t("Store: do nothing")
+        : Words.t("Store the action")),
     };
-    record.textContent = labels[v.phase];
+    record.textContent = labels[v.phase]();
     const question = v.phase === "vote" && scanQuestion();
     record.disabled = !now.move || refused || Boolean(question);
     let prompt = now.missing || "";
     if (now.move) {
-      prompt = `${mover()}: ${ok ? "check it, then store it" : refused
-          ? "the rules refuse this (see the message)" : here ? "not checked: store it to try" : "checking\u2026"}`;
+      prompt = Words.t("{who}: {answer}", { who: mover(), answer: ok ? Words.t("check it, then store it") : refused
+          ? Words.t("the rules refuse this (see the message)") : here ? Words.t("not checked: store it to try")
+          : Words.t("checking…") });
     }
-    if (question && !refused) prompt = "Say who played the scanned cards, then tap \u201cThe seats are right\u201d";
+    if (question && !refused) prompt = Words.t("Say who played the scanned cards, then tap “The seats are right”");
     $("#prompt").textContent = prompt;
   }
 
@@ -304,7 +317,7 @@ const Kingseat = (() => {
   function tapVote(kind) {
     const now = voterNow();
     if (now === null) return;
-    step(`Took back ${nameOf(now)}'s vote: ${C.cardName(kind)}.`, () => {
+    step(Words.t("Took back {player}'s vote: {card}.", { player: nameOf(now), card: C.cardName(kind) }), () => {
       draft.votes[now] = kind;
       draft.cursor = after(voteOrder(), now, (p) => !draft.votes[p]);
     });
@@ -315,8 +328,8 @@ const Kingseat = (() => {
     const optional = view().action.card === "squlofish-dark2";
     const now = optional ? draft.f.dcursor : discarderNow(n.discards);
     if (now === null || now === undefined) return;
-    step(kind ? `Took back ${nameOf(now)}'s discard: ${C.cardName(kind)}.` : `Took back: ${nameOf(now)
-        } discarded nothing.`, () => {
+    step(kind ? Words.t("Took back {player}'s discard: {card}.", { player: nameOf(now), card: C.cardName(kind) })
+      : Words.t("Took back: {player} discarded nothing.", { player: nameOf(now) }), () => {
       draft.f[`discards-${now}`] = kind ? [kind] : [];
       draft.f.dcursor = optional ? undefined : after(n.discards, now, (p) => !(draft.f[`discards-${p}`] || []).length);
     });
@@ -335,7 +348,7 @@ const Kingseat = (() => {
     const v = view();
     if (button.dataset.scanSeat !== undefined && Vote().scan) {
       const i = Number(button.dataset.scanFor);
-      step(`Took back who played card ${i + 1}.`, () => Vote().scanSeat(i, button.dataset.scanSeat === ""
+      step(Words.t("Took back who played card {n}.", { n: i + 1 }), () => Vote().scanSeat(i, button.dataset.scanSeat === ""
           ? null : Number(button.dataset.scanSeat)));
       return;
     }
@@ -352,7 +365,8 @@ const Kingseat = (() => {
     if (button.dataset.voteKind) { tapVote(button.dataset.voteKind); return; }
     if (button.dataset.noneHeld !== undefined) {
       const p = Number(button.dataset.noneHeld);
-      step(`Took back: ${nameOf(p)} ${draft.none[p] ? "holds" : "holds no"} such card.`, () =>
+      step(draft.none[p] ? Words.t("Took back: {player} holds such card.", { player: nameOf(p) })
+        : Words.t("Took back: {player} holds no such card.", { player: nameOf(p) }), () =>
           { draft.none[p] = !draft.none[p]; });
       return;
     }
@@ -363,7 +377,7 @@ const Kingseat = (() => {
     }
     if (button.dataset.discardKind !== undefined) { tapDiscard(button.dataset.discardKind); return; }
     let picked = false;
-    trail.change(`Took back \u201c${label(button)}\u201d.`, () => {
+    trail.change(Words.t("Took back “{label}”.", { label: label(button) }), () => {
       picked = C.pickerTap(button, (why) => Companion.say(why, "notice"));
     });
     if (picked) {
@@ -379,7 +393,8 @@ const Kingseat = (() => {
       const kind = button.dataset.stepKind;
       const by = Number(button.dataset.stepBy);
       End().fewer = false;
-      step(`Took back ${by > 0 ? "one more" : "one fewer"} ${C.cardName(kind)} in the count.`,
+      step(by > 0 ? Words.t("Took back one more {card} in the count.", { card: C.cardName(kind) })
+        : Words.t("Took back one fewer {card} in the count.", { card: C.cardName(kind) }),
         () => { draft.tell[kind] = Math.max(0, (draft.tell[kind] || 0) + by); });
       return;
     }
@@ -391,20 +406,21 @@ const Kingseat = (() => {
     const loyal = button.closest("[data-loyalty]");
     if (loyal && button.dataset.prince) {
       const player = Number(loyal.dataset.loyalty);
-      step(`Took back ${nameOf(player)}'s Loyalty: ${C.princeName(button.dataset.prince)}.`, () => {
+      step(Words.t("Took back {player}'s Loyalty: {prince}.", { player: nameOf(player),
+        prince: C.princeName(button.dataset.prince) }), () => {
         draft.loyalty[player] = button.dataset.prince;
         draft.lcursor = after(loyalOrder(), player, (p) => !view().players[p].loyalty && !draft.loyalty[p]);
       });
       return;
     }
     if (button.dataset.mode) {
-      step(`Took back \u201c${label(button)}\u201d for ${v.action.name}.`, () => {
+      step(Words.t("Took back “{label}” for {player}.", { label: label(button), player: v.action.name }), () => {
         if (draft.mode !== button.dataset.mode) { draft.mode = button.dataset.mode; draft.swap = null; draft.f = {}; }
       });
       return;
     }
     if (button.dataset.swap !== undefined) {
-      step(`Took back the swap with ${nameOf(Number(button.dataset.swap))}.`, () =>
+      step(Words.t("Took back the swap with {player}.", { player: nameOf(Number(button.dataset.swap)) }), () =>
           { draft.swap = Number(button.dataset.swap); });
       return;
     }
@@ -417,7 +433,7 @@ const Kingseat = (() => {
     if (!holder || v.phase !== "action") return;
     const field = holder.dataset.field;
     const f = draft.f;
-    step(`Took back \u201c${label(button)}\u201d.`, () => {
+    step(Words.t("Took back “{label}”.", { label: label(button) }), () => {
       delete f.open;
       f.touched = field;
       if (button.dataset.player !== undefined) {
@@ -450,7 +466,8 @@ const Kingseat = (() => {
     if (!target.closest(".stepper") || !target.name) return;
     const value = target.value === "" ? undefined : Math.max(0, Math.floor(Number(target.value)) || 0);
     const label = target.closest(".stepper").querySelector(".stepper-label").firstChild.textContent.trim();
-    const text = `Took back \u201c${label}\u201d: ${target.value === "" ? "nothing" : target.value}.`;
+    const text = target.value === "" ? Words.t("Took back “{label}”: nothing.", { label })
+      : Words.t("Took back “{label}”: {value}.", { label, value: target.value });
     trail.change(text, () => { draft.f[target.name] = value; }, `f,${target.name}`);
     unsay();
     drawFixes();

@@ -8,11 +8,11 @@ const KingseatActions = (() => {
   const K = Kingseat;
   const C = KingseatCards;
   const { html, put } = Companion;
-  const { plural, and, chip } = C;
+  const { and, chip } = C;
   const { $, view, nameOf, changed, crowned, stripWidth, currentMove, keyOf } = K;
   const { cardGrid } = KingseatVote;
 
-  const FIELDLESS = "Nothing to enter for this card: store it.";
+  const FIELDLESS = () => Words.t("Nothing to enter for this card: store it.");
 
   function actionForm() {
     const v = view();
@@ -22,7 +22,7 @@ const KingseatActions = (() => {
     const kinds = v.hand_cards;  // only cards that can still be in a Hand
     const hands = v.hands;
     const who = a.name;
-    const them = f.target === undefined || f.target === null ? "they" : nameOf(f.target);
+    const them = f.target === undefined || f.target === null ? null : nameOf(f.target);
     // A picker whose cards are all picked folds into one line once another field is tapped,
     // or at once when it takes one card and that card's prince has no other card to offer
     // (otherwise its prince's tap picks the regular card and a dark one may follow); a tap on
@@ -44,122 +44,139 @@ const KingseatActions = (() => {
     const small = (text) => html`<p class="small">${text}</p>`;
     switch (a.card) {
       case "lionsyre-dark2":
-        return n.face_down ? facedown(`The King picks ${plural(n.face_down, "card")} from ${who}'s Hand and puts ${
-            n.face_down === 1 ? "it" : "them"} into the Tell face down.`)
-          : line(`${who}'s Hand is empty: nothing goes into the Tell.`);
+        return n.face_down ? facedown(Words.tn("The King picks {n} card from {player}'s Hand and puts it into the Tell"
+            + " face down.", "The King picks {n} cards from {player}'s Hand and puts them into the Tell face down.",
+            n.face_down, { player: who }))
+          : line(Words.t("{player}'s Hand is empty: nothing goes into the Tell.", { player: who }));
       case "slydefox": {
         const chosen = f.players || [];
-        return html`${choosePlayers("players", n.players, "The two players who change places", { multi: 2 })}${
+        return html`${choosePlayers("players", n.players, Words.t("The two players who change places"), { multi: 2 })}${
           facedown(chosen.length
-              ? `${and(chosen.map((p) => (hands[p] > 0 ? `${nameOf(p)} puts a Hand card` : `${nameOf(p)
-              } (no cards) puts none`)))} into the Tell face down.`
-            : "Each of the two puts a Hand card into the Tell face down.")}`;
+              ? Words.t("{who} into the Tell face down.", { who: and(chosen.map((p) => (hands[p] > 0
+                ? Words.t("{player} puts a Hand card", { player: nameOf(p) })
+                : Words.t("{player} (no cards) puts none", { player: nameOf(p) })))) })
+            : Words.t("Each of the two puts a Hand card into the Tell face down."))}`;
       }
       case "slydefox-dark1":
-        return choosePlayers("target", n.target, `Who ${who} trades 3 cards with`);
+        return choosePlayers("target", n.target, Words.t("Who {player} trades 3 cards with", { player: who }));
       case "hardshell-hero":
-        return choosePlayers("target", n.target, `Who ${who} changes places and trades 2 cards with`);
+        return choosePlayers("target", n.target, Words.t("Who {player} changes places and trades 2 cards with",
+            { player: who }));
       case "slydefox-dark2":
-        if (!n.face_down) return line("The Tell is empty: nothing to draw.");
-        return facedown(`${who} draws ${plural(n.face_down, "card")
-        } out of the Tell and puts as many Hand cards back, face down.`);
+        if (!n.face_down) return line(Words.t("The Tell is empty: nothing to draw."));
+        return facedown(Words.tn("{player} draws {n} card out of the Tell and puts as many Hand cards back, face down.",
+            "{player} draws {n} cards out of the Tell and puts as many Hand cards back, face down.", n.face_down,
+            { player: who }));
       case "woolfhall":
-        return choosePrince("prince", n.prince, "The prince this round's Woolfhall voters must vote next round");
+        return choosePrince("prince", n.prince, Words.t("The prince this round's Woolfhall voters must vote next round"));
       case "woolfhall-dark2":
         return n.face_down.length
-            ? facedown(`${and(n.face_down.map((entry) => `${nameOf(entry.player)} ${entry.cards
-            ? `puts ${plural(entry.cards, "card")}` : "(no cards) puts none"}`))} into the Tell face down.`)
-          : small("Nobody voted Woolfhall with cards left.");
+            ? facedown(Words.t("{who} into the Tell face down.", { who: and(n.face_down.map((entry) => (entry.cards
+              ? Words.tn("{player} puts {n} card", "{player} puts {n} cards", entry.cards, { player: nameOf(entry.player) })
+              : Words.t("{player} (no cards) puts none", { player: nameOf(entry.player) })))) }))
+          : small(Words.t("Nobody voted Woolfhall with cards left."));
       case "hornseeker":
-        return n.target.length ? choosePlayers("target", n.target, "Whose Loyalty card was looked at (beside the King)",
-            { optional: true })
-          : small("Nobody beside the King can be picked.");
+        return n.target.length ? choosePlayers("target", n.target,
+            Words.t("Whose Loyalty card was looked at (beside the King)"), { optional: true })
+          : small(Words.t("Nobody beside the King can be picked."));
       case "hornseeker-dark1":
-        return choosePlayers("target", n.target, "Whose Loyalty card was looked at", { optional: true });
+        return choosePlayers("target", n.target, Words.t("Whose Loyalty card was looked at"), { optional: true });
       case "gulliballistas-dark2":
-        return choosePlayers("target", n.target, "Who else revealed their Hand", { optional: true });
+        return choosePlayers("target", n.target, Words.t("Who else revealed their Hand"), { optional: true });
       case "salsa-salamanda-dark2":
-        return choosePlayers("target", n.target, `Who swapped Loyalty cards with ${who}`, { optional: true });
+        return choosePlayers("target", n.target, Words.t("Who swapped Loyalty cards with {player}", { player: who }),
+            { optional: true });
       case "brownbeards-dark1": {
-        if (!n.cards) return line(`${Object.keys(n.from_discard).length ? "" : "The Discard holds no Brownbeards card: "
-            }nothing to take.`);
-        return pick("cards", n.cards, `The ${plural(n.cards, "Brownbeards card")} ${who} took from the Discard`,
+        if (!n.cards) {
+          return line(Object.keys(n.from_discard).length ? Words.t("nothing to take.")
+            : Words.t("The Discard holds no Brownbeards card: nothing to take."));
+        }
+        return pick("cards", n.cards, Words.tn("The {n} Brownbeards card {player} took from the Discard",
+            "The {n} Brownbeards cards {player} took from the Discard", n.cards, { player: who }),
           { kinds: Object.keys(n.from_discard), limit: (kind) => n.from_discard[kind] || 0 });
       }
       case "monarchrys":
-        return html`${choosePlayers("target", n.target, "Who was asked")}${
-          choosePrince("prince", n.prince, "For which prince")}${
-          chooseValue("count", [[0, "They had none"], [1, "They handed one over"]], "Did they hand a card over?")}`;
+        return html`${choosePlayers("target", n.target, Words.t("Who was asked"))}${
+          choosePrince("prince", n.prince, Words.t("For which prince"))}${
+          chooseValue("count", [[0, Words.t("They had none")], [1, Words.t("They handed one over")]],
+              Words.t("Did they hand a card over?"))}`;
       case "monarchrys-dark1":
-        return html`${choosePlayers("target", n.target, "Who was picked")}${
-          numbers([["taken", `Dark cards ${them} handed ${a.name}`],
-              ["given", `Dark cards ${a.name} handed ${them}`]])}`;
+        return html`${choosePlayers("target", n.target, Words.t("Who was picked"))}${
+          numbers([["taken", them === null ? Words.t("Dark cards they handed {player}", { player: a.name })
+                : Words.t("Dark cards {other} handed {player}", { other: them, player: a.name })],
+              ["given", them === null ? Words.t("Dark cards {player} handed them", { player: a.name })
+                : Words.t("Dark cards {player} handed {other}", { other: them, player: a.name })]])}`;
       case "monarchrys-dark2":
-        return html`${choosePlayers("target", n.target, "Who was asked")}${
-          choosePrince("prince", n.prince, "For which prince")}${
-          numbers([["taken", `Cards of it ${them} handed ${a.name}`],
-              ["given", `Cards ${a.name} handed ${them} (if they had none)`]])}`;
+        return html`${choosePlayers("target", n.target, Words.t("Who was asked"))}${
+          choosePrince("prince", n.prince, Words.t("For which prince"))}${
+          numbers([["taken", them === null ? Words.t("Cards of it they handed {player}", { player: a.name })
+                : Words.t("Cards of it {other} handed {player}", { other: them, player: a.name })],
+              ["given", them === null ? Words.t("Cards {player} handed them (if they had none)", { player: a.name })
+                : Words.t("Cards {player} handed {other} (if they had none)", { other: them, player: a.name })]])}`;
       case "crassclamps":
-        return html`${choosePlayers("target", n.target, "Who gets the order")}${
-          choosePrince("prince", n.prince, "The prince they must vote next round")}${
-          chooseValue("order", [["swap", "Swap places"], ["action", "Use their card's action"]],
-              "And then they must")}`;
+        return html`${choosePlayers("target", n.target, Words.t("Who gets the order"))}${
+          choosePrince("prince", n.prince, Words.t("The prince they must vote next round"))}${
+          chooseValue("order", [["swap", Words.t("Swap places")], ["action", Words.t("Use their card's action")]],
+              Words.t("And then they must"))}`;
       case "crassclamps-dark2":
-        return choosePlayers("first", n.first, "Who lays the first card next round", { optional: true,
-            nobody: "From the Kingseat" });
+        return choosePlayers("first", n.first, Words.t("Who lays the first card next round"), { optional: true,
+            nobody: Words.t("From the Kingseat") });
       case "hardshell-hero-dark1":
-        return n.discards.length ? discarders(n.discards, kinds, (p) => `The card ${nameOf(p)} discarded`)
-          : small("Nobody else holds cards.");
+        return n.discards.length ? discarders(n.discards, kinds, (p) => Words.t("The card {player} discarded",
+            { player: nameOf(p) }))
+          : small(Words.t("Nobody else holds cards."));
       case "hardshell-hero-dark2":
-        return line(n.givers.length ? `${and(n.givers.map(nameOf))} each hand ${who} one card.`
-          : "Nobody has to hand over a card.");
+        return line(n.givers.length ? Words.t("{players} each hand {player} one card.",
+            { players: and(n.givers.map(nameOf)), player: who })
+          : Words.t("Nobody has to hand over a card."));
       case "squlofish":
-        return html`${choosePlayers("target", n.target, "Whose Squlofish cards were taken")}${
-          numbers([["count", "Squlofish cards taken"]])}`;
+        return html`${choosePlayers("target", n.target, Words.t("Whose Squlofish cards were taken"))}${
+          numbers([["count", Words.t("Squlofish cards taken")]])}`;
       case "squlofish-dark1": {
         const squid = C.kindsOf("squlofish");
         const most = n.may_be_in_tell;
-        return html`${n.discard ? pick("discard", 1, `The Hand card ${who} discarded to pay`)
-          : small(`${who} has no cards to discard.`)}${Object.keys(most).length
-            ? html`${chooseValue("found", [["none", "None"], ["some", "Some: tap them"]],
-              "Squlofish moved out of the Tell")}${
+        return html`${n.discard ? pick("discard", 1, Words.t("The Hand card {player} discarded to pay", { player: who }))
+          : small(Words.t("{player} has no cards to discard.", { player: who }))}${Object.keys(most).length
+            ? html`${chooseValue("found", [["none", Words.t("None")], ["some", Words.t("Some: tap them")]],
+              Words.t("Squlofish moved out of the Tell"))}${
               f.found === "some" ? pick("removed", squid.reduce((sum, k) => sum + (most[k] || 0), 0), "",
                 { kinds: squid.filter((k) => most[k]), limit: (kind) => most[kind] || 0,
-                  empty: `All that fit in ${n.most_votes} votes` }) : ""}`
-            : small("No Squlofish card can be in the Tell.")}`;
+                  empty: Words.t("All that fit in {n} votes", { n: n.most_votes }) }) : ""}`
+            : small(Words.t("No Squlofish card can be in the Tell."))}`;
       }
       case "squlofish-dark2": {
         const squid = C.kindsOf("squlofish").filter((k) => kinds.includes(k));
-        return html`${small("Only the player (or players, on a tie) holding the most Squlofish discards one:"
-          + " tap each one's name, then the card.")}${
-          discarders(n.discards, squid, (p) => `${nameOf(p)} discarded`, true)}`;
+        return html`${small(Words.t("Only the player (or players, on a tie) holding the most Squlofish discards one:"
+          + " tap each one's name, then the card."))}${
+          discarders(n.discards, squid, (p) => Words.t("{player} discarded", { player: nameOf(p) }), true)}`;
       }
       case "smugwing-dark1": {
-        if (!n.drawn) return small("This round's winning cards go from the Tell to the Discard.");
-        return html`${chooseValue("found", [["all", "All were found"], ["some", "Only some: tap them"]],
-          `${plural(n.drawn, "card")
-          } came out of the Tell at random this round: did the table find every winning card?`)}${f.found === "some"
-          ? pick("moved", n.winning.length, "The winning cards the table found and moved to the Discard",
+        if (!n.drawn) return small(Words.t("This round's winning cards go from the Tell to the Discard."));
+        return html`${chooseValue("found", [["all", Words.t("All were found")], ["some", Words.t("Only some: tap them")]],
+          Words.tn("{n} card came out of the Tell at random this round: did the table find every winning card?",
+            "{n} cards came out of the Tell at random this round: did the table find every winning card?", n.drawn))}${
+          f.found === "some"
+          ? pick("moved", n.winning.length, Words.t("The winning cards the table found and moved to the Discard"),
             { kinds: [...new Set(n.winning)], limit: (kind) => n.winning.filter((k) => k === kind).length,
-              empty: "None" }) : ""}`;
+              empty: Words.t("None") }) : ""}`;
       }
       case "smugwing-dark2":
-        return n.givers.length ? choosePlayers("givers", n.givers, `Who handed ${who} a Smugwing card`,
-            { multi: n.givers.length })
-          : small("Nobody who voted for the winning prince holds cards.");
+        return n.givers.length ? choosePlayers("givers", n.givers, Words.t("Who handed {player} a Smugwing card",
+            { player: who }), { multi: n.givers.length })
+          : small(Words.t("Nobody who voted for the winning prince holds cards."));
       case "salsa-salamanda": {
         if (!n.winning.length) {
-          return line("None of this round's winning cards is still in the Tell: choose Do nothing.");
+          return line(Words.t("None of this round's winning cards is still in the Tell: choose Do nothing."));
         }
         const cards = n.winning.map((kind) => html`<button type="button" class="ks-kind ks-c${C.KIND[kind].dark
             ? " dark" : ""}${f.winning === kind ? " selected" : ""}" style="${
             C.paint(C.princeOf(kind), C.KIND[kind].dark)}" data-kind="${kind}">${C.cardName(kind)}</button>`);
-        return html`<div class="ks-field" data-field="winning"><h3>The winning card taken out of the Tell</h3>
+        return html`<div class="ks-field" data-field="winning"><h3>${Words.t("The winning card taken out of the Tell")}</h3>
           <div class="ks-choose">${cards}</div></div>${choosePlayers("to", n.to.filter((p) => p !== "discard"),
-            "Where it went", { extra: [["discard", "The Discard"]] })}`;
+            Words.t("Where it went"), { extra: [["discard", Words.t("The Discard")]] })}`;
       }
       default:
-        return small(FIELDLESS);
+        return small(FIELDLESS());
     }
   }
 
@@ -183,24 +200,24 @@ const KingseatActions = (() => {
       const style = card ? html` style="${C.paint(C.princeOf(card), C.KIND[card].dark)}"` : "";
       return html`<button type="button" class="ks-voter${card ? ` ks-c${C.KIND[card].dark ? " dark" : ""}`
           : " secondary"}${p === now ? " now" : ""}"${style} data-discarder="${p}"
-        ${p === now ? html`aria-current="step"` : ""} aria-label="${nameOf(p)}: ${card
-            ? C.cardName(card) : optional ? "nothing" : "no card yet"}">
+        ${p === now ? html`aria-current="step"` : ""} aria-label="${Words.t("{player}: {card}", { player: nameOf(p),
+            card: card ? C.cardName(card) : optional ? Words.t("nothing") : Words.t("no card yet") })}">
         <span class="ks-voter-name">${crowned(p)}</span><span class="ks-voter-card">${card
             ? C.cardName(card) : "\u2014"}</span></button>`;
     });
     return html`<div class="ks-field" data-field="discards"><div class="ks-strip${stripWidth(players.length)
-        }" role="group" aria-label="Who discarded">${strip}</div>
+        }" role="group" aria-label="${Words.t("Who discarded")}">${strip}</div>
       ${now === null ? "" : html`<h3 class="sr" id="discarder-now">${label(now)}</h3>${
           cardGrid(kinds, (f[`discards-${now}`] || [])[0], label(now), "data-discard-kind")}
-        ${optional ? html`<button type="button" class="secondary ks-fewer" data-discard-kind="">${nameOf(now)
-            } discarded nothing</button>` : ""}`}</div>`;
+        ${optional ? html`<button type="button" class="secondary ks-fewer" data-discard-kind="">${
+            Words.t("{player} discarded nothing", { player: nameOf(now) })}</button>` : ""}`}</div>`;
   }
 
   // What goes into the Tell face down: said, never named.
   function facedown(text) {
     const back = html`<span class="ks-back small-back" aria-hidden="true"></span>`;
-    const unnamed = "Nobody names them: the Tell is turned over at the end.";
-    return html`<p class="ks-facedown" id="face-down-note">${back}<span>${text} ${unnamed}</span></p>`;
+    return html`<p class="ks-facedown" id="face-down-note">${back}<span>${
+        Words.t("{text} Nobody names them: the Tell is turned over at the end.", { text })}</span></p>`;
   }
 
   // Player buttons for one field. multi: how many may be chosen; optional: "nobody" allowed.
@@ -210,7 +227,8 @@ const KingseatActions = (() => {
   function answer(field, label, text) {
     return html`<div class="ks-field" data-field="${field
         }"><button type="button" class="secondary ks-answer" data-reopen="${field}"
-      aria-label="${label}: ${text}. Tap to change it"><span class="ks-answer-label">${label
+      aria-label="${Words.t("{label}: {answer}. Tap to change it", { label, answer: text })
+          }"><span class="ks-answer-label">${label
           }</span> <strong>${text}</strong></button></div>`;
   }
 
@@ -220,7 +238,7 @@ const KingseatActions = (() => {
     const extra = (options.extra || []).find(([key]) => key === value);
     if (folded(field) && (options.multi ? chosen.length === options.multi : value !== undefined)) {
       const text = options.multi ? and(chosen.map(nameOf)) : extra ? extra[1]
-        : value === null ? options.nobody || "Nobody" : nameOf(value);
+        : value === null ? options.nobody || Words.t("Nobody") : nameOf(value);
       return answer(field, label, text);
     }
     const buttons = players.map((p) => html`<button type="button" class="secondary${chosen.includes(p)
@@ -230,7 +248,7 @@ const KingseatActions = (() => {
           ? " selected" : ""}" data-value="${key}">${text}</button>`);
     }
     if (options.optional) buttons.push(html`<button type="button" class="secondary${value === null
-        ? " selected" : ""}" data-player="">${options.nobody || "Nobody"}</button>`);
+        ? " selected" : ""}" data-player="">${options.nobody || Words.t("Nobody")}</button>`);
     const multi = options.multi ? html`data-multi="${options.multi}"` : "";
     return html`<div class="ks-field" data-field="${field}" ${multi}><h3>${label}</h3><div class="ks-choose${
         buttons.length > 6 ? " ks-four" : ""}">${buttons}</div></div>`;
@@ -269,29 +287,28 @@ const KingseatActions = (() => {
     // Nothing is assumed: an optional player is "Nobody" only when tapped so.
     const target = (key, optional) => {
       if (f[key] === undefined || (f[key] === null && !optional)) throw new Error(optional
-          ? "Tap the player, or Nobody" : "Tap the player");
+          ? Words.t("tap the player, or Nobody") : Words.t("tap the player"));
       return f[key];
     };
     const num = (key, what) => {
-      if (f[key] === undefined) throw new Error(`Say how many ${what}`);
+      if (f[key] === undefined) throw new Error(what);
       return f[key];
     };
     const cards = (key, count, what) => {
       const chosen = f[key] || [];
-      if (chosen.length !== count) throw new Error(`Tap ${count === 1 ? "the card" : `${count} cards`}${what
-          ? ` ${what}` : ""}`);
+      if (chosen.length !== count) throw new Error(what);
       return chosen.slice();
     };
     switch (a.card) {
       case "slydefox": {
         const players = f.players || [];
-        if (players.length !== 2) throw new Error("Tap the two players who change places");
+        if (players.length !== 2) throw new Error(Words.t("tap the two players who change places"));
         m.players = players.slice();
         break;
       }
       case "slydefox-dark1": case "hardshell-hero": m.target = target("target"); break;
       case "woolfhall":
-        if (!f.prince) throw new Error("Tap the prince");
+        if (!f.prince) throw new Error(Words.t("tap the prince"));
         m.prince = f.prince;
         break;
       case "hornseeker": case "hornseeker-dark1": case "gulliballistas-dark2": case "salsa-salamanda-dark2": {
@@ -300,28 +317,31 @@ const KingseatActions = (() => {
         if (t !== null) m.target = t;
         break;
       }
-      case "brownbeards-dark1": m.cards = cards("cards", n.cards, "taken from the Discard"); break;
+      case "brownbeards-dark1":
+        m.cards = cards("cards", n.cards, Words.tn("tap the card taken from the Discard",
+            "tap {n} cards taken from the Discard", n.cards));
+        break;
       case "monarchrys":
         m.target = target("target");
-        if (!f.prince) throw new Error("Tap the prince asked for");
+        if (!f.prince) throw new Error(Words.t("tap the prince asked for"));
         m.prince = f.prince;
-        if (f.count === undefined) throw new Error("Say whether a card was handed over");
+        if (f.count === undefined) throw new Error(Words.t("say whether a card was handed over"));
         m.count = f.count;
         break;
       case "monarchrys-dark1": case "monarchrys-dark2":
         m.target = target("target");
         if (a.card === "monarchrys-dark2") {
-          if (!f.prince) throw new Error("Tap the prince asked for");
+          if (!f.prince) throw new Error(Words.t("tap the prince asked for"));
           m.prince = f.prince;
         }
-        m.taken = num("taken", "cards they handed over");
-        m.given = num("given", "cards were handed back");
+        m.taken = num("taken", Words.t("say how many cards they handed over"));
+        m.given = num("given", Words.t("say how many cards were handed back"));
         break;
       case "crassclamps":
         m.target = target("target");
-        if (!f.prince) throw new Error("Tap the prince they must vote");
+        if (!f.prince) throw new Error(Words.t("tap the prince they must vote"));
         m.prince = f.prince;
-        if (!f.order) throw new Error("Tap what they must do then");
+        if (!f.order) throw new Error(Words.t("tap what they must do then"));
         m.order = f.order;
         break;
       case "crassclamps-dark2": {
@@ -331,16 +351,20 @@ const KingseatActions = (() => {
       }
       case "hardshell-hero-dark1":
         m.discards = n.discards.map((p) =>
-          ({ player: p, card: cards(`discards-${p}`, 1, `${nameOf(p)} discarded`)[0] }));
+          ({ player: p, card: cards(`discards-${p}`, 1, Words.t("tap the card {player} discarded",
+              { player: nameOf(p) }))[0] }));
         break;
-      case "squlofish": m.target = target("target"); m.count = num("count", "Squlofish cards were taken"); break;
+      case "squlofish":
+        m.target = target("target");
+        m.count = num("count", Words.t("say how many Squlofish cards were taken"));
+        break;
       case "squlofish-dark1":
-        m.discard = n.discard ? cards("discard", 1, "discarded to pay")[0] : null;
+        m.discard = n.discard ? cards("discard", 1, Words.t("tap the card discarded to pay"))[0] : null;
         if (Object.keys(n.may_be_in_tell).length && f.found === undefined) {
-          throw new Error("Say whether Squlofish cards came out of the Tell");
+          throw new Error(Words.t("say whether Squlofish cards came out of the Tell"));
         }
         if (f.found === "some" && !(f.removed || []).length) {
-          throw new Error("Tap the Squlofish cards moved to the Discard");
+          throw new Error(Words.t("tap the Squlofish cards moved to the Discard"));
         }
         m.removed = f.found === "some" ? f.removed.slice() : [];
         break;
@@ -349,14 +373,14 @@ const KingseatActions = (() => {
             ({ player: p, card: f[`discards-${p}`][0] }));
         break;
       case "smugwing-dark1":
-        if (n.drawn && f.found === undefined) throw new Error("Say whether every winning card was found");
+        if (n.drawn && f.found === undefined) throw new Error(Words.t("say whether every winning card was found"));
         if (n.drawn && f.found === "some") m.moved = (f.moved || []).slice();
         break;
       case "smugwing-dark2": m.givers = (f.givers || []).slice().sort((x, y) => x - y); break;
       case "salsa-salamanda":
-        if (!f.winning) throw new Error("Tap the winning card taken out of the Tell");
+        if (!f.winning) throw new Error(Words.t("tap the winning card taken out of the Tell"));
         m.winning = f.winning;
-        if (f.to === undefined) throw new Error("Tap where it went");
+        if (f.to === undefined) throw new Error(Words.t("tap where it went"));
         m.to = f.to;
         break;
       default: break;
@@ -375,31 +399,37 @@ const KingseatActions = (() => {
     const mode = modeOf();
     const kind = C.KIND[a.card];
     const notes = [];
-    if (a.ordered === "swap" && !a.may.includes("action")) notes.push(`Crassclamps ordered ${a.name
-        } to swap places this round.`);
-    else if (a.ordered === "action") notes.push(`Crassclamps ordered ${a.name
-        } to use their card's action this round, not to swap.`);
-    else if (!a.may.includes("action")) notes.push("Crassclamps' dark 1: nobody may use a card's action this round.");
-    const labels = { action: `Use the card`, swap: "Swap places", pass: "Do nothing" };
+    if (a.ordered === "swap" && !a.may.includes("action")) {
+      notes.push(Words.t("Crassclamps ordered {player} to swap places this round.", { player: a.name }));
+    } else if (a.ordered === "action") {
+      notes.push(Words.t("Crassclamps ordered {player} to use their card's action this round, not to swap.",
+          { player: a.name }));
+    } else if (!a.may.includes("action")) {
+      notes.push(Words.t("Crassclamps' dark 1: nobody may use a card's action this round."));
+    }
+    const labels = { action: Words.t("Use the card"), swap: Words.t("Swap places"), pass: Words.t("Do nothing") };
     let body = "";
     if (mode === "swap") {
-      body = html`<div class="ks-field" data-field="swap"><h3>${a.name
-          } swaps places (and a card) with</h3><div class="ks-choose">${a.swap_with.map((p) =>
+      body = html`<div class="ks-field" data-field="swap"><h3>${Words.t("{player} swaps places (and a card) with",
+          { player: a.name })}</h3><div class="ks-choose">${a.swap_with.map((p) =>
         html`<button type="button" class="secondary${K.draft.swap === p ? " selected" : ""}" data-swap="${p}">${
             crowned(p)}</button>`)}</div>
-        <p class="small">People move; the Kingseat stays. Whoever sits in it afterwards is the King.</p></div>`;
+        <p class="small">${Words.t("People move; the Kingseat stays. Whoever sits in it afterwards is the King.")
+            }</p></div>`;
     } else if (mode === "action") {
       body = html`<div id="action-form">${actionForm()}</div>`;
     } else if (mode === "pass") {
-      body = html`<p class="small">${a.name} leaves the card unused; it goes to the Discard.</p>`;
+      body = html`<p class="small">${Words.t("{player} leaves the card unused; it goes to the Discard.",
+          { player: a.name })}</p>`;
     }
     put($("#action-panel"), html`
-      <div class="ks-actor"><h2 id="actor">${a.name} acts</h2>${chip(a.card)}</div>
+      <div class="ks-actor"><h2 id="actor">${Words.t("{player} acts", { player: a.name })}</h2>${chip(a.card)}</div>
       <p class="small ks-card-text${mode === "action" ? " ks-clamp" : ""}" id="card-text">${kind.text
-          } <span id="still-to-act">${a.order.length > 1 ? `Then: ${and(a.order.slice(1).map(nameOf))
-          }.` : "Last to act this round."}</span></p>
+          } <span id="still-to-act">${a.order.length > 1 ? Words.t("Then: {players}.",
+              { players: and(a.order.slice(1).map(nameOf)) }) : Words.t("Last to act this round.")}</span></p>
       ${notes.map((n) => html`<p class="small ks-note">${n}</p>`)}
-      <div class="ks-modes" role="group" aria-label="What ${a.name} does">${a.may.map((m) =>
+      <div class="ks-modes" role="group" aria-label="${Words.t("What {player} does", { player: a.name })}">${
+          a.may.map((m) =>
         html`<button type="button" class="${mode === m ? "selected" : "secondary"}" data-mode="${m}" ${mode === m
             ? html`aria-pressed="true"` : ""}>${labels[m]}</button>`)}</div>
       ${body}
@@ -409,17 +439,18 @@ const KingseatActions = (() => {
   function actionPreview() {
     const now = currentMove();
     if (!now.move) return html``;
-    if (!K.checked || K.checked.key !== keyOf()) return html`<p class="small">Checking\u2026</p>`;
+    if (!K.checked || K.checked.key !== keyOf()) return html`<p class="small">${Words.t("Checking…")}</p>`;
     if (K.checked.status !== 200) return html``;
     const before = view();
     const after = K.checked.data.view;
     const lines = (after.round === before.round ? after.events : after.last_events).slice(before.events.length);
     const king = after.king !== before.king ? html`<p class="ks-result" id="new-king">\u265b ${
-        after.players[after.king].name} will be the King.</p>` : "";
+        Words.t("{player} will be the King.", { player: after.players[after.king].name })}</p>` : "";
     return html`${lines.length ? html`<ul class="ks-events">${lines.map((l) => html`<li>${l}</li>`)}</ul>` : ""}${
         king}
-      <p class="small">${after.round !== before.round ? `That ends round ${before.round}.` : after.phase === "vote"
-          ? `Round ${after.round} is voted again.` : `Next: ${after.action.name}.`}</p>`;
+      <p class="small">${after.round !== before.round ? Words.t("That ends round {n}.", { n: before.round })
+          : after.phase === "vote" ? Words.t("Round {n} is voted again.", { n: after.round })
+          : Words.t("Next: {player}.", { player: after.action.name })}</p>`;
   }
 
 

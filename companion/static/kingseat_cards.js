@@ -7,10 +7,11 @@
 const KingseatCards = (() => {
   const { $, html } = Companion;
   const $$ = (selector, root = document) => Array.from(root.querySelectorAll(selector));
-  const plural = (n, word, many) => `${n} ${n === 1 ? word : (many || `${word}s`)}`;
-  const and = (words) => (words.length <= 1 ? words.join("") : `${words.slice(0, -1).join(", ")} and ${
-      words[words.length - 1]}`);
-  const DARK = ["Regular", "Dark 1", "Dark 2"];
+  // A list of names said as the page's language lists them ("A, B and C", "A, B et C").
+  const lists = Words.lang === "en" ? null : new Intl.ListFormat(Words.lang, { style: "long", type: "conjunction" });
+  const and = (words) => (lists ? lists.format(words.map(String))
+    : words.length <= 1 ? words.join("") : `${words.slice(0, -1).join(", ")} and ${words[words.length - 1]}`);
+  const DARK = () => [Words.t("Regular"), Words.t("Dark 1"), Words.t("Dark 2")];
 
   const catalogue = JSON.parse(document.getElementById("catalogue").textContent);
   const PRINCE = Object.fromEntries(catalogue.princes.map((p) => [p.id, p]));
@@ -81,7 +82,7 @@ const KingseatCards = (() => {
     const chips = chosen.map((kind, i) => {
       const k = KIND[kind];
       return html`<button type="button" class="ks-chip ks-c${k.dark ? " dark" : ""}" style="${
-        paint(k.prince, k.dark)}" data-unpick="${i}" aria-label="Take off ${k.name}">${k.name
+        paint(k.prince, k.dark)}" data-unpick="${i}" aria-label="${Words.t("Take off {card}", { card: k.name })}">${k.name
           } <span aria-hidden="true">\u00d7</span></button>`;
     });
     const cards = !open ? [] : kindsOf(open).filter((kind) => kinds.includes(kind)).map((kind) => {
@@ -89,19 +90,19 @@ const KingseatCards = (() => {
       const left = limit ? limit(kind) - count(kind) : null;
       const selected = max === 1 && chosen[0] === kind;
       const full = max > 1 && (chosen.length >= max || (left !== null && left <= 0));
-      const why = !full ? "" : chosen.length >= max ? `${plural(max, "card")} ${max === 1
-          ? "is" : "are"} picked already: take one off first.`
-        : `No ${KIND[kind].name} is left to pick.`;
+      const why = !full ? "" : chosen.length >= max
+        ? Words.tn("{n} card is picked already: take one off first.", "{n} cards are picked already: take one off first.", max)
+        : Words.t("No {card} is left to pick.", { card: KIND[kind].name });
       return html`<button type="button" class="ks-kind ks-c${dark ? " dark" : ""}${selected ? " selected" : ""}${full
           ? " greyed" : ""}" style="${paint(open, dark)}" data-kind="${kind}" ${full
-          ? html`aria-disabled="true" data-why="${why}"` : ""}>${DARK[dark]}${left !== null && max > 1
-          ? html` <small>(${left} left)</small>` : ""}</button>`;
+          ? html`aria-disabled="true" data-why="${why}"` : ""}>${DARK()[dark]}${left !== null && max > 1
+          ? html` <small>${Words.t("({n} left)", { n: left })}</small>` : ""}</button>`;
     });
     // One card: the card chosen is the one outlined (no row of chips). One prince: its cards.
     return html`<div class="ks-picker" data-pick="${key}">
       ${max > 1 ? html`<div class="ks-chosen">${chips.length ? chips
-        : html`<span class="small">${options.empty || "No card yet"}</span>`}<span class="small ks-count">${
-        chosen.length} of ${max}</span></div>` : ""}
+        : html`<span class="small">${options.empty || Words.t("No card yet")}</span>`}<span class="small ks-count">${
+        Words.t("{n} of {max}", { n: chosen.length, max })}</span></div>` : ""}
       <div class="ks-princes${princes.length === 1 ? " ks-gone" : ""}">${princes.map((prince) =>
           html`<button type="button" class="ks-prince ks-c${prince === open ? " selected" : ""}" style="${paint(prince)
           }" data-prince="${prince}">${princeName(prince)}</button>`)}</div>
@@ -146,6 +147,6 @@ const KingseatCards = (() => {
     for (const key of Object.keys(opened)) delete opened[key];
   }
 
-  return { $, $$, plural, and, catalogue, PRINCE, KIND, kindsOf, princeOf, cardName, princeName, paint, chip,
+  return { $, $$, and, catalogue, PRINCE, KIND, kindsOf, princeOf, cardName, princeName, paint, chip,
       princeChip, picker, pickerTap, forget };
 })();

@@ -26,9 +26,9 @@ const KingseatLoyalty = (() => {
     const stale = v.you.loyalty_stale;
     return html`<button type="button" class="chip ks-mine-button${stale
         ? " ks-mine-stale" : ""}" id="my-loyalty-button" aria-haspopup="dialog"
-      aria-controls="loyalty-sheet" aria-label="My Loyalty${stale ? " changed: set it again" : ""
-          }: press and hold to see it">My Loyalty${stale
-          ? " changed" : ""} <small aria-hidden="true">hold</small></button>`;
+      aria-controls="loyalty-sheet" aria-label="${stale ? Words.t("My Loyalty changed: set it again: press and hold to"
+          + " see it") : Words.t("My Loyalty: press and hold to see it")}">${stale ? Words.t("My Loyalty changed")
+          : Words.t("My Loyalty")} <small aria-hidden="true">${Words.t("hold")}</small></button>`;
   }
 
   function holdStart(event) {
@@ -49,7 +49,7 @@ const KingseatLoyalty = (() => {
     if (button) button.classList.remove("holding", "ready");
     if (event.type !== "pointerup") return;
     if (ready) openMine();
-    else Companion.say("Press and hold My Loyalty to see it: it never shows on the game screen.", "notice");
+    else Companion.say(Words.t("Press and hold My Loyalty to see it: it never shows on the game screen."), "notice");
   }
 
   function openMine() {
@@ -69,36 +69,37 @@ const KingseatLoyalty = (() => {
       return;
     }
     const set = you.loyalty;
-    $("#loyalty-sheet-title").textContent = `My Loyalty (${you.name})`;
+    $("#loyalty-sheet-title").textContent = Words.t("My Loyalty ({player})", { player: you.name });
     if (you.held_back) {
-      put($("#loyalty-sheet-body"), html`<p id="my-loyalty-now">${"This seat changed phones after the game began:"
-        + " your Loyalty is entered openly after the Tell is turned over."}</p>`);
+      put($("#loyalty-sheet-body"), html`<p id="my-loyalty-now">${Words.t("This seat changed phones after the game began:"
+        + " your Loyalty is entered openly after the Tell is turned over.")}</p>`);
       return;
     }
     const grid = !set || changing || you.loyalty_stale;
     put($("#loyalty-sheet-body"), html`
       <p id="my-loyalty-now"${you.loyalty_stale ? html` class="error" role="alert"` : ""}>${set
-          ? html`Set aside on this phone: ${princeChip(set)}` : you.loyalty_stale
-          ? "Your Loyalty card changed (Salsa Salamanda): tap the prince on the card you hold now."
-          : "Not set aside on this phone yet."}</p>
-      <p class="small">Only this sheet shows it, on this phone, until the Tell is turned over; then it counts as ${
-          you.name}’s Loyalty.</p>
-      ${grid ? html`<p class="small">${set ? "Tap the new prince:" : "Tap the prince on your Loyalty card:"}</p>
-        <div class="ks-princes ks-three" role="group" aria-label="My Loyalty">${v.princes.map((prince) =>
+          ? Companion.th("Set aside on this phone: {prince}", { prince: princeChip(set) }) : you.loyalty_stale
+          ? Words.t("Your Loyalty card changed (Salsa Salamanda): tap the prince on the card you hold now.")
+          : Words.t("Not set aside on this phone yet.")}</p>
+      <p class="small">${Words.t("Only this sheet shows it, on this phone, until the Tell is turned over; then it counts"
+          + " as {player}’s Loyalty.", { player: you.name })}</p>
+      ${grid ? html`<p class="small">${set ? Words.t("Tap the new prince:") : Words.t("Tap the prince on your Loyalty card:")
+          }</p>
+        <div class="ks-princes ks-three" role="group" aria-label="${Words.t("My Loyalty")}">${v.princes.map((prince) =>
             html`<button type="button" class="ks-prince ks-c${set === prince ? " selected" : ""}" style="${
             C.paint(prince)}" data-my-loyalty="${prince}" ${mine && mine.busy ? "disabled" : ""}>${C.princeName(prince)
             }</button>`)}</div>`
-        : html`<button type="button" class="secondary" id="my-loyalty-change">Change it</button>`}
+        : html`<button type="button" class="secondary" id="my-loyalty-change">${Words.t("Change it")}</button>`}
       ${mine && mine.error ? html`<p class="error" role="alert" id="my-loyalty-error">${mine.error}</p>` : ""}`);
   }
 
   async function setMine(prince) {
     const set = view().you.loyalty;
     const name = C.princeName(prince);
-    const question = set ? (set === prince ? `Set ${name} aside again as your Loyalty?` : `Change your Loyalty from ${
-        C.princeName(set)} to ${name}?`)
-      : `Set ${name} aside as your Loyalty?`;
-    if (!(await Companion.ask(question, set && set !== prince ? "Change it" : "Set it"))) return;
+    const question = set ? (set === prince ? Words.t("Set {prince} aside again as your Loyalty?", { prince: name })
+      : Words.t("Change your Loyalty from {before} to {prince}?", { before: C.princeName(set), prince: name }))
+      : Words.t("Set {prince} aside as your Loyalty?", { prince: name });
+    if (!(await Companion.ask(question, set && set !== prince ? Words.t("Change it") : Words.t("Set it")))) return;
     mine = { busy: true, error: "" };
     drawMine();
     const { status, data } = await Companion.request("POST", `/api/games/${game().id}/secret`,
@@ -120,13 +121,17 @@ const KingseatLoyalty = (() => {
   // opens a sheet that lists them and asks who it really was. Undo takes it back like any entry.
   let fixing = null;  // the sheet: {fact (null: the list), target (undefined: not tapped yet)}
   const sameFact = (a, b) => a.round === b.round && a.player === b.player && a.card === b.card;
-  const named = (p) => (p === null ? "nobody" : nameOf(p));
-  const factTitle = (f) => `Round ${f.round}: ${nameOf(f.player)}\u2019s ${f.card_name}`;
+  const named = (p) => (p === null ? Words.t("nobody") : nameOf(p));
+  const factTitle = (f) => Words.t("Round {n}: {player}’s {card}", { n: f.round, player: nameOf(f.player),
+    card: f.card_name });
 
   function namedText(card, target) {
-    if (card === "gulliballistas-dark2") return target === null ? "nobody else revealed their Hand" : `${nameOf(target)
-        } revealed their Hand too`;
-    return target === null ? "looked at nobody\u2019s Loyalty card" : `looked at ${nameOf(target)}\u2019s Loyalty card`;
+    if (card === "gulliballistas-dark2") {
+      return target === null ? Words.t("nobody else revealed their Hand")
+        : Words.t("{player} revealed their Hand too", { player: nameOf(target) });
+    }
+    return target === null ? Words.t("looked at nobody’s Loyalty card")
+      : Words.t("looked at {player}’s Loyalty card", { player: nameOf(target) });
   }
 
   function drawFixes() {
@@ -149,32 +154,35 @@ const KingseatLoyalty = (() => {
     const facts = view().corrections;
     const f = fixing.fact;
     if (!f) {
-      $("#fix-sheet-title").textContent = "Correct an earlier entry";
-      put($("#fix-sheet-body"), html`<p class="small">${"Who Hornseeker looked at, or who else revealed their Hand"
-        + " with Gulliballistas\u2019 dark 2, is corrected on its own: nothing later depends on it."}</p>
+      $("#fix-sheet-title").textContent = Words.t("Correct an earlier entry");
+      put($("#fix-sheet-body"), html`<p class="small">${Words.t("Who Hornseeker looked at, or who else revealed their Hand"
+        + " with Gulliballistas’ dark 2, is corrected on its own: nothing later depends on it.")}</p>
         <div class="ks-fix-list">${facts.map((fact, i) =>
           html`<button type="button" class="secondary ks-answer" data-fix="${i}"
-          aria-label="${factTitle(fact)}: ${namedText(fact.card, fact.target)}. Tap to correct it">
+          aria-label="${Words.t("{title}: {entered}. Tap to correct it", { title: factTitle(fact),
+              entered: namedText(fact.card, fact.target) })}">
           <span class="ks-answer-label">${factTitle(fact)}</span> <strong>${named(fact.target)
               }</strong></button>`)}</div>`);
       return;
     }
     const who = nameOf(f.player);
-    const question = f.card === "gulliballistas-dark2" ? `Who else revealed their Hand when ${who
-        } did?` : `Whose Loyalty card did ${who} look at?`;
+    const question = f.card === "gulliballistas-dark2" ? Words.t("Who else revealed their Hand when {player} did?",
+        { player: who }) : Words.t("Whose Loyalty card did {player} look at?", { player: who });
     const chosen = fixing.target;
     $("#fix-sheet-title").textContent = factTitle(f);
-    put($("#fix-sheet-body"), html`<p id="fix-entered">Entered: ${namedText(f.card, f.target)}.</p>
+    put($("#fix-sheet-body"), html`<p id="fix-entered">${Words.t("Entered: {entered}.",
+        { entered: namedText(f.card, f.target) })}</p>
       <h3>${question}</h3>
       <div class="ks-choose" role="group" aria-label="${question}">${[...f.choices, null].map((p) => {
         const entered = p === f.target;
         return html`<button type="button" class="secondary${p === chosen ? " selected" : ""}" data-fix-target="${
             p === null ? "" : p}"
           ${entered ? html`aria-disabled="true"` : ""} ${p === chosen ? html`aria-pressed="true"` : ""}>${p === null
-              ? "Nobody" : nameOf(p)}${entered ? html` <small>(entered)</small>` : ""}</button>`;
+              ? Words.t("Nobody") : nameOf(p)}${entered ? html` <small>${Words.t("(entered)")}</small>` : ""}</button>`;
       })}</div>
       <p><button type="button" id="fix-store" ${chosen === undefined ? "disabled" : ""}>${chosen === undefined
-          ? "Tap who it really was" : `Store the correction: ${named(chosen)}`}</button></p>`);
+          ? Words.t("Tap who it really was") : Words.t("Store the correction: {player}", { player: named(chosen) })
+          }</button></p>`);
   }
 
   function openFix() {

@@ -6,7 +6,7 @@
 const KingseatSetup = (() => {
   const C = KingseatCards;
   const { html, put } = Companion;
-  const { $, $$, plural } = C;
+  const { $, $$ } = C;
 
   function start() {
     const form = $("#setup");
@@ -41,16 +41,19 @@ const KingseatSetup = (() => {
       const chosen = C.catalogue.princes.filter((p) => princes.includes(p.id));
       chosen.forEach((a, i) => chosen.slice(i + 1).forEach((b) => {
         if (a.family === b.family) {
-          warnings.push(`${a.name} and ${b.name} have similar colours (${a.colour} and ${b.colour
-              }): the rules advise against playing them together.`);
+          warnings.push(Words.t("{a} and {b} have similar colours ({colour_a} and {colour_b}): the rules advise against"
+              + " playing them together.", { a: a.name, b: b.name, colour_a: a.colour, colour_b: b.colour }));
         }
       }));
       if (princes.length < players) {
-        warnings.push(`With ${plural(players, "player")} the game needs at least ${players} princes; ${princes.length
-            } ${princes.length === 1 ? "is" : "are"} ticked.`);
+        warnings.push(Words.tn("With {n} player the game needs at least {n} princes; {ticked}.",
+            "With {n} players the game needs at least {n} princes; {ticked}.", players,
+            { ticked: Words.tn("{n} is ticked", "{n} are ticked", princes.length) }));
       }
-      if (players && (players < 4 || players > 10)) warnings.push(`Kingseat is published for 4 to 10 players; the app keeps count for ${players
-          } all the same.`);
+      if (players && (players < 4 || players > 10)) {
+        warnings.push(Words.t("Kingseat is published for 4 to 10 players; the app keeps count for {n} all the same.",
+            { n: players }));
+      }
       put($("#prince-warnings"), html`${warnings.map((w) => html`<p class="notice ks-warning">${w}</p>`)}`);
 
       // Without the Dark cards each prince has only its regular ones (two fewer).
@@ -61,22 +64,28 @@ const KingseatSetup = (() => {
       const n = Math.max(players, 1);
       const hand = Math.floor(cards / n);
       const left = players ? cards % n : 0;
+      const strong = (n, id) => (id ? html`<strong id="${id}">${Words.number(n)}</strong>` : html`<strong>${Words.number(n)}</strong>`);
+      const deal = Companion.thn("{n} cards", "{n} cards", cards);
+      const of = dark ? Words.t("{princes} princes of {per}", { princes: princes.length, per })
+        : Words.t("{princes} princes of {per}, without the Dark cards", { princes: princes.length, per });
+      const each = Companion.thn("{hand} to each of {n} player", "{hand} to each of {n} players", players,
+          { hand: strong(hand) });
+      const over = left ? Companion.th("{left} left over, face up into the Tell", { left: strong(left, "deal-left") })
+        : Companion.th("{left} left over", { left: strong(left, "deal-left") });
       put($("#deal"), players && princes.length
-        ? html`<strong>${cards} cards</strong> (${princes.length} princes of ${per}${dark
-            ? "" : ", without the Dark cards"}): <strong>${hand}</strong> to each of ${plural(players, "player")}
-           (${hand - 1} in hand once the Loyalty card is set aside), <strong id="deal-left">${left}</strong> left over${
-               left ? ", face up into the Tell" : ""}.`
-        : html`Type the names and tick the princes to see the deal.`);
+        ? Companion.th("{cards} ({of}): {each} ({in_hand} in hand once the Loyalty card is set aside), {over}.",
+            { cards: html`<strong>${deal}</strong>`, of, each, in_hand: hand - 1, over })
+        : Companion.th("Type the names and tick the princes to see the deal."));
       // The leftover cards: only cards of princes in play, as many as the deal leaves.
       const kinds = C.catalogue.kinds.filter((k) => princes.includes(k.prince) && (dark || !k.dark)).map((k) => k.id);
       picked = picked.filter((id) => kinds.includes(id)).slice(0, left);
       field.value = picked.join(" ");
       $("#leftover-box").hidden = !left;
       if (left) {
-        $("#leftover-prompt").textContent = `Which ${left === 1 ? "card was" : `${left} cards were`} left over? Turn ${
-            left === 1 ? "it" : "them"} face up and tap ${left === 1 ? "it" : "them"} in.`;
+        $("#leftover-prompt").textContent = Words.tn("Which card was left over? Turn it face up and tap it in.",
+            "Which {n} cards were left over? Turn them face up and tap them in.", left);
         put($("#leftover-picker"), C.picker("leftovers", picked, {
-          max: left, kinds, empty: "No leftover card picked yet",
+          max: left, kinds, empty: Words.t("No leftover card picked yet"),
           limit: (id) => (C.KIND[id].dark ? 1 : printed - 2),
           set: (cards) => { picked = cards; update(); },
         }));

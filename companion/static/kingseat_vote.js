@@ -8,7 +8,7 @@ const KingseatVote = (() => {
   const K = Kingseat;
   const C = KingseatCards;
   const { html } = Companion;
-  const { plural, and, chip, princeChip } = C;
+  const { and, chip, princeChip } = C;
   const { $, view, nameOf, changed, step, crowned, stripWidth, keyOf, aroundFrom, ranked } = K;
   let scan = null;      // a photo of the vote: {cards: [kind], seats: [player|null], confirmed}
 
@@ -52,8 +52,8 @@ const KingseatVote = (() => {
     if (!left.length) return "";
     const now = voterNow();
     const who = now !== null && !K.draft.votes[now] ? now : left[0];
-    return `${nameOf(who)}'s vote: tap their card (${view().vote.voters.length - left.length} of ${
-        view().vote.voters.length})`;
+    return Words.t("{player}'s vote: tap their card ({n} of {count})", { player: nameOf(who),
+      n: view().vote.voters.length - left.length, count: view().vote.voters.length });
   }
 
   // The cards a vote may be: a row a prince (its regular card, then Dark 1 and Dark 2).
@@ -66,7 +66,7 @@ const KingseatVote = (() => {
       return html`<button type="button" class="ks-cell ks-c${dark ? " dark" : ""}${chosen === kind
           ? " selected" : ""}" style="${C.paint(prince, dark)}"
         ${attribute}="${kind}" aria-label="${name}" ${chosen === kind ? html`aria-pressed="true"` : ""}>${dark
-            ? `${two ? "D" : "Dark "}${dark}` : C.princeName(prince)}</button>`;
+            ? (two ? Words.t("D{n}", { n: dark }) : Words.t("Dark {n}", { n: dark })) : C.princeName(prince)}</button>`;
     });
     return html`<div class="ks-grid${two ? " two" : ""}" role="group" aria-label="${label}">${
         princes.map((prince) => html`<div class="ks-row">${cells(prince)}</div>`)}</div>`;
@@ -81,36 +81,47 @@ const KingseatVote = (() => {
       const style = kind ? html` style="${C.paint(C.princeOf(kind), C.KIND[kind].dark)}"` : "";
       return html`<button type="button" class="ks-voter${kind ? ` ks-c${C.KIND[kind].dark ? " dark" : ""}`
           : " secondary"}${p === now ? " now" : ""}"${style} data-voter="${p}"
-        ${p === now ? html`aria-current="step"` : ""} aria-label="${nameOf(p)}: ${kind
-            ? C.cardName(kind) : "no vote yet"}">
+        ${p === now ? html`aria-current="step"` : ""} aria-label="${Words.t("{player}: {card}", { player: nameOf(p),
+            card: kind ? C.cardName(kind) : Words.t("no vote yet") })}">
         <span class="ks-voter-name">${crowned(p)}</span><span class="ks-voter-card">${kind
             ? C.cardName(kind) : "\u2014"}</span></button>`;
     });
     // who does not vote, said once for all of them (ten players fit the screen)
     const out = (sits) => v.players.filter((p) => !vote.voters.includes(p.player) && p.sits_out === sits)
       .map((p) => p.name);
-    const said = [[out(true), "sits out (Smugwing)", "sit out (Smugwing)"], [out(false), "has no cards", "have no cards"]]
-      .filter(([names]) => names.length).map(([names, one, many]) => `${and(names)} ${names.length > 1 ? many : one}`);
+    const away = out(true);
+    const empty = out(false);
+    const said = [];
+    if (away.length) {
+      said.push(Words.tn("{players} sits out (Smugwing)", "{players} sit out (Smugwing)", away.length,
+          { players: and(away) }));
+    }
+    if (empty.length) {
+      said.push(Words.tn("{players} has no cards", "{players} have no cards", empty.length, { players: and(empty) }));
+    }
     const notes = [];
-    if (vote.open) notes.push(`Open vote: the cards are laid one at a time, from ${nameOf(vote.first !== null
-        ? vote.first : v.king)} clockwise.`);
-    if (vote.no_actions) notes.push("Crassclamps' dark 1: nobody may use a card's action this round.");
-    if (said.length) notes.push(`${said.join("; ")}.`);
+    if (vote.open) {
+      notes.push(Words.t("Open vote: the cards are laid one at a time, from {player} clockwise.",
+          { player: nameOf(vote.first !== null ? vote.first : v.king) }));
+    }
+    if (vote.no_actions) notes.push(Words.t("Crassclamps' dark 1: nobody may use a card's action this round."));
+    if (said.length === 2) notes.push(Words.t("{first}; {second}.", { first: said[0], second: said[1] }));
+    else if (said.length) notes.push(Words.t("{what}.", { what: said[0] }));
     let body;
     if (scanQuestion()) {
       body = scanQuestionHtml();
     } else if (now !== null) {
       const forced = forcedOf(now);
-      body = html`<h2 class="ks-asking" id="voter-now">${crowned(now)}\u2019s card</h2>
-        ${forced ? html`<p class="ks-forced small">Must vote ${C.princeName(forced.prince)} (${
-            C.princeName(forced.by)}), unless ${nameOf(now)} holds none.</p>` : ""}
-        ${cardGrid(vote.cards, K.draft.votes[now], `${nameOf(now)}'s card`)}`;
+      body = html`<h2 class="ks-asking" id="voter-now">${Companion.th("{player}’s card", { player: crowned(now) })}</h2>
+        ${forced ? html`<p class="ks-forced small">${Words.t("Must vote {prince} ({by}), unless {player} holds none.",
+            { prince: C.princeName(forced.prince), by: C.princeName(forced.by), player: nameOf(now) })}</p>` : ""}
+        ${cardGrid(vote.cards, K.draft.votes[now], Words.t("{player}'s card", { player: nameOf(now) }))}`;
     } else {
       body = html`${noneHeld()}<div id="vote-preview" class="ks-preview" aria-live="polite">${votePreview()}</div>`;
     }
     Companion.put($("#vote-panel"), html`
       <div class="ks-strip${stripWidth(vote.voters.length)
-          }" role="group" aria-label="The votes, from the Kingseat clockwise">${strip}</div>
+          }" role="group" aria-label="${Words.t("The votes, from the Kingseat clockwise")}">${strip}</div>
       ${notes.map((n) => html`<p class="small ks-note">${n}</p>`)}
       ${body}`);
   }
@@ -140,14 +151,18 @@ const KingseatVote = (() => {
     if (!scan || scan.confirmed || view().phase !== "vote") return "";
     const voters = view().vote.voters.length;
     if (scan.cards.length !== voters) {
-      return `The photo shows ${plural(scan.cards.length, "card")} for ${plural(voters,
-          "voter")}: tap who played each card${scan.cards.length > voters
-        ? " (a card left with nobody is not counted)" : ", then tap the missing vote in"}.`;
+      const shows = Words.tn("The photo shows {n} card", "The photo shows {n} cards", scan.cards.length);
+      const those = Words.tn("{n} voter", "{n} voters", voters);
+      return scan.cards.length > voters
+        ? Words.t("{shows} for {voters}: tap who played each card (a card left with nobody is not counted).",
+          { shows, voters: those })
+        : Words.t("{shows} for {voters}: tap who played each card, then tap the missing vote in.",
+          { shows, voters: those });
     }
     const tied = tiedPrinces();
     if (tied.length) {
-      return `${and(tied.map(C.princeName))} tie, so the seat of each tied card decides the round`
-        + " (the nearest to the Kingseat wins): check who played them.";
+      return Words.t("{princes} tie, so the seat of each tied card decides the round"
+        + " (the nearest to the Kingseat wins): check who played them.", { princes: and(tied.map(C.princeName)) });
     }
     return "";
   }
@@ -158,17 +173,18 @@ const KingseatVote = (() => {
     const voters = scanOrder();
     const tied = scan.cards.length === v.vote.voters.length ? tiedPrinces() : null;
     const shown = scan.cards.map((kind, i) => i).filter((i) => !tied || tied.includes(C.princeOf(scan.cards[i])));
-    return html`<div class="ks-field ks-scan" id="scan-question" role="group" aria-label="Who played the scanned cards">
-      <h3>Who played which card?</h3>
+    return html`<div class="ks-field ks-scan" id="scan-question" role="group" aria-label="${
+        Words.t("Who played the scanned cards")}">
+      <h3>${Words.t("Who played which card?")}</h3>
       <p class="notice">${why}</p>
       ${shown.map((i) => html`<div class="ks-scan-card" data-scan-card="${i}">
-        <p>${chip(scan.cards[i])} <span class="small">card ${i + 1} from the left</span></p>
+        <p>${chip(scan.cards[i])} <span class="small">${Words.t("card {n} from the left", { n: i + 1 })}</span></p>
         <div class="ks-choose">${voters.map((p) => html`<button type="button" class="${scan.seats[i] === p
             ? "selected" : "secondary"}" data-scan-seat="${p}" data-scan-for="${i}">${crowned(p)}</button>`)}
           ${scan.cards.length > voters.length ? html`<button type="button" class="${scan.seats[i] === null
-              ? "selected" : "secondary"}" data-scan-seat="" data-scan-for="${i}">Nobody</button>` : ""}</div>
+              ? "selected" : "secondary"}" data-scan-seat="" data-scan-for="${i}">${Words.t("Nobody")}</button>` : ""}</div>
       </div>`)}
-      <button type="button" class="big" id="scan-confirm">The seats are right</button>
+      <button type="button" class="big" id="scan-confirm">${Words.t("The seats are right")}</button>
     </div>`;
   }
 
@@ -176,26 +192,28 @@ const KingseatVote = (() => {
   function scanned(cards) {
     const v = view();
     if (v.phase === "reveal") return K.scannedTell(cards);
-    if (v.phase !== "vote") return "A photo fills a round's vote, or counts the Tell once every Hand is empty.";
+    if (v.phase !== "vote") return Words.t("A photo fills a round's vote, or counts the Tell once every Hand is empty.");
     const known = cards.filter((c) => v.vote.cards.includes(c.kind));
     const strangers = cards.filter((c) => !v.vote.cards.includes(c.kind)).map((c) => c.name);
     const kinds = known.slice().sort((a, b) => a.x - b.x).map((c) => c.kind);
-    const left = strangers.length ? ` Not a card of this game's princes, so left out: ${strangers.join(", ")}.` : "";
-    if (!kinds.length) return `No vote in the photo.${left}`;
+    const left = strangers.length ? Words.t("Not a card of this game's princes, so left out: {cards}.",
+        { cards: strangers.join(", ") }) : "";
+    const then = (text, more) => (more ? Words.t("{text} {more}", { text, more }) : text);
+    if (!kinds.length) return then(Words.t("No vote in the photo."), left);
     const voters = scanOrder();
     scan = { cards: kinds, seats: kinds.map((_, i) => (i < voters.length ? voters[i] : null)), confirmed: false };
     C.forget();
-    step("Took back the votes read from the photo.", () => {
+    step(Words.t("Took back the votes read from the photo."), () => {
       K.draft.votes = {};
       K.draft.none = {};
       K.draft.cursor = undefined;
       kinds.forEach((kind, i) => { if (scan.seats[i] !== null) K.draft.votes[scan.seats[i]] = kind; });
     });
     Companion.drafted();
-    const filled = kinds.map((kind, i) => (scan.seats[i] === null ? null : `${nameOf(scan.seats[i])} ${C.cardName(kind)
-        }`)).filter(Boolean);
+    const filled = kinds.map((kind, i) => (scan.seats[i] === null ? null : Words.t("{player} {card}",
+        { player: nameOf(scan.seats[i]), card: C.cardName(kind) }))).filter(Boolean);
     const why = scanQuestion();
-    return `By position from the Kingseat: ${and(filled)}.${why ? ` ${why}` : ""}${left}`;
+    return then(then(Words.t("By position from the Kingseat: {votes}.", { votes: and(filled) }), why), left);
   }
 
   // A tap in the question: this card was played by that player (the card they had moves to
@@ -218,29 +236,30 @@ const KingseatVote = (() => {
   function noneHeld() {
     const broke = breaking();
     const princes = [...new Set(broke.map((p) => C.princeName(forcedOf(p).prince)))];
-    return broke.length ? html`<div class="ks-field" data-field="none-held"><h3>Who held no ${and(princes)
-        } card? Tap each.</h3>
+    return broke.length ? html`<div class="ks-field" data-field="none-held"><h3>${Words.t("Who held no {princes} card?"
+        + " Tap each.", { princes: and(princes) })}</h3>
       <div class="ks-choose">${broke.map((p) => html`<button type="button" class="${K.draft.none[p]
           ? "selected" : "secondary"}" data-none-held="${p}" aria-pressed="${String(Boolean(K.draft.none[p]))}">${
           crowned(p)}</button>`)}</div></div>` : "";
   }
 
   function votePreview() {
-    if (!K.checked || K.checked.key !== keyOf()) return html`<p class="small">Checking the vote\u2026</p>`;
+    if (!K.checked || K.checked.key !== keyOf()) return html`<p class="small">${Words.t("Checking the vote…")}</p>`;
     if (K.checked.status !== 200) {
-      return html`<p class="small">${"The rules refuse this vote: see the message below."
-        + " Tap a name above to change that vote."}</p>`;
+      return html`<p class="small">${Words.t("The rules refuse this vote: see the message below."
+        + " Tap a name above to change that vote.")}</p>`;
     }
     const after = K.checked.data.view.last_vote;
     const tally = ranked(after.tally).map(([prince, n]) => html`<li class="${prince === after.winner
-        ? "won" : ""}">${princeChip(prince)} <strong>${n}</strong>${prince === after.winner
-        ? " \u2190 wins" : ""}</li>`);
+        ? "won" : ""}">${princeChip(prince)} <strong>${Words.number(n)}</strong>${prince === after.winner
+        ? ` \u2190 ${Words.t("wins")}` : ""}</li>`);
     const acts = K.checked.data.view.action ? K.checked.data.view.action.order : [];
     return html`<ul class="ks-tally" id="tally">${tally}</ul>
       <p class="ks-result" id="vote-result">${after.text}</p>
-      <p class="small">The ${C.princeName(after.winner)} cards go into the Tell. ${acts.length === 1
-          ? `Then ${nameOf(acts[0])} acts.` : acts.length
-          ? `Then ${and(acts.map(nameOf))} act, in that order.` : "Nobody else acts: the round ends."}</p>`;
+      <p class="small">${Words.t("The {prince} cards go into the Tell. {then}", { prince: C.princeName(after.winner),
+          then: acts.length === 1 ? Words.t("Then {player} acts.", { player: nameOf(acts[0]) }) : acts.length
+          ? Words.t("Then {players} act, in that order.", { players: and(acts.map(nameOf)) })
+          : Words.t("Nobody else acts: the round ends.") })}</p>`;
   }
 
   // A new turn, or Undo: the photo's question goes.
