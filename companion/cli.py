@@ -5,10 +5,14 @@ from __future__ import annotations
 import argparse
 import sys
 
+from companion import language  # no Babel: it is imported where a Msg is worded
+
 # Each command imports what it needs when it runs: `companion scan` starts without the database,
 # the printables or Flask.
 
-COMMANDS = ("serve", "export", "import", "delete", "print", "scan", "db")
+COMMANDS = ("serve", "export", "import", "delete", "print", "scan", "db", "translations")
+LANG_HELP = ("the language of what the command says and prints: en, fr or de (default: the "
+             "environment's, from LC_ALL or LANG; else English)")
 
 
 def serve(args: argparse.Namespace) -> int:
@@ -385,47 +389,61 @@ def _exporting_arguments(exporting: argparse.ArgumentParser) -> None:
     exporting.add_argument("--output", "-o", help="write to this file instead")
 
 
+def environment_language() -> str:
+    """The language the environment asks for (``LC_ALL``, else ``LC_MESSAGES``, else ``LANG``, as
+    POSIX orders them), as one the companion speaks: ``fr_FR.UTF-8`` is ``fr``, ``C`` English."""
+    import os
+
+    wanted = next((os.environ[name] for name in ("LC_ALL", "LC_MESSAGES", "LANG") if os.environ.get(name)), "")
+    return language.choose(wanted.split(".")[0])
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="companion", description=__doc__)
     parser.add_argument(
         "--database",
         help="SQLAlchemy URL (default: $COMPANION_DATABASE_URL, else SQLite in the data folder)",
     )
+    parser.add_argument("--lang", metavar="LANG", help=LANG_HELP)
+    # each command takes --lang too (`companion print majesty --lang de`); given there, it wins
+    each = argparse.ArgumentParser(add_help=False)
+    each.add_argument("--lang", metavar="LANG", default=argparse.SUPPRESS, help=LANG_HELP)
     # `prog` given: argparse would start a help formatter to make it (importing shutil)
     commands = parser.add_subparsers(dest="command", required=True, prog="companion")
     # each command's options are added only when it runs (or for help): a scan starts sooner
     wanted = _command(argv)
 
-    serving = commands.add_parser("serve", help="start the app (waitress; with --https, werkzeug over TLS)")
+    serving = commands.add_parser(
+        "serve", parents=[each], help="start the app (waitress; with --https, werkzeug over TLS)")
     if wanted in (None, "serve"):
         _serving_arguments(serving)
     serving.set_defaults(run=serve)
 
     exporting = commands.add_parser(
-        "export", help="print a game's full record as JSON, or with --all every game (an archive "
+        "export", parents=[each], help="print a game's full record as JSON, or with --all every game (an archive "
                        "that `companion import` takes back, skipping games already there)")
     if wanted in (None, "export"):
         _exporting_arguments(exporting)
     exporting.set_defaults(run=export)
 
     importing = commands.add_parser(
-        "import", help="store an exported record as a new game, or every new game of an archive")
+        "import", parents=[each], help="store an exported record as a new game, or every new game of an archive")
     importing.add_argument("file")
     importing.set_defaults(run=import_)
 
     deleting = commands.add_parser(
-        "delete", help="delete a game and all that belongs to it (one no page can read too)")
+        "delete", parents=[each], help="delete a game and all that belongs to it (one no page can read too)")
     deleting.add_argument("game_id")
     deleting.set_defaults(run=delete)
 
     printing = commands.add_parser(
-        "print", help="write a printable PDF: a proxy deck, a score sheet, the board")
+        "print", parents=[each], help="write a printable PDF: a proxy deck, a score sheet, the board")
     if wanted in (None, "print"):  # the printables are loaded only to print (or for help)
         _printing_arguments(printing)
     printing.set_defaults(run=print_)
 
     scanning = commands.add_parser(
-        "scan", help="read the proxy cards in photos (JPEG, PNG, WebP, HEIC or GIF)",
+        "scan", parents=[each], help="read the proxy cards in photos (JPEG, PNG, WebP, HEIC or GIF)",
         description="Prints the cards found in each photo, in reading order (rows from top to "
                     "bottom, each left to right), and apart from them any other QR code. Exit "
                     "status 1 if a photo could not be read.")
@@ -436,18 +454,19 @@ def main(argv: list[str] | None = None) -> int:
     scanning.set_defaults(run=scan)
 
     database = commands.add_parser(
-        "db", help="the database's schema: `upgrade` brings it to the newest revision (each "
+        "db", parents=[each], help="the database's schema: `upgrade` brings it to the newest revision (each "
                    "command that opens the database does so first), `current` says where it is")
     database.add_argument("action", choices=("upgrade", "current"))
     database.set_defaults(run=db)
 
     catalogs = commands.add_parser(
-        "translations", help="the languages' catalogs: `update` brings them up to the sources, "
+        "translations", parents=[each], help="the languages' catalogs: `update` brings them up to the sources, "
                              "`check` lists what is missing or wrong (docs/translating.md)")
     catalogs.add_argument("action", choices=("update", "check"))
     catalogs.set_defaults(run=translations)
 
     args = parser.parse_args(argv)
+    args.lang = language.choose(args.lang) if args.lang else environment_language()
     if args.command in ("scan", "print", "translations"):  # no database
         return args.run(args)
     from companion.migrations import UnknownRevision
