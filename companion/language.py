@@ -15,7 +15,7 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from companion.words import Listing, Msg, fill, placeholders
+from companion.words import Listing, Msg, Trimmed, fill, placeholders
 
 if TYPE_CHECKING:
     from babel.messages.catalog import Catalog
@@ -87,6 +87,8 @@ def number(value: int | float, lang: str) -> str:
 def word(value: Any, lang: str) -> str:
     """``value`` worded in ``lang``: a Msg translated and filled in; a number written as the
     language writes it; any other value as ``str`` says it."""
+    if isinstance(value, Trimmed):
+        return word(value.inner, lang).rstrip(".")
     if isinstance(value, Listing):
         if lang == DEFAULT:
             return str.__str__(value)
