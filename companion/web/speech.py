@@ -43,6 +43,14 @@ def word(value: Any) -> Any:
     return language.word(value, current()) if isinstance(value, Msg) else value
 
 
+def number(value: Any) -> str:
+    """A figure as the page's language writes it ("3,5" in French); in English as ``%g`` does."""
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    lang = current()
+    return "%g" % value if lang == language.DEFAULT else language.number(value, lang)
+
+
 def say(message: Any, category: str = "message") -> None:
     """Flash ``message`` worded now, in this phone's language (the session keeps text, not Msgs)."""
     flash(word(message), category)
@@ -133,6 +141,7 @@ def init_app(app: Flask) -> None:
         app.jinja_env.globals[name] = _wording(app.jinja_env.globals[name])
     app.jinja_env.globals["_"] = app.jinja_env.globals["gettext"]
     app.jinja_env.filters["worded"] = word  # before a filter that would make it plain English
+    app.jinja_env.filters["number"] = number
     app.jinja_env.globals.update(
         languages=language.NAMES,
         current_language=current,
