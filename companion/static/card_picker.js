@@ -28,11 +28,16 @@ const CardPicker = (() => {
     return out;
   }
 
+  // A tab's name (a suit of King's Court's cards, in the page's language).
+  const SUIT_NAMES = {
+    kingdom: () => Words.t("Kingdom"), option: () => Words.t("Q. Option"), shield: () => Words.t("Shield"),
+    gold: () => Words.t("Gold"), green: () => Words.t("Green"), blue: () => Words.t("Blue"),
+    burgundy: () => Words.t("Burgundy"), purple: () => Words.t("Purple"), silver: () => Words.t("Silver"),
+    orange: () => Words.t("Orange"),
+  };
   function groupName(key) {
-    if (key === "kingdom") return "Kingdom";
-    if (key === "option") return "Q. Option";
-    if (key === "shield") return "Shield";
-    return key[0].toUpperCase() + key.slice(1);
+    if (SUIT_NAMES[key]) return SUIT_NAMES[key]();
+    return key ? key[0].toUpperCase() + key.slice(1) : key;
   }
 
   // kinds: [{id, name, short, suits, colour}]; chosen: ids; open: the tab shown (a suit,
@@ -49,27 +54,27 @@ const CardPicker = (() => {
     const byId = Object.fromEntries(kinds.map((k) => [k.id, k]));
     const words = (i) => (chip ? chip(i) : byId[chosen[i]].name);
     const body = question || markup`
-      ${title ? markup`<p class="small">${title}</p>` : markup`<div class="cp-tabs" role="tablist" aria-label="Suits">${all.map((g) => markup`
+      ${title ? markup`<p class="small">${title}</p>` : markup`<div class="cp-tabs" role="tablist" aria-label="${Words.t("Suits")}">${all.map((g) => markup`
         <button type="button" role="tab" class="cp-tab s-${g.key}${g.key === shown.key ? " selected" : ""}"
           aria-selected="${String(g.key === shown.key)}" data-cp="${id}" data-group="${g.key}">${groupName(g.key)}</button>`)}</div>`}
-      <div class="cp-grid" role="group" aria-label="${title || groupName(shown.key || "")} cards">${shown.kinds.map((k) => {
+      <div class="cp-grid" role="group" aria-label="${Words.t("{group} cards", { group: title || groupName(shown.key || "") })}">${shown.kinds.map((k) => {
         const n = count(k.id);
         const left = limit(k.id) - n;
         const words = k.short || k.name;
         return markup`<button type="button" class="cp-card s-${k.colour}${wide(words) ? " cp-wide" : ""}" data-cp="${id}" data-kind="${k.id}" ${left <= 0 ? markup`aria-disabled="true"` : ""}
-          aria-label="${k.name}${n ? ` (${n} picked)` : ""}">${words}${n ? markup`<span class="cp-n" aria-hidden="true">${n}</span>` : ""}</button>`;
+          aria-label="${n ? Words.tn("{card} ({n} picked)", "{card} ({n} picked)", n, { card: k.name }) : k.name}">${words}${n ? markup`<span class="cp-n" aria-hidden="true">${n}</span>` : ""}</button>`;
       })}</div>`;
     // a chosen card as a button that takes it off: a chip on the line, an item of the sheet
     const takeOff = (cls, kindId, i) => markup`<button type="button" class="${cls} s-${byId[kindId] ? byId[kindId].colour : "kingdom"}" data-cp="${id}" data-index="${i}"
-          aria-label="Take off ${words(i)}">${words(i)} \u00d7</button>`;
-    const heading = `${label[0].toUpperCase()}${label.slice(1)}: ${chosen.length}`;
+          aria-label="${Words.t("Take off {card}", { card: words(i) })}">${words(i)} \u00d7</button>`;
+    const heading = Words.t("{label}: {n}", { label: `${label[0].toUpperCase()}${label.slice(1)}`, n: chosen.length });
     const sheet = markup`<dialog class="sheet cp-sheet" data-cp-sheet="${id}" aria-labelledby="cp-sheet-${id}">
-        <div class="sheet-head"><h2 class="grow" id="cp-sheet-${id}">${heading}</h2><button type="button" class="secondary" data-close>Close</button></div>
-        <p class="small">Tap a card to take it off.</p>
+        <div class="sheet-head"><h2 class="grow" id="cp-sheet-${id}">${heading}</h2><button type="button" class="secondary" data-close>${Words.t("Close")}</button></div>
+        <p class="small">${Words.t("Tap a card to take it off.")}</p>
         <div class="cp-items">${chosen.map((kindId, i) => takeOff("cp-item", kindId, i))}</div></dialog>`;
     const list = chips ? markup`<div class="cp-chosen" aria-live="polite">${chosen.length
         ? markup`${chosen.map((kindId, i) => takeOff("cp-chip", kindId, i))}<button type="button" class="secondary cp-more" data-cp-more="${id}" aria-haspopup="dialog" hidden></button>`
-        : markup`<span class="small">No ${label} yet.</span>`}</div>${chosen.length ? sheet : ""}` : "";
+        : markup`<span class="small">${Words.t("No {label} yet.", { label })}</span>`}</div>${chosen.length ? sheet : ""}` : "";
     // ``question`` is markup the page made with Companion.html
     return above ? markup`${list}${body}` : markup`${body}${list}`;
   }
@@ -105,8 +110,8 @@ const CardPicker = (() => {
       let shown = chips.length;
       do {
         chips[--shown].hidden = true;
-        more.textContent = shown ? `+${chips.length - shown} more` : `All ${chips.length}`;
-        more.setAttribute("aria-label", `${more.textContent}: every card picked, ${chips.length}, to see or take off`);
+        more.textContent = shown ? Words.t("+{n} more", { n: chips.length - shown }) : Words.t("All {n}", { n: chips.length });
+        more.setAttribute("aria-label", Words.t("{shown}: every card picked, {n}, to see or take off", { shown: more.textContent, n: chips.length }));
       } while (shown > 0 && over());
     }
     if (sheetOpen === null) return;
