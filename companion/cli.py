@@ -6,6 +6,7 @@ import argparse
 import sys
 
 from companion import language  # no Babel: it is imported where a Msg is worded
+from companion.words import msg, plural
 
 # Each command imports what it needs when it runs: `companion scan` starts without the database,
 # the printables or Flask.
@@ -13,6 +14,11 @@ from companion import language  # no Babel: it is imported where a Msg is worded
 COMMANDS = ("serve", "export", "import", "delete", "print", "scan", "db", "translations")
 LANG_HELP = ("the language of what the command says and prints: en, fr or de (default: the "
              "environment's, from LC_ALL or LANG; else English)")
+
+
+def _say(args: argparse.Namespace, message, file=None) -> None:
+    """Print ``message`` (a Msg, or text) in the command's language (``--lang``)."""
+    print(language.word(message, args.lang), file=file)
 
 
 def serve(args: argparse.Namespace) -> int:
@@ -29,8 +35,8 @@ def serve(args: argparse.Namespace) -> int:
     shown = args.host if args.host not in ("0.0.0.0", "::") else (lan or "localhost")
     database = app.extensions["store"].db.url.render_as_string(hide_password=True)
     if _in_use(args.host, args.port):  # before the link: a link to another program is no use
-        print(f"Port {args.port} is already in use on this machine (another companion serve?): "
-              f"stop that program, or start this one with another --port.", file=sys.stderr)
+        _say(args, msg("Port {port} is already in use on this machine (another companion serve?): stop that "
+                       "program, or start this one with another --port.", port=str(args.port)), sys.stderr)
         return 1
     if args.https:
         from companion.web import tls
@@ -46,13 +52,13 @@ def serve(args: argparse.Namespace) -> int:
             asyncore_use_poll=True,  # select() stops at file descriptor 1,024
             max_request_body_size=app.config["MAX_PHOTO_LENGTH"] + 64 * 1024)
     if args.https:
-        _announce(f"https://{shown}:{args.port}/", database)
-        print(f"Its certificate is self-signed ({cert}): each phone warns once; accept it to "
-              f"use the live camera. SHA-256 {tls.fingerprint(cert)}")
+        _announce(args, f"https://{shown}:{args.port}/", database)
+        _say(args, msg("Its certificate is self-signed ({cert}): each phone warns once; accept it to use the "
+                       "live camera. SHA-256 {fingerprint}", cert=str(cert), fingerprint=tls.fingerprint(cert)))
         sys.stdout.flush()
         server.serve_forever()
         return 0
-    _announce(f"http://{shown}:{args.port}/", database)
+    _announce(args, f"http://{shown}:{args.port}/", database)
     server.run()
     return 0
 
@@ -73,13 +79,13 @@ def _in_use(host: str, port: int) -> bool:
     return False
 
 
-def _announce(url: str, database: str) -> None:
+def _announce(args: argparse.Namespace, url: str, database: str) -> None:
     """The address for the table, as a link to type and a QR code to scan from the terminal."""
     import qrcode
 
-    print(f"The companion is at {url}  (database: {database})")
-    print("On each phone, open that link or scan this code; a game's page then shows its "
-          "6-character join code.")
+    _say(args, msg("The companion is at {url}  (database: {database})", url=url, database=database))
+    _say(args, msg("On each phone, open that link or scan this code; a game's page then shows its "
+                   "6-character join code."))
     code = qrcode.QRCode(border=2)
     code.add_data(url)
     code.print_ascii(out=sys.stdout, invert=True)
@@ -113,7 +119,7 @@ def export(args: argparse.Namespace) -> int:
     from companion.store import GameNotFound
 
     if args.all == (args.game_id is not None):
-        print("Name one game's id, or --all for every game.", file=sys.stderr)
+        _say(args, msg("Name one game's id, or --all for every game."), sys.stderr)
         return 1
     store = _store(args)
     if args.all:
@@ -127,7 +133,7 @@ def export(args: argparse.Namespace) -> int:
         try:
             text = json.dumps(records.export(store.load(args.game_id)), indent=2)
         except GameNotFound as missing:
-            print(missing, file=sys.stderr)
+            _say(args, missing.message, sys.stderr)
             return 1
     if args.output:
         with open(args.output, "w", encoding="utf-8") as out:
@@ -149,15 +155,17 @@ def import_(args: argparse.Namespace) -> int:
 
         if isinstance(data, dict) and data.get("format") == exports.ARCHIVE:
             added, skipped = exports.import_archive(_store(args), data, owner="cli")
-            print(f"{added} games imported, {skipped} already here")
+            _say(args, plural("{n} game imported, {skipped} already here", "{n} games imported, {skipped} already here",
+                              added, skipped=skipped))
             return 0
         game, options, stored = records.parse_export(data)
         game_id = _store(args).import_record(game, options, stored, owner="cli")
     except (OSError, inputs.InputError) as broken:
-        print(f"Cannot read {args.file}: {broken}", file=sys.stderr)
+        reason = broken.message if isinstance(broken, inputs.InputError) else str(broken)
+        _say(args, msg("Cannot read {file}: {reason}", file=args.file, reason=reason), sys.stderr)
         return 1
     except protocol.RuleError as refused:
-        print(f"Refused ({refused.rule}): {refused.message}", file=sys.stderr)
+        _say(args, msg("Refused ({rule}): {refusal}", rule=refused.rule, refusal=refused.message), sys.stderr)
         return 1
     print(game_id)
     return 0
@@ -170,9 +178,9 @@ def delete(args: argparse.Namespace) -> int:
     try:
         _store(args).delete(args.game_id)
     except GameNotFound as missing:
-        print(missing, file=sys.stderr)
+        _say(args, missing.message, sys.stderr)
         return 1
-    print(f"Deleted {args.game_id}")
+    _say(args, msg("Deleted {game}", game=args.game_id))
     return 0
 
 
@@ -187,7 +195,7 @@ def db(args: argparse.Namespace) -> int:
     engine = database(args.database or default_database_url())
     try:
         if args.action == "upgrade":
-            print(f"The database is at revision {migrations.upgrade(engine)}, the newest.")
+            _say(args, msg("The database is at revision {revision}, the newest.", revision=migrations.upgrade(engine)))
             return 0
         with engine.connect() as conn:
             at = migrations.current(conn)
@@ -195,13 +203,13 @@ def db(args: argparse.Namespace) -> int:
         engine.dispose()
     newest = migrations.newest()
     if at == newest:
-        print(f"The database is at revision {at}, the newest.")
+        _say(args, msg("The database is at revision {revision}, the newest.", revision=at))
     elif at is None:
-        print(f"The database has no revision (empty, or made by a companion before migrations): "
-              f"`companion db upgrade` (or any command that opens it) brings it to {newest}.")
+        _say(args, msg("The database has no revision (empty, or made by a companion before migrations): "
+                       "`companion db upgrade` (or any command that opens it) brings it to {newest}.", newest=newest))
     else:
-        print(f"The database is at revision {at}; the newest is {newest}: `companion db upgrade` "
-              f"(or any command that opens it) brings it there.")
+        _say(args, msg("The database is at revision {revision}; the newest is {newest}: `companion db upgrade` "
+                       "(or any command that opens it) brings it there.", revision=at, newest=newest))
     return 0
 
 
@@ -259,7 +267,8 @@ def scan(args: argparse.Namespace) -> int:
 
     game = args.game.replace("-", "_") if args.game else None
     if game is not None and game not in GAMES:
-        print(f"No game called {args.game!r}: choose one of {', '.join(GAMES)}.", file=sys.stderr)
+        _say(args, msg("No game called {name}: choose one of {games}.", name=repr(args.game),
+                       games=", ".join(GAMES)), sys.stderr)
         return 1
     failed, reports = False, []
     for path in args.photos:
@@ -268,11 +277,11 @@ def scan(args: argparse.Namespace) -> int:
                 result = scan_photo(photo.read(), game)
         except (OSError, ScanError) as broken:
             failed = True
-            message = str(broken) if isinstance(broken, ScanError) else \
-                f"cannot open it ({broken.strerror or broken})."
-            reports.append({"file": path, "error": message})
+            message = broken.message if isinstance(broken, ScanError) else \
+                msg("cannot open it ({reason}).", reason=str(broken.strerror or broken))
+            reports.append({"file": path, "error": language.word(message, args.lang)})
             if not args.json:
-                print(f"{path}: {message}", file=sys.stderr)
+                _say(args, msg("{file}: {message}", file=path, message=message), sys.stderr)
             continue
         cards = []
         for card in result.cards:
@@ -288,21 +297,25 @@ def scan(args: argparse.Namespace) -> int:
                         "notes": result.notes})
         if args.json:
             continue
-        count = f"{len(cards)} card{'s' if len(cards) != 1 else ''}" if cards else "no card found"
-        print(f"{path}: {count} ({result.width} x {result.height}, {result.seconds:.2f} s)")
+        count = plural("{n} card", "{n} cards", len(cards)) if cards else msg("no card found")
+        _say(args, msg("{file}: {count} ({width} x {height}, {seconds} s)", file=path, count=count,
+                       width=str(result.width), height=str(result.height), seconds=format(result.seconds, ".2f")))
         for card in cards:
-            print(f"  {card['name']:28} {spaced(card['code'])}   "
-                  f"{GAMES[card['game']].title}, copy {card['copy']}, deck {card['deck_mark']}")
+            name = language.word(card["name"], args.lang)
+            _say(args, msg("  {name} {code}   {game}, copy {copy}, deck {deck}", name=format(name, "28"),
+                           code=spaced(card["code"]), game=GAMES[card["game"]].title, copy=card["copy"],
+                           deck=card["deck_mark"]))
         for note in result.notes:
-            print(f"  Note: {note}")
+            _say(args, msg("  Note: {note}", note=note))
         if others:
-            print("  other codes (not cards" + (f" of {GAMES[game].title}" if game else "") + "):")
+            _say(args, msg("  other codes (not cards of {game}):", game=GAMES[game].title) if game
+                 else msg("  other codes (not cards):"))
             for other in others:
-                print(f"    {other['text'][:60]!r}: {other['reason']}")
+                _say(args, msg("    {code}: {reason}", code=repr(other["text"][:60]), reason=other["reason"]))
     if args.json:
         import json  # only here: the scan command starts without it
 
-        print(json.dumps(reports, indent=2))
+        print(json.dumps(language.worded(reports, args.lang), indent=2))
     return 1 if failed else 0
 
 
@@ -313,7 +326,8 @@ def translations(args: argparse.Namespace) -> int:
 
     if args.action == "update":
         for lang, (count, waiting) in language.update().items():
-            print(f"{language.catalog_path(lang)}: {count} messages, {waiting} to translate")
+            _say(args, msg("{catalog}: {count} messages, {waiting} to translate",
+                           catalog=str(language.catalog_path(lang)), count=str(count), waiting=str(waiting)))
         return 0
     faults = language.check()
     for fault in faults:

@@ -53,20 +53,25 @@ const CardPicker = (() => {
     const count = (kindId) => chosen.filter((c) => c === kindId).length;
     const byId = Object.fromEntries(kinds.map((k) => [k.id, k]));
     const words = (i) => (chip ? chip(i) : byId[chosen[i]].name);
+    // (each sentence made before the markup: Babel reads the calls of a template's first level)
+    const suits = Words.t("Suits");
+    const gridLabel = Words.t("{group} cards", { group: title || groupName(shown.key || "") });
+    const cardLabel = (k, n) => (n ? Words.tn("{card} ({n} picked)", "{card} ({n} picked)", n, { card: k.name }) : k.name);
+    const takeOffLabel = (i) => Words.t("Take off {card}", { card: words(i) });
     const body = question || markup`
-      ${title ? markup`<p class="small">${title}</p>` : markup`<div class="cp-tabs" role="tablist" aria-label="${Words.t("Suits")}">${all.map((g) => markup`
+      ${title ? markup`<p class="small">${title}</p>` : markup`<div class="cp-tabs" role="tablist" aria-label="${suits}">${all.map((g) => markup`
         <button type="button" role="tab" class="cp-tab s-${g.key}${g.key === shown.key ? " selected" : ""}"
           aria-selected="${String(g.key === shown.key)}" data-cp="${id}" data-group="${g.key}">${groupName(g.key)}</button>`)}</div>`}
-      <div class="cp-grid" role="group" aria-label="${Words.t("{group} cards", { group: title || groupName(shown.key || "") })}">${shown.kinds.map((k) => {
+      <div class="cp-grid" role="group" aria-label="${gridLabel}">${shown.kinds.map((k) => {
         const n = count(k.id);
         const left = limit(k.id) - n;
         const words = k.short || k.name;
         return markup`<button type="button" class="cp-card s-${k.colour}${wide(words) ? " cp-wide" : ""}" data-cp="${id}" data-kind="${k.id}" ${left <= 0 ? markup`aria-disabled="true"` : ""}
-          aria-label="${n ? Words.tn("{card} ({n} picked)", "{card} ({n} picked)", n, { card: k.name }) : k.name}">${words}${n ? markup`<span class="cp-n" aria-hidden="true">${n}</span>` : ""}</button>`;
+          aria-label="${cardLabel(k, n)}">${words}${n ? markup`<span class="cp-n" aria-hidden="true">${n}</span>` : ""}</button>`;
       })}</div>`;
     // a chosen card as a button that takes it off: a chip on the line, an item of the sheet
     const takeOff = (cls, kindId, i) => markup`<button type="button" class="${cls} s-${byId[kindId] ? byId[kindId].colour : "kingdom"}" data-cp="${id}" data-index="${i}"
-          aria-label="${Words.t("Take off {card}", { card: words(i) })}">${words(i)} \u00d7</button>`;
+          aria-label="${takeOffLabel(i)}">${words(i)} \u00d7</button>`;
     const heading = Words.t("{label}: {n}", { label: `${label[0].toUpperCase()}${label.slice(1)}`, n: chosen.length });
     const sheet = markup`<dialog class="sheet cp-sheet" data-cp-sheet="${id}" aria-labelledby="cp-sheet-${id}">
         <div class="sheet-head"><h2 class="grow" id="cp-sheet-${id}">${heading}</h2><button type="button" class="secondary" data-close>${Words.t("Close")}</button></div>

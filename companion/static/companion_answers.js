@@ -50,10 +50,11 @@
     box.className = `message ${kind}`;
     box.hidden = false;
     const title = error.title || Words.t("the rule");
+    const dismiss = Words.t("Dismiss this message");
     const rule = error.url
       ? html`<button type="button" class="rule-link" data-rule="${error.url}"><span>${Words.t("Rule")}<span class="sr-inline">${Words.t(": {title}", { title })}</span></span></button>` : "";
     put(box, html`<button type="button" class="message-text"><span>${error.message}</span></button>${rule}
-      <button type="button" class="message-close" aria-label="${Words.t("Dismiss this message")}">\u00d7</button>`);
+      <button type="button" class="message-close" aria-label="${dismiss}">\u00d7</button>`);
   }
 
   // A tap or typing on the page, outside the answer and the sheets, takes the answer away

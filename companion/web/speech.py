@@ -48,7 +48,7 @@ def number(value: Any) -> str:
     if isinstance(value, float) and value.is_integer():
         value = int(value)
     lang = current()
-    return "%g" % value if lang == language.DEFAULT else language.number(value, lang)
+    return f"{value:g}" if lang == language.DEFAULT else language.number(value, lang)
 
 
 def say(message: Any, category: str = "message") -> None:
