@@ -82,7 +82,9 @@ def test_a_next_that_points_away_from_the_companion_is_refused(app, away):
 def test_the_language_choice_needs_the_pages_token(app):
     client = app.test_client()
     client.get("/")
-    assert client.post("/language", data={"lang": "fr", "next": "/"}).status_code == 400
+    answer = client.post("/language", data={"lang": "fr", "next": "/"}, headers={"Accept-Language": ACCEPT["de"]})
+    assert answer.status_code == 400 and "Requête" not in text(answer)
+    assert "Dieser Anfrage fehlt das Sicherheitstoken der Seite" in text(answer)
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -220,6 +220,16 @@ def engine_or_404(game: str) -> protocol.Engine:
 
 
 def register_error_pages(app) -> None:
+    from flask_wtf.csrf import CSRFError
+
+    @app.errorhandler(CSRFError)
+    def _csrf(error: CSRFError):
+        """A form without this page's token (Flask-WTF's English names only the token)."""
+        page = render_template("error.html", title=speech.error_name(error),
+                               message=msg("This request lacks this page's security token; reload the page and "
+                                           "try again."))
+        return page, 400
+
     @app.errorhandler(GameNotFound)
     def _missing(error: GameNotFound):
         return render_template("error.html", title=msg("No such game"), message=error.message), 404
