@@ -7,6 +7,13 @@
   compiles once at start; every JSON answer and every ``{{ value }}`` a template shows has each
   Msg in it worded in the request's language, so nothing below the web layer chooses one.
 - Pages carry ``<html lang>`` and their scripts' messages (``script_messages()`` in base.html).
+- A template's ``_()`` words its Msg arguments first (Jinja would format them as their English);
+  ``|worded`` words a Msg before a filter (``trim``, ``join``) would make it plain English;
+  ``|number`` writes a figure as the language does. ``say`` flashes a Msg worded now (the
+  session keeps text). werkzeug's error names and default sentences are Msgs here
+  (``error_name``, ``error_text``).
+- What is data stays English: ``data_response`` answers JSON with each Msg as its English (a
+  game's exported record: the same file on every phone).
 """
 from __future__ import annotations
 
