@@ -11,9 +11,11 @@ from companion.words import msg, plural
 # Each command imports what it needs when it runs: `companion scan` starts without the database,
 # the printables or Flask.
 
+DESCRIPTION = msg("The `companion` command: serve the app, export and import games, print proxies, scan photos, "
+                  "bring the database's schema up to date.")
 COMMANDS = ("serve", "export", "import", "delete", "print", "scan", "db", "translations")
-LANG_HELP = ("the language of what the command says and prints: en, fr or de (default: the "
-             "environment's, from LC_ALL or LANG; else English)")
+LANG_HELP = msg("the language of what the command says and prints: en, fr or de (default: the "
+                "environment's, from LC_ALL or LANG; else English)")
 
 
 def _say(args: argparse.Namespace, message, file=None) -> None:
@@ -368,39 +370,58 @@ def _printing_arguments(printing: argparse.ArgumentParser) -> None:
 
 def _serving_arguments(serving: argparse.ArgumentParser) -> None:
     serving.add_argument("--host", default="0.0.0.0",
-                         help="address to listen on (default: every one, so phones on the table's network "
-                              "can join)")
+                         help=_h(msg("address to listen on (default: every one, so phones on the table's network "
+                              "can join)")))
     serving.add_argument("--port", type=int, default=8000)
     serving.add_argument("--threads", type=int, default=256,
-                         help="requests served at once (default: 256, for 50 tables of 4 "
-                              "phones); phones waiting for news hold one each")
+                         help=_h(msg("requests served at once (default: 256, for 50 tables of 4 "
+                              "phones); phones waiting for news hold one each")))
     serving.add_argument("--waiting", type=int, default=None, metavar="N",
-                         help="phones held waiting for news at once (default: threads - 8, so "
-                              "moves always find a thread); others poll every second")
+                         help=_h(msg("phones held waiting for news at once (default: threads - 8, so "
+                              "moves always find a thread); others poll every second")))
     serving.add_argument("--connection-limit", type=int, default=2000, metavar="N",
-                         help="open connections accepted at once, idle ones included "
-                              "(default: 2000)")
+                         help=_h(msg("open connections accepted at once, idle ones included "
+                              "(default: 2000)")))
     serving.add_argument("--idle-timeout", type=int, default=60, metavar="SECONDS",
-                         help="close a connection that sent nothing for this long (default: 60)")
+                         help=_h(msg("close a connection that sent nothing for this long (default: 60)")))
     serving.add_argument("--https", action="store_true",
-                         help="serve over HTTPS with a self-signed certificate kept in the data "
+                         help=_h(msg("serve over HTTPS with a self-signed certificate kept in the data "
                               "folder, so phones may use the live camera view (werkzeug's threaded "
-                              "server: waitress has no TLS)")
+                              "server: waitress has no TLS)")))
     serving.add_argument("--no-stats", action="store_true",
-                         help="no Statistics or Players page, no archive of every game and no "
-                              "names suggested: for a server shared with strangers")
+                         help=_h(msg("no Statistics or Players page, no archive of every game and no "
+                              "names suggested: for a server shared with strangers")))
     serving.add_argument("--share-stats", action="store_true",
-                         help="let every phone download the archive and CSV of every game (their "
+                         help=_h(msg("let every phone download the archive and CSV of every game (their "
                               "ids, so their links); by default each phone gets the games it "
-                              "created, holds a seat in or opened")
+                              "created, holds a seat in or opened")))
 
 
 def _exporting_arguments(exporting: argparse.ArgumentParser) -> None:
     exporting.add_argument("game_id", nargs="?")
-    exporting.add_argument("--all", action="store_true", help="every game on the server")
+    exporting.add_argument("--all", action="store_true", help=_h(msg("every game on the server")))
     exporting.add_argument("--csv", metavar="FILE",
-                           help="with --all: also write every play as CSV (one row a player)")
-    exporting.add_argument("--output", "-o", help="write to this file instead")
+                           help=_h(msg("with --all: also write every play as CSV (one row a player)")))
+    exporting.add_argument("--output", "-o", help=_h(msg("write to this file instead")))
+
+
+_LANG = [language.DEFAULT]  # the language of the command's help, chosen before its parser is made
+
+
+def _h(text) -> str:
+    """A help text in the command's language (argparse's own words stay its English)."""
+    return language.word(text, _LANG[0])
+
+
+def _wanted_language(argv: list[str] | None) -> str:
+    """``--lang`` as the command line gives it (before parsing it), else the environment's."""
+    words = sys.argv[1:] if argv is None else argv
+    for at, word in enumerate(words):
+        if word == "--lang" and at + 1 < len(words):
+            return language.choose(words[at + 1])
+        if word.startswith("--lang="):
+            return language.choose(word.split("=", 1)[1])
+    return environment_language()
 
 
 def environment_language() -> str:
@@ -413,69 +434,72 @@ def environment_language() -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="companion", description=__doc__)
+    _LANG[0] = _wanted_language(argv)
+    parser = argparse.ArgumentParser(prog="companion", description=_h(DESCRIPTION))
     parser.add_argument(
         "--database",
-        help="SQLAlchemy URL (default: $COMPANION_DATABASE_URL, else SQLite in the data folder)",
+        help=_h(msg("SQLAlchemy URL (default: $COMPANION_DATABASE_URL, else SQLite in the data folder)")),
     )
-    parser.add_argument("--lang", metavar="LANG", help=LANG_HELP)
+    parser.add_argument("--lang", metavar="LANG", help=_h(LANG_HELP))
     # each command takes --lang too (`companion print majesty --lang de`); given there, it wins
     each = argparse.ArgumentParser(add_help=False)
-    each.add_argument("--lang", metavar="LANG", default=argparse.SUPPRESS, help=LANG_HELP)
+    each.add_argument("--lang", metavar="LANG", default=argparse.SUPPRESS, help=_h(LANG_HELP))
     # `prog` given: argparse would start a help formatter to make it (importing shutil)
     commands = parser.add_subparsers(dest="command", required=True, prog="companion")
     # each command's options are added only when it runs (or for help): a scan starts sooner
     wanted = _command(argv)
 
     serving = commands.add_parser(
-        "serve", parents=[each], help="start the app (waitress; with --https, werkzeug over TLS)")
+        "serve", parents=[each], help=_h(msg("start the app (waitress; with --https, werkzeug over TLS)")))
     if wanted in (None, "serve"):
         _serving_arguments(serving)
     serving.set_defaults(run=serve)
 
     exporting = commands.add_parser(
-        "export", parents=[each], help="print a game's full record as JSON, or with --all every game (an archive "
-                       "that `companion import` takes back, skipping games already there)")
+        "export", parents=[each],
+        help=_h(msg("print a game's full record as JSON, or with --all every game (an archive "
+                    "that `companion import` takes back, skipping games already there)")))
     if wanted in (None, "export"):
         _exporting_arguments(exporting)
     exporting.set_defaults(run=export)
 
     importing = commands.add_parser(
-        "import", parents=[each], help="store an exported record as a new game, or every new game of an archive")
+        "import", parents=[each],
+        help=_h(msg("store an exported record as a new game, or every new game of an archive")))
     importing.add_argument("file")
     importing.set_defaults(run=import_)
 
     deleting = commands.add_parser(
-        "delete", parents=[each], help="delete a game and all that belongs to it (one no page can read too)")
+        "delete", parents=[each], help=_h(msg("delete a game and all that belongs to it (one no page can read too)")))
     deleting.add_argument("game_id")
     deleting.set_defaults(run=delete)
 
     printing = commands.add_parser(
-        "print", parents=[each], help="write a printable PDF: a proxy deck, a score sheet, the board")
+        "print", parents=[each], help=_h(msg("write a printable PDF: a proxy deck, a score sheet, the board")))
     if wanted in (None, "print"):  # the printables are loaded only to print (or for help)
         _printing_arguments(printing)
     printing.set_defaults(run=print_)
 
     scanning = commands.add_parser(
-        "scan", parents=[each], help="read the proxy cards in photos (JPEG, PNG, WebP, HEIC or GIF)",
-        description="Prints the cards found in each photo, in reading order (rows from top to "
+        "scan", parents=[each], help=_h(msg("read the proxy cards in photos (JPEG, PNG, WebP, HEIC or GIF)")),
+        description=_h(msg("Prints the cards found in each photo, in reading order (rows from top to "
                     "bottom, each left to right), and apart from them any other QR code. Exit "
-                    "status 1 if a photo could not be read.")
+                    "status 1 if a photo could not be read.")))
     scanning.add_argument("photos", nargs="+", metavar="PHOTO")
-    scanning.add_argument("--game", help="only this game's cards count as cards "
-                                         "(royal-visit, majesty, kings-court, kingseat)")
-    scanning.add_argument("--json", action="store_true", help="print JSON instead of text")
+    scanning.add_argument("--game", help=_h(msg("only this game's cards count as cards "
+                                         "(royal-visit, majesty, kings-court, kingseat)")))
+    scanning.add_argument("--json", action="store_true", help=_h(msg("print JSON instead of text")))
     scanning.set_defaults(run=scan)
 
     database = commands.add_parser(
-        "db", parents=[each], help="the database's schema: `upgrade` brings it to the newest revision (each "
-                   "command that opens the database does so first), `current` says where it is")
+        "db", parents=[each], help=_h(msg("the database's schema: `upgrade` brings it to the newest revision (each "
+                   "command that opens the database does so first), `current` says where it is")))
     database.add_argument("action", choices=("upgrade", "current"))
     database.set_defaults(run=db)
 
     catalogs = commands.add_parser(
-        "translations", parents=[each], help="the languages' catalogs: `update` brings them up to the sources, "
-                             "`check` lists what is missing or wrong (docs/translating.md)")
+        "translations", parents=[each], help=_h(msg("the languages' catalogs: `update` brings them up to the sources, "
+                             "`check` lists what is missing or wrong (docs/translating.md)")))
     catalogs.add_argument("action", choices=("update", "check"))
     catalogs.set_defaults(run=translations)
 
