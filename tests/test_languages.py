@@ -250,3 +250,17 @@ def test_the_cli_speaks_lang_and_the_environments_language(tmp_path, capsys, mon
     monkeypatch.setenv("LC_ALL", "C")
     assert main(["--database", url, "export"]) == 1
     assert capsys.readouterr().err == "Name one game's id, or --all for every game.\n"
+
+
+def test_the_cli_help_is_in_its_language(capsys, monkeypatch):
+    from companion.cli import main
+
+    monkeypatch.delenv("LC_ALL", raising=False)
+    monkeypatch.setenv("LANG", "de_DE.UTF-8")
+    with pytest.raises(SystemExit):
+        main(["export", "--help"])
+    out = capsys.readouterr().out
+    assert "alle Partien auf dem Server" in out and "die Sprache dessen, was der Befehl sagt" in out
+    with pytest.raises(SystemExit):
+        main(["--lang", "en", "export", "--help"])
+    assert "every game on the server" in capsys.readouterr().out
