@@ -188,6 +188,18 @@ def test_the_home_and_rules_pages_in_french_and_german(served, browser, lang):
     expect(page.locator(f'.languages button[value="{other}"]')).to_have_attribute("aria-pressed", "true")
     page.locator(f'.languages button[value="{lang}"]').tap()
     expect(page.locator("html")).to_have_attribute("lang", lang)
+    # and from a game's More sheet: back on the same game, in the language chosen
+    game = api_poster(page, base)("/api/games", {"game": "royal_visit", "options": OPTIONS})
+    page.goto(f"{base}/g/{game['id']}")
+    page.locator("#more-button").tap()
+    page.locator(f'#language button[value="{other}"]').tap()
+    expect(page.locator("html")).to_have_attribute("lang", other)
+    assert page.url == f"{base}/g/{game['id']}"
+    expect(page.locator("#more-button")).to_have_text({"fr": "Plus", "de": "Mehr"}[other])
+    page.locator("#more-button").tap()
+    page.locator(f'#language button[value="{lang}"]').tap()
+    expect(page.locator("html")).to_have_attribute("lang", lang)
+    page.goto(base + "/")
 
     # a rules page: the companion's own entries in the language (a game's own ones once translated)
     page.goto(base + "/rules/royal_visit")

@@ -50,7 +50,7 @@ def test_the_home_page_and_more_offer_each_language_the_current_one_pressed(app)
     for path in ("/", f"/g/{game['id']}"):
         page = text(phone.get(path, headers={"Accept-Language": ACCEPT["de"]}))
         form = re.search(r'<form method="post" action="/language".*?</form>', page, re.S).group(0)
-        buttons = re.findall(r'value="(\w+)" lang="\w+"\s+aria-pressed="(\w+)">([^<]+)<', form)
+        buttons = re.findall(r'value="(\w+)" lang="\w+" translate="no"\s+aria-pressed="(\w+)">([^<]+)<', form)
         assert buttons == [("en", "false", "English"), ("fr", "false", "Français"), ("de", "true", "Deutsch")]
 
 
