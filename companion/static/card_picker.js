@@ -17,6 +17,10 @@ const CardPicker = (() => {
   const groupKey = (kind) => (kind.suits.length === 1 ? kind.suits[0]
     : kind.suits.length ? "option" : kind.group === "shield" ? "shield" : "kingdom");
 
+  const gridLabel = (group) => Words.t("{group} cards", { group });
+  const picked = (name, n) => Words.t("{card} ({n} picked)", { card: name, n });
+  const takeOffLabel = (words) => Words.t("Take off {card}", { card: words });
+
   function groups(kinds) {
     const out = [];
     for (const kind of kinds) {
@@ -28,17 +32,12 @@ const CardPicker = (() => {
     return out;
   }
 
-  // A tab's name (a suit of King's Court's cards, in the page's language).
-  const SUIT_NAMES = {
+  const GROUPS = {
     kingdom: () => Words.t("Kingdom"), option: () => Words.t("Q. Option"), shield: () => Words.t("Shield"),
-    gold: () => Words.t("Gold"), green: () => Words.t("Green"), blue: () => Words.t("Blue"),
-    burgundy: () => Words.t("Burgundy"), purple: () => Words.t("Purple"), silver: () => Words.t("Silver"),
-    orange: () => Words.t("Orange"),
+    gold: () => Words.t("Gold"), green: () => Words.t("Green"), blue: () => Words.t("Blue"), burgundy: () => Words.t("Burgundy"),
+    purple: () => Words.t("Purple"), silver: () => Words.t("Silver"), orange: () => Words.t("Orange"),
   };
-  function groupName(key) {
-    if (SUIT_NAMES[key]) return SUIT_NAMES[key]();
-    return key ? key[0].toUpperCase() + key.slice(1) : key;
-  }
+  const groupName = (key) => (GROUPS[key] ? GROUPS[key]() : key[0].toUpperCase() + key.slice(1));
 
   // kinds: [{id, name, short, suits, colour}]; chosen: ids; open: the tab shown (a suit,
   // "option" or "kingdom"; the first when it has no cards here); limit(id): copies still free;
@@ -47,39 +46,39 @@ const CardPicker = (() => {
   // name, no tabs (the few cards that can answer a draw card); chips: false for a picker of one
   // card that shows it elsewhere; above: the chosen cards above the tabs (a turn's few cards,
   // kept clear of the action bar and its answers) rather than under the cards.
-  function html({ id, kinds, chosen, open, limit = () => Infinity, chip, label = "cards", question = "", title = "", chips = true, above = false }) {
+  function html({ id, kinds, chosen, open, limit = () => Infinity, chip, label = Words.t("cards"), question = "", title = "", chips = true, above = false }) {
+    const suitsLabel = Words.t("Suits");
     const all = title ? [{ key: "all", kinds }] : groups(kinds);
     const shown = all.find((g) => g.key === open) || all[0] || { key: null, kinds: [] };
     const count = (kindId) => chosen.filter((c) => c === kindId).length;
     const byId = Object.fromEntries(kinds.map((k) => [k.id, k]));
     const words = (i) => (chip ? chip(i) : byId[chosen[i]].name);
-    // (each sentence made before the markup: Babel reads the calls of a template's first level)
-    const suits = Words.t("Suits");
-    const gridLabel = Words.t("{group} cards", { group: title || groupName(shown.key || "") });
-    const cardLabel = (k, n) => (n ? Words.tn("{card} ({n} picked)", "{card} ({n} picked)", n, { card: k.name }) : k.name);
-    const takeOffLabel = (i) => Words.t("Take off {card}", { card: words(i) });
     const body = question || markup`
-      ${title ? markup`<p class="small">${title}</p>` : markup`<div class="cp-tabs" role="tablist" aria-label="${suits}">${all.map((g) => markup`
+      ${title ? markup`<p class="small">${title}</p>` : markup`<div class="cp-tabs" role="tablist" aria-label="${suitsLabel}">${all.map((g) => markup`
         <button type="button" role="tab" class="cp-tab s-${g.key}${g.key === shown.key ? " selected" : ""}"
           aria-selected="${String(g.key === shown.key)}" data-cp="${id}" data-group="${g.key}">${groupName(g.key)}</button>`)}</div>`}
-      <div class="cp-grid" role="group" aria-label="${gridLabel}">${shown.kinds.map((k) => {
+      <div class="cp-grid" role="group" aria-label="${gridLabel(title || groupName(shown.key || ""))}">${shown.kinds.map((k) => {
         const n = count(k.id);
         const left = limit(k.id) - n;
         const words = k.short || k.name;
+        const name = n ? picked(k.name, n) : k.name;
         return markup`<button type="button" class="cp-card s-${k.colour}${wide(words) ? " cp-wide" : ""}" data-cp="${id}" data-kind="${k.id}" ${left <= 0 ? markup`aria-disabled="true"` : ""}
-          aria-label="${cardLabel(k, n)}">${words}${n ? markup`<span class="cp-n" aria-hidden="true">${n}</span>` : ""}</button>`;
+          aria-label="${name}">${words}${n ? markup`<span class="cp-n" aria-hidden="true">${n}</span>` : ""}</button>`;
       })}</div>`;
     // a chosen card as a button that takes it off: a chip on the line, an item of the sheet
     const takeOff = (cls, kindId, i) => markup`<button type="button" class="${cls} s-${byId[kindId] ? byId[kindId].colour : "kingdom"}" data-cp="${id}" data-index="${i}"
-          aria-label="${takeOffLabel(i)}">${words(i)} \u00d7</button>`;
-    const heading = Words.t("{label}: {n}", { label: `${label[0].toUpperCase()}${label.slice(1)}`, n: chosen.length });
+          aria-label="${takeOffLabel(words(i))}">${words(i)} \u00d7</button>`;
+    const heading = Words.t("{what}: {n}", { what: `${label[0].toUpperCase()}${label.slice(1)}`, n: chosen.length });
+    const close = Words.t("Close");
+    const tapOff = Words.t("Tap a card to take it off.");
+    const none = Words.t("No {what} yet.", { what: label });
     const sheet = markup`<dialog class="sheet cp-sheet" data-cp-sheet="${id}" aria-labelledby="cp-sheet-${id}">
-        <div class="sheet-head"><h2 class="grow" id="cp-sheet-${id}">${heading}</h2><button type="button" class="secondary" data-close>${Words.t("Close")}</button></div>
-        <p class="small">${Words.t("Tap a card to take it off.")}</p>
+        <div class="sheet-head"><h2 class="grow" id="cp-sheet-${id}">${heading}</h2><button type="button" class="secondary" data-close>${close}</button></div>
+        <p class="small">${tapOff}</p>
         <div class="cp-items">${chosen.map((kindId, i) => takeOff("cp-item", kindId, i))}</div></dialog>`;
     const list = chips ? markup`<div class="cp-chosen" aria-live="polite">${chosen.length
         ? markup`${chosen.map((kindId, i) => takeOff("cp-chip", kindId, i))}<button type="button" class="secondary cp-more" data-cp-more="${id}" aria-haspopup="dialog" hidden></button>`
-        : markup`<span class="small">${Words.t("No {label} yet.", { label })}</span>`}</div>${chosen.length ? sheet : ""}` : "";
+        : markup`<span class="small">${none}</span>`}</div>${chosen.length ? sheet : ""}` : "";
     // ``question`` is markup the page made with Companion.html
     return above ? markup`${list}${body}` : markup`${body}${list}`;
   }
@@ -116,7 +115,7 @@ const CardPicker = (() => {
       do {
         chips[--shown].hidden = true;
         more.textContent = shown ? Words.t("+{n} more", { n: chips.length - shown }) : Words.t("All {n}", { n: chips.length });
-        more.setAttribute("aria-label", Words.t("{shown}: every card picked, {n}, to see or take off", { shown: more.textContent, n: chips.length }));
+        more.setAttribute("aria-label", Words.t("{more}: every card picked, {n}, to see or take off", { more: more.textContent, n: chips.length }));
       } while (shown > 0 && over());
     }
     if (sheetOpen === null) return;
