@@ -1,5 +1,5 @@
 """Whole games at the table: ``python benchmarks/table.py [--seeds N] [--first K] [--list]
-[--typical] [GAME ...]``.
+[--typical] [--lang LANG] [GAME ...]``.
 
 Plays whole games of each title through its page (tests/whole_<game>.py: the table's moves made
 by the engine's own simulator, seeded, on two or more phones, each a browser context of
@@ -16,6 +16,11 @@ that stops on an error (a move the page could not record, a timeout) is reported
 and a screenshot of each of its phones in tests/artifacts/, and the run goes on to the next seed.
 ``--list`` lists every turn that scrolled, had a target covered or left an answer standing, with
 its seed and label.
+
+``--lang fr`` (or ``de``) makes every phone's browser speak that language
+(tests/browser_support.new_phone): the pages come in it, the drivers read their words from the
+page (tests/phone.py said), and the table counts the turns that left English on screen
+(tests/phone.py english_left; ``--list`` lists them).
 
 ``--typical`` plays each game's typical turns instead (tests/turns_<game>.py, the scripts the
 browser tests run), turn by turn. Needs Debian's chromium.
@@ -39,7 +44,8 @@ ARTIFACTS = ROOT / "tests" / "artifacts"
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
-from phone import PHONE, Phone, delays, watch  # noqa: E402
+from browser_support import new_phone  # noqa: E402
+from phone import Phone, delays, watch  # noqa: E402
 from werkzeug.serving import make_server  # noqa: E402
 
 from companion.web import create_app  # noqa: E402
@@ -57,17 +63,16 @@ def percentile(values: list[float], p: float) -> float:
     return ordered[max(0, math.ceil(p / 100 * len(ordered)) - 1)]
 
 
-def measure(game: str, url: str, browser, seeds: list[int], typical: bool):
+def measure(game: str, url: str, browser, seeds: list[int], typical: bool, lang: str = "en"):
     """Play the game's whole games (or typical turns) measuring: its turns (with their seeds, None
     for typical turns), the delays and the seeds whose game stopped on an error."""
     contexts = []
 
     def factory() -> Phone:
-        context = browser.new_context(viewport=PHONE, device_scale_factor=2,
-                                      is_mobile=True, has_touch=True)
-        watch(context)
-        contexts.append(context)
-        return Phone(context.new_page(), strict=False, game=game)
+        page = new_phone(browser, lang)  # 360 x 740 with touch, its browser speaking ``lang``
+        watch(page.context)
+        contexts.append(page.context)
+        return Phone(page, strict=False, game=game)
 
     def played(phones, seed):
         waited = delays(phones)
@@ -97,7 +102,9 @@ def measure(game: str, url: str, browser, seeds: list[int], typical: bool):
     return turns, waited, failed
 
 
-def report(rows, typical: bool, listed: bool) -> None:
+def report(rows, typical: bool, listed: bool, lang: str = "en") -> None:
+    if lang != "en":
+        print(f"phones in {lang}")
     if typical:
         print(f"{'game':<12} {'turn':<34} {'taps':>5} {'px scrolled':>12}")
         for game, turns, _, _ in rows:
@@ -108,12 +115,13 @@ def report(rows, typical: bool, listed: bool) -> None:
         print(f"{'game':<12} {'seed':>4} {'turn':<40} {'px':>5} {'covered':>7} {'standing':>8}")
         for game, turns, _, _ in rows:
             for seed, turn in turns:
-                if turn.scrolled or turn.covered or turn.standing:
+                if turn.scrolled or turn.covered or turn.standing or turn.english:
                     print(f"{game:<12} {seed or '-':>4} {turn.label[:40]:<40} {turn.scrolled:>5} "
-                          f"{turn.covered:>7} {turn.standing:>8}")
+                          f"{turn.covered:>7} {turn.standing:>8}"
+                          + (f"  English left: {turn.english[:3]}" if turn.english else ""))
         print()
     print(f"{'game':<12} {'turns':>6} {'taps p50':>8} {'p90':>4} {'max':>4} {'px':>5} "
-          f"{'covered':>7} {'standing':>8} {'follow p50':>10} {'p99':>6}  taps target")
+          f"{'covered':>7} {'standing':>8} {'english':>7} {'follow p50':>10} {'p99':>6}  taps target")
     for game, seeded, waited, failed in rows:
         turns = [turn for _, turn in seeded]
         taps = [turn.taps for turn in turns] or [0]
@@ -122,10 +130,10 @@ def report(rows, typical: bool, listed: bool) -> None:
         print(f"{game:<12} {len(turns):>6} {statistics.median(taps):>8} "
               f"{percentile(taps, 90):>4} {max(taps):>4} {sum(t.scrolled for t in turns):>5} "
               f"{sum(t.covered for t in turns):>7} {sum(t.standing for t in turns):>8} "
-              f"{follow}  {TAPS[game]}")
+              f"{sum(1 for t in turns if t.english):>7} {follow}  {TAPS[game]}")
         if failed:
             print(f"{'':<12} stopped on an error: seed {', '.join(map(str, failed))}")
-    print(f"\ntargets: {TARGETS}")
+    print(f"\ntargets: {TARGETS}; in French or German, 0 turns with English left")
 
 
 def main() -> None:
@@ -139,6 +147,8 @@ def main() -> None:
                         help="list each turn that scrolled, had a target covered or left an "
                              "answer standing")
     parser.add_argument("--typical", action="store_true", help="the typical turns instead")
+    parser.add_argument("--lang", default="en", choices=("en", "fr", "de"),
+                        help="the language of every phone's browser (default: en)")
     args = parser.parse_args()
     unknown = set(args.games) - set(GAMES)
     if unknown:
@@ -157,11 +167,11 @@ def main() -> None:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
             for game in args.games or GAMES:
-                rows.append((game, *measure(game, url, browser, seeds, args.typical)))
+                rows.append((game, *measure(game, url, browser, seeds, args.typical, args.lang)))
             browser.close()
         http.shutdown()
         app.extensions["store"].dispose()
-    report(rows, args.typical, args.list)
+    report(rows, args.typical, args.list, args.lang)
 
 
 if __name__ == "__main__":

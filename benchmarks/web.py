@@ -1,5 +1,5 @@
 """The server at a busy table: ``python benchmarks/web.py [--quick] [--postgresql URL]
-[--threads N] [--parts tables,entries,followers,idle]``.
+[--threads N] [--parts tables,entries,followers,idle,languages]``.
 
 Starts the app in waitress on 127.0.0.1 (as `companion serve`, with its default threads unless
 --threads says otherwise, plus a bare Flask endpoint
@@ -14,6 +14,9 @@ PostgreSQL. Prints one table:
   as the page does (asking again a second later when the server had no place to hold them):
   updates delivered per second, delay from a move's answer to the other phones (p50/p99);
 - 1,000 idle connections open: how long a new phone waits for the home page (and beside none);
+- a page's server CPU in French beside English (part ``languages``): the same requests (the home
+  page, a game's page, its JSON, a rules page, the Statistics page) from a phone whose browser
+  speaks French and from one that speaks English, in turns, in the same run;
 - the server's CPU seconds and RSS after each part.
 
 Targets (issue 13): at 50 tables within 3x the bare endpoint at p50 and p99; 4,000 entries
@@ -47,7 +50,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 ROOT = Path(__file__).resolve().parent.parent
 OPTIONS = {"players": ["Ann", "Bob"], "wizard": 0}
 KING_UP = {"type": "play", "cards": [{"card": "king-1", "moves": [{"pawn": "king", "from": 0, "to": 1}]}]}
-PARTS = ("tables", "entries", "followers", "idle")
+PARTS = ("tables", "entries", "followers", "idle", "languages")
 
 
 # -- the server ---------------------------------------------------------------------------------
@@ -106,14 +109,16 @@ class Server:
 class Phone:
     """One phone: one keep-alive connection, its cookie, the page's CSRF token."""
 
-    def __init__(self, port: int):
+    def __init__(self, port: int, lang: str = "en"):
         self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
         self.cookie = ""
+        self.lang = lang  # its browser's language (Accept-Language)
         page = self.request("GET", "/")[1].decode()
         self.token = re.search(r'name="csrf-token" content="([^"]+)"', page).group(1)
 
     def request(self, method: str, path: str, body: dict | None = None) -> tuple[int, bytes]:
-        headers = {"Cookie": self.cookie, "X-CSRFToken": getattr(self, "token", "")}
+        headers = {"Cookie": self.cookie, "X-CSRFToken": getattr(self, "token", ""),
+                   "Accept-Language": {"fr": "fr-FR,fr;q=0.9", "de": "de-DE,de;q=0.9"}.get(self.lang, "en-GB,en;q=0.9")}
         data = None
         if body is not None:
             data = json.dumps(body).encode()
@@ -238,6 +243,34 @@ def followers(port: int, tables: int, seconds: float) -> tuple[float, float, flo
     return delivered[0] / seconds, p50, p99
 
 
+def languages(server: Server, rounds: int) -> dict[str, dict[str, float]]:
+    """Server CPU ms a request, by page and language: the same requests from a French phone and
+    an English one, taken in turns (en, fr, en, fr, ...) so that both see the same load."""
+    maker = Phone(server.port)
+    game = maker.create()
+    seq = 0
+    for _ in range(6):  # a few history lines (moves and undos), worded on each request
+        seq = maker.round_trip(game, seq)
+    pages = {"home": "/", "game page": f"/g/{game}", "game JSON": f"/api/games/{game}",
+             "rules page": "/rules/majesty", "statistics": "/stats"}
+    phones = {lang: Phone(server.port, lang) for lang in ("en", "fr")}
+    spent = {lang: dict.fromkeys(pages, 0.0) for lang in phones}
+    for phone in phones.values():  # warm: templates compiled, the game replayed
+        for path in pages.values():
+            phone.request("GET", path)
+    each = 20
+    for _ in range(rounds):
+        for lang, phone in phones.items():
+            for page, path in pages.items():
+                cpu = server.usage()[0]
+                for _ in range(each):
+                    status, _body = phone.request("GET", path)
+                    assert status == 200, (path, status)
+                spent[lang][page] += server.usage()[0] - cpu
+    return {lang: {page: seconds * 1000 / (each * rounds) for page, seconds in by_page.items()}
+            for lang, by_page in spent.items()}
+
+
 def idle(port: int, count: int) -> float:
     """Seconds a new phone waits for the home page while ``count`` idle connections are open."""
     _soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
@@ -323,6 +356,12 @@ def run(name: str, url: str, quick: bool, threads: int, parts: set[str]) -> list
             beside = idle(server.port, 1000)
             rows.append((f"{name}: a new phone beside 1,000 idle connections (beside none)",
                          f"{beside:.2f} s ({idle(server.port, 0):.2f} s)", "< 1 s"))
+        if "languages" in parts:
+            spent = languages(server, 5 if quick else 25)
+            for page in spent["en"]:
+                fr, en = spent["fr"][page], spent["en"][page]
+                rows.append((f"{name}: server CPU a request, {page}, French vs English",
+                             f"{fr:.2f} vs {en:.2f} ms  (x{fr / en:.2f})", "no more than English"))
         cpu, rss = server.usage()
         rows.append((f"{name}: server at the end", f"{cpu:.1f} s CPU, {rss:.0f} MB RSS", ""))
     finally:

@@ -5,10 +5,22 @@ from __future__ import annotations
 import argparse
 import sys
 
+from companion import language  # no Babel: it is imported where a Msg is worded
+from companion.words import msg, plural
+
 # Each command imports what it needs when it runs: `companion scan` starts without the database,
 # the printables or Flask.
 
-COMMANDS = ("serve", "export", "import", "delete", "print", "scan", "db")
+DESCRIPTION = msg("The `companion` command: serve the app, export and import games, print proxies, scan photos, "
+                  "bring the database's schema up to date.")
+COMMANDS = ("serve", "export", "import", "delete", "print", "scan", "db", "translations")
+LANG_HELP = msg("the language of what the command says and prints: en, fr or de (default: the "
+                "environment's, from LC_ALL or LANG; else English)")
+
+
+def _say(args: argparse.Namespace, message, file=None) -> None:
+    """Print ``message`` (a Msg, or text) in the command's language (``--lang``)."""
+    print(language.word(message, args.lang), file=file)
 
 
 def serve(args: argparse.Namespace) -> int:
@@ -25,8 +37,8 @@ def serve(args: argparse.Namespace) -> int:
     shown = args.host if args.host not in ("0.0.0.0", "::") else (lan or "localhost")
     database = app.extensions["store"].db.url.render_as_string(hide_password=True)
     if _in_use(args.host, args.port):  # before the link: a link to another program is no use
-        print(f"Port {args.port} is already in use on this machine (another companion serve?): "
-              f"stop that program, or start this one with another --port.", file=sys.stderr)
+        _say(args, msg("Port {port} is already in use on this machine (another companion serve?): stop that "
+                       "program, or start this one with another --port.", port=str(args.port)), sys.stderr)
         return 1
     if args.https:
         from companion.web import tls
@@ -42,13 +54,13 @@ def serve(args: argparse.Namespace) -> int:
             asyncore_use_poll=True,  # select() stops at file descriptor 1,024
             max_request_body_size=app.config["MAX_PHOTO_LENGTH"] + 64 * 1024)
     if args.https:
-        _announce(f"https://{shown}:{args.port}/", database)
-        print(f"Its certificate is self-signed ({cert}): each phone warns once; accept it to "
-              f"use the live camera. SHA-256 {tls.fingerprint(cert)}")
+        _announce(args, f"https://{shown}:{args.port}/", database)
+        _say(args, msg("Its certificate is self-signed ({cert}): each phone warns once; accept it to use the "
+                       "live camera. SHA-256 {fingerprint}", cert=str(cert), fingerprint=tls.fingerprint(cert)))
         sys.stdout.flush()
         server.serve_forever()
         return 0
-    _announce(f"http://{shown}:{args.port}/", database)
+    _announce(args, f"http://{shown}:{args.port}/", database)
     server.run()
     return 0
 
@@ -69,13 +81,13 @@ def _in_use(host: str, port: int) -> bool:
     return False
 
 
-def _announce(url: str, database: str) -> None:
+def _announce(args: argparse.Namespace, url: str, database: str) -> None:
     """The address for the table, as a link to type and a QR code to scan from the terminal."""
     import qrcode
 
-    print(f"The companion is at {url}  (database: {database})")
-    print("On each phone, open that link or scan this code; a game's page then shows its "
-          "6-character join code.")
+    _say(args, msg("The companion is at {url}  (database: {database})", url=url, database=database))
+    _say(args, msg("On each phone, open that link or scan this code; a game's page then shows its "
+                   "6-character join code."))
     code = qrcode.QRCode(border=2)
     code.add_data(url)
     code.print_ascii(out=sys.stdout, invert=True)
@@ -109,7 +121,7 @@ def export(args: argparse.Namespace) -> int:
     from companion.store import GameNotFound
 
     if args.all == (args.game_id is not None):
-        print("Name one game's id, or --all for every game.", file=sys.stderr)
+        _say(args, msg("Name one game's id, or --all for every game."), sys.stderr)
         return 1
     store = _store(args)
     if args.all:
@@ -123,7 +135,7 @@ def export(args: argparse.Namespace) -> int:
         try:
             text = json.dumps(records.export(store.load(args.game_id)), indent=2)
         except GameNotFound as missing:
-            print(missing, file=sys.stderr)
+            _say(args, missing.message, sys.stderr)
             return 1
     if args.output:
         with open(args.output, "w", encoding="utf-8") as out:
@@ -145,15 +157,17 @@ def import_(args: argparse.Namespace) -> int:
 
         if isinstance(data, dict) and data.get("format") == exports.ARCHIVE:
             added, skipped = exports.import_archive(_store(args), data, owner="cli")
-            print(f"{added} games imported, {skipped} already here")
+            _say(args, plural("{n} game imported, {skipped} already here", "{n} games imported, {skipped} already here",
+                              added, skipped=skipped))
             return 0
         game, options, stored = records.parse_export(data)
         game_id = _store(args).import_record(game, options, stored, owner="cli")
     except (OSError, inputs.InputError) as broken:
-        print(f"Cannot read {args.file}: {broken}", file=sys.stderr)
+        reason = broken.message if isinstance(broken, inputs.InputError) else str(broken)
+        _say(args, msg("Cannot read {file}: {reason}", file=args.file, reason=reason), sys.stderr)
         return 1
     except protocol.RuleError as refused:
-        print(f"Refused ({refused.rule}): {refused.message}", file=sys.stderr)
+        _say(args, msg("Refused ({rule}): {refusal}", rule=refused.rule, refusal=refused.message), sys.stderr)
         return 1
     print(game_id)
     return 0
@@ -166,9 +180,9 @@ def delete(args: argparse.Namespace) -> int:
     try:
         _store(args).delete(args.game_id)
     except GameNotFound as missing:
-        print(missing, file=sys.stderr)
+        _say(args, missing.message, sys.stderr)
         return 1
-    print(f"Deleted {args.game_id}")
+    _say(args, msg("Deleted {game}", game=args.game_id))
     return 0
 
 
@@ -183,7 +197,7 @@ def db(args: argparse.Namespace) -> int:
     engine = database(args.database or default_database_url())
     try:
         if args.action == "upgrade":
-            print(f"The database is at revision {migrations.upgrade(engine)}, the newest.")
+            _say(args, msg("The database is at revision {revision}, the newest.", revision=migrations.upgrade(engine)))
             return 0
         with engine.connect() as conn:
             at = migrations.current(conn)
@@ -191,13 +205,13 @@ def db(args: argparse.Namespace) -> int:
         engine.dispose()
     newest = migrations.newest()
     if at == newest:
-        print(f"The database is at revision {at}, the newest.")
+        _say(args, msg("The database is at revision {revision}, the newest.", revision=at))
     elif at is None:
-        print(f"The database has no revision (empty, or made by a companion before migrations): "
-              f"`companion db upgrade` (or any command that opens it) brings it to {newest}.")
+        _say(args, msg("The database has no revision (empty, or made by a companion before migrations): "
+                       "`companion db upgrade` (or any command that opens it) brings it to {newest}.", newest=newest))
     else:
-        print(f"The database is at revision {at}; the newest is {newest}: `companion db upgrade` "
-              f"(or any command that opens it) brings it there.")
+        _say(args, msg("The database is at revision {revision}; the newest is {newest}: `companion db upgrade` "
+                       "(or any command that opens it) brings it there.", revision=at, newest=newest))
     return 0
 
 
@@ -269,7 +283,8 @@ def scan(args: argparse.Namespace) -> int:
 
     game = args.game.replace("-", "_") if args.game else None
     if game is not None and game not in GAMES:
-        print(f"No game called {args.game!r}: choose one of {', '.join(GAMES)}.", file=sys.stderr)
+        _say(args, msg("No game called {name}: choose one of {games}.", name=repr(args.game),
+                       games=", ".join(GAMES)), sys.stderr)
         return 1
     failed, reports = False, []
     for path in args.photos:
@@ -278,11 +293,11 @@ def scan(args: argparse.Namespace) -> int:
                 result = scan_photo(photo.read(), game)
         except (OSError, ScanError) as broken:
             failed = True
-            message = str(broken) if isinstance(broken, ScanError) else \
-                f"cannot open it ({broken.strerror or broken})."
-            reports.append({"file": path, "error": message})
+            message = broken.message if isinstance(broken, ScanError) else \
+                msg("cannot open it ({reason}).", reason=str(broken.strerror or broken))
+            reports.append({"file": path, "error": language.word(message, args.lang)})
             if not args.json:
-                print(f"{path}: {message}", file=sys.stderr)
+                _say(args, msg("{file}: {message}", file=path, message=message), sys.stderr)
             continue
         cards = []
         for card in result.cards:
@@ -298,21 +313,25 @@ def scan(args: argparse.Namespace) -> int:
                         "notes": result.notes})
         if args.json:
             continue
-        count = f"{len(cards)} card{'s' if len(cards) != 1 else ''}" if cards else "no card found"
-        print(f"{path}: {count} ({result.width} x {result.height}, {result.seconds:.2f} s)")
+        count = plural("{n} card", "{n} cards", len(cards)) if cards else msg("no card found")
+        _say(args, msg("{file}: {count} ({width} x {height}, {seconds} s)", file=path, count=count,
+                       width=str(result.width), height=str(result.height), seconds=format(result.seconds, ".2f")))
         for card in cards:
-            print(f"  {card['name']:28} {spaced(card['code'])}   "
-                  f"{GAMES[card['game']].title}, copy {card['copy']}, deck {card['deck_mark']}")
+            name = language.word(card["name"], args.lang)
+            _say(args, msg("  {name} {code}   {game}, copy {copy}, deck {deck}", name=format(name, "28"),
+                           code=spaced(card["code"]), game=GAMES[card["game"]].title, copy=card["copy"],
+                           deck=card["deck_mark"]))
         for note in result.notes:
-            print(f"  Note: {note}")
+            _say(args, msg("  Note: {note}", note=note))
         if others:
-            print("  other codes (not cards" + (f" of {GAMES[game].title}" if game else "") + "):")
+            _say(args, msg("  other codes (not cards of {game}):", game=GAMES[game].title) if game
+                 else msg("  other codes (not cards):"))
             for other in others:
-                print(f"    {other['text'][:60]!r}: {other['reason']}")
+                _say(args, msg("    {code}: {reason}", code=repr(other["text"][:60]), reason=other["reason"]))
     if args.json:
         import json  # only here: the scan command starts without it
 
-        print(json.dumps(reports, indent=2))
+        print(json.dumps(language.worded(reports, args.lang), indent=2))
     return 1 if failed else 0
 
 
@@ -323,7 +342,8 @@ def translations(args: argparse.Namespace) -> int:
 
     if args.action == "update":
         for lang, (count, waiting) in language.update().items():
-            print(f"{language.catalog_path(lang)}: {count} messages, {waiting} to translate")
+            _say(args, msg("{catalog}: {count} messages, {waiting} to translate",
+                           catalog=str(language.catalog_path(lang)), count=str(count), waiting=str(waiting)))
         return 0
     faults = language.check()
     for fault in faults:
@@ -368,104 +388,141 @@ def _printing_arguments(printing: argparse.ArgumentParser) -> None:
 
 def _serving_arguments(serving: argparse.ArgumentParser) -> None:
     serving.add_argument("--host", default="0.0.0.0",
-                         help="address to listen on (default: every one, so phones on the table's network "
-                              "can join)")
+                         help=_h(msg("address to listen on (default: every one, so phones on the table's network "
+                              "can join)")))
     serving.add_argument("--port", type=int, default=8000)
     serving.add_argument("--threads", type=int, default=256,
-                         help="requests served at once (default: 256, for 50 tables of 4 "
-                              "phones); phones waiting for news hold one each")
+                         help=_h(msg("requests served at once (default: 256, for 50 tables of 4 "
+                              "phones); phones waiting for news hold one each")))
     serving.add_argument("--waiting", type=int, default=None, metavar="N",
-                         help="phones held waiting for news at once (default: threads - 8, so "
-                              "moves always find a thread); others poll every second")
+                         help=_h(msg("phones held waiting for news at once (default: threads - 8, so "
+                              "moves always find a thread); others poll every second")))
     serving.add_argument("--connection-limit", type=int, default=2000, metavar="N",
-                         help="open connections accepted at once, idle ones included "
-                              "(default: 2000)")
+                         help=_h(msg("open connections accepted at once, idle ones included "
+                              "(default: 2000)")))
     serving.add_argument("--idle-timeout", type=int, default=60, metavar="SECONDS",
-                         help="close a connection that sent nothing for this long (default: 60)")
+                         help=_h(msg("close a connection that sent nothing for this long (default: 60)")))
     serving.add_argument("--https", action="store_true",
-                         help="serve over HTTPS with a self-signed certificate kept in the data "
+                         help=_h(msg("serve over HTTPS with a self-signed certificate kept in the data "
                               "folder, so phones may use the live camera view (werkzeug's threaded "
-                              "server: waitress has no TLS)")
+                              "server: waitress has no TLS)")))
     serving.add_argument("--no-stats", action="store_true",
-                         help="no Statistics or Players page, no archive of every game and no "
-                              "names suggested: for a server shared with strangers")
+                         help=_h(msg("no Statistics or Players page, no archive of every game and no "
+                              "names suggested: for a server shared with strangers")))
     serving.add_argument("--share-stats", action="store_true",
-                         help="let every phone download the archive and CSV of every game (their "
+                         help=_h(msg("let every phone download the archive and CSV of every game (their "
                               "ids, so their links); by default each phone gets the games it "
-                              "created, holds a seat in or opened")
+                              "created, holds a seat in or opened")))
 
 
 def _exporting_arguments(exporting: argparse.ArgumentParser) -> None:
     exporting.add_argument("game_id", nargs="?")
-    exporting.add_argument("--all", action="store_true", help="every game on the server")
+    exporting.add_argument("--all", action="store_true", help=_h(msg("every game on the server")))
     exporting.add_argument("--csv", metavar="FILE",
-                           help="with --all: also write every play as CSV (one row a player)")
-    exporting.add_argument("--output", "-o", help="write to this file instead")
+                           help=_h(msg("with --all: also write every play as CSV (one row a player)")))
+    exporting.add_argument("--output", "-o", help=_h(msg("write to this file instead")))
+
+
+_LANG = [language.DEFAULT]  # the language of the command's help, chosen before its parser is made
+
+
+def _h(text) -> str:
+    """A help text in the command's language (argparse's own words stay its English)."""
+    return language.word(text, _LANG[0])
+
+
+def _wanted_language(argv: list[str] | None) -> str:
+    """``--lang`` as the command line gives it (before parsing it), else the environment's."""
+    words = sys.argv[1:] if argv is None else argv
+    for at, word in enumerate(words):
+        if word == "--lang" and at + 1 < len(words):
+            return language.choose(words[at + 1])
+        if word.startswith("--lang="):
+            return language.choose(word.split("=", 1)[1])
+    return environment_language()
+
+
+def environment_language() -> str:
+    """The language the environment asks for (``LC_ALL``, else ``LC_MESSAGES``, else ``LANG``, as
+    POSIX orders them), as one the companion speaks: ``fr_FR.UTF-8`` is ``fr``, ``C`` English."""
+    import os
+
+    wanted = next((os.environ[name] for name in ("LC_ALL", "LC_MESSAGES", "LANG") if os.environ.get(name)), "")
+    return language.choose(wanted.split(".")[0])
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="companion", description=__doc__)
+    _LANG[0] = _wanted_language(argv)
+    parser = argparse.ArgumentParser(prog="companion", description=_h(DESCRIPTION))
     parser.add_argument(
         "--database",
-        help="SQLAlchemy URL (default: $COMPANION_DATABASE_URL, else SQLite in the data folder)",
+        help=_h(msg("SQLAlchemy URL (default: $COMPANION_DATABASE_URL, else SQLite in the data folder)")),
     )
+    parser.add_argument("--lang", metavar="LANG", help=_h(LANG_HELP))
+    # each command takes --lang too (`companion print majesty --lang de`); given there, it wins
+    each = argparse.ArgumentParser(add_help=False)
+    each.add_argument("--lang", metavar="LANG", default=argparse.SUPPRESS, help=_h(LANG_HELP))
     # `prog` given: argparse would start a help formatter to make it (importing shutil)
     commands = parser.add_subparsers(dest="command", required=True, prog="companion")
     # each command's options are added only when it runs (or for help): a scan starts sooner
     wanted = _command(argv)
 
-    serving = commands.add_parser("serve", help="start the app (waitress; with --https, werkzeug over TLS)")
+    serving = commands.add_parser(
+        "serve", parents=[each], help=_h(msg("start the app (waitress; with --https, werkzeug over TLS)")))
     if wanted in (None, "serve"):
         _serving_arguments(serving)
     serving.set_defaults(run=serve)
 
     exporting = commands.add_parser(
-        "export", help="print a game's full record as JSON, or with --all every game (an archive "
-                       "that `companion import` takes back, skipping games already there)")
+        "export", parents=[each],
+        help=_h(msg("print a game's full record as JSON, or with --all every game (an archive "
+                    "that `companion import` takes back, skipping games already there)")))
     if wanted in (None, "export"):
         _exporting_arguments(exporting)
     exporting.set_defaults(run=export)
 
     importing = commands.add_parser(
-        "import", help="store an exported record as a new game, or every new game of an archive")
+        "import", parents=[each],
+        help=_h(msg("store an exported record as a new game, or every new game of an archive")))
     importing.add_argument("file")
     importing.set_defaults(run=import_)
 
     deleting = commands.add_parser(
-        "delete", help="delete a game and all that belongs to it (one no page can read too)")
+        "delete", parents=[each], help=_h(msg("delete a game and all that belongs to it (one no page can read too)")))
     deleting.add_argument("game_id")
     deleting.set_defaults(run=delete)
 
     printing = commands.add_parser(
-        "print", help="write a printable PDF: a proxy deck, a score sheet, the board")
+        "print", parents=[each], help=_h(msg("write a printable PDF: a proxy deck, a score sheet, the board")))
     if wanted in (None, "print"):  # the printables are loaded only to print (or for help)
         _printing_arguments(printing)
     printing.set_defaults(run=print_)
 
     scanning = commands.add_parser(
-        "scan", help="read the proxy cards in photos (JPEG, PNG, WebP, HEIC or GIF)",
-        description="Prints the cards found in each photo, in reading order (rows from top to "
+        "scan", parents=[each], help=_h(msg("read the proxy cards in photos (JPEG, PNG, WebP, HEIC or GIF)")),
+        description=_h(msg("Prints the cards found in each photo, in reading order (rows from top to "
                     "bottom, each left to right), and apart from them any other QR code. Exit "
-                    "status 1 if a photo could not be read.")
+                    "status 1 if a photo could not be read.")))
     scanning.add_argument("photos", nargs="+", metavar="PHOTO")
-    scanning.add_argument("--game", help="only this game's cards count as cards "
-                                         "(royal-visit, majesty, kings-court, kingseat)")
-    scanning.add_argument("--json", action="store_true", help="print JSON instead of text")
+    scanning.add_argument("--game", help=_h(msg("only this game's cards count as cards "
+                                         "(royal-visit, majesty, kings-court, kingseat)")))
+    scanning.add_argument("--json", action="store_true", help=_h(msg("print JSON instead of text")))
     scanning.set_defaults(run=scan)
 
     database = commands.add_parser(
-        "db", help="the database's schema: `upgrade` brings it to the newest revision (each "
-                   "command that opens the database does so first), `current` says where it is")
+        "db", parents=[each], help=_h(msg("the database's schema: `upgrade` brings it to the newest revision (each "
+                   "command that opens the database does so first), `current` says where it is")))
     database.add_argument("action", choices=("upgrade", "current"))
     database.set_defaults(run=db)
 
     catalogs = commands.add_parser(
-        "translations", help="the languages' catalogs: `update` brings them up to the sources, "
-                             "`check` lists what is missing or wrong (docs/translating.md)")
+        "translations", parents=[each], help=_h(msg("the languages' catalogs: `update` brings them up to the sources, "
+                             "`check` lists what is missing or wrong (docs/translating.md)")))
     catalogs.add_argument("action", choices=("update", "check"))
     catalogs.set_defaults(run=translations)
 
     args = parser.parse_args(argv)
+    args.lang = language.choose(args.lang) if args.lang else environment_language()
     if args.command in ("scan", "print", "translations"):  # no database
         return args.run(args)
     from companion.migrations import UnknownRevision

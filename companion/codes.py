@@ -26,6 +26,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
+from companion.words import Msg, msg
+
 VERSION = "1"
 ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 LENGTH = 10
@@ -45,7 +47,12 @@ FACE_MODULE = 30 / 21
 
 
 class CodeError(ValueError):
-    """A code that is not a card of ours, of this game, or of this version; one plain sentence."""
+    """A code that is not a card of ours, of this game, or of this version; one plain sentence
+    (``message``, a Msg worded where it is shown; ``str(error)`` is its English)."""
+
+    @property
+    def message(self) -> Msg:
+        return self.args[0]
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,11 +175,12 @@ def format_code(game: str, kind_id: str, copy: int, deck_mark: str) -> str:
     """The code printed on one physical card. Raises CodeError for what cannot be printed."""
     codes = _game(game)
     if kind_id not in codes.kinds:
-        raise CodeError(f"{codes.title} has no card kind {kind_id!r}.")
+        raise CodeError(msg("{game} has no card kind {kind}.", game=codes.title, kind=repr(kind_id)))
     if not 1 <= copy <= MAX_COPY:
-        raise CodeError(f"A copy number runs from 1 to {MAX_COPY}, not {copy}.")
+        raise CodeError(msg("A copy number runs from 1 to {most}, not {copy}.", most=MAX_COPY, copy=copy))
     if not is_deck_mark(deck_mark):
-        raise CodeError(f"A deck mark is {MARK_LENGTH} letters or digits, not {deck_mark!r}.")
+        raise CodeError(msg("A deck mark is {length} letters or digits, not {mark}.", length=MARK_LENGTH,
+                            mark=repr(deck_mark)))
     body = f"{codes.letter}{VERSION}{codes.kinds[kind_id]}{copy:02d}{deck_mark}"
     return body + _check_character(body)
 
@@ -183,23 +191,27 @@ def parse_code(text: str, game: str | None = None) -> CardCode:
     code = re.sub(r"[\s-]", "", str(text)).upper()
     shown = repr(str(text).strip()[:40])
     if len(code) >= 2 and code[0] in BY_LETTER and code[1] != VERSION and code[1].isdigit():
-        raise CodeError(f"{shown} is a version {code[1]} card code; this companion reads "
-                        f"version {VERSION} codes.")
+        raise CodeError(msg("{shown} is a version {version} card code; this companion reads version {reads} codes.",
+                            shown=shown, version=code[1], reads=VERSION))
     if len(code) != LENGTH or any(c not in ALPHABET for c in code):
-        raise CodeError(f"{shown} is not a card code: a card code is {LENGTH} letters and digits.")
+        raise CodeError(msg("{shown} is not a card code: a card code is {length} letters and digits.",
+                            shown=shown, length=LENGTH))
     if code[0] not in BY_LETTER or code[1] != VERSION:
-        raise CodeError(f"{shown} is not a card code of any game the companion knows.")
+        raise CodeError(msg("{shown} is not a card code of any game the companion knows.", shown=shown))
     if _check_character(code[:-1]) != code[-1]:
-        raise CodeError(f"{shown} is not a card code: its last character does not check "
-                        "(a misread or a typo).")
+        raise CodeError(msg("{shown} is not a card code: its last character does not check "
+                            "(a misread or a typo).", shown=shown))
     codes = BY_LETTER[code[0]]
     if game is not None and codes.game != game:
-        raise CodeError(f"{shown} is a {codes.title} card, not a {_game(game).title} card.")
+        raise CodeError(msg("{shown} is a {game} card, not a {wanted} card.", shown=shown, game=codes.title,
+                            wanted=_game(game).title))
     kind_id = codes.by_short.get(code[2:4])
     if kind_id is None:
-        raise CodeError(f"{shown}: {codes.title} has no card with the short code {code[2:4]}.")
+        raise CodeError(msg("{shown}: {game} has no card with the short code {short}.", shown=shown,
+                            game=codes.title, short=code[2:4]))
     if not code[4:6].isdigit() or code[4:6] == "00":
-        raise CodeError(f"{shown} is not a card code: its copy number {code[4:6]} is not 01-99.")
+        raise CodeError(msg("{shown} is not a card code: its copy number {copy} is not 01-99.", shown=shown,
+                            copy=code[4:6]))
     return CardCode(codes.game, kind_id, int(code[4:6]), code[6:9])
 
 
@@ -227,7 +239,7 @@ def is_deck_mark(text: str) -> bool:
 
 def _game(game: str) -> GameCodes:
     if game not in GAMES:
-        raise CodeError(f"The companion prints no cards for a game called {game!r}.")
+        raise CodeError(msg("The companion prints no cards for a game called {game}.", game=repr(game)))
     return GAMES[game]
 
 

@@ -12,11 +12,14 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from companion.words import Msg, msg, plural
+
 
 class RuleError(Exception):
     """A move, position or option the rules refuse.
 
-    ``rule`` is the id of the rules-page entry it cites, ``message`` one plain sentence, and
+    ``rule`` is the id of the rules-page entry it cites, ``message`` one plain sentence (a Msg,
+    worded in the reader's language where it is shown), and
     ``step`` (when the move has several parts, such as cards played in order) the index of the
     part that broke the rule.
     """
@@ -61,7 +64,7 @@ class Sheet:
 
     header: tuple[str, ...]
     rows: tuple[tuple[Any, ...], ...]
-    title: str = "The final scoring"  # what the game page calls its CSV
+    title: str = msg("The final scoring")  # what the game page calls its CSV
 
 
 @dataclass(frozen=True)
@@ -124,7 +127,16 @@ def _ranks(outcome: Outcome) -> tuple[int, ...]:
 
 
 class Engine(Protocol):
-    """What the web layer, storage, undo, export, the statistics and the scanner need of a game."""
+    """What the web layer, storage, undo, export, the statistics and the scanner need of a game.
+
+    Every game speaks no language. A refusal (:class:`RuleError`'s ``message``), a view's labels,
+    a history line (``describe``), an outcome (its ``reason``, ``endings``, side names and sheet
+    title), and every rules-page entry and ruling are :class:`companion.words.Msg`: an English
+    message id with its arguments (``msg``, ``plural``, ``term``, ``listing``), worded at the
+    edge (the web layer, the CLI, the printables) in the reader's language; nothing stored is
+    prose. As a ``str`` a Msg is its English, so English reads as it always did. An engine
+    imports ``companion.words`` and nothing of Flask or Babel.
+    """
 
     name: str  # registry key, also the folder under templates/
     title: str
@@ -203,72 +215,87 @@ class Engine(Protocol):
 MISSING = object()  # an option left out, told apart from one given as None
 
 NAME_LENGTH = 30
-_WORDS = dict(enumerate(
-    ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"]))
+_WORDS = dict(enumerate([
+    msg("zero"), msg("one"), msg("two"), msg("three"), msg("four"), msg("five"), msg("six"), msg("seven"),
+    msg("eight"), msg("nine"), msg("ten"), msg("eleven"), msg("twelve")]))
+
+
+def quoted(text: Any) -> Msg:
+    """``text`` in quotation marks, as ``repr`` quotes it in English ('Name', or "Name's" where
+    it holds an apostrophe) and as each language quotes (« Nom », „Name“)."""
+    if "'" in str(text) and '"' not in str(text):
+        return msg('"{quoted}"', quoted=text)
+    return msg("'{quoted}'", quoted=text)
 
 
 def player_names(players: Any, title: str, fewest: int, most: int) -> tuple[str, ...]:
     """The players' names in seat order, stripped; refused under the rule "players" when the
     count is wrong, a name is blank or too long, or two names differ only in case."""
-    count = f"exactly {_WORDS[most]}" if fewest == most else f"{_WORDS[fewest]} to {_WORDS[most]}"
     if players is MISSING:
-        raise RuleError("players", "The field 'players' (the names in seat order) is missing.")
+        raise RuleError("players", msg("The field 'players' (the names in seat order) is missing."))
     if not isinstance(players, (list, tuple)) or not fewest <= len(players) <= most:
-        raise RuleError("players", f"{title} needs {count} player names.")
+        if fewest == most:
+            needs = plural("{title} needs exactly {count} player name.",
+                           "{title} needs exactly {count} player names.", most, title=title,
+                           count=_WORDS.get(most, most))
+        else:
+            needs = plural("{title} needs {fewest} to {most} player names.",
+                           "{title} needs {fewest} to {most} player names.", most, title=title,
+                           fewest=_WORDS.get(fewest, fewest), most=_WORDS.get(most, most))
+        raise RuleError("players", needs)
     names: list[str] = []
     for seat, name in enumerate(players):
         if not isinstance(name, str) or not name.strip():
-            raise RuleError("players", f"Player {seat + 1} needs a name.")
+            raise RuleError("players", msg("Player {seat} needs a name.", seat=seat + 1))
         name = name.strip()
         if len(name) > NAME_LENGTH:
-            raise RuleError(
-                "players", f"Player {seat + 1}'s name is longer than {NAME_LENGTH} characters."
-            )
+            raise RuleError("players", msg("Player {seat}'s name is longer than {length} characters.",
+                                           seat=seat + 1, length=NAME_LENGTH))
         if name.casefold() in (other.casefold() for other in names):
-            raise RuleError("players", "Every player needs a different name.")
+            raise RuleError("players", msg("Every player needs a different name."))
         names.append(name)
     return tuple(names)
 
 
-APP_SECTION = "Using the app"
+APP_SECTION = msg("Using the app")
 
 # Entries every rules page carries: what the companion itself refuses, whatever the game.
 COMMON_RULES = (
     RuleEntry(
         "undo",
-        "Undo and redo",
-        "Undo takes back the last move still in force; redo brings back the last move undone, "
-        "as long as no new move came in between. Both are kept in the history: nothing is erased.",
+        msg("Undo and redo"),
+        msg("Undo takes back the last move still in force; redo brings back the last move undone, "
+            "as long as no new move came in between. Both are kept in the history: nothing is erased."),
         APP_SECTION,
     ),
     RuleEntry(
         "import",
-        "Importing a game",
-        "A file exported by the companion can be imported as a new game. It is replayed move by "
-        "move first, so a file that was changed into an illegal game is refused as a whole.",
+        msg("Importing a game"),
+        msg("A file exported by the companion can be imported as a new game. It is replayed move by "
+            "move first, so a file that was changed into an illegal game is refused as a whole."),
         APP_SECTION,
     ),
     RuleEntry(
         "seat",
-        "Whose phone is this",
-        "A phone may say which player holds it; then it shows that player's own secrets, and "
-        "only one phone holds a seat at a time. It is not a password: it keeps honest players "
-        "from seeing by accident, not a cheat who takes the phone.",
+        msg("Whose phone is this"),
+        msg("A phone may say which player holds it; then it shows that player's own secrets, and "
+            "only one phone holds a seat at a time. It is not a password: it keeps honest players "
+            "from seeing by accident, not a cheat who takes the phone."),
         APP_SECTION,
     ),
     RuleEntry(
         "rulings-after-end",
-        "Rulings once the game is over",
-        "When a game has ended its table rulings stay as they were, so its result cannot change "
-        "afterwards. To play a finished game under another reading, undo the last move, change "
-        "the ruling, and enter the move again.",
+        msg("Rulings once the game is over"),
+        msg("When a game has ended its table rulings stay as they were, so its result cannot change "
+            "afterwards. To play a finished game under another reading, undo the last move, change "
+            "the ruling, and enter the move again."),
         APP_SECTION,
     ),
     RuleEntry(
         "record",
-        "The record of a game",
-        "A game is kept as its options and the list of what the table entered: moves, undos, "
-        "redos and changes of table rulings, each with whose turn it was and when.",
+        msg("The record of a game"),
+        msg("A game is kept as its options and the list of what the table entered: moves, undos, "
+            "redos and changes of table rulings, each with whose turn it was and when."),
         APP_SECTION,
     ),
 )
@@ -285,7 +312,7 @@ def get_engine(name: str) -> Engine:
     try:
         return REGISTRY[name]
     except KeyError:
-        raise RuleError("unknown-game", f"There is no game called {name!r}.") from None
+        raise RuleError("unknown-game", msg("There is no game called {name}.", name=repr(name))) from None
 
 
 def normalise_rulings(engine: Engine, given: Mapping[str, Any] | None) -> dict[str, Any]:
@@ -296,13 +323,12 @@ def normalise_rulings(engine: Engine, given: Mapping[str, Any] | None) -> dict[s
         value = given.pop(ruling.id, ruling.default)
         allowed = [choice for choice, _ in ruling.choices]
         if value not in allowed:
-            raise RuleError(
-                ruling.rule,
-                f"The ruling {ruling.title!r} takes one of {allowed}, not {value!r}.",
-            )
+            raise RuleError(ruling.rule, msg("The ruling {ruling} takes one of {allowed}, not {value}.",
+                                             ruling=quoted(ruling.title), allowed=repr(allowed),
+                                             value=repr(value)))
         chosen[ruling.id] = value
     if given:
-        raise RuleError("rulings", f"There is no table ruling called {sorted(given)[0]!r}.")
+        raise RuleError("rulings", msg("There is no table ruling called {name}.", name=repr(sorted(given)[0])))
     return chosen
 
 
@@ -339,14 +365,14 @@ def read_options(
     most, as for :func:`player_names`), and the table rulings a mapping of known choices.
     Returns the players' names and every ruling with its chosen value."""
     if not isinstance(options, Mapping):
-        raise RuleError(rule, "The game options must be a set of named fields.")
+        raise RuleError(rule, msg("The game options must be a set of named fields."))
     for key in options:
         if key not in fields:
-            raise RuleError(rule, f"There is no game option called {show(key)}.")
+            raise RuleError(rule, msg("There is no game option called {name}.", name=show(key)))
     names = player_names(options.get("players", MISSING), *players)
     given = options.get("rulings")
     if given is not None and not isinstance(given, Mapping):
-        raise RuleError("rulings", "The table rulings must be a set of named choices.")
+        raise RuleError("rulings", msg("The table rulings must be a set of named choices."))
     return names, normalise_rulings(engine, given)
 
 
@@ -380,12 +406,12 @@ def step(engine: Engine, replay: Replay, history: list[Any], kind: str, payload:
         replay.state = engine.apply(replay.state, payload)
     elif kind == "undo":
         if not replay.done:
-            raise RuleError("undo", "There is no move to undo.")
+            raise RuleError("undo", msg("There is no move to undo."))
         replay.undone.append(replay.done.pop())
         replay.state = history.pop()
     elif kind == "redo":
         if not replay.undone:
-            raise RuleError("undo", "There is no undone move to redo.")
+            raise RuleError("undo", msg("There is no undone move to redo."))
         move = replay.undone[-1]
         engine.validate(replay.state, move)
         replay.undone.pop()
@@ -394,11 +420,11 @@ def step(engine: Engine, replay: Replay, history: list[Any], kind: str, payload:
         replay.state = engine.apply(replay.state, move)
     elif kind == "rulings":
         if not isinstance(payload, Mapping):
-            raise RuleError("rulings", "A change of rulings names each ruling and its new value.")
+            raise RuleError("rulings", msg("A change of rulings names each ruling and its new value."))
         if engine.result(replay.state) is not None:
-            raise RuleError("rulings-after-end", "The game is over, and a table ruling changed "
-                                                 "now could change its result: undo the last "
-                                                 "move first, then change the ruling.")
+            raise RuleError("rulings-after-end", msg("The game is over, and a table ruling changed "
+                                                     "now could change its result: undo the last "
+                                                     "move first, then change the ruling."))
         rulings = normalise_rulings(engine, {**replay.rulings, **payload})
         state = engine.with_rulings(replay.state, rulings)  # may refuse: nothing changed yet
         earlier = [engine.with_rulings(before, rulings) for before in history]
@@ -408,15 +434,16 @@ def step(engine: Engine, replay: Replay, history: list[Any], kind: str, payload:
         # undo never takes it back.
         keep = getattr(engine, "secret", None)
         if keep is None:
-            raise RuleError("record", f"{engine.title} keeps no secrets on a player's phone.")
+            raise RuleError("record", msg("{game} keeps no secrets on a player's phone.", game=engine.title))
         if not isinstance(payload, Mapping) or set(payload) != {"player", "secret"}:
-            raise RuleError("record", "A secret names its player and what was entered.")
+            raise RuleError("record", msg("A secret names its player and what was entered."))
         player = payload["player"]
         state = keep(replay.state, player, payload["secret"])  # checks the player too
         earlier = [_kept(keep, before, player, payload["secret"]) for before in history]
         replay.state, history[:] = state, earlier
     else:
-        raise RuleError("record", f"An entry of kind {kind!r} is not one of {list(ENTRY_KINDS)}.")
+        raise RuleError("record", msg("An entry of kind {kind} is not one of {kinds}.", kind=repr(kind),
+                                      kinds=repr(list(ENTRY_KINDS))))
 
 
 def _kept(keep, before: Any, player: int, secret: Any) -> Any:

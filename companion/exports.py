@@ -1,6 +1,13 @@
 """What leaves the companion for other apps and files: a play for BG Stats, the final scoring of
 King's Court, Majesty and Kingseat as CSV, every play as CSV, and every game as one archive that
 another companion imports without duplicates.
+
+These are data, not prose: the CSV files, the records and the archive are written in English
+(a Msg as its English), whatever the phone's language, so a file made on a French phone imports
+and reads on a German one; their column names and fields are a data format (BG Stats reads its
+play's field names, spreadsheets the CSV's header) and stay English. Only the refusals of an
+import are sentences, worded where they are shown; the BG Stats play's comment is worded in the
+phone's language by the web layer (it is shown in BG Stats as a note).
 """
 from __future__ import annotations
 
@@ -23,6 +30,7 @@ from companion.stats import Play, play_of
 from companion.store import Store
 from companion.store.database import utc
 from companion.store.tables import entries, games, marks
+from companion.words import msg
 
 SOURCE = "The companion"
 ARCHIVE = "companion-archive"
@@ -35,7 +43,7 @@ PLAY_COLUMNS = ("play", "game", "title", "date", "status", "seat", "player", "si
 def bgstats(play: Play) -> dict[str, Any]:
     """A finished play in BG Stats' push format (the fields of its "add play" link)."""
     if not play.finished:
-        raise protocol.RuleError("record", "Only a finished game can be sent to BG Stats.")
+        raise protocol.RuleError("record", msg("Only a finished game can be sent to BG Stats."))
     points = play.scores is not None
     game: dict[str, Any] = {"name": play.title, "sourceGameId": play.game,
                             "highestWins": play.highest_wins is not False,
@@ -174,21 +182,24 @@ def import_archive(store: Store, data: Any, owner: str) -> tuple[int, int]:
     its link) when the id is free here. Every game is replayed first: an illegal one refuses
     the whole archive, and nothing is stored."""
     if not isinstance(data, dict) or data.get("format") != ARCHIVE:
-        raise protocol.RuleError("import", "This file is not an archive of the companion.")
+        raise protocol.RuleError("import", msg("This file is not an archive of the companion."))
     if data.get("version") != ARCHIVE_VERSION:
-        raise protocol.RuleError("import", f"This archive is version {data.get('version')!r}; "
-                                           f"this companion reads version {ARCHIVE_VERSION}.")
+        raise protocol.RuleError("import", msg(
+            "This archive is version {version}; this companion reads version {reads}.",
+            version=repr(data.get("version")), reads=str(ARCHIVE_VERSION)))
     items = data.get("games")
     if not isinstance(items, list):
-        raise protocol.RuleError("import", "This archive has no list of games.")
+        raise protocol.RuleError("import", msg("This archive has no list of games."))
     parsed = []
     for number, item in enumerate(items):
         try:
             parsed.append(_archived_game(item))
         except protocol.RuleError as refused:
-            raise protocol.RuleError("import", f"Game {number + 1}: {refused.message}") from None
+            raise protocol.RuleError("import", msg("Game {number}: {refusal}", number=number + 1,
+                                                   refusal=refused.message)) from None
         except inputs.InputError as refused:
-            raise protocol.RuleError("import", f"Game {number + 1}: {refused}") from None
+            raise protocol.RuleError("import", msg("Game {number}: {refusal}", number=number + 1,
+                                                   refusal=refused.message)) from None
     known = _fingerprints(store)
     added = skipped = 0
     for original, game, options, stored, names, item_marks in parsed:
@@ -217,29 +228,28 @@ def _archived_game(item: Any) -> tuple:
     the companion makes, its people's names as a setup form takes them, each mark's status and
     time. (id, game, options, entries, names, marks); RuleError or InputError if refused."""
     if not isinstance(item, dict):
-        raise protocol.RuleError("import", "It is not a game exported by the companion.")
+        raise protocol.RuleError("import", msg("It is not a game exported by the companion."))
     record = {key: value for key, value in item.items() if key not in ARCHIVE_FIELDS}
     game, options, stored = records.parse_export(record)
     engine = protocol.get_engine(game)
     protocol.replay(engine, options, [(e.kind, e.payload) for e in stored])
-    original = inputs.game_id(item.get("id"), "It") if "id" in item else None
+    original = inputs.game_id(item.get("id"), msg("It")) if "id" in item else None
     seated = list(options.get("players") or ())
     names = item.get("players", seated)
     if names != seated:  # players renamed or merged where it was exported
         if not isinstance(names, list) or len(names) != len(seated):
-            raise protocol.RuleError("import", "Its players are not one name for each seat.")
+            raise protocol.RuleError("import", msg("Its players are not one name for each seat."))
         names = list(protocol.player_names(names, engine.title, len(seated), len(seated)))
     item_marks = item.get("marks", [])
     if not isinstance(item_marks, list):
-        raise protocol.RuleError("import", "Its marks are not a list.")
+        raise protocol.RuleError("import", msg("Its marks are not a list."))
     checked = []
     for number, item_mark in enumerate(item_marks):
         status = item_mark.get("status") if isinstance(item_mark, dict) else None
         if not isinstance(status, str) or status not in people.MARKS:
-            raise protocol.RuleError("import", f"Mark {number + 1} is not abandoned, played "
-                                               f"wrong or counts.")
-        checked.append((status, inputs.moment(item_mark.get("at"),
-                                                            f"Mark {number + 1}")))
+            raise protocol.RuleError("import", msg("Mark {number} is not abandoned, played wrong or counts.",
+                                                   number=number + 1))
+        checked.append((status, inputs.moment(item_mark.get("at"), msg("Mark {number}", number=number + 1))))
     return original, game, options, stored, names, checked
 
 

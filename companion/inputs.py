@@ -17,6 +17,8 @@ from typing import Any
 
 import numpy as np
 
+from companion.words import Msg, msg
+
 JSON_DEPTH = 32  # far deeper than any move, option or record the companion writes
 
 # A JSON string (its escapes included), to be blanked before the brackets are counted.
@@ -26,7 +28,12 @@ _BAD_TEXT = re.compile("[\x00\ud800-\udfff]")
 
 
 class InputError(ValueError):
-    """Input refused before it reached the rules: ``str(error)`` is one sentence."""
+    """Input refused before it reached the rules: ``message`` is one sentence (a Msg, worded
+    where it is shown; ``str(error)`` is its English)."""
+
+    @property
+    def message(self) -> Msg:
+        return self.args[0]
 
 
 # An Integer column holds this much in SQLite and PostgreSQL alike (PostgreSQL's is 32 bits).
@@ -45,7 +52,8 @@ def number(value: Any, what: str, low: int = 0, high: int = LARGEST) -> int:
     if isinstance(value, str) and _WHOLE.fullmatch(value):
         value = int(value)
     if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-        raise InputError(f'"{what}" must be a whole number from {low} to {high}.')
+        raise InputError(msg('"{what}" must be a whole number from {low} to {high}.', what=what,
+                             low=low, high=high))
     return value
 
 
@@ -55,11 +63,12 @@ def moment(value: Any, whose: str) -> datetime:
     try:
         at = datetime.fromisoformat(value)
     except (TypeError, ValueError):
-        raise InputError(f"{whose} has no valid time.") from None
+        raise InputError(msg("{whose} has no valid time.", whose=whose)) from None
     if at.tzinfo is None:
         at = at.replace(tzinfo=UTC)
     if not EARLIEST <= at <= datetime.now(UTC) + CLOCK_SKEW:
-        raise InputError(f"{whose} has a time outside {EARLIEST.year} to today.")
+        raise InputError(msg("{whose} has a time outside {year} to today.", whose=whose,
+                             year=str(EARLIEST.year)))
     return at.astimezone(UTC)
 
 
@@ -67,7 +76,8 @@ def game_id(value: Any, whose: str) -> str:
     """A game id as the companion makes them: 22 letters, digits, "_" or "-"."""
     if not isinstance(value, str) or not GAME_ID.fullmatch(value):
         shown = json.dumps(value)[:40]
-        raise InputError(f"{whose} has the id {shown}, which is not one the companion makes.")
+        raise InputError(msg("{whose} has the id {shown}, which is not one the companion makes.",
+                             whose=whose, shown=shown))
     return value
 
 
@@ -81,18 +91,18 @@ def json_depth(data: bytes) -> int:
     return int(levels.max()) if levels.size else 0
 
 
-def text_fault(text: str) -> str | None:
+def text_fault(text: str) -> Msg | None:
     """Why ``text`` may not be kept (None when it may)."""
     found = _BAD_TEXT.search(text)
     if found is None:
         return None
     if found.group() == "\x00":
-        return "Text may not hold a NUL character."
-    return "Text must be valid Unicode: it holds half of a surrogate pair."
+        return msg("Text may not hold a NUL character.")
+    return msg("Text must be valid Unicode: it holds half of a surrogate pair.")
 
 
 def _refuse_constant(name: str):
-    raise InputError(f"{name} is not a number the companion accepts.")
+    raise InputError(msg("{name} is not a number the companion accepts.", name=name))
 
 
 def parse_json(data: bytes | str, depth: int = JSON_DEPTH) -> Any:
@@ -101,13 +111,13 @@ def parse_json(data: bytes | str, depth: int = JSON_DEPTH) -> Any:
     raw = data.encode("utf-8", "surrogatepass") if isinstance(data, str) else data
     # Text with no more brackets than ``depth`` cannot nest deeper (a move's body, say).
     if raw.count(b"[") + raw.count(b"{") > depth and json_depth(raw) > depth:
-        raise InputError(f"The JSON nests deeper than {depth} levels.")
+        raise InputError(msg("The JSON nests deeper than {depth} levels.", depth=depth))
     try:
         value = json.loads(raw, parse_constant=_refuse_constant)
     except InputError:
         raise
     except ValueError:  # JSONDecodeError, UnicodeDecodeError, an integer of too many digits
-        raise InputError("The request is not valid JSON.") from None
+        raise InputError(msg("The request is not valid JSON.")) from None
     # UTF-8 JSON can hold a NUL or half a surrogate pair only as a \u escape (raw, the one is a
     # control character json refuses and the other is not UTF-8); UTF-16 and UTF-32 JSON always
     # hold a zero byte. Without either, there is no text to check.

@@ -23,12 +23,13 @@ from companion.store import GameNotFound, Store
 from companion.store.database import utc
 from companion.store.seats import held_by
 from companion.store.tables import games, marks, player_names, players, seats
+from companion.words import msg
 
 ABANDONED, WRONG, COUNTS = "abandoned", "wrong", "counts"
-MARKS = {
-    ABANDONED: "abandoned",
-    WRONG: "played wrong",
-    COUNTS: "counts",
+MARKS = {  # a mark's words, as the game page says them
+    ABANDONED: msg("abandoned"),
+    WRONG: msg("played wrong"),
+    COUNTS: msg("counts"),
 }
 
 
@@ -129,9 +130,9 @@ def games_not_held(store: Store, player_ids: list[int], device: str) -> list[str
 
 def _checked_name(name: Any) -> str:
     if not isinstance(name, str) or not name.strip():
-        raise RuleError("players", "A player needs a name.")
+        raise RuleError("players", msg("A player needs a name."))
     if len(name.strip()) > NAME_LENGTH:
-        raise RuleError("players", f"A name is at most {NAME_LENGTH} characters.")
+        raise RuleError("players", msg("A name is at most {length} characters.", length=NAME_LENGTH))
     return name.strip()
 
 
@@ -140,7 +141,7 @@ def _existing(conn, player_id: Any) -> Any:
     if isinstance(player_id, int) and not isinstance(player_id, bool):
         row = conn.execute(select(players).where(players.c.id == player_id)).first()
     if row is None:
-        raise RuleError("players", "There is no such player: the list may have changed.")
+        raise RuleError("players", msg("There is no such player: the list may have changed."))
     return row
 
 
@@ -153,7 +154,7 @@ def rename(store: Store, player_id: int, name: Any) -> None:
             select(player_names.c.player_id).where(player_names.c.key == key(name))).scalar()
         if owner is not None and owner != player_id:
             other = conn.execute(select(players.c.name).where(players.c.id == owner)).scalar()
-            raise RuleError("players", f"{other} is already a player: merge the two instead.")
+            raise RuleError("players", msg("{name} is already a player: merge the two instead.", name=other))
         conn.execute(update(players).where(players.c.id == player_id).values(name=name))
         if owner is None:
             conn.execute(insert(player_names).values(key=key(name), player_id=player_id))
@@ -165,14 +166,14 @@ def merge(store: Store, keep: int, other: int) -> None:
     with store.writing() as conn:
         kept, gone = _existing(conn, keep), _existing(conn, other)
         if keep == other:
-            raise RuleError("players", "Choose two different players to merge.")
+            raise RuleError("players", msg("Choose two different players to merge."))
         both = conn.execute(
             select(seats.c.game_id).where(seats.c.player_id == keep)
             .intersect(select(seats.c.game_id).where(seats.c.player_id == other))
         ).first()
         if both is not None:
-            raise RuleError("players", f"{kept.name} and {gone.name} played in the same game, "
-                                       f"so they are two people.")
+            raise RuleError("players", msg("{kept} and {gone} played in the same game, so they are two people.",
+                                           kept=kept.name, gone=gone.name))
         conn.execute(update(seats).where(seats.c.player_id == other).values(player_id=keep))
         conn.execute(
             update(player_names).where(player_names.c.player_id == other).values(player_id=keep))
@@ -182,7 +183,7 @@ def merge(store: Store, keep: int, other: int) -> None:
 def mark(store: Store, game_id: str, status: str) -> None:
     """Append a mark to a game: abandoned, played wrong, or counts after all."""
     if status not in MARKS:
-        raise RuleError("record", "A game is marked abandoned, played wrong, or counts.")
+        raise RuleError("record", msg("A game is marked abandoned, played wrong, or counts."))
     with store.writing() as conn:
         if conn.execute(select(games.c.id).where(games.c.id == game_id)).first() is None:
             raise GameNotFound(game_id)

@@ -15,6 +15,7 @@ from typing import Any
 
 from companion import engine as protocol
 from companion import inputs
+from companion.words import Msg, listing, msg, trimmed
 
 FORMAT = "companion-game"
 VERSION = 1
@@ -130,18 +131,17 @@ class Lines:
         elif entry.kind == "undo":
             touched = self.stack.pop()
             self.redo.append(touched)
-            text = f"Undone: {self.lines[touched]['text']}"
+            text = msg("Undone: {line}", line=self.lines[touched]["text"])
         elif entry.kind == "redo":
             touched = self.redo.pop()
             self.stack.append(touched)
-            text = f"Redone: {self.lines[touched]['text']}"
+            text = msg("Redone: {line}", line=self.lines[touched]["text"])
         elif entry.kind == "secret":
-            who = self.names[entry.player] if entry.player is not None else "A player"
+            who = self.names[entry.player] if entry.player is not None else msg("A player")
             text = engine.describe_secret(who, entry.payload.get("secret"))
         else:
-            text = "Table rulings changed: " + "; ".join(
-                _ruling_words(engine, key, value) for key, value in sorted(entry.payload.items())
-            )
+            text = msg("Table rulings changed: {changes}", changes=listing(
+                (_ruling_words(engine, key, value) for key, value in sorted(entry.payload.items())), sep="; "))
         if touched != entry.seq:  # a new dict: a copy made before still reads as it was
             self.lines[touched] = {**self.lines[touched], "undone": entry.kind == "undo"}
         # Whose turn it was is kept for every entry; a line names the player only for a move.
@@ -240,48 +240,51 @@ def parse_export(data: Any) -> tuple[str, dict[str, Any], list[Entry]]:
     """Check an exported record's shape, every field of every entry; the store replays it (and
     checks each entry's player against whose turn it was) before keeping it."""
 
-    def bad(message: str) -> protocol.RuleError:
+    def bad(message: Msg) -> protocol.RuleError:
         return protocol.RuleError("import", message)
 
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise bad("This file is not a game exported by the companion.")
+        raise bad(msg("This file is not a game exported by the companion."))
     if data.get("version") != VERSION:
-        raise bad(f"This file is version {_shown(data.get('version'))}; this companion reads "
-                  f"version {VERSION}.")
+        raise bad(msg("This file is version {version}; this companion reads version {reads}.",
+                      version=_shown(data.get("version")), reads=str(VERSION)))
     for key in data:
         if key not in FIELDS:
-            raise bad(f"An exported game has no field called {_shown(key)}.")
+            raise bad(msg("An exported game has no field called {name}.", name=_shown(key)))
     if data.get("complete") is False:
-        raise bad("This file was exported while the game still kept secrets, so it cannot be "
-                  "replayed: export it again once the game is over.")
+        raise bad(msg("This file was exported while the game still kept secrets, so it cannot be "
+                      "replayed: export it again once the game is over."))
     game = data.get("game")
     if not isinstance(game, str) or game not in protocol.REGISTRY:
-        raise bad(f"This file holds a game this companion does not know: {_shown(game)}.")
+        raise bad(msg("This file holds a game this companion does not know: {game}.", game=_shown(game)))
     options = data.get("options")
     if not isinstance(options, dict):
-        raise bad("This file has no game options.")
+        raise bad(msg("This file has no game options."))
     raw = data.get("entries")
     if not isinstance(raw, list):
-        raise bad("This file has no list of entries.")
+        raise bad(msg("This file has no list of entries."))
     stored = []
     for number, item in enumerate(raw):
         if not isinstance(item, dict) or item.get("kind") not in protocol.ENTRY_KINDS:
-            raise bad(f"Entry {number + 1} is not a move, undo, redo or rulings change.")
+            raise bad(msg("Entry {number} is not a move, undo, redo or rulings change.", number=number + 1))
         for key in item:
             if key not in ENTRY_FIELDS:
-                raise bad(f"Entry {number + 1} has a field called {_shown(key)}, which no entry has.")
+                raise bad(msg("Entry {number} has a field called {name}, which no entry has.",
+                              number=number + 1, name=_shown(key)))
         if "seq" in item and (not _is_int(item["seq"]) or item["seq"] != number):
-            raise bad(f"Entry {number + 1} is numbered {_shown(item['seq'])}, not {number}.")
+            raise bad(msg("Entry {number} is numbered {seq}, not {wanted}.", number=number + 1,
+                          seq=_shown(item["seq"]), wanted=number))
         player = item.get("player")
         if player is not None and not _is_int(player):
-            raise bad(f"Entry {number + 1} names its player wrongly: a seat number or null.")
+            raise bad(msg("Entry {number} names its player wrongly: a seat number or null.", number=number + 1))
         try:
-            at = inputs.moment(item.get("at"), f"Entry {number + 1}")
+            at = inputs.moment(item.get("at"), msg("Entry {number}", number=number + 1))
         except inputs.InputError as refused:
-            raise bad(str(refused)) from None
+            raise bad(refused.message) from None
         payload = item.get("payload")
         if item["kind"] in ("undo", "redo") and payload is not None:
-            raise bad(f"Entry {number + 1} is an {item['kind']}, which carries nothing.")
+            raise bad(msg("Entry {number} is an {kind}, which carries nothing.", number=number + 1,
+                          kind=item["kind"]))
         stored.append(Entry(number, item["kind"], player, at, payload))
     return game, options, stored
 
@@ -300,8 +303,8 @@ def check_player(entry: Entry, to_move: int | None) -> None:
     if entry.player != to_move:
         raise protocol.RuleError(
             "import",
-            f"Entry {entry.seq + 1} says \"player\": {_shown(entry.player)}, but the player to "
-            f"move then was {_shown(to_move)}.",
+            msg("Entry {number} says \"player\": {player}, but the player to move then was {to_move}.",
+                number=entry.seq + 1, player=_shown(entry.player), to_move=_shown(to_move)),
         )
 
 
@@ -322,6 +325,6 @@ def _ruling_words(engine: protocol.Engine, key: str, value: Any) -> str:
         if ruling.id == key:
             for choice, meaning in ruling.choices:
                 if str(choice) == str(value):
-                    return f"{ruling.title}: {meaning.rstrip('.')}"
-            return f"{ruling.title}: {_shown(value)}"
-    return f"{key}: {_shown(value)}"
+                    return msg("{ruling}: {meaning}", ruling=ruling.title, meaning=trimmed(meaning))
+            return msg("{ruling}: {meaning}", ruling=ruling.title, meaning=_shown(value))
+    return msg("{ruling}: {meaning}", ruling=key, meaning=_shown(value))

@@ -124,6 +124,29 @@ def listing(items: Any, sep: str | None = None) -> Listing:
     return Listing(tuple(items), sep)
 
 
+class Trimmed(Msg):
+    """A Msg said without its closing full stop (a sentence quoted inside another)."""
+
+    __slots__ = ("inner",)
+
+    def __new__(cls, inner: Any) -> Trimmed:
+        self = str.__new__(cls, str(inner).rstrip("."))
+        self.text, self.many, self.count, self.context, self.args = str(self), None, None, None, ()
+        self.inner = inner
+        return self
+
+    def __reduce__(self):
+        return (Trimmed, (self.inner,))
+
+    def __repr__(self) -> str:
+        return f"trimmed({self.inner!r})"
+
+
+def trimmed(value: Any) -> Trimmed:
+    """``value`` (a Msg or a name) without its closing full stop, in every language."""
+    return Trimmed(value)
+
+
 def placeholders(text: str) -> set[str]:
     """The names of the ``{name}`` placeholders of a message id or translation."""
     return {name for _, name, _, _ in _FORMATTER.parse(text) if name is not None}

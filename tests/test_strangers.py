@@ -130,7 +130,7 @@ def test_the_cli_deletes_a_game_that_cannot_be_read(app, database_url, capsys):
 # Every POST route is for anyone with the game's link (the table), or names who may use it.
 OPEN = {"pages.join", "pages.new", "pages.import_", "api.create", "api.move", "api.check", "api.ask",
         "api.scan", "api.undo", "api.redo", "api.claim_seat", "api.secret", "api.import_",
-        "printing.print_page", "stats.import_archive"}
+        "printing.print_page", "stats.import_archive", "speech.choose"}  # speech.choose: this phone's language
 CREATOR = {"pages.delete", "api.rulings", "stats.mark"}
 SEATED = {"stats.rename", "stats.merge"}
 

@@ -10,6 +10,8 @@ import cv2
 import numpy as np
 from PIL import Image
 
+from companion.words import Msg, msg
+
 MAX_PIXELS = 50_000_000  # a photo larger than this is refused from its header, before decoding
 FORMATS = ("JPEG", "MPO", "PNG", "WEBP", "HEIF", "GIF")
 ANIMATED = ("PNG", "WEBP", "GIF")  # formats whose frames are read one by one (MPO, HEIF: the first)
@@ -40,7 +42,7 @@ def _open(data: bytes) -> Image.Image:
     """The photo opened by its own Pillow plugin (its header read, no pixel decoded)."""
     kind = _format_of(data)
     if kind is None:
-        raise ScanError("This is not a photo the scanner can read (JPEG or PNG).")
+        raise ScanError(msg("This is not a photo the scanner can read (JPEG or PNG)."))
     if kind == "HEIF":  # pillow-heif is loaded only for them
         import pillow_heif
 
@@ -49,13 +51,13 @@ def _open(data: bytes) -> Image.Image:
         import_module(f"PIL.{PLUGINS[kind]}")  # registers its opener
     factory, accept = Image.OPEN[kind]
     if accept and not accept(data[:16]):  # e.g. a HEIF brand pillow-heif does not take
-        raise ScanError("This is not a photo the scanner can read (JPEG or PNG).")
+        raise ScanError(msg("This is not a photo the scanner can read (JPEG or PNG)."))
     try:
         return factory(io.BytesIO(data), "")
     except (SyntaxError, IndexError, TypeError, struct.error):  # what Image.open says is no image
-        raise ScanError("This is not a photo the scanner can read (JPEG or PNG).") from None
+        raise ScanError(msg("This is not a photo the scanner can read (JPEG or PNG).")) from None
     except Exception:
-        raise ScanError("The photo is damaged and cannot be read.") from None
+        raise ScanError(msg("The photo is damaged and cannot be read.")) from None
 
 
 # Memory a decode may take at its peak, the grey image it gives included (bytes), and what each
@@ -74,7 +76,12 @@ BYTES_A_PIXEL = {"JPEG": 3, "MPO": 3, "PNG": 2, "PNG-alpha": 6, "WEBP": 9, "HEIF
 
 
 class ScanError(ValueError):
-    """A photo that cannot be read at all; one plain sentence."""
+    """A photo that cannot be read at all; one plain sentence (``message``, a Msg worded where it
+    is shown; ``str(error)`` is its English)."""
+
+    @property
+    def message(self) -> Msg:
+        return self.args[0]
 
 
 class Animated(ScanError):
@@ -82,8 +89,8 @@ class Animated(ScanError):
     gives its frames, and ``scan_photo`` reads them all."""
 
     def __init__(self, frames: int):
-        super().__init__(f"This is an animated image ({frames} frames): its frames are read one "
-                         f"by one.")
+        super().__init__(msg("This is an animated image ({frames} frames): its frames are read one by one.",
+                             frames=frames))
         self.frames = frames
 
 
@@ -96,19 +103,20 @@ def load_photo(data: bytes, side: int | None = None) -> tuple[np.ndarray, tuple[
     sentence for anything that is not a photo we can read, or that would take more memory to
     decode than the scanner allows."""
     if not data:
-        raise ScanError("The upload is empty: no photo came through.")
+        raise ScanError(msg("The upload is empty: no photo came through."))
     # (Pillow's own guard against decompression bombs is in Image.open, not called: ours is the
     # check that counts, below)
     with _open(data) as image:
         kind = image.format
         if kind not in FORMATS:
-            raise ScanError(f"A {kind} image cannot be scanned: send a JPEG or PNG photo.")
+            raise ScanError(msg("A {kind} image cannot be scanned: send a JPEG or PNG photo.", kind=kind))
         width, height = image.size
         if width * height > MAX_PIXELS:
-            raise ScanError(f"The photo is too large ({width} x {height} pixels): the scanner "
-                            f"takes up to {MAX_PIXELS // 1_000_000} megapixels.")
+            raise ScanError(msg("The photo is too large ({width} x {height} pixels): the scanner takes up to "
+                                "{most} megapixels.", width=width, height=height, most=MAX_PIXELS // 1_000_000))
         if width < 16 or height < 16:
-            raise ScanError(f"The image is too small to hold a card ({width} x {height} pixels).")
+            raise ScanError(msg("The image is too small to hold a card ({width} x {height} pixels).",
+                                width=width, height=height))
         frames = getattr(image, "n_frames", 1) if kind in ANIMATED else 1
         if frames > 1:  # (MPO and HEIF: the first image is the photo)
             _within_budget(f"{kind}-animation", width, height)
@@ -137,9 +145,9 @@ def load_photo(data: bytes, side: int | None = None) -> tuple[np.ndarray, tuple[
         except ScanError:
             raise
         except Exception:
-            raise ScanError("The photo is damaged or cut short and cannot be read.") from None
+            raise ScanError(msg("The photo is damaged or cut short and cannot be read.")) from None
     if gray is None or (kind not in ("JPEG", "MPO") and gray.shape != (height, width)):
-        raise ScanError("The photo is damaged or cut short and cannot be read.")
+        raise ScanError(msg("The photo is damaged or cut short and cannot be read."))
     if orientation in (5, 6, 7, 8):
         width, height = height, width
     return _upright(gray, orientation), (width, height)
@@ -161,7 +169,7 @@ def animation_frames(data: bytes):
                 gray = _pillow_on_white(image)
             except Exception:
                 if index == 0:
-                    raise ScanError("The photo is damaged or cut short and cannot be read.") \
+                    raise ScanError(msg("The photo is damaged or cut short and cannot be read.")) \
                         from None
                 return  # a frame cut short ends the animation
             width, height = image.size
@@ -176,10 +184,12 @@ def _within_budget(way: str, width: int, height: int) -> None:
     if width * height * cost <= DECODE_BUDGET:
         return
     most = DECODE_BUDGET // cost // 1_000_000
-    what = "PNG image with transparency" if way == "PNG-alpha" else \
-        f"animated {way.split('-')[0]} image" if way.endswith("-animation") else f"{way} image"
-    raise ScanError(f"This {width} x {height} {what} would take too much memory to read (the "
-                    f"scanner takes one up to {most} megapixels): send it as a JPEG, or smaller.")
+    what = msg("PNG image with transparency") if way == "PNG-alpha" else \
+        msg("animated {kind} image", kind=way.split("-")[0]) if way.endswith("-animation") else \
+        msg("{kind} image", kind=way)
+    raise ScanError(msg("This {width} x {height} {what} would take too much memory to read (the scanner takes "
+                        "one up to {most} megapixels): send it as a JPEG, or smaller.", width=width,
+                        height=height, what=what, most=most))
 
 
 def _decoded_gray(data: bytes, alpha: bool) -> np.ndarray | None:

@@ -22,6 +22,7 @@ from companion.scan.finding import (
 from companion.scan.other import _read_crop
 from companion.scan.photo import MAX_FRAMES, Animated, animation_frames, load_photo
 from companion.scan.version1 import N, _read_v1
+from companion.words import msg
 
 # zxing-cpp reads beside OpenCV's pipeline: it lifts recall up to 30 degrees of tilt from 98.2 %
 # to 99.0 % and cuts the 2 MP median from 101 to 81 ms (benchmarks/scan.py; docs/benchmarks.md).
@@ -108,8 +109,8 @@ def scan_photo(data: bytes, game: str | None = None, budget: float = BUDGET) -> 
             founds += read_photo(gray, deadline=deadline, passes=passes)
             width, height = size
         if animation.frames > MAX_FRAMES:
-            notes.append(f"This animated image has {animation.frames} frames: its first "
-                          f"{MAX_FRAMES} were read.")
+            notes.append(msg("This animated image has {frames} frames: its first {read} were read.",
+                             frames=animation.frames, read=MAX_FRAMES))
     codes: dict[tuple, list[Found]] = {}
     parsed: dict[tuple, CardCode] = {}
     others: dict[str, OtherCode] = {}
@@ -118,7 +119,7 @@ def scan_photo(data: bytes, game: str | None = None, budget: float = BUDGET) -> 
         try:
             code = parse_code(found.text, game)
         except CodeError as refused:
-            others.setdefault(found.text, OtherCode(found.text, str(refused),
+            others.setdefault(found.text, OtherCode(found.text, refused.message,
                                                     float(x / width), float(y / height)))
             continue
         key = (code.game, code.kind_id, code.copy, code.deck_mark)
@@ -145,8 +146,8 @@ def _deck_notes(cards: list[ScannedCard]) -> list[str]:
     marks: dict[str, set[str]] = {}
     for card in cards:
         marks.setdefault(card.code.game, set()).add(card.code.deck_mark)
-    return [f"These {GAMES[game].title} cards come from {len(found)} printed decks (deck marks "
-            f"{', '.join(sorted(found))}): two decks may have been mixed."
+    return [msg("These {game} cards come from {count} printed decks (deck marks {marks}): two decks may "
+                "have been mixed.", game=GAMES[game].title, count=len(found), marks=", ".join(sorted(found)))
             for game, found in marks.items() if len(found) > 1]
 
 

@@ -110,13 +110,15 @@ const Companion = (() => {
   // The shared stepper's markup (templates/_stepper.html draws the same; static/page.js wires
   // its buttons): a signed number with its range.
   function stepper({ name, label, value = null, min, max, id = name }) {
+    const less = Words.t("{label}: one less", { label });
+    const more = Words.t("{label}: one more", { label });
     return html`<div class="stepper" role="group" aria-labelledby="${id}-label">
-      <span class="stepper-label" id="${id}-label">${label} <span class="small">(${min} to ${max})</span></span>
+      <span class="stepper-label" id="${id}-label">${label} <span class="small">${Words.t("({min} to {max})", { min, max })}</span></span>
       <span class="stepper-row">
-        <button type="button" class="secondary" data-step="-1" aria-label="${label}: one less">\u2212</button>
+        <button type="button" class="secondary" data-step="-1" aria-label="${less}">\u2212</button>
         <input type="number" inputmode="numeric" name="${name}" id="${id}" min="${min}" max="${max}"
                value="${value === null || value === undefined ? "" : value}" aria-labelledby="${id}-label">
-        <button type="button" class="secondary" data-step="1" aria-label="${label}: one more">+</button>
+        <button type="button" class="secondary" data-step="1" aria-label="${more}">+</button>
       </span></div>`;
   }
 

@@ -8,7 +8,7 @@
   const csrf = document.querySelector('meta[name="csrf-token"]').content;
 
   // What an answer that is not the one hoped for says: the server's error, or its status.
-  const failure = (status, data) => (data && data.error) || { message: `The companion answered ${status}.` };
+  const failure = (status, data) => (data && data.error) || { message: Words.t("The companion answered {status}.", { status: String(status) }) };
 
   async function request(method, path, body) {
     const options = { method, headers: { "X-CSRFToken": csrf, Accept: "application/json" } };
@@ -23,7 +23,7 @@
       try {
         response = await fetch(path, options);
       } catch {
-        return { status: 0, data: { error: { message: "The companion cannot be reached: check this phone's network." } } };
+        return { status: 0, data: { error: { message: Words.t("The companion cannot be reached: check this phone's network.") } } };
       }
       if (response.status !== 503 || tries === 5) break;
       const busy = await response.json().catch(() => null);
@@ -49,11 +49,12 @@
     said = error;
     box.className = `message ${kind}`;
     box.hidden = false;
-    const title = error.title || "the rule";
+    const title = error.title || Words.t("the rule");
+    const dismiss = Words.t("Dismiss this message");
     const rule = error.url
-      ? html`<button type="button" class="rule-link" data-rule="${error.url}"><span>Rule<span class="sr-inline">: ${title}</span></span></button>` : "";
+      ? html`<button type="button" class="rule-link" data-rule="${error.url}"><span>${Words.t("Rule")}<span class="sr-inline">${Words.t(": {title}", { title })}</span></span></button>` : "";
     put(box, html`<button type="button" class="message-text"><span>${error.message}</span></button>${rule}
-      <button type="button" class="message-close" aria-label="Dismiss this message">\u00d7</button>`);
+      <button type="button" class="message-close" aria-label="${dismiss}">\u00d7</button>`);
   }
 
   // A tap or typing on the page, outside the answer and the sheets, takes the answer away
@@ -71,7 +72,7 @@
     if (!answer) return;
     if (answer.open) { answer.open(); return; }
     $("#rule-sheet-message").textContent = answer.message;
-    $("#rule-sheet-title").textContent = "The answer";
+    $("#rule-sheet-title").textContent = Words.t("The answer");
     $("#rule-sheet-body").replaceChildren();
     $("#rule-sheet-all").hidden = !answer.url;
     if (answer.url) {
@@ -83,7 +84,7 @@
       }
       const entry = anchor ? rulesPage.doc.getElementById(anchor) : null;
       const heading = entry && entry.querySelector("h3, h2");
-      $("#rule-sheet-title").textContent = heading ? `Rule: ${heading.textContent}` : "The rules";
+      $("#rule-sheet-title").textContent = heading ? Words.t("Rule: {title}", { title: heading.textContent }) : Words.t("The rules");
       if (entry) {
         const copy = document.importNode(entry, true);
         copy.removeAttribute("id");
@@ -91,7 +92,7 @@
         if (copied) copied.remove();
         $("#rule-sheet-body").append(copy);
       } else {
-        $("#rule-sheet-body").textContent = "The rules page cannot be reached from this phone now.";
+        $("#rule-sheet-body").textContent = Words.t("The rules page cannot be reached from this phone now.");
       }
       $("#rule-sheet-all").href = answer.url;
     }
@@ -100,7 +101,7 @@
 
   // A question before a tap does something that touches another player (Undo of their move):
   // resolves true when the player confirms.
-  function ask(text, yes = "Yes") {
+  function ask(text, yes = Words.t("Yes")) {
     const sheet = $("#ask");
     $("#ask-text").textContent = text;
     $("#ask-yes").textContent = yes;

@@ -18,14 +18,14 @@
       if (response.ok) return data;
       return { error: failure(response.status, data) };
     } catch {
-      return { error: { message: "The companion cannot be reached: check this phone's network." } };
+      return { error: { message: Words.t("The companion cannot be reached: check this phone's network.") } };
     }
   }
 
   async function scan(file, scanned) {
     const box = $("#scan-result");
     box.hidden = false;
-    box.textContent = "Reading the photo\u2026";
+    box.textContent = Words.t("Reading the photo\u2026");
     const data = await readPhoto(file, file.name || "photo.jpg");
     if (data.error) {
       put(box, html`<span class="error">${data.error.message}</span>`);
@@ -41,8 +41,8 @@
     box.hidden = false;
     const names = data.cards.map((card) => card.name);
     const others = data.others.map((other) => html`<li>${other.reason}</li>`);
-    put(box, html`<p id="scan-read"><strong>${data.cards.length ? `Read ${data.cards.length} card${data.cards.length === 1 ? "" : "s"}:` : "No card of this game in the photo."}</strong> ${names.join(", ")}</p>
-      ${others.length ? html`<details><summary>Codes that are not cards of this game (${data.others.length})</summary><ul>${others}</ul></details>` : ""}
+    put(box, html`<p id="scan-read"><strong>${data.cards.length ? Words.tn("Read {n} card:", "Read {n} cards:", data.cards.length) : Words.t("No card of this game in the photo.")}</strong> ${names.join(", ")}</p>
+      ${others.length ? html`<details><summary>${Words.t("Codes that are not cards of this game ({count})", { count: data.others.length })}</summary><ul>${others}</ul></details>` : ""}
       ${data.notes && data.notes.length ? html`<div class="notice" id="scan-notes">${data.notes.map((note) => html`<p>${note}</p>`)}</div>` : ""}
       <p class="small" id="scan-note"></p>`);
     if (data.cards.length) {
@@ -73,9 +73,9 @@
     panel.id = "scan-live";
     panel.className = "card scan-live";
     put(panel, html`<video playsinline muted></video>
-      <p class="small" id="scan-live-note" aria-live="polite">Opening the camera\u2026</p>
-      <div class="scan-live-actions"><label class="button secondary" for="scan-photo">Take a photo</label>
-        <button type="button" class="secondary" id="scan-live-close">Close</button></div>`);
+      <p class="small" id="scan-live-note" aria-live="polite">${Words.t("Opening the camera\u2026")}</p>
+      <div class="scan-live-actions"><label class="button secondary" for="scan-photo">${Words.t("Take a photo")}</label>
+        <button type="button" class="secondary" id="scan-live-close">${Words.t("Close")}</button></div>`);
     $("#scan-result").before(panel);
     panel.scrollIntoView({ block: "nearest" });
     const session = live = { stream: null, timer: 0, panel, last: "" };
@@ -87,14 +87,14 @@
       session.stream = await navigator.mediaDevices.getUserMedia({
         audio: false, video: { facingMode: { ideal: "environment" }, width: { ideal: 1920 }, height: { ideal: 1080 } } });
     } catch (err) {
-      if (live === session) note.textContent = `The camera cannot be opened (${err.name}): take a photo instead.`;
+      if (live === session) note.textContent = Words.t("The camera cannot be opened ({error}): take a photo instead.", { error: err.name });
       return;
     }
     if (live !== session) { session.stream.getTracks().forEach((track) => track.stop()); return; }
     const video = $("video", panel);
     video.srcObject = session.stream;
     await video.play().catch(() => {});
-    note.textContent = "Point the camera at the cards and hold still.";
+    note.textContent = Words.t("Point the camera at the cards and hold still.");
     const canvas = document.createElement("canvas");
     const tick = async () => {
       if (live !== session) return;
@@ -114,8 +114,8 @@
         }
         session.last = read;
         note.textContent = data.error ? data.error.message
-          : read ? `Reading ${data.cards.map((card) => card.name).join(", ")}: hold still\u2026`
-          : "No card of this game in view yet.";
+          : read ? Words.t("Reading {cards}: hold still\u2026", { cards: data.cards.map((card) => card.name).join(", ") })
+          : Words.t("No card of this game in view yet.");
       }
       session.timer = setTimeout(tick, LIVE_EVERY);
     };

@@ -17,7 +17,7 @@
   let wakeLock = null;
   let video = null;     // the fallback's video, made at the first tap that needs it
   let fallback = false; // no wake lock here: the next tap starts the video
-  let why = "";         // why not the wake lock, in words
+  let why = "";         // why not the wake lock, in words (in the page's language)
   const wanted = () => localStorage.getItem(WAKE_KEY) !== "off";
   function awake(how, note) {
     if (how) document.body.dataset.awake = how; else delete document.body.dataset.awake;
@@ -30,24 +30,24 @@
     if (!wanted()) {
       if (wakeLock) await wakeLock.release().catch(() => {});
       if (video) video.pause();
-      awake(null, "The screen locks as the phone's settings say.");
+      awake(null, Words.t("The screen locks as the phone's settings say."));
       return;
     }
     if (document.hidden || wakeLock) return;
-    why = "browsers offer no wake lock to a page on plain http";
+    why = Words.t("browsers offer no wake lock to a page on plain http");
     if ("wakeLock" in navigator) {
       try {
         wakeLock = await navigator.wakeLock.request("screen");
         wakeLock.addEventListener("release", () => { wakeLock = null; });
-        awake("wake-lock", "On, by the browser's wake lock, while this game is shown.");
+        awake("wake-lock", Words.t("On, by the browser's wake lock, while this game is shown."));
         return;
       } catch (err) {
-        why = `the browser refused its wake lock (${err.name})`;  // a phone saving its battery, say
+        why = Words.t("the browser refused its wake lock ({error})", { error: err.name });  // a phone saving its battery, say
       }
     }
     if (video && !video.paused) return;
     fallback = true;
-    awake(null, `Tap anywhere on the game to keep the screen on with a silent video playing in a loop: ${why}.`);
+    awake(null, Words.t("Tap anywhere on the game to keep the screen on with a silent video playing in a loop: {why}.", { why }));
   }
 
   function playVideo() {
@@ -56,7 +56,7 @@
     if (!video) {
       video = document.createElement("video");
       video.setAttribute("playsinline", "");
-      video.setAttribute("title", "Keeps the screen on");
+      video.setAttribute("title", Words.t("Keeps the screen on"));
       for (const [type, url] of Object.entries(JSON.parse($("#wake").dataset.videos))) {
         const source = document.createElement("source");
         source.src = url;
@@ -71,8 +71,8 @@
       video.addEventListener("pause", () => { if (wanted()) keepAwake(); });
     }
     video.play().then(
-      () => awake("video", `On, by a silent video playing in a loop: ${why}.`),
-      (err) => { fallback = true; awake(null, `The screen cannot be kept on now (${err.name}): tap the game to try again.`); });
+      () => awake("video", Words.t("On, by a silent video playing in a loop: {why}.", { why })),
+      (err) => { fallback = true; awake(null, Words.t("The screen cannot be kept on now ({error}): tap the game to try again.", { error: err.name })); });
   }
 
   // Called by Companion.start: the switch in More, the page shown again, and a tap that may

@@ -17,10 +17,10 @@
     const players = names();
     $("#seat-box").hidden = !players.length;
     const held = game().seats || [];
-    $("#seat-now").textContent = seatName() === null ? "nobody's" : `${seatName()}'s`;
+    $("#seat-now").textContent = seatName() === null ? Words.t("nobody's") : Words.t("{player}'s", { player: seatName() });
     const button = (value, text, taken) => html`<button type="button" class="${game().seat === value ? "selected" : "secondary"}" data-seat="${value === null ? "" : value}"
-      ${game().seat === value ? html`aria-pressed="true"` : ""}>${text}${taken ? html`<span class="small">another phone</span>` : ""}</button>`;
-    const choices = html`${players.map((name, p) => button(p, name, held.includes(p) && game().seat !== p))}${button(null, "Nobody", false)}`;
+      ${game().seat === value ? html`aria-pressed="true"` : ""}>${text}${taken ? html`<span class="small">${Words.t("another phone")}</span>` : ""}</button>`;
+    const choices = html`${players.map((name, p) => button(p, name, held.includes(p) && game().seat !== p))}${button(null, Words.t("Nobody"), false)}`;
     for (const box of document.querySelectorAll(".seat-choices")) put(box, choices);
   }
 
@@ -35,7 +35,7 @@
       // The game's creator may free a seat another phone holds (one that lost its cookie).
       if (status === 409 && game().owner && player !== null) {
         for (const error of errors) {
-          put(error, html` <button type="button" class="secondary" data-free-seat="${player}">Free ${names()[player]}'s seat</button>`, "beforeend");
+          put(error, html` <button type="button" class="secondary" data-free-seat="${player}">${Words.t("Free {player}'s seat", { player: names()[player] })}</button>`, "beforeend");
         }
       }
       return;
@@ -61,8 +61,8 @@
     const prompt = $("#prompt");
     const mover = game().to_move;
     if (!prompt || mover === null || mover === undefined || mover !== game().seat || !names()[mover]) return;
-    const theirs = `${names()[mover]}'s turn`;
-    if (prompt.textContent.startsWith(theirs)) prompt.textContent = `Your turn${prompt.textContent.slice(theirs.length)}`;
+    const theirs = Words.t("{player}'s turn", { player: names()[mover] });
+    if (prompt.textContent.startsWith(theirs)) prompt.textContent = `${Words.t("Your turn")}${prompt.textContent.slice(theirs.length)}`;
   }
 
   // Called by Companion.start once the game is drawn: the seat buttons answer, the prompt
@@ -89,7 +89,7 @@
     if (seatName() === null && names().length) {
       if (joined) $("#who").showModal();
       else if ($("#who").hasAttribute("data-created")) {
-        say({ message: "Who holds this phone? Tap here to say.", open: () => $("#who").showModal() }, "notice");
+        say({ message: Words.t("Who holds this phone? Tap here to say."), open: () => $("#who").showModal() }, "notice");
       }
     }
   }

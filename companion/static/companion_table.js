@@ -22,7 +22,7 @@
     const list = $("#history");
     const start = game.history_start;
     const shown = Number(list.dataset.lines || 0);
-    if (!game.history.length) put(list, html`<li>No moves yet.</li>`);
+    if (!game.history.length) put(list, html`<li>${Words.t("No moves yet.")}</li>`);
     else if (from <= start || from > shown || Number(list.dataset.start) !== start) {
       put(list, html`${game.history.slice().reverse().map(lineHtml)}`);
     } else {
@@ -32,7 +32,7 @@
     list.dataset.lines = start + game.history.length;
     list.dataset.start = start;
     $("#history-earlier").hidden = start === 0;
-    $("#history-earlier").textContent = `Earlier moves (${start})`;
+    $("#history-earlier").textContent = Words.t("Earlier moves ({count})", { count: start });
   }
 
   async function earlierHistory() {
@@ -66,7 +66,7 @@
     let dropped = null;
     if (moved && steps() > 0) {
       dropped = page.draft.keep(game);
-      if (!dropped && ruled && !page.draft.move) dropped = RULED;
+      if (!dropped && ruled && !page.draft.move) dropped = RULED();
       if (dropped) drop();
     } else if (moved && !page.draft) {
       page.reset();
@@ -81,7 +81,7 @@
     return dropped;
   }
 
-  const RULED = "The rulings were changed on another phone: enter this turn again.";
+  const RULED = () => Words.t("The rulings were changed on another phone: enter this turn again.");
 
   function drop() {
     page.reset();
@@ -98,7 +98,7 @@
     page.redraw(game, false);
     drawUndo();
     const error = failure(status, data);
-    say({ ...error, message: `The rulings were changed on another phone, so this turn was dropped: ${error.message}` }, "notice");
+    say({ ...error, message: Words.t("The rulings were changed on another phone, so this turn was dropped: {refusal}", { refusal: error.message }) }, "notice");
   }
 
   // The game ended: the end-of-game exports (More, "This game") as the server draws them now.
@@ -121,10 +121,10 @@
     const redo = $("#redo");
     undo.disabled = !steps() && !game.undo;
     redo.disabled = !redoSteps.length && (Boolean(steps()) || !game.redo);
-    undo.setAttribute("aria-label", steps() ? "Undo the last step of this turn"
-      : game.undo ? `Undo ${game.undo.text}` : "Undo");
-    redo.setAttribute("aria-label", redoSteps.length ? "Redo the step of this turn taken back"
-      : game.redo ? `Redo ${game.redo.text}` : "Redo");
+    undo.setAttribute("aria-label", steps() ? Words.t("Undo the last step of this turn")
+      : game.undo ? Words.t("Undo {line}", { line: game.undo.text }) : Words.t("Undo"));
+    redo.setAttribute("aria-label", redoSteps.length ? Words.t("Redo the step of this turn taken back")
+      : game.redo ? Words.t("Redo {line}", { line: game.redo.text }) : Words.t("Redo"));
   }
 
   // Was this stored entry entered by this phone's player, or on this phone? A page with views
@@ -136,6 +136,26 @@
     const here = storedHere(line.seq);
     if (viewNow() !== null) return Boolean(here) && here[1] === viewNow();
     return (line.seat !== null && line.seat !== undefined && line.seat === game.seat) || Boolean(here);
+  }
+
+  // "Undo Ann's move, entered on another phone? ...": one whole sentence for each case.
+  function question(which, line) {
+    const args = { player: line.player, line: line.text };
+    const view = Boolean(storedHere(line.seq));
+    if (which === "undo") {
+      if (line.player) {
+        return view ? Words.t("Undo {player}'s move, entered in another view of this phone? {line}", args)
+          : Words.t("Undo {player}'s move, entered on another phone? {line}", args);
+      }
+      return view ? Words.t("Undo this entry, entered in another view of this phone? {line}", args)
+        : Words.t("Undo this entry, entered on another phone? {line}", args);
+    }
+    if (line.player) {
+      return view ? Words.t("Redo {player}'s move, entered in another view of this phone? {line}", args)
+        : Words.t("Redo {player}'s move, entered on another phone? {line}", args);
+    }
+    return view ? Words.t("Redo this entry, entered in another view of this phone? {line}", args)
+      : Words.t("Redo this entry, entered on another phone? {line}", args);
   }
 
   async function undoOrRedo(which) {
@@ -159,13 +179,12 @@
     }
     const line = game[which];
     if (!line) return;
-    const verb = which === "undo" ? "Undo" : "Redo";
     if (!mine(line)) {
-      const who = line.player ? `${line.player}'s move` : "this entry";
-      const where = storedHere(line.seq) ? "entered in another view of this phone" : "entered on another phone";
-      if (!(await ask(`${verb} ${who}, ${where}? ${line.text}`, `${verb} it`))) return;
+      if (!(await ask(question(which, line), which === "undo" ? Words.t("Undo it") : Words.t("Redo it")))) return;
     }
-    if (await send(`/api/games/${game.id}/${which}`)) say(`${which === "undo" ? "Undone" : "Redone"}: ${line.text}`, "ok");
+    if (await send(`/api/games/${game.id}/${which}`)) {
+      say(which === "undo" ? Words.t("Undone: {line}", { line: line.text }) : Words.t("Redone: {line}", { line: line.text }), "ok");
+    }
   }
 
   // Send one entry; the server answers with the new game, a refusal (the draft stays as it

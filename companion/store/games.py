@@ -27,6 +27,7 @@ from companion.store.ids import GameNotFound, check_id, check_stored_id, new_gam
 from companion.store.kept import KeptRecords
 from companion.store.seats import Seats
 from companion.store.tables import JOIN_ALPHABET, JOIN_LENGTH, claims, entries, games, join_codes, marks, seats
+from companion.words import msg
 
 # The statements of every move and every phone's poll, built once: building a statement costs
 # more than SQLite takes to run it. ``game`` is the game's id throughout.
@@ -62,10 +63,9 @@ class TableMovedOn(Exception):
     """The entry number a phone expected is taken: another phone entered something first."""
 
     def __init__(self, expected: int, current: int):
-        super().__init__(
-            "The table moved on: another phone entered a move first. "
-            "Here is the game as it stands now."
-        )
+        super().__init__(msg("The table moved on: another phone entered a move first. "
+                             "Here is the game as it stands now."))
+        self.message = self.args[0]
         self.expected = expected
         self.current = current
 

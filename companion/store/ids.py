@@ -4,14 +4,22 @@ from __future__ import annotations
 import re
 import secrets
 
+from companion.words import Msg, msg
+
 # What secrets.token_urlsafe(16) makes (22 characters); the column holds up to 32.
 GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 
 
 class GameNotFound(LookupError):
+    """No game has this id; ``message`` is the sentence (a Msg), ``str(error)`` its English."""
+
+    @property
+    def message(self) -> Msg:
+        return self.args[0]
+
     def __init__(self, game_id: str):
         shown = repr(game_id) if len(game_id) <= 40 else repr(game_id[:40]) + "..."
-        super().__init__(f"There is no game {shown}: it may have been deleted.")
+        super().__init__(msg("There is no game {shown}: it may have been deleted.", shown=shown))
         self.game_id = game_id
 
 

@@ -8,6 +8,7 @@ from companion import engine as protocol
 from companion.store.database import Database, Read
 from companion.store.ids import GameNotFound
 from companion.store.tables import claims, games
+from companion.words import msg
 
 # Which phone holds which player of the game ``game`` (one of the reads every view makes)
 _SEATS = select(claims.c.player, claims.c.device).where(
@@ -52,15 +53,15 @@ class Seats(Database):
                 held = conn.execute(select(claims.c.device).where(
                     claims.c.game_id == game_id, claims.c.player == player)).scalar()
                 if player is not None and held not in (None, device):
-                    raise protocol.RuleError("seat", f"Another phone already holds {name}'s "
-                                                     f"seat: let it go on that phone first.")
+                    raise protocol.RuleError("seat", msg("Another phone already holds {name}'s seat: "
+                                                         "let it go on that phone first.", name=name))
                 conn.execute(delete(claims).where(claims.c.game_id == game_id,
                                                  claims.c.device == device))
                 if player is not None:
                     conn.execute(insert(claims).values(game_id=game_id, player=player,
                                                       device=device))
         except exc.IntegrityError:
-            raise protocol.RuleError("seat", f"Another phone took {name}'s seat just now.") \
+            raise protocol.RuleError("seat", msg("Another phone took {name}'s seat just now.", name=name)) \
                 from None
 
     def free(self, game_id: str, player: int) -> None:

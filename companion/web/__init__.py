@@ -16,6 +16,7 @@ from werkzeug.exceptions import BadRequest, ServiceUnavailable
 import companion.games  # noqa: F401  (registers every engine)
 from companion import inputs
 from companion.store import Store
+from companion.words import msg
 
 PACKAGE = Path(__file__).resolve().parent.parent
 
@@ -49,7 +50,7 @@ def _secret_key() -> str:
 
 
 csrf = CSRFProtect()
-DATABASE_DOWN = "The companion cannot reach its database right now: try again in a few seconds."
+DATABASE_DOWN = msg("The companion cannot reach its database right now: try again in a few seconds.")
 
 
 def create_app(test_config: dict | None = None) -> Flask:
@@ -120,7 +121,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     def _refused(error: inputs.InputError):
         """A value outside what the companion takes (companion/inputs.py): 400 with its sentence,
         as JSON under /api and as a page elsewhere."""
-        return app.handle_http_exception(BadRequest(str(error)))
+        return app.handle_http_exception(BadRequest(error.message))
 
     database = app.extensions["store"].db.dialect.loaded_dbapi
     unreachable = (exc.OperationalError, exc.InterfaceError, exc.TimeoutError,

@@ -36,6 +36,7 @@ from companion import scan as scanner
 from companion.record import Record
 from companion.store import GameNotFound, TableMovedOn
 from companion.web import limits, rights, speech, store
+from companion.words import msg
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -112,20 +113,20 @@ def _body() -> dict[str, Any]:
     if "body" in g:
         return g.body
     if not request.is_json:
-        abort(400, "The request must be a JSON object.")
+        abort(400, msg("The request must be a JSON object."))
     try:
         body = inputs.parse_json(request.get_data(cache=True))
     except inputs.InputError as refused:
-        abort(400, str(refused))
+        abort(400, refused.message)
     if not isinstance(body, dict):
-        abort(400, "The request must be a JSON object.")
+        abort(400, msg("The request must be a JSON object."))
     g.body = body
     return body
 
 
 def _seq(body: dict[str, Any]) -> int:
     if "seq" not in body:
-        abort(400, 'The request must say which entry it expects to write, as "seq": a number.')
+        abort(400, msg('The request must say which entry it expects to write, as "seq": a number.'))
     return inputs.number(body["seq"], "seq")
 
 
@@ -143,7 +144,7 @@ def _append(game_id: str, kind: str, payload: Any):
         fresh = store().load(game_id)
         return (
             jsonify(
-                error={"rule": "table-moved-on", "message": str(moved), "step": None, "url": None},
+                error={"rule": "table-moved-on", "message": moved.message, "step": None, "url": None},
                 game=game_payload(fresh, body_seq),
             ),
             409,
@@ -158,7 +159,7 @@ def earlier_history(game_id: str):
     """The page of history lines before line ``before`` (a phone holds only the last ones)."""
     before = _query_number("before")
     if before is None:
-        abort(400, 'Earlier history needs "before": the number of the first line the phone has.')
+        abort(400, msg('Earlier history needs "before": the number of the first line the phone has.'))
     start, lines = records.earlier_history(store().load(game_id), before)
     return jsonify(history_from=start, history=lines)
 
@@ -192,7 +193,7 @@ def create():
     name = body.get("game")
     options = body.get("options")
     if not isinstance(name, str) or not isinstance(options, dict):
-        abort(400, 'Creating a game needs "game" (its name) and "options" (an object).')
+        abort(400, msg('Creating a game needs "game" (its name) and "options" (an object).'))
     try:
         game_id = store().create(name, options, g.device)
     except protocol.RuleError as error:
@@ -204,7 +205,7 @@ def create():
 def move(game_id: str):
     body = _body()
     if "move" not in body:
-        abort(400, 'The request must carry the move under "move".')
+        abort(400, msg('The request must carry the move under "move".'))
     return _append(game_id, "move", body["move"])
 
 
@@ -235,7 +236,7 @@ def ask(game_id: str):
     record = store().load(game_id)
     answer = getattr(record.engine, "ask", None)
     if answer is None:
-        abort(404, f"{record.engine.title} has no arbiter to ask.")
+        abort(404, msg("{game} has no arbiter to ask.", game=record.engine.title))
     try:
         return jsonify(answer=answer(record.replay.state, body.get("question")))
     except protocol.RuleError as error:
@@ -248,12 +249,12 @@ def scan(game_id: str):
     record = store().load(game_id)
     photo = request.files.get("photo")
     if photo is None:
-        abort(400, 'Send the photo as the form field "photo".')
+        abort(400, msg('Send the photo as the form field "photo".'))
     try:
-        with limits.place("scan", "Other photos are being read right now: try again in a few seconds."):
+        with limits.place("scan", msg("Other photos are being read right now: try again in a few seconds.")):
             found = scanner.scan_photo(photo.read(), record.game)
     except scanner.ScanError as error:
-        return jsonify(error={"rule": "photo", "message": str(error), "step": None, "url": None}), 422
+        return jsonify(error={"rule": "photo", "message": error.message, "step": None, "url": None}), 422
     names = {kind.id: kind.name for kind in record.engine.cards}
     names.update(getattr(record.engine, "other_cards", {}))
     return jsonify(
@@ -281,7 +282,7 @@ def redo(game_id: str):
 def rulings(game_id: str):
     body = _body()
     if not isinstance(body.get("rulings"), dict):
-        abort(400, 'The request must carry the rulings under "rulings".')
+        abort(400, msg('The request must carry the rulings under "rulings".'))
     return _append(game_id, "rulings", body["rulings"])
 
 
@@ -299,7 +300,7 @@ def claim_seat(game_id: str):
         return _free_seat(record, body["free"], names)
     player = body.get("player")
     if player is not None and (type(player) is not int or not 0 <= player < len(names)):
-        abort(400, f'"player" must be a player number, 0 to {len(names) - 1}, or null.')
+        abort(400, msg('"player" must be a player number, 0 to {last}, or null.', last=len(names) - 1))
     held = store().seat_of(game_id, g.device)
     try:
         store().claim(game_id, g.device, player, names[player] if player is not None else "")
@@ -310,7 +311,7 @@ def claim_seat(game_id: str):
             store().append_secret(game_id, player, protocol.SEAT_CHANGED)
         except (TableMovedOn, protocol.RuleError):
             store().claim(game_id, g.device, held, "")  # as it was: nothing half done
-            abort(409, "The table is busy entering moves: try again in a moment.")
+            abort(409, msg("The table is busy entering moves: try again in a moment."))
     return jsonify(game=game_payload(store().load(game_id)))
 
 
@@ -325,7 +326,7 @@ def _changes_phone(record: Record, player: int) -> bool:
 def _free_seat(record: Record, player: Any, names: list[str]):
     rights.check("free-seat", game_id=record.id)
     if type(player) is not int or not 0 <= player < len(names):
-        abort(400, f'"free" must be a player number, 0 to {len(names) - 1}.')
+        abort(400, msg('"free" must be a player number, 0 to {last}.', last=len(names) - 1))
     store().free(record.id, player)
     return jsonify(game=game_payload(store().load(record.id)))
 
@@ -336,17 +337,17 @@ def secret(game_id: str):
     Loyalty): stored as an entry, shown to no other phone."""
     body = _body()
     if "secret" not in body:
-        abort(400, 'The request must carry what was entered under "secret".')
+        abort(400, msg('The request must carry what was entered under "secret".'))
     player = store().seat_of(game_id, g.device)
     if player is None:
         record = store().load(game_id)
         return refusal(protocol.RuleError(
-            "seat", "Say which player holds this phone first: a secret belongs to a player."),
+            "seat", msg("Say which player holds this phone first: a secret belongs to a player.")),
             record.game, 403)
     try:
         record = store().append_secret(game_id, player, body["secret"])
     except TableMovedOn:
-        abort(409, "The table is busy entering moves: try again in a moment.")
+        abort(409, msg("The table is busy entering moves: try again in a moment."))
     except protocol.RuleError as error:
         return refusal(error, store().load(game_id).game)
     return jsonify(game=game_payload(record))
@@ -355,7 +356,7 @@ def secret(game_id: str):
 @bp.get("/games/<game_id>/export")
 def export(game_id: str):
     record = store().load(game_id)
-    response = jsonify(records.export(record, store().seat_of(game_id, g.device)))
+    response = speech.data_response(records.export(record, store().seat_of(game_id, g.device)))
     response.headers["Content-Disposition"] = (
         f'attachment; filename="{record.game}-{record.id}.json"'
     )
@@ -377,18 +378,18 @@ def import_():
 
 @bp.errorhandler(GameNotFound)
 def _not_found(error: GameNotFound):
-    return jsonify(error={"rule": "unknown-game", "message": str(error), "step": None, "url": None}), 404
+    return jsonify(error={"rule": "unknown-game", "message": error.message, "step": None, "url": None}), 404
 
 
 @bp.errorhandler(CSRFError)
 def _csrf(error: CSRFError):
-    message = "This request lacks this page's security token; reload the page and try again."
+    message = msg("This request lacks this page's security token; reload the page and try again.")
     return jsonify(error={"rule": "csrf", "message": message, "step": None, "url": None}), 400
 
 
 @bp.errorhandler(HTTPException)
 def _http(error: HTTPException):
-    response = jsonify(error={"rule": "request", "message": error.description, "step": None, "url": None})
+    response = jsonify(error={"rule": "request", "message": speech.error_text(error), "step": None, "url": None})
     if getattr(error, "retry_after", None):
         response.headers["Retry-After"] = str(error.retry_after)
     return response, error.code

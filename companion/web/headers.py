@@ -16,6 +16,8 @@ from pathlib import Path
 from flask import Flask, abort, g, send_from_directory
 from flask_compress import Compress
 
+from companion.words import msg
+
 # Inline style attributes stay allowed (the Kingseat chips are painted by their prince's colour);
 # scripts are the app's files or carry the nonce.
 POLICY = ("default-src 'self'; script-src 'self' 'nonce-{nonce}'; style-src 'self' 'unsafe-inline'; "
@@ -78,7 +80,7 @@ def init_app(app: Flask) -> None:
             response.cache_control.public = True
             return response
         if filename not in hashed:
-            abort(404, "There is no such file.")
+            abort(404, msg("There is no such file."))
         return send_from_directory(root, filename, max_age=0)
 
     app.view_functions["static"] = static

@@ -17,8 +17,10 @@ from contextlib import contextmanager
 from flask import current_app, request
 from werkzeug.exceptions import ServiceUnavailable, TooManyRequests
 
+from companion.words import Msg, msg, plural
+
 RETRY_AFTER = 5  # seconds
-IMPORT_BUSY = "Other games are being imported right now: try again in a few seconds."
+IMPORT_BUSY = msg("Other games are being imported right now: try again in a few seconds.")
 
 
 def init_app(app) -> None:
@@ -32,7 +34,7 @@ def init_app(app) -> None:
 
 
 @contextmanager
-def place(kind: str, busy_message: str):
+def place(kind: str, busy_message: Msg):
     places = current_app.extensions["busy"][kind]
     if not places.acquire(timeout=current_app.config["BUSY_WAIT_SECONDS"]):
         raise ServiceUnavailable(busy_message, retry_after=RETRY_AFTER)
@@ -71,8 +73,10 @@ class Guesses:
             if len(wrong) < self.most:
                 return
             wait = max(1, round(wrong[0] + self.seconds - now))
-        raise TooManyRequests(f"Too many wrong codes from this phone: try again in {wait} "
-                              f"seconds, or scan the QR code on the other phone.", retry_after=wait)
+        raise TooManyRequests(plural("Too many wrong codes from this phone: try again in {n} second, or scan "
+                                     "the QR code on the other phone.",
+                                     "Too many wrong codes from this phone: try again in {n} seconds, or scan "
+                                     "the QR code on the other phone.", wait), retry_after=wait)
 
     def wrong(self) -> None:
         with self._lock:

@@ -13,7 +13,6 @@ from flask import (
     Response,
     abort,
     current_app,
-    flash,
     g,
     redirect,
     render_template,
@@ -26,8 +25,10 @@ from companion import engine as protocol
 from companion import inputs, lan
 from companion import record as records
 from companion.store import GameNotFound
-from companion.web import limits, rights, store
+from companion.web import limits, rights, speech, store
 from companion.web.api import game_payload
+from companion.web.speech import say
+from companion.words import msg
 
 bp = Blueprint("pages", __name__)
 
@@ -82,8 +83,7 @@ def join():
         store().load(game_id)
     except GameNotFound:
         guesses.wrong()
-        return home(typed, "No game has that code. Check it, or scan the QR code on the other "
-                           "phone.", 404)
+        return home(typed, msg("No game has that code. Check it, or scan the QR code on the other phone."), 404)
     return redirect(url_for("pages.game", game_id=game_id, joined=1))
 
 
@@ -149,7 +149,7 @@ def delete(game_id: str):
     engine = protocol.REGISTRY.get(store().about(game_id).game)
     store().delete(game_id)
     session["games"] = [other for other in session.get("games", []) if other != game_id]
-    flash(f"The {engine.title if engine else 'unreadable'} game was deleted.")
+    say(msg("The {game} game was deleted.", game=engine.title) if engine else msg("The unreadable game was deleted."))
     return redirect(url_for("pages.home"))
 
 
@@ -160,7 +160,7 @@ def import_():
         with limits.place("import", limits.IMPORT_BUSY):
             game_id = store().import_record(game, options, stored, g.device)
     except protocol.RuleError as refused:
-        flash(f"That file could not be imported: {refused.message}")
+        say(msg("That file could not be imported: {refusal}", refusal=refused.message))
         return redirect(url_for("pages.home"))
     remember(game_id)
     return redirect(url_for("pages.game", game_id=game_id))
@@ -174,8 +174,10 @@ def uploaded_json(field: str) -> Any:
     try:
         return inputs.parse_json(upload.read()) if upload else None
     except inputs.InputError as refused:
-        raise protocol.RuleError("import", str(refused).replace("The request", "The file", 1)) \
-            from None
+        said = refused.message
+        if said.text == "The request is not valid JSON.":
+            said = msg("The file is not valid JSON.")
+        raise protocol.RuleError("import", said) from None
 
 
 @bp.get("/favicon.ico")
@@ -190,12 +192,16 @@ def manifest():
         "src": url_for("static", filename=f"icons/{name}"), "sizes": size, "type": "image/png",
         "purpose": purpose}
     body = {
-        "name": "The companion", "short_name": "Companion", "start_url": url_for("pages.home"),
+        "name": speech.word(msg("The companion")), "short_name": speech.word(msg("Companion")),
+        "lang": speech.current(), "start_url": url_for("pages.home"),
         "display": "standalone", "background_color": "#f6f3ea", "theme_color": "#1d2a44",
         "icons": [icon("icon-192.png", "192x192"), icon("icon-512.png", "512x512"),
                   icon("maskable-512.png", "512x512", "maskable")],
     }
-    return current_app.response_class(json.dumps(body), mimetype="application/manifest+json")
+    response = current_app.response_class(json.dumps(body), mimetype="application/manifest+json")
+    response.vary.add("Accept-Language")  # the name in the phone's language
+    response.vary.add("Cookie")
+    return response
 
 
 @bp.get("/rules/<game>")
@@ -209,14 +215,24 @@ def rules(game: str):
 
 def engine_or_404(game: str) -> protocol.Engine:
     if game not in protocol.REGISTRY:
-        abort(404, f"There is no game called {game!r}.")
+        abort(404, msg("There is no game called {name}.", name=repr(game)))
     return protocol.REGISTRY[game]
 
 
 def register_error_pages(app) -> None:
+    from flask_wtf.csrf import CSRFError
+
+    @app.errorhandler(CSRFError)
+    def _csrf(error: CSRFError):
+        """A form without this page's token (Flask-WTF's English names only the token)."""
+        page = render_template("error.html", title=speech.error_name(error),
+                               message=msg("This request lacks this page's security token; reload the page and "
+                                           "try again."))
+        return page, 400
+
     @app.errorhandler(GameNotFound)
     def _missing(error: GameNotFound):
-        return render_template("error.html", title="No such game", message=str(error)), 404
+        return render_template("error.html", title=msg("No such game"), message=error.message), 404
 
     @app.errorhandler(400)
     @app.errorhandler(403)
@@ -225,6 +241,6 @@ def register_error_pages(app) -> None:
     @app.errorhandler(429)
     @app.errorhandler(503)
     def _http(error):
-        page = render_template("error.html", title=error.name, message=error.description)
+        page = render_template("error.html", title=speech.error_name(error), message=speech.error_text(error))
         retry = {"Retry-After": str(error.retry_after)} if getattr(error, "retry_after", None) else {}
         return page, error.code, retry

@@ -22,6 +22,7 @@ from flask import abort, current_app, g, session
 
 from companion import players as people
 from companion.web import store
+from companion.words import Msg, msg
 
 
 def created(device: str, game_id: str) -> bool:
@@ -32,14 +33,14 @@ def seated_everywhere(device: str, player_ids: list[int]) -> bool:
     return not people.games_not_held(store(), player_ids, device)
 
 
-RULES: dict[str, tuple[Callable[..., bool], str]] = {
-    "delete": (created, "Only the phone that created this game may delete it."),
-    "rulings": (created, "Only the phone that created this game may change its rulings."),
-    "mark": (created, "Only the phone that created this game may mark it."),
-    "free-seat": (created, ("Only the phone that created this game may free a seat, with the "
-                            "table's knowledge.")),
-    "players": (seated_everywhere, ("Only a phone that created, or holds a seat in, every game "
-                                    "these players sat in may rename or merge them.")),
+RULES: dict[str, tuple[Callable[..., bool], Msg]] = {
+    "delete": (created, msg("Only the phone that created this game may delete it.")),
+    "rulings": (created, msg("Only the phone that created this game may change its rulings.")),
+    "mark": (created, msg("Only the phone that created this game may mark it.")),
+    "free-seat": (created, msg("Only the phone that created this game may free a seat, with the "
+                               "table's knowledge.")),
+    "players": (seated_everywhere, msg("Only a phone that created, or holds a seat in, every game "
+                                       "these players sat in may rename or merge them.")),
 }
 
 

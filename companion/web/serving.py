@@ -55,6 +55,8 @@ ACCEPTS_AT_ONCE = 128  # connections accepted a turn of the main loop
 _START = re.compile(rb"[A-Z]{1,16}(?: |$)")  # a method, as much of it as came
 
 
+# These answers go out before a request's headers are read (a TLS hello, a first line too long or
+# too slow): no language is known yet, so they are English, as HTTP's own status lines are.
 def _refusal(status: str, sentence: str) -> bytes:
     body = sentence.encode() + b"\r\n"
     return (f"HTTP/1.1 {status}\r\nContent-Type: text/plain; charset=utf-8\r\n"

@@ -17,7 +17,6 @@ from flask import (
     Response,
     abort,
     current_app,
-    flash,
     g,
     redirect,
     render_template,
@@ -29,8 +28,10 @@ from pygal.style import Style
 from companion import engine as protocol
 from companion import exports, inputs, stats
 from companion import players as people
-from companion.web import limits, rights, store
+from companion.web import limits, rights, speech, store
 from companion.web.pages import uploaded_json
+from companion.web.speech import say
+from companion.words import Msg, listing, msg, plural
 
 bp = Blueprint("stats", __name__)
 
@@ -49,7 +50,7 @@ def statistics_on() -> bool:
 
 def _needs_statistics() -> None:
     if not statistics_on():
-        abort(404, "This companion keeps its statistics to itself (it was started with --no-stats).")
+        abort(404, msg("This companion keeps its statistics to itself (it was started with --no-stats)."))
 
 
 @bp.app_context_processor
@@ -65,23 +66,34 @@ def _known_players():
             "share_stats": current_app.config["SHARE_STATISTICS"]}
 
 
-def bar_chart(title: str, labels: list[str], values: list[float], unit: str = "") -> dict:
-    """A horizontal bar chart as an <img> source (SVG drawn by pygal, no script) and its words."""
+def bar_chart(title: Msg, labels: list[str], values: list[float], percent: bool = False) -> dict:
+    """A horizontal bar chart as an <img> source (SVG drawn by pygal, no script) and its words,
+    in the phone's language (its title, labels and numbers: "45 %" in French)."""
+
+    def shown(value: float) -> Msg:
+        return msg("{value}%", value=_number(value)) if percent else msg("{value}", value=_number(value))
+
     chart = pygal.HorizontalBar(
         width=400, height=max(150, 52 * len(labels) + 70), style=CHART_STYLE, js=(),
-        show_legend=False, print_values=True, title=title, margin=8, spacing=12,
-        value_formatter=lambda value: f"{value:g}{unit}", show_x_labels=False,
+        show_legend=False, print_values=True, title=speech.word(title), margin=8, spacing=12,
+        value_formatter=lambda value: speech.word(shown(value)), show_x_labels=False,
         show_y_guides=False, show_x_guides=False, range=(0, max(values) or 1),
     )
-    chart.x_labels = labels[::-1]  # pygal draws the first bar at the bottom
-    chart.add(title, values[::-1])
+    chart.x_labels = [speech.word(label) for label in labels[::-1]]  # pygal draws the first bar at the bottom
+    chart.add(speech.word(title), values[::-1])
     svg = chart.render()
-    words = ", ".join(f"{label} {value:g}{unit}" for label, value in zip(labels, values))
+    words = listing([msg("{label} {value}", label=label, value=shown(value)) for label, value in zip(labels, values)],
+                    sep=", ")
     return {"src": "data:image/svg+xml;base64," + base64.b64encode(svg).decode(),
-            "alt": f"{title}: {words}."}
+            "alt": speech.word(msg("{title}: {words}.", title=title, words=words))}
 
 
-BUSY = "Other statistics are being worked out right now: try again in a few seconds."
+def _number(value: float) -> int | float:
+    """``value`` as ``%g`` writes it (no ".0"), to be worded as the language writes numbers."""
+    return int(value) if float(value).is_integer() else float(f"{value:g}")
+
+
+BUSY = msg("Other statistics are being worked out right now: try again in a few seconds.")
 
 
 def _plays() -> stats.Plays:
@@ -98,10 +110,10 @@ def page():
     charts = {}
     if figures["players"]:
         ranked = figures["players"][:10]
-        charts["wins"] = bar_chart("Games won", [p["name"] for p in ranked],
+        charts["wins"] = bar_chart(msg("Games won"), [p["name"] for p in ranked],
                                    [p["won"] for p in ranked])
-        charts["rates"] = bar_chart("Win rate", [p["name"] for p in ranked],
-                                    [round(100 * p["rate"]) for p in ranked], "%")
+        charts["rates"] = bar_chart(msg("Win rate"), [p["name"] for p in ranked],
+                                    [round(100 * p["rate"]) for p in ranked], percent=True)
     for game in figures["games"]:
         if game["endings"]:
             charts[game["game"]] = bar_chart(
@@ -132,9 +144,9 @@ def rename():
     try:
         people.rename(store(), player, request.form.get("name"))
     except protocol.RuleError as refused:
-        flash(refused.message)
+        say(refused.message)
     else:
-        flash(f"Renamed to {request.form['name'].strip()}: every play follows.")
+        say(msg("Renamed to {name}: every play follows.", name=request.form["name"].strip()))
     return redirect(url_for("stats.players_page"))
 
 
@@ -147,9 +159,9 @@ def merge():
     try:
         people.merge(store(), keep, other)
     except protocol.RuleError as refused:
-        flash(refused.message)
+        say(refused.message)
     else:
-        flash("Merged: every play of the second name is now the first's.")
+        say(msg("Merged: every play of the second name is now the first's."))
     return redirect(url_for("stats.players_page"))
 
 
@@ -176,9 +188,10 @@ def import_archive():
         with limits.place("import", limits.IMPORT_BUSY):
             added, skipped = exports.import_archive(store(), uploaded_json("archive"), g.device)
     except protocol.RuleError as refused:
-        flash(f"That archive could not be imported: {refused.message}")
+        say(msg("That archive could not be imported: {refusal}", refusal=refused.message))
     else:
-        flash(f"Imported {added} game{'s' * (added != 1)}; {skipped} were already here.")
+        say(plural("Imported {n} game; {skipped} were already here.",
+                   "Imported {n} games; {skipped} were already here.", added, skipped=skipped))
     return redirect(url_for("stats.page"))
 
 
@@ -187,8 +200,8 @@ def import_archive():
 def bgstats(game_id: str):
     play = exports.plays_of(store(), game_id)
     if not play.finished:
-        abort(409, "The game is not over yet: BG Stats takes finished games.")
-    return _download(json.dumps(exports.bgstats(play), indent=1), "application/json",
+        abort(409, msg("The game is not over yet: BG Stats takes finished games."))
+    return _download(json.dumps(_bgstats(play), indent=1), "application/json",
                      f"bgstats-{game_id}.json")
 
 
@@ -196,7 +209,7 @@ def bgstats(game_id: str):
 def scoring_csv(game_id: str):
     text = exports.final_scoring_csv(store().load(game_id))
     if text is None:
-        abort(404, "This game has no final scoring to export (yet).")
+        abort(404, msg("This game has no final scoring to export (yet)."))
     return _download(text, "text/csv", f"scoring-{game_id}.csv")
 
 
@@ -208,8 +221,8 @@ def mark(game_id: str):
         people.mark(store(), game_id, status)
     except protocol.RuleError as refused:
         abort(400, refused.message)
-    flash("This game counts in the statistics again." if status == people.COUNTS else
-          f"Marked {people.MARKS[status]}: kept, and left out of the statistics.")
+    say(msg("This game counts in the statistics again.") if status == people.COUNTS else
+        msg("Marked {mark}: kept, and left out of the statistics.", mark=people.MARKS[status]))
     return redirect(url_for("pages.game", game_id=game_id))
 
 
@@ -217,12 +230,23 @@ def mark(game_id: str):
 def game_extras(game_id: str) -> dict:
     """What the game page's "This game" section offers beside the record."""
     play = exports.plays_of(store(), game_id)
-    link = exports.bgstats_link(exports.bgstats(play)) if play.finished else None
+    link = exports.bgstats_link(_bgstats(play)) if play.finished else None
     record = store().load(game_id)
     sheet = record.engine.score_sheet(record.replay.state)
     return {"status": play.status, "label": people.MARKS[play.status], "bgstats": link,
             "finished": play.finished, "may_mark": rights.allowed("mark", game_id=game_id),
             "scoring": None if sheet is None else sheet.title}
+
+
+def _bgstats(play: stats.Play) -> dict:
+    """The play for BG Stats, its comment (who won and why) and roles in the phone's language:
+    BG Stats shows them as the play's notes."""
+    sent = exports.bgstats(play)
+    sent["comments"] = speech.word(sent["comments"])
+    for player in sent["players"]:
+        if "role" in player:
+            player["role"] = speech.word(player["role"])
+    return sent
 
 
 def _download(body: str, mimetype: str, filename: str) -> Response:
