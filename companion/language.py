@@ -101,16 +101,33 @@ def word(value: Any, lang: str) -> str:
             return str.__str__(value)
         catalog = translations(lang)
         if value.many is not None:
-            text = (catalog.unpgettext(value.context, value.text, value.many, value.count)
-                    if value.context else catalog.ungettext(value.text, value.many, value.count))
+            text = (catalog.unpgettext(value.context, value.text, value.many, value.number)
+                    if value.context else catalog.ungettext(value.text, value.many, value.number))
         else:
             text = catalog.upgettext(value.context, value.text) if value.context else catalog.ugettext(value.text)
-        return fill(text, dict(value.args), lambda part: word(part, lang)) if value.args else text
+        if not value.args:
+            return text
+        if lang == "fr":
+            return _elided(fill(text, dict(value.args), lambda part: _MARK + word(part, lang)))
+        return fill(text, dict(value.args), lambda part: word(part, lang))
     if isinstance(value, bool):
         return str(value)
     if isinstance(value, (int, float)):
         return number(value, lang)
     return str(value)
+
+
+# French elides "de", "que", "le", "la"... before a vowel: "Au tour d’Ann", "l’Aubergiste". A
+# translation elides its own words; where the word after is an argument (a player's name, a
+# card), it is elided once the argument is known. _MARK (a private-use character) marks where an
+# argument begins while the sentence is filled in.
+_MARK = "\ue000"
+_ELISION = re.compile(r"(?<![\w’'])([DdLlJjNnSsMmTt]e|[Qq]ue|[Ll]a) " + _MARK
+                      + r"(?=[AEIOUaeiouÀÂÆÉÈÊËÎÏÔŒÙÛÜàâæéèêëîïôœùûü])")
+
+
+def _elided(text: str) -> str:
+    return _ELISION.sub(lambda found: found.group(1)[:-1] + "’", text).replace(_MARK, "")
 
 
 def worded(data: Any, lang: str) -> Any:

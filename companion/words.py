@@ -37,11 +37,11 @@ _FORMATTER = string.Formatter()
 class Msg(str):
     """A message id with its arguments; as a str, its English wording."""
 
-    __slots__ = ("args", "context", "count", "many", "text")
+    __slots__ = ("args", "context", "many", "number", "text")
 
     text: str  # the message id (the English singular where it has plurals)
     many: str | None  # the English plural, where the message has plural forms
-    count: int | None  # the number that chooses the plural form
+    number: int | None  # the number that chooses the plural form (not ``count``: str has one)
     context: str | None  # a term's context (which game's cards)
     args: tuple[tuple[str, Any], ...]
 
@@ -50,11 +50,11 @@ class Msg(str):
         args = tuple(sorted((args or {}).items()))
         chosen = text if many is None or count == 1 else many
         self = super().__new__(cls, fill(chosen, dict(args)) if args else chosen)
-        self.text, self.many, self.count, self.context, self.args = text, many, count, context, args
+        self.text, self.many, self.number, self.context, self.args = text, many, count, context, args
         return self
 
     def __reduce__(self):
-        return (_rebuild, (self.text, self.args, self.many, self.count, self.context))
+        return (_rebuild, (self.text, self.args, self.many, self.number, self.context))
 
     def __repr__(self) -> str:
         return f"msg({self.text!r}{''.join(f', {k}={v!r}' for k, v in self.args)})"
@@ -107,7 +107,7 @@ class Listing(Msg):
         english = sep.join(words) if sep is not None else (
             ", ".join(words[:-1]) + " and " + words[-1] if len(words) > 1 else "".join(words))
         self = str.__new__(cls, english)
-        self.text, self.many, self.count, self.context, self.args = english, None, None, None, ()
+        self.text, self.many, self.number, self.context, self.args = english, None, None, None, ()
         self.items, self.sep = tuple(items), sep
         return self
 
@@ -131,7 +131,7 @@ class Trimmed(Msg):
 
     def __new__(cls, inner: Any) -> Trimmed:
         self = str.__new__(cls, str(inner).rstrip("."))
-        self.text, self.many, self.count, self.context, self.args = str(self), None, None, None, ()
+        self.text, self.many, self.number, self.context, self.args = str(self), None, None, None, ()
         self.inner = inner
         return self
 

@@ -264,3 +264,27 @@ def test_the_cli_help_is_in_its_language(capsys, monkeypatch):
     with pytest.raises(SystemExit):
         main(["--lang", "en", "export", "--help"])
     assert "every game on the server" in capsys.readouterr().out
+
+
+def test_a_page_carries_only_its_own_languages_script_messages(app):
+    """The page weight grows by one language's messages at most: an English page carries none
+    (the ids are the English), a French or German game page only its language's messages that the
+    scripts use, never another language's nor the whole catalog."""
+    from companion import language
+
+    phone = Phone(app)
+    game = create(phone)
+    carried = {}
+    for lang in LANGS:
+        page = text(phone.get(f"/g/{game['id']}", headers={"Accept-Language": ACCEPT[lang]}))
+        block = re.search(r'<script id="script-messages" type="application/json">(.*?)</script>', page, re.S)
+        carried[lang] = json.loads(block.group(1))
+    assert carried["en"]["messages"] == {}
+    for lang in ("fr", "de"):
+        messages = carried[lang]["messages"]
+        catalog = [m for m in language.read_catalog(lang) if m.id]
+        in_scripts = [m for m in catalog if any(path.endswith(".js") for path, _ in m.locations)]
+        assert carried[lang]["lang"] == lang and len(messages) == len({
+            m.id if isinstance(m.id, str) else m.id[0] for m in in_scripts})
+        assert len(messages) < len(catalog)
+    assert (carried["fr"]["messages"]["Undo"], carried["de"]["messages"]["Undo"]) == ("Annuler", "Rück\u00adgängig")

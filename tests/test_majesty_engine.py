@@ -1305,7 +1305,7 @@ def test_rules_page_entries():
                    "chips-owed", "chips-exchange", "rulings", "move-format"):
         assert needed in ids
     for entry in RULES:
-        sentences = str(entry.text).count(". ") + 1
+        sentences = entry.text.count(". ") + 1
         assert 1 <= sentences <= 4 and entry.text.endswith("."), entry.id
         assert entry.title and entry.section
 

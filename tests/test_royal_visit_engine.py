@@ -184,7 +184,7 @@ def test_impossible_positions_are_refused(change, rule):
     with pytest.raises(RuleError) as caught:
         ENGINE.new({"players": ["Ann", "Bob"], "position": position})
     assert caught.value.rule == rule
-    assert caught.value.message.endswith(".") and str(caught.value.message).count(". ") <= 1
+    assert caught.value.message.endswith(".") and caught.value.message.count(". ") <= 1
 
 
 def test_a_missing_position_field_is_named():
@@ -996,7 +996,7 @@ def test_rules_page_entries():
                    "ruling-wild-middle", "ruling-duchy", "rulings"):
         assert needed in ids
     for entry in RULES:
-        sentences = str(entry.text).count(". ") + 1
+        sentences = entry.text.count(". ") + 1
         assert 1 <= sentences <= 4 and entry.text.endswith("."), entry.id
         assert entry.title and entry.section
 

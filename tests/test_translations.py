@@ -78,3 +78,12 @@ def test_a_list_is_said_as_each_language_lists():
     assert language.word(listing(["Ann", "Bob", "Cid"]), "fr") == "Ann, Bob et Cid"
     assert language.word(listing(["Ann", "Bob", "Cid"]), "de") == "Ann, Bob und Cid"
     assert language.word(listing(["Ann", "Bob"], sep=" · "), "de") == "Ann · Bob"
+
+
+def test_french_elides_before_a_name_that_starts_with_a_vowel():
+    """« Au tour d’Ann », « au tour de Bob »: the elision a French reader expects, where the word
+    after « de », « le »... is a name filled in; German and English are untouched."""
+    turn = lambda name: msg("{player}'s turn", player=name)  # noqa: E731
+    assert [language.word(turn(name), "fr") for name in ("Ann", "Émile", "Bob", "Yves")] == \
+        ["Au tour d’Ann", "Au tour d’Émile", "Au tour de Bob", "Au tour de Yves"]
+    assert language.word(turn("Ann"), "de") == "Ann ist dran" and str(turn("Ann")) == "Ann's turn"

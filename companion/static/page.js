@@ -36,14 +36,29 @@ const Words = (() => {
   const numbers = new Intl.NumberFormat(lang);
   const number = (n) => (lang === "en" ? String(n) : numbers.format(n));
   const show = (value) => (typeof value === "number" ? number(value) : value);
+  // French elides "de", "que", "le", "la"... before a vowel: where the word after is an argument
+  // (a player's name, a card), once the argument is known ("Au tour d’Ann"). Markup's tags before
+  // the argument's first letter do not count.
+  const elides = /(^|[^\p{L}\p{N}’'])([DdLlJjNnSsMmTt]e|[Qq]ue|[Ll]a) $/u;
+  const vowel = /^(?:<[^>]*>)*[AEIOUaeiouÀÂÆÉÈÊËÎÏÔŒÙÛÜàâæéèêëîïôœùûü]/u;
   // text with each {name} replaced by wrap(args[name]); "{{" and "}}" are braces
   function fill(text, args, wrap = show) {
-    return text.replace(/\{\{|\}\}|\{(\w+)\}/g, (whole, name) => {
-      if (whole === "{{") return "{";
-      if (whole === "}}") return "}";
+    let out = "";
+    let last = 0;
+    for (const found of text.matchAll(/\{\{|\}\}|\{(\w+)\}/g)) {
+      out += text.slice(last, found.index);
+      last = found.index + found[0].length;
+      if (found[0] === "{{" || found[0] === "}}") {
+        out += found[0][0];
+        continue;
+      }
+      const name = found[1];
       if (!args || !(name in args)) throw new Error(`Words: no value for {${name}} in "${text}"`);
-      return wrap(args[name]);
-    });
+      const value = String(wrap(args[name]));
+      if (lang === "fr" && vowel.test(value)) out = out.replace(elides, (whole, before, word) => `${before}${word.slice(0, -1)}\u2019`);
+      out += value;
+    }
+    return out + text.slice(last);
   }
   const translate = (text) => messages[text] || text;
   function translatePlural(singular, plural, n) {
