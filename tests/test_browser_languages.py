@@ -135,7 +135,7 @@ def test_a_mixed_table_three_phones_three_languages_one_game(served, browser):
     # 2. the French phone takes it back: asked first, in French, as the move is Ann's
     fr = phones["fr"]
     fr.locator("#undo").tap()
-    expect(fr.locator("#ask-text")).to_contain_text("Annuler le coup de Ann, saisi sur un autre téléphone\u00a0?")
+    expect(fr.locator("#ask-text")).to_contain_text("Annuler le coup d’Ann, saisi sur un autre téléphone\u00a0?")
     expect(fr.locator("#ask-yes")).to_have_text("L'annuler")
     fr.locator("#ask-yes").tap()
     expect(fr.locator("#message")).to_contain_text("Annulé\u00a0:")
