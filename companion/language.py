@@ -27,7 +27,11 @@ LANGUAGES = ("en", "fr", "de")
 DEFAULT = "en"
 NAMES = {"en": "English", "fr": "Français", "de": "Deutsch"}  # each in its own language
 FOLDER = Path(__file__).resolve().parent / "translations"
-SOURCES = Path(__file__).resolve().parent.parent  # the checkout (or site-packages)
+# The checkout whose sources the catalogs follow (extract, update, check): the package's folder's
+# parent in a checkout or an editable install; an installed package has no templates/ beside it,
+# and the checkout is then the current folder (where `companion translations` and pytest run).
+_PARENT = Path(__file__).resolve().parent.parent
+SOURCES = _PARENT if (_PARENT / "templates").is_dir() else Path.cwd()
 # The keywords that mark a message in the sources, for Babel's extraction: companion.words in
 # Python, Flask-Babel's in the templates, Words.t and .tn, Companion.th and
 # .thn in the page scripts.
@@ -185,14 +189,14 @@ def extract(sources: Path = SOURCES) -> Catalog:
     return catalog
 
 
-def update(langs: Iterable[str] = LANGUAGES[1:]) -> dict[str, tuple[int, int]]:
+def update(langs: Iterable[str] = LANGUAGES[1:], sources: Path = SOURCES) -> dict[str, tuple[int, int]]:
     """Bring each language's catalog up to the sources (Babel's update: new messages added
     untranslated, vanished ones made obsolete and dropped, fuzzy matching off, so nothing is
     guessed). Returns, a language, how many messages it has and how many wait for a translation."""
     from babel.messages.catalog import Catalog
     from babel.messages.pofile import write_po
 
-    template = extract()
+    template = extract(sources)
     counts = {}
     for lang in langs:
         path = catalog_path(lang)
@@ -226,12 +230,12 @@ def _holes(text: str) -> set[str]:
     return braces | set(_PERCENT.findall(text))
 
 
-def check(langs: Iterable[str] = LANGUAGES[1:]) -> list[str]:
+def check(langs: Iterable[str] = LANGUAGES[1:], sources: Path = SOURCES) -> list[str]:
     """What a translator (or a developer who forgot ``companion translations update``) could get
     wrong, a sentence each: a catalog that is not the sources' messages, a message left
     untranslated or fuzzy, a translation whose placeholders are not its message's, a plural
     without every form its language has. Empty when every catalog is right."""
-    keys = {(m.context, m.id if isinstance(m.id, str) else m.id[0]) for m in extract() if m.id}
+    keys = {(m.context, m.id if isinstance(m.id, str) else m.id[0]) for m in extract(sources) if m.id}
     faults = []
     for lang in langs:
         if not catalog_path(lang).exists():

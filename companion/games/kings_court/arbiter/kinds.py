@@ -172,12 +172,12 @@ class Capital(Msg):
     def __new__(cls, of: Msg) -> Capital:
         english = str.__str__(of)
         self = str.__new__(cls, english[:1].upper() + english[1:])
-        self.text, self.many, self.count, self.context = of.text, of.many, of.count, of.context
+        self.text, self.many, self.number, self.context = of.text, of.many, of.number, of.context
         self.args = of.args
         return self
 
     def __reduce__(self):
-        return (_capital, (self.text, self.args, self.many, self.count, self.context))
+        return (_capital, (self.text, self.args, self.many, self.number, self.context))
 
 
 def _capital(text, args, many, count, context) -> Capital:
