@@ -55,6 +55,12 @@ def read_catalog(lang: str) -> Catalog:
 
 
 @cache
+def _read_once(lang: str) -> Catalog:
+    """The catalog as the app reads it (compiled and sent to the scripts): parsed once a process."""
+    return read_catalog(lang)
+
+
+@cache
 def translations(lang: str) -> NullTranslations:
     """The compiled catalog of ``lang`` (English: the message ids as they are)."""
     from babel.messages.mofile import write_mo
@@ -63,7 +69,7 @@ def translations(lang: str) -> NullTranslations:
     if lang not in LANGUAGES or lang == DEFAULT:
         return NullTranslations()
     compiled = io.BytesIO()
-    write_mo(compiled, read_catalog(lang))
+    write_mo(compiled, _read_once(lang))
     compiled.seek(0)
     return Translations(compiled)
 
@@ -163,7 +169,7 @@ def script_messages(lang: str) -> dict[str, Any]:
     the language's plural categories. English sends no messages: the ids are the English."""
     messages: dict[str, Any] = {}
     if lang != DEFAULT:
-        for message in read_catalog(lang):
+        for message in _read_once(lang):
             if not message.id or not any(path.endswith(".js") for path, _ in message.locations):
                 continue
             if isinstance(message.id, tuple):
@@ -212,6 +218,7 @@ def update(langs: Iterable[str] = LANGUAGES[1:], sources: Path = SOURCES) -> dic
                      include_lineno=False, omit_header=False)
         counts[lang] = (len(catalog), sum(1 for message in catalog if (message.id and not message.string)
                                           or (isinstance(message.string, tuple) and not all(message.string))))
+        _read_once.cache_clear()
         translations.cache_clear()
         script_messages.cache_clear()
     return counts
