@@ -99,6 +99,10 @@ def test_more_says_every_option_in_force_in_words_not_an_empty_rulings_line(phon
     more = re.search(r'<p class="small" id="options-in-force">(.*?)</p>', page, re.S)
     assert more and "All on side B" in more.group(1)
     assert "Rulings in force: ." not in re.sub(r"\s+", " ", page)
+    # ... and in the phone's language, line by line as the engine says them
+    french = phone.get(f"/g/{game_id}", headers={"Accept-Language": "fr"}).get_data(as_text=True)
+    line = re.search(r'<p class="small" id="options-in-force">(.*?)</p>', french, re.S).group(1)
+    assert line and "All on side B" not in line and "B" in line
 
 
 # -- in French and in German: the phone's language, the editions' names -----------------------

@@ -30,7 +30,7 @@ from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
 
 from companion import engine as protocol
-from companion import inputs, language
+from companion import inputs
 from companion import record as records
 from companion import scan as scanner
 from companion.record import Record
@@ -70,7 +70,7 @@ def game_payload(record: Record, since: int = 0) -> dict[str, Any]:
     seat, seats = store().seats(record.id, g.device, record.claims)
     history_from, history = records.history(record, since)
     result = engine.result(state)
-    return language.worded({
+    return {
         "id": record.id,
         "game": record.game,
         "title": engine.title,
@@ -94,7 +94,7 @@ def game_payload(record: Record, since: int = 0) -> dict[str, Any]:
         "history": history,
         "history_from": history_from,
         "urls": _urls(request.script_root, record.id, record.game),
-    }, speech.current())
+    }
 
 
 @lru_cache(maxsize=1024)
