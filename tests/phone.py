@@ -254,7 +254,8 @@ _TEXTS = """() => {
   if (document.title) out.push(document.title);
   return out;
 }"""
-_WORD = re.compile(r"[A-Za-zÀ-ÿ]+(?:'[a-z]+)?")
+# A word stands alone: the letters of a join code or a deck mark ("ZE4BUY", "T4E") are not words.
+_WORD = re.compile(r"(?<![\w])[A-Za-zÀ-ÿ]+(?:'[a-z]+)?(?![\w])")
 
 
 @cache
@@ -308,7 +309,8 @@ def english_left(page) -> list[str]:
         return []
     only = english_only(lang)
     return sorted({text for text in page.evaluate(_TEXTS)
-                   if any(word.lower() in only for word in _WORD.findall(text))})
+                   if any(word.lower() in only for word in _WORD.findall(text)
+                          if not word.isupper())})
 
 
 def accessible(page, where: str = "") -> None:
