@@ -33,12 +33,6 @@ def name(context: str, value: str) -> str:
     return value if isinstance(value, Msg) else term(context, value)
 
 
-def rule_text(value: str) -> str:
-    """A card's text from the engine's catalogue: its Msg where the engine makes one; else the
-    English, which a catalog translates where it has that message."""
-    return value if isinstance(value, Msg) else Msg(value)
-
-
 PAPER_NAMES = {"a4": "A4", "letter": msg("Letter")}
 
 
@@ -107,7 +101,7 @@ def royal_visit(mark: str) -> Deck:
                     name("royal visit card", kind.name), msg("{suit} card", suit=suit),
                     (ROYAL_VISIT_COLOURS[kind.suit],),
                     msg("flank") if move == "flank" else msg("middle") if move == "middle" else move,
-                    suit, rule_text(kind.text), proxy("royal_visit"))
+                    suit, kind.text, proxy("royal_visit"))
         cards.append(PrintedCard(face, back))
     return Deck(title, mark, tuple(cards))
 
@@ -178,8 +172,8 @@ def _majesty_locations(mark: str) -> list[PrintedCard]:
             place = name("majesty location", loc.name)
             for letter in "AB":
                 side = loc.side(letter)
-                text = (msg("{rule} Majority: {n} points.", rule=rule_text(side.text),
-                            n=side.majority) if loc.character else rule_text(side.text))
+                text = (msg("{rule} Majority: {n} points.", rule=side.text,
+                            n=side.majority) if loc.character else side.text)
                 sides.append(Face(
                     format_code("majesty", f"{loc.id}-{letter.lower()}", copy, mark),
                     msg("{number} {location}", number=loc.number, location=place),
@@ -232,7 +226,7 @@ def kings_court(mark: str, selection: str = "kc+kd+bonus") -> Deck:
                         family=KINGS_COURT_FAMILIES[kind.family], deck=kind.deck),
                     tuple(KINGS_COURT_COLOURS[c] for c in colours), str(kind.value),
                     suits if kind.suits else msg("Kingdom"),
-                    rule_text(kind.text), proxy("kings_court"))
+                    kind.text, proxy("kings_court"))
         cards.append(PrintedCard(face, back))
     return Deck(title, mark, tuple(cards))
 
@@ -275,7 +269,7 @@ def kingseat(mark: str, selection: str = "starter") -> Deck:
                      else msg("Prince card, {animal}", animal=animal)),
                     colours, prince_name,
                     msg("dark {n}", n=kind.dark) if kind.dark else plural("{n} vote", "{n} votes", 1),
-                    rule_text(kind.text), proxy("kingseat"))
+                    kind.text, proxy("kingseat"))
         cards.append(PrintedCard(face, back))
     return Deck(title, mark, tuple(cards))
 

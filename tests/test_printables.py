@@ -333,6 +333,15 @@ def test_the_printed_words_follow_the_language():
     majesty = page_text(decks.deck_pdf(decks.majesty(MARK, "locations"), lang="de"))
     assert "Mehrheit: 10 Punkte." in majesty[0] and "Seite A" in majesty[0]
     assert "Majority" not in majesty[0]
+    # King's Court has no French or German edition: its names stay as printed, its texts do not.
+    court = " ".join(" ".join(page_text(decks.deck_pdf(decks.kings_court(MARK, "kc"),
+                                                       lang="fr"))).split())
+    assert "Wizard" in court and "Joker : nommez une couleur" in court
+    assert "Wild:" not in court and "Play on" not in court
+    court = " ".join(" ".join(page_text(decks.deck_pdf(decks.kings_court(MARK, "kc"),
+                                                       lang="de"))).split())
+    assert "Joker: Sag eine Farbe an" in court and "Auf Grün oder auf jede 7" in court
+    assert "Wild:" not in court and "Play on" not in court
     alignment = page_text(PRINTABLES["alignment"].make(PrintOptions(offset=(1.5, 0)),
                                                        lang="fr").pdf)
     assert "Test d'alignement, recto (A4)" in alignment[0]

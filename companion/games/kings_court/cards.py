@@ -52,7 +52,7 @@ class CardKind:
     value: int  # the printed points: left in a hand; for a Risk card, what playing it moves
     deck: str  # KC, KD or BONUS
     copies: int
-    text: str  # what the card does, in our own words
+    text: Msg  # what the card does, in our own words
 
     @property
     def bare_name(self) -> Msg:
@@ -93,18 +93,19 @@ def _number(suit: str, value: int, copies: int) -> CardKind:
     deck = "BONUS" if value == 0 else SUIT_DECK[suit]
     return CardKind(f"{suit}-{value}", _NUMBER_NAMES[suit](value), NUMBER, "number", (suit,),
                     suit, value, deck, copies,
-                    f"Play on {suit} or on any {value}. Counts {value} when left in a hand.")
+                    msg("Play on {suit} or on any {value}. Counts {value} when left in a hand.",
+                        suit=SUIT_WORDS[suit], value=value))
 
 
 _SUIT_SCROLLS = (
     # id stem, name, value, text
     ("fair-maiden", term("kings court card", "Fair Maiden"), 20,
-     "Needs an escort: play a second playable card with it (another Fair Maiden needs its own)."),
+     msg("Needs an escort: play a second playable card with it (another Fair Maiden needs its own).")),
     ("drawbridge", term("kings court card", "Drawbridge"), 20,
-     "Next player draws 2 and loses the turn, unless they stack another Drawbridge."),
+     msg("Next player draws 2 and loses the turn, unless they stack another Drawbridge.")),
     ("knight", term("kings court card", "Knight"), 20,
-     "Reverses the direction of play (with two players: skips)."),
-    ("court-jester", term("kings court card", "Court Jester"), 20, "Skips the next player."),
+     msg("Reverses the direction of play (with two players: skips).")),
+    ("court-jester", term("kings court card", "Court Jester"), 20, msg("Skips the next player.")),
 )
 
 
@@ -126,86 +127,86 @@ def _suit_scrolls() -> list[CardKind]:
             msg("{card} ({first}/{second})", card=term("kings court card", "Queen's Option"),
                 first=SUIT_WORDS[first], second=SUIT_WORDS[second]), SCROLL,
             "suit scroll", (first, second), first, 30, deck, 1,
-            "Play on either suit shown; choose that suit, and keep the direction, skip the next "
-            "player or reverse."))
+            msg("Play on either suit shown; choose that suit, and keep the direction, skip the "
+                "next player or reverse.")))
     return kinds
 
 
 def _kingdom(id: str, name: Msg, group: str, family: str, colour: str, value: int, deck: str,
-             copies: int, text: str) -> CardKind:
+             copies: int, text: Msg) -> CardKind:
     return CardKind(id, name, group, family, (), colour, value, deck, copies, text)
 
 
 _KINGDOM = (
     _kingdom("wizard", term("kings court card", "Wizard"),
              SCROLL, "draw", "burgundy", 50, "KC", 1,
-             "Wild: name a suit, may add one more playable card, choose same way, reverse or "
-             "skip; the next player draws 5 and loses the turn."),
+             msg("Wild: name a suit, may add one more playable card, choose same way, reverse or "
+             "skip; the next player draws 5 and loses the turn.")),
     _kingdom("dragon", term("kings court card", "Dragon"),
              SCROLL, "draw", "burgundy", 35, "KC", 4,
-             "Wild: name a suit; the next player draws 3 and loses the turn."),
+             msg("Wild: name a suit; the next player draws 3 and loses the turn.")),
     _kingdom("king", term("kings court card", "King"),
              SCROLL, "wild", "gold", 25, "KC", 4,
-             "Wild: name a suit and you may add one more playable card."),
+             msg("Wild: name a suit and you may add one more playable card.")),
     _kingdom("queen", term("kings court card", "Queen"),
              SCROLL, "wild", "purple", 25, "KD", 2,
-             "Wild: name a suit and you may add one more playable card."),
+             msg("Wild: name a suit and you may add one more playable card.")),
     _kingdom("duke", term("kings court card", "Duke"),
-             SCROLL, "wild", "gold", 20, "KC", 4, "Wild: name a suit."),
+             SCROLL, "wild", "gold", 20, "KC", 4, msg("Wild: name a suit.")),
     _kingdom("duchess", term("kings court card", "Duchess"),
-             SCROLL, "wild", "purple", 20, "KD", 2, "Wild: name a suit."),
+             SCROLL, "wild", "purple", 20, "KD", 2, msg("Wild: name a suit.")),
     _kingdom("royal-decree", term("kings court card", "Royal Decree"),
              SCROLL, "defensive", "blue", 50, "KC", 1,
-             "Only against a draw card: the draw and the direction turn back on its player."),
+             msg("Only against a draw card: the draw and the direction turn back on its player.")),
     _kingdom("magician", term("kings court card", "Magician"),
              SCROLL, "magic", "blue", 50, "KC", 1,
-             "Becomes any Scroll card you name that could be played now."),
+             msg("Becomes any Scroll card you name that could be played now.")),
     _kingdom("magic-potion", term("kings court card", "Magic Potion"),
              SCROLL, "magic", "green", 0, "KC", 1,
-             "Only as your last card. Held when another goes out: count Number cards only."),
+             msg("Only as your last card. Held when another goes out: count Number cards only.")),
     _kingdom("protector", term("kings court card", "Protector"),
              SCROLL, "defensive", "blue", 35, "KC", 2,
-             "Only against a draw card: cancels the draw; the suit in force stays."),
+             msg("Only against a draw card: cancels the draw; the suit in force stays.")),
     _kingdom("dungeon", term("kings court card", "Dungeon"),
              SCROLL, "draw", "burgundy", 35, "KC", 2,
-             "Goes before the next player: they lose two turns, drawing one card on each."),
+             msg("Goes before the next player: they lose two turns, drawing one card on each.")),
     _kingdom("dark-knight", term("kings court card", "Dark Knight"),
              SHIELD, "risk", "black", 100, "KD", 1,
-             "Risk, face up: play it on an On Guard player. They go out: they take -100. "
-             "They do not: you take +100."),
+             msg("Risk, face up: play it on an On Guard player. They go out: they take -100. "
+             "They do not: you take +100.")),
     _kingdom("poison-garden", term("kings court card", "Poison Garden"),
              SHIELD, "risk", "green", -75, "KD", 1,
-             "Risk, face up: ends the hand now; everyone else takes -75."),
+             msg("Risk, face up: ends the hand now; everyone else takes -75.")),
     _kingdom("castle-fire", term("kings court card", "Castle Fire"),
              SHIELD, "risk", "orange", -75, "KD", 1,
-             "Risk, face up: the hand is thrown in and redealt; everyone else takes -75."),
+             msg("Risk, face up: the hand is thrown in and redealt; everyone else takes -75.")),
     _kingdom("kings-goblet", term("kings court card", "King's Goblet"),
              SHIELD, "risk", "purple", -50, "KD", 1,
-             "Risk, face up: everyone draws 5 and play goes on; everyone else takes -50."),
+             msg("Risk, face up: everyone draws 5 and play goes on; everyone else takes -50.")),
     _kingdom("cannonball", term("kings court card", "Cannonball"),
              SHIELD, "battle", "silver", 35, "KD", 1,
-             "The dealer gathers every hand, shuffles and deals them out again."),
+             msg("The dealer gathers every hand, shuffles and deals them out again.")),
     _kingdom("catapult", term("kings court card", "Catapult"),
              SHIELD, "battle", "silver", 35, "KD", 1,
-             "Swap hands with a player of your choice."),
+             msg("Swap hands with a player of your choice.")),
     _kingdom("flaming-arrow", term("kings court card", "Flaming Arrow"),
              SHIELD, "battle", "silver", 35, "KD", 1,
-             "Get rid of one card: give it to a player or discard it."),
+             msg("Get rid of one card: give it to a player or discard it.")),
     _kingdom("siege-tower", term("kings court card", "Siege Tower"),
              SHIELD, "battle", "silver", 35, "KD", 1,
-             "Look at another player's hand."),
+             msg("Look at another player's hand.")),
     _kingdom("imperial-tax", term("kings court card", "Imperial Tax"),
              SHIELD, "battle", "silver", 35, "KD", 1,
-             "Discard one random card from every other hand; each of them draws one."),
+             msg("Discard one random card from every other hand; each of them draws one.")),
     _kingdom("defender", term("kings court card", "Defender"),
              SHIELD, "defensive", "silver", -35, "KD", 2,
-             "Only against a Battle card aimed at you: cancels it for you. -35 in a hand."),
+             msg("Only against a Battle card aimed at you: cancels it for you. -35 in a hand.")),
     _kingdom("hidden-treasure", term("kings court card", "Hidden Treasure"),
              SHIELD, "bonus", "gold", -100, "BONUS", 1,
-             "Only as your last card. Held when another goes out: -100 to your hand."),
+             msg("Only as your last card. Held when another goes out: -100 to your hand.")),
     _kingdom("warlord", term("kings court card", "Warlord"),
              SHIELD, "bonus", "burgundy", 50, "BONUS", 1,
-             "At the start of a player's turn, play their turn for them; +50 to you this hand."),
+             msg("At the start of a player's turn, play their turn for them; +50 to you this hand.")),
 )
 
 KINDS: tuple[CardKind, ...] = (*_numbers(), *_suit_scrolls(), *_KINGDOM)
