@@ -14,6 +14,21 @@ from companion.words import msg, plural
 DESCRIPTION = msg("The `companion` command: serve the app, export and import games, print proxies, scan photos, "
                   "bring the database's schema up to date.")
 COMMANDS = ("serve", "export", "import", "delete", "print", "scan", "db", "translations")
+# argparse's own words as a user of the command line meets them (the usage line, the headings,
+# the help option, the error sentences; Python 3.11's wording), in the catalogs like every other
+# message: argparse looks each one up through its module's gettext functions when it says it.
+ARGPARSE_WORDS = (
+    msg("usage: "), msg("positional arguments"), msg("options"),
+    msg("show this help message and exit"), msg("%(prog)s: error: %(message)s\n"),
+    msg("argument %(argument_name)s: %(message)s"), msg("expected one argument"),
+    msg("expected at most one argument"), msg("expected at least one argument"),
+    plural("expected %s argument", "expected %s arguments", 2),
+    msg("invalid choice: %(value)r (choose from %(choices)s)"),
+    msg("invalid %(type)s value: %(value)r"), msg("the following arguments are required: %s"),
+    msg("unrecognized arguments: %s"), msg("ambiguous option: %(option)s could match %(matches)s"),
+    msg("ignored explicit argument %r"), msg("can't open '%(filename)s': %(error)s"),
+    msg("unknown parser %(parser_name)r (choices: %(choices)s)"),
+)
 LANG_HELP = msg("the language of what the command says and prints: en, fr or de (default: the "
                 "environment's, from LC_ALL or LANG; else English)")
 
@@ -427,8 +442,19 @@ _LANG = [language.DEFAULT]  # the language of the command's help, chosen before 
 
 
 def _h(text) -> str:
-    """A help text in the command's language (argparse's own words stay its English)."""
+    """A help text in the command's language."""
     return language.word(text, _LANG[0])
+
+
+def _argparse_speaks(lang: str) -> None:
+    """argparse says its own words (:data:`ARGPARSE_WORDS`) in ``lang``."""
+    import gettext
+
+    if lang == language.DEFAULT:
+        argparse._, argparse.ngettext = gettext.gettext, gettext.ngettext  # its own
+    else:
+        speech = language.translations(lang)
+        argparse._, argparse.ngettext = speech.gettext, speech.ngettext
 
 
 def _wanted_language(argv: list[str] | None) -> str:
@@ -453,6 +479,7 @@ def environment_language() -> str:
 
 def main(argv: list[str] | None = None) -> int:
     _LANG[0] = _wanted_language(argv)
+    _argparse_speaks(_LANG[0])
     parser = argparse.ArgumentParser(prog="companion", description=_h(DESCRIPTION))
     parser.add_argument(
         "--database",

@@ -261,9 +261,20 @@ def test_the_cli_help_is_in_its_language(capsys, monkeypatch):
         main(["export", "--help"])
     out = capsys.readouterr().out
     assert "alle Partien auf dem Server" in out and "die Sprache dessen, was der Befehl sagt" in out
+    # argparse's own words too: the usage line, the headings, the help option, its errors
+    assert out.startswith("Aufruf: companion export") and "\nOptionen:\n" in out
+    assert "diese Hilfe zeigen und beenden" in out and "usage" not in out
+    with pytest.raises(SystemExit):
+        main(["--lang", "fr", "serve", "--port"])
+    assert capsys.readouterr().err.endswith(
+        "companion serve : erreur : argument --port : un argument attendu\n")
     with pytest.raises(SystemExit):
         main(["--lang", "en", "export", "--help"])
-    assert "every game on the server" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "every game on the server" in out and out.startswith("usage: ") and "options:" in out
+    with pytest.raises(SystemExit):
+        main(["print"])  # the environment's German again, after an English command
+    assert capsys.readouterr().err.endswith("companion print: Fehler: diese Argumente fehlen: what\n")
 
 
 def test_a_page_carries_only_its_own_languages_script_messages(app):
