@@ -434,3 +434,35 @@ def test_the_setup_page_in_french_and_in_german_is_accessible_with_no_english_le
     assert all(name in text for name in names), text
     assert internal_ids(page) == [] and broken_names(page) == []
     page.screenshot(path=str(ARTIFACTS / f"majesty_setup_{lang}.png"), full_page=True)
+
+
+@pytest.mark.parametrize("lang, owes", [("en", "(owes the box 1)"), ("fr", "(doit 1 à la boîte)")])
+def test_a_player_who_owes_the_box_is_said_to_owe_it_not_owed_a_negative(server, browser, lang, owes):
+    """A whole 3-player game (the simulator's) that ends with Ann owing the box a point: her
+    realm says she owes it, never "the box owes −1"."""
+    import random
+
+    from companion.games.majesty.simulate import build_deck, random_game
+
+    deck = build_deck(random.Random(22), 3, "standard", None)
+    options = {"players": ["Ann", "Bob", "Cid"], "first": 0, "sides": "A", "deck": "standard",
+               "display": deck[:6]}
+    moves, final = random_game(random.Random(23), options)
+    assert final.owed[0] == -1
+    page = new_phone(browser, lang)
+    start(page, server, options)
+    game_id = page.url.rsplit("/", 1)[1]
+    stored = page.evaluate("""async ([id, moves]) => {
+      const csrf = document.querySelector('meta[name="csrf-token"]').content;
+      for (const [seq, move] of moves.entries()) {
+        const response = await fetch(`/api/games/${id}/moves`, { method: "POST", body: JSON.stringify({ seq, move }),
+          headers: { "Content-Type": "application/json", "X-CSRFToken": csrf } });
+        if (response.status !== 200) return seq;
+      }
+      return moves.length;
+    }""", [game_id, moves])
+    assert stored == len(moves)
+    page.reload()
+    ann = page.locator('.mj-player[data-seat="0"]')
+    expect(ann).to_contain_text(owes)
+    expect(ann).not_to_contain_text("−1")

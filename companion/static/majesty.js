@@ -371,7 +371,9 @@ const Majesty = (() => {
         <h2>${p.name}${p.first ? html` <span class="small">${knight}</span>` : ""}
           <span class="mj-points" data-points="${p.seat}">${Words.number(p.points)}</span></h2>
         <p>${meeplesSaid(p.meeples)} \u00b7 ${Words.t("{n} of 12 cards", { n: p.cards })} \u00b7 ${infirmaryName()} ${Words.number(p.infirmary.length)}</p>
-        <p class="small">${p.owed ? Words.t("Chips: {chips} (the box owes {n})", { chips: chipsText(p.chips), n: p.owed }) : Words.t("Chips: {chips}", { chips: chipsText(p.chips) })}</p>
+        <p class="small">${p.owed > 0 ? Words.t("Chips: {chips} (the box owes {n})", { chips: chipsText(p.chips), n: p.owed })
+          : p.owed < 0 ? Words.t("Chips: {chips} (owes the box {n})", { chips: chipsText(p.chips), n: -p.owed })
+            : Words.t("Chips: {chips}", { chips: chipsText(p.chips) })}</p>
         <ul class="mj-realm">${v.locations.filter((l) => l.id !== "infirmary").map((l) =>
           html`<li><span class="mj-loc c-${l.character}">${l.number}</span>${l.name} <span class="mj-side-tag" aria-label="${sideOf(l)}">${l.side}</span><strong>${(p.realm[l.id] || []).length}</strong></li>`)}</ul>
         ${p.exchange ? html`<details><summary>${fewer}</summary><p>${advice(p)}</p>
