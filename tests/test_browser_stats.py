@@ -8,7 +8,7 @@ import threading
 
 import pytest
 from browser_support import ARTIFACTS, CHROMIUM_FLAGS, chromium_path
-from phone import PHONE, serious
+from phone import PHONE, serious, small_targets
 from stats_games import simulated, store_game
 from werkzeug.serving import make_server
 
@@ -75,6 +75,7 @@ def test_the_statistics_page_on_a_phone(tmp_path):
             page.locator("#more-button").tap()
             page.locator("summary", has_text="This game").tap()
             assert page.locator("#bgstats").get_attribute("href").startswith("bgstats://")
+            assert small_targets(page) == []  # the play as JSON too: a button, not a small link
             page.get_by_role("button", name="Mark abandoned").tap()
             expect(page.locator("#game-extras")).to_contain_text("Marked abandoned")
             assert serious(page) == []

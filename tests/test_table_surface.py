@@ -461,6 +461,8 @@ def test_the_header_shows_the_whole_title(server, browser, game):
     page.goto(f"{server}/g/{answer.json()['game']['id']}")
     heading = page.locator(".masthead .title")
     assert heading.inner_text() == page.evaluate("Companion.game.title")
+    # the title is the page's one level-one heading (axe's page-has-heading-one)
+    assert page.locator("h1").all_inner_texts() == [heading.inner_text()]
     assert heading.evaluate("(el) => el.scrollWidth <= el.clientWidth && el.scrollHeight <= el.clientHeight")
     assert in_viewport(heading)
     page.screenshot(path=str(ARTIFACTS / f"surface-header-{game}.png"))
