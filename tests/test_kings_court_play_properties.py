@@ -86,6 +86,10 @@ def test_random_hands_keep_every_count_and_end(seed, players, kinds):
     assert hands[-1] == final
     for hand in hands:
         check_hand(hand)
+    for before, event, after in zip(hands, events[1:], hands[1:]):  # hands[i]: after events[i]
+        if event["type"] == "take":  # a take draws what the page's Take button says it will
+            seat = event["seat"]
+            assert after.hands[seat] - before.hands[seat] == A.hand_view(before)["due"] >= 1, event
     played = [(e["card"], e["seat"], e.get("on")) for e in events if e["type"] == "risk"]
     assert [tuple(p.values()) for p in A.outcome(final)["played"]] == played
 

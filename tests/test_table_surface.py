@@ -343,8 +343,13 @@ def test_the_creating_phone_is_asked_who_holds_it_and_the_movers_phone_says_your
     # Ann's own phone says "Your turn"; Bob's names Ann.
     expect(page.locator("#prompt")).to_have_text("Your turn: choose a card, the Wizard's power, or pass")
     page.screenshot(path=str(ARTIFACTS / "surface-your-turn.png"))
+    # A phone that opens the game's plain link is asked too, in its strip, once.
     bob = new_phone(browser)
     bob.goto(page.url)
+    expect(bob.locator("#message")).to_contain_text("Who holds this phone?")
+    assert in_viewport(bob.locator('[data-card="king-1"]'))
+    bob.reload()
+    expect(bob.locator("#message")).to_be_hidden()
     claim(bob, 1)
     expect(bob.locator("#prompt")).to_have_text("Ann's turn: choose a card, the Wizard's power, or pass")
     assert send(page, KING_UP)

@@ -1,5 +1,5 @@
 // Companion's part for the phone's player (see companion.js): "Who holds this phone?" (the
-// players' names and "nobody", in More and in a sheet for a phone that came by the join code),
+// players' names and "nobody", in More, and asked of every phone that opens the game),
 // a seat another phone holds freed by the game's creator, and "Your turn" in the prompt.
 "use strict";
 
@@ -12,7 +12,7 @@
   const seatName = () => (game().seat === null || game().seat === undefined ? null : names()[game().seat]);
 
   // "Who holds this phone?": the players' names and "nobody"; the server keeps the claim (with
-  // this phone's cookie), so the page remembers nothing itself.
+  // this phone's cookie); the page remembers only that it asked.
   function drawSeat() {
     const players = names();
     $("#seat-box").hidden = !players.length;
@@ -78,8 +78,10 @@
     });
     if ($("#prompt")) new MutationObserver(yourTurn).observe($("#prompt"), { childList: true, characterData: true, subtree: true });
     yourTurn();
-    // A phone that came by the join code or link is asked who holds it, once, in a sheet; the
-    // phone that created the game, in the answer strip (the game's first turn stays in reach).
+    // A phone that came by the join code or its QR code is asked who holds it in a sheet; the
+    // phone that created the game, and one that opened the game's plain link (shared, typed or
+    // bookmarked) the first time, in the answer strip (the turn stays in reach). This browser
+    // keeps that it was asked, so a reload does not ask again.
     const url = new URL(location.href);
     const joined = url.searchParams.has("joined");
     if (joined) {
@@ -87,11 +89,23 @@
       history.replaceState(null, "", url);
     }
     if (seatName() === null && names().length) {
+      const created = $("#who").hasAttribute("data-created");
       if (joined) $("#who").showModal();
-      else if ($("#who").hasAttribute("data-created")) {
+      else if (created || !asked()) {
         say({ message: Words.t("Who holds this phone? Tap here to say."), open: () => $("#who").showModal() }, "notice");
       }
+      remember();
     }
+  }
+
+  // Whether this browser was asked who holds the phone at this game (storage may be refused:
+  // then it is asked each time the page opens).
+  const askedKey = () => `companion.asked.${game().id}`;
+  function asked() {
+    try { return localStorage.getItem(askedKey()) !== null; } catch { return false; }
+  }
+  function remember() {
+    try { localStorage.setItem(askedKey(), "1"); } catch { /* not kept: asked again next time */ }
   }
 
   Object.assign(Companion, { seatName });

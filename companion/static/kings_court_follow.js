@@ -203,7 +203,7 @@ const KingsCourtFollow = (() => {
     const h = view().hand;
     const seat = h.to_play;
     const due = h.pending || h.dungeon[seat] || h.penalty.includes(seat);
-    if (due) return ["take", h.pending ? Words.t("Take {n}", { n: h.pending.count }) : Words.t("Take the draw")];
+    if (due) return ["take", Words.t("Take {n}", { n: h.due })];
     if (h.yes === seat) return ["take", Words.t("Take two")];
     if (h.phase === "drawn" || (h.phase === "first" && h.open && h.open.need !== "escort")) return ["pass", Words.t("Pass")];
     return ["draw", Words.t("Draw")];

@@ -17,7 +17,7 @@ from companion.games.kings_court.arbiter.kinds import (
     way,
 )
 from companion.games.kings_court.arbiter.scrolls import answers, facing, play_card
-from companion.games.kings_court.arbiter.state import Pending, Turn, Work, advance, give
+from companion.games.kings_court.arbiter.state import Hand, Pending, Turn, Work, advance, give
 from companion.games.kings_court.arbiter.turn import (
     close_windows,
     end_out,
@@ -143,7 +143,9 @@ def turn_back_dungeon(w: Work, seat: int, p: Pending) -> tuple[int, int]:
     return (p.count, cards) if free else (p.count + 1, 0)
 
 
-def cards_due(w: Work, seat: int) -> int:
+def cards_due(w: Work | Hand, seat: int) -> int:
+    """The cards ``seat`` takes if it takes what is due now: a pending draw, the Dungeon's card,
+    the On Guard penalty, a partner's "yes"."""
     due = w.pending.count if w.pending is not None else 0
     if w.dungeon[seat] >= 0:
         due += 1

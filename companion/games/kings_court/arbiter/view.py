@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from companion.engine import RuleError
+from companion.games.kings_court.arbiter.draws import cards_due
 from companion.games.kings_court.arbiter.events import run_event
 from companion.games.kings_court.arbiter.kinds import (
     DEFENSIVE,
@@ -140,6 +141,7 @@ def hand_view(hand: Hand) -> dict[str, Any]:
         "players": hand.players,
         "dealer": hand.dealer,
         "to_play": None if hand.ended_by else hand.to_play,
+        "due": 0 if hand.ended_by else cards_due(hand, hand.to_play),  # what a take draws now
         "phase": hand.phase,
         "direction": hand.direction,
         "direction_words": way(hand.direction),
