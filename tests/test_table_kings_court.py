@@ -817,6 +817,16 @@ def test_a_followed_hand_of_many_players_with_cards_face_up_keeps_the_turn_clear
                       + [{"type": "reveal", "seat": seat, "card": card} for seat, card in enumerate(risky, 1)])
     page.locator("#top", has_text="Gold 5").wait_for()
     every_control_clear(phone, f"{players} players, the turn")
+    # every seat's total and hand in sight, none slid out sideways (issue 31: at 6 players the
+    # hands' line scrolled and hid players)
+    for line in (".kc-totals", ".kc-hands"):
+        seats = page.locator(f"{line} > span")
+        assert seats.count() == players, line
+        outside = [seat.inner_text() for seat in seats.all()
+                   if not seat.evaluate("(el) => { const r = el.getBoundingClientRect();"
+                                        " return r.left >= 0 && r.right <= innerWidth; }")]
+        assert outside == [], f"{line}: {outside}"
+        assert page.locator(line).evaluate("(el) => el.scrollWidth <= el.clientWidth"), line
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"kings_court_face_up_{players}.png"))
     with phone.turn("a number card, many players"):

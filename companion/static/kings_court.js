@@ -38,7 +38,7 @@ const KingsCourt = (() => {
     const head = g.result ? html`<p class="winner" id="winner">${g.result.reason}</p>`
       : html`<span class="kc-turn" id="turn">${Words.t("Hand {number} \u00b7 {player} deals \u00b7 to {limit}", { number: v.hand_number, player: nameOf(v.dealer), limit: v.limit })}</span>`;
     const marked = Words.t("Totals, the lowest marked");
-    return html`${head}<p class="kc-totals" tabindex="0" aria-label="${marked}">${totals}</p>`;
+    return html`${head}<p class="kc-totals" role="group" aria-label="${marked}">${totals}</p>`;
   }
 
   function tabsHtml() {
@@ -131,8 +131,6 @@ const KingsCourt = (() => {
       Sheet.drawn();
       if (shown === "ask") Ask.askInputs();
       CardPicker.fit(panel);
-      const mover = panel.querySelector(".kc-hands .kc-mover");  // the seat to play in sight
-      if (mover) mover.parentElement.scrollLeft = Math.max(0, mover.offsetLeft - 24);
     }
     S.drawPreview();
     toolbar();

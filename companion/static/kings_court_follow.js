@@ -106,7 +106,7 @@ const KingsCourtFollow = (() => {
         <span>${Words.t("pile")} <strong id="draw-pile">${h.draw_pile}</strong>${h.reshuffles ? ` ${Words.t("(reshuffled {n}\u00d7)", { n: h.reshuffles })}` : ""}</span>
         ${h.pending ? html`<span class="kc-due">${h.pending.dungeons ? Words.t("Waiting: the Dungeon") : Words.t("Waiting: draw {n}", { n: h.pending.count })}</span>` : ""}
       </div>
-      <p class="kc-hands" tabindex="0" aria-label="${inHands}">${names.map((name, seat) => html`${seat ? " " : ""}<span class="${seat === h.to_play ? "kc-mover" : ""}"${current(seat)}>${name} <strong data-hand="${seat}">${h.hands[seat]}</strong>${h.dungeon[seat] ? ` ${Words.t("(Dungeon)")}` : ""}${h.on_guard.includes(seat) ? ` ${Words.t("On Guard!")}` : ""}${h.face_up[seat].length ? ` \u00b7 ${Words.t("up: {cards}", { cards: h.face_up[seat].map(cardName).join(", ") })}` : ""}</span>`)}</p>`;
+      <p class="kc-hands" role="group" aria-label="${inHands}">${names.map((name, seat) => html`${seat ? " " : ""}<span class="${seat === h.to_play ? "kc-mover" : ""}"${current(seat)}>${name} <strong data-hand="${seat}">${h.hands[seat]}</strong>${h.dungeon[seat] ? ` ${Words.t("(Dungeon)")}` : ""}${h.on_guard.includes(seat) ? ` ${Words.t("On Guard!")}` : ""}${h.face_up[seat].map((card) => html` <span class="kc-up"><span class="sr">${Words.t("face up:")} </span>${cardName(card)}</span>`)}</span>`)}</p>`;
     const effects = h.effects.length && !h.pending ? html`<span id="follow-effects">${h.effects.join(" ")}</span> ` : "";
     if (h.over) return html`${pile}<p class="small kc-options">${effects}</p><p><strong>${Words.t("The hand is over: score it.")}</strong></p>`;
     // what the seat to play may do, beside the button for what happens out of turn (the
