@@ -166,6 +166,11 @@ class Engine(Protocol):
     def to_move(self, state: Any) -> int | None:
         """The seat whose turn it is, or None when the game is over or nobody in particular."""
 
+    def mover(self, state: Any, move: Any) -> int | None:
+        """The seat that makes ``move`` in ``state``, which its entry is stored under (the
+        history and Undo name that player): whose turn it is, unless the game lets a player act
+        out of turn."""
+
     def view(self, state: Any, player: int | None = None) -> dict[str, Any]:
         """What one player (or, with None, the whole table) may see, as JSON-ready data."""
 

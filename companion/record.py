@@ -94,7 +94,7 @@ class Record:
         for entry in added:
             before = replay.state
             if imported:
-                check_player(entry, entered_by(entry, engine.to_move(before)))
+                check_player(engine, before, entry)
             protocol.step(engine, replay, history, entry.kind, entry.payload)
             lines.add(engine, entry, before, replay.state)
         return replace(self, entries=self.entries + added, replay=replay, history=history, lines=lines,
@@ -289,22 +289,25 @@ def parse_export(data: Any) -> tuple[str, dict[str, Any], list[Entry]]:
     return game, options, stored
 
 
-def entered_by(entry: Entry, to_move: int | None) -> int | None:
-    """The player an entry is stored under: whose turn it was, or for a secret the player whose
-    phone entered it."""
+def entered_by(engine: protocol.Engine, state: Any, entry: Entry) -> int | None:
+    """The player an entry is stored under: for a move, the player who made it (the engine's
+    mover), for a secret the player whose phone entered it, else whose turn it was."""
     if entry.kind == "secret" and isinstance(entry.payload, dict):
         return entry.payload.get("player")
-    return to_move
+    if entry.kind == "move":
+        return engine.mover(state, entry.payload)
+    return engine.to_move(state)
 
 
-def check_player(entry: Entry, to_move: int | None) -> None:
-    """An imported entry names whose turn it was, as the store wrote it: it must be the seat the
-    replay says was to move (so the history credits the right player)."""
-    if entry.player != to_move:
+def check_player(engine: protocol.Engine, state: Any, entry: Entry) -> None:
+    """An imported entry names its player as the store wrote it: the seat the replay says made
+    it (so the history credits the right player), or whose turn it was (an archive written
+    before a move out of turn was stored under its own player)."""
+    if entry.player not in (entered_by(engine, state, entry), engine.to_move(state)):
         raise protocol.RuleError(
             "import",
             msg("Entry {number} says \"player\": {player}, but the player to move then was {to_move}.",
-                number=entry.seq + 1, player=_shown(entry.player), to_move=_shown(to_move)),
+                number=entry.seq + 1, player=_shown(entry.player), to_move=_shown(engine.to_move(state))),
         )
 
 

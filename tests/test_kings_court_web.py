@@ -130,6 +130,25 @@ def test_a_hand_followed_card_by_card_refuses_an_illegal_play_and_keeps_the_coun
     assert stale.get_json()["game"]["view"]["hand"]["hands"] == [7, 6, 7, 7]
 
 
+def test_a_risk_card_laid_face_up_out_of_turn_is_its_players_entry(phone, tmp_path):
+    """Issue 31: Dee lays the Dark Knight face up while Bob is to play: the entry, its history
+    line and Undo name Dee, not Bob; the record exports and imports back as it was."""
+    game_id, _ = start(phone)
+    move(phone, game_id, 0, {"type": "deal", "first": "gold-5"})
+    reply = move(phone, game_id, 1, {"type": "reveal", "seat": 3, "card": "dark-knight"})
+    assert reply.status_code == 200, reply.get_json()
+    game = reply.get_json()["game"]
+    assert game["to_move"] == 1  # still Bob's turn
+    assert (game["undo"]["player"], game["undo"]["seat"]) == ("Dee", 3)
+    assert game["history"][-1]["player"] == "Dee"
+    played = move(phone, game_id, 2, {"type": "play", "seat": 1, "cards": [{"card": "gold-9"}]})
+    assert played.get_json()["game"]["undo"]["player"] == "Bob"
+    record = phone.get(f"/api/games/{game_id}/export").get_json()
+    assert [entry["player"] for entry in record["entries"]] == [None, 3, 1]
+    copy = phone.post("/api/import", json=record)
+    assert copy.status_code in (200, 201), copy.get_json()
+
+
 def test_the_history_line_of_a_followed_hand_says_who_went_out_and_with_what(phone):
     """Issue 21 item 14: a hand followed card by card, then scored, names who went out."""
     import random

@@ -202,8 +202,7 @@ class Store(JoinCodes, Seats):
         if record.seq != expected_seq:
             raise TableMovedOn(expected_seq, record.seq)
         entry = Entry(expected_seq, kind, None, datetime.now(UTC), payload)
-        entry = replace(entry, player=records.entered_by(
-            entry, record.engine.to_move(record.replay.state)))
+        entry = replace(entry, player=records.entered_by(record.engine, record.replay.state, entry))
         after = record.advanced([entry])  # RuleError here: nothing written
         # The entry is written in one statement, its own transaction, while this process's
         # other writers wait (see Database.writing): the key (game, number) lets in one entry of each

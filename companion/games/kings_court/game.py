@@ -176,6 +176,15 @@ class KingsCourt:
             return None
         return state.hand.to_play
 
+    def mover(self, state: State, move: Any) -> int | None:
+        """A hand's event is its seat's (a Risk card laid face up, On Guard called, a partner's
+        "yes" come out of turn); a sheet's entry is the turn's."""
+        if isinstance(move, dict) and move.get("type") in arbiter.EVENTS:
+            seat = move.get("seat")
+            if type(seat) is int and 0 <= seat < len(state.players):
+                return seat
+        return self.to_move(state)
+
     def ask(self, state: State, question: Any) -> dict[str, Any]:
         """The stateless arbiter for a table that keeps only the sheet here: "may I play this
         now?". ``question`` is {"situation": {...}, "play": [card, ...]} as arbiter.judge takes

@@ -419,6 +419,9 @@ class Kingseat:
     def to_move(self, state: State) -> int | None:
         return state.order[0] if state.phase == "action" else None
 
+    def mover(self, state: State, move: Any) -> int | None:
+        return self.to_move(state)  # nobody moves out of turn
+
     def result(self, state: State) -> dict[str, Any] | None:
         return reveal.result(state)
 

@@ -120,6 +120,9 @@ class Majesty:
     def to_move(self, state: State) -> int | None:
         return None if state.final is not None else state.turn
 
+    def mover(self, state: State, move: Any) -> int | None:
+        return self.to_move(state)  # nobody moves out of turn
+
     def result(self, state: State) -> dict[str, Any] | None:
         return scoring.result(state)
 

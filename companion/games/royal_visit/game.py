@@ -97,6 +97,9 @@ class RoyalVisit:
     def to_move(self, state: State) -> int | None:
         return None if state.winner is not None else state.turn
 
+    def mover(self, state: State, move: Any) -> int | None:
+        return self.to_move(state)  # nobody moves out of turn
+
     def seating(self, state: State, opening: State | None = None) -> Seating:
         return endgame.seating(self, state, opening)
 
