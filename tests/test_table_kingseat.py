@@ -97,20 +97,29 @@ def test_a_refused_vote_is_said_in_the_action_bar_and_the_draft_stays(server, br
                  {"type": "pass", "player": 3}, {"type": "pass", "player": 5}):
         game = post(f"/api/games/{game['id']}/moves", {"seq": game["seq"], "move": move})
     page.goto(server + game["urls"]["page"])
-    for card in ["lionsyre", "hornseeker", "monarchrys", "hornseeker", "gulliballistas", "smugwing"]:
+    for card in ["lionsyre", "hornseeker", "monarchrys", "hornseeker"]:
         phone.tap(f'[data-vote-kind="{card}"]')
-    # Dee voted Hornseeker though told to vote Lionsyre: refused, in the action bar, on screen.
+    # Dee voted Hornseeker though told to vote Lionsyre: refused at that tap (issue 31), in the
+    # action bar, on screen, with the rule; Dee stays the voter entered, her card kept.
     message = page.locator("#message")
-    expect(message).to_contain_text("Lionsyre")
+    expect(message).to_contain_text("Dee must vote Lionsyre this round (Crassclamps)")
     assert in_view(page, "#message")
-    expect(page.locator("#record")).to_be_disabled()
+    expect(page.locator('#vote-panel [aria-current="step"]')).to_have_attribute("data-voter", "3")
     expect(page.locator('[data-voter="3"]')).to_contain_text("Hornseeker")  # the draft stays
-    # Dee holds no Lionsyre card: said (her name is tapped, not covered by the refusal), the
-    # refusal goes at once, and the vote goes through.
-    phone.tap('[data-none-held="3"]')
+    expect(page.locator("#record")).to_be_disabled()
+    assert in_view(page, "#none-held-now") and in_view(page, '[data-vote-kind="lionsyre"]')
+    page.screenshot(path=str(ARTIFACTS / "kingseat_forced_at_the_tap.png"))
+    # Dee holds no Lionsyre card: said (tapped, not covered by the refusal), the refusal goes
+    # at once, and the next voter is entered.
+    phone.tap("#none-held-now")
+    expect(page.locator("#message")).to_be_hidden()
+    expect(page.locator('#vote-panel [aria-current="step"]')).to_have_attribute("data-voter", "4")
+    for card in ["gulliballistas", "smugwing"]:
+        phone.tap(f'[data-vote-kind="{card}"]')
     phone.fixed("Dee held no Lionsyre card")
     expect(page.locator("#prompt")).to_have_text("The vote: check it, then store it")
     expect(page.locator("#message")).to_be_hidden()
+    expect(page.locator('[data-none-held="3"][aria-pressed="true"]')).to_have_count(1)
     phone.tap("#record")
     expect(page.locator("#history")).to_contain_text(
         "Dee held no card of the prince they were told to vote")

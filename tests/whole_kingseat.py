@@ -159,16 +159,26 @@ def player_in(phone, field: str, player):
 def enter_vote(phone, move: dict):
     page = phone.page
     votes = move["votes"]
+    held = move.get("none_held", [])
+    declared = set()
     while True:
         now = page.locator('#vote-panel [aria-current="step"]')
         if not now.count():
             break
         player = int(now.get_attribute("data-voter"))
         phone.tap(f'#vote-panel [data-vote-kind="{votes[player]}"]')
-    held = move.get("none_held", [])
+        if player in held and page.locator("#none-held-now").count():
+            # an order that binds, broken: refused at the tap, declared at once
+            from playwright.sync_api import expect
+
+            expect(page.locator("#message.error")).to_be_visible()
+            phone.tap(f'#none-held-now[data-none-held="{player}"]')
+            phone.fixed(f"{player} held none, at the tap")
+            declared.add(player)
     for player in held:
-        phone.tap(f'[data-none-held="{player}"]')
-    if held:  # the refusal named a forced vote broken; each named player is declared now
+        if player not in declared:  # an order no card can keep any more: declared at the end
+            phone.tap(f'[data-none-held="{player}"]')
+    if held:  # each named player is declared now
         from playwright.sync_api import expect
 
         expect(phone.page.locator("#prompt")).to_contain_text(said(phone.page, "check it, then store it"))

@@ -28,6 +28,7 @@ const Kingseat = (() => {
   const voteMissing = () => Vote().voteMissing();
   const voterNow = () => Vote().voterNow();
   const voteOrder = () => Vote().voteOrder();
+  const breaks = (p, kind) => Vote().breaks(p, kind, true);  // only an order that binds
   const scanQuestion = () => Vote().scanQuestion();
   const scanned = (cards) => Vote().scanned(cards);
   const drawReveal = () => End().drawReveal();
@@ -314,13 +315,24 @@ const Kingseat = (() => {
 
   const label = (button) => (button.getAttribute("aria-label") || button.textContent).replace(/\s+/g, " ").trim();
 
+  // A vote tapped in. One that breaks the voter's order (a forced vote) is answered at the tap:
+  // the voter stays the one entered until the table says they hold no card of that prince, or
+  // taps another card.
   function tapVote(kind) {
     const now = voterNow();
     if (now === null) return;
+    const broken = breaks(now, kind) && !draft.none[now];
     step(Words.t("Took back {player}'s vote: {card}.", { player: nameOf(now), card: C.cardName(kind) }), () => {
       draft.votes[now] = kind;
-      draft.cursor = after(voteOrder(), now, (p) => !draft.votes[p]);
+      draft.cursor = broken ? now : after(voteOrder(), now, (p) => !draft.votes[p]);
     });
+    if (broken) {
+      const forced = view().vote.forced.find((f) => f.player === now);
+      Companion.say({ message: Words.t("{player} must vote {prince} this round ({by}), unless they hold no such card:"
+          + " then tap “Holds no {prince} card”.", { player: nameOf(now), prince: C.princeName(forced.prince),
+        by: C.princeName(forced.by) }), url: `${game().urls.rules}#forced-votes`, title: Words.t("Forced votes") }, "error");
+      refusing = true;
+    }
   }
 
   function tapDiscard(kind) {
@@ -366,8 +378,10 @@ const Kingseat = (() => {
     if (button.dataset.noneHeld !== undefined) {
       const p = Number(button.dataset.noneHeld);
       step(draft.none[p] ? Words.t("Took back: {player} holds such card.", { player: nameOf(p) })
-        : Words.t("Took back: {player} holds no such card.", { player: nameOf(p) }), () =>
-          { draft.none[p] = !draft.none[p]; });
+        : Words.t("Took back: {player} holds no such card.", { player: nameOf(p) }), () => {
+        draft.none[p] = !draft.none[p];
+        if (draft.none[p] && draft.cursor === p) draft.cursor = after(voteOrder(), p, (q) => !draft.votes[q]);
+      });
       return;
     }
     if (button.dataset.discarder !== undefined) {

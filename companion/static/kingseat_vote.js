@@ -32,11 +32,14 @@ const KingseatVote = (() => {
     return left === undefined ? null : left;
   }
 
-  // Votes that break a Woolfhall or Crassclamps order: the player may hold no such card.
-  const breaking = () => view().vote.voters.filter((p) => {
+  // Whether this card breaks the voter's Woolfhall or Crassclamps order (`binding`: one that
+  // binds, a card of that prince being still maybe in a Hand), and the votes that do: such a
+  // player may declare holding no card of it.
+  function breaks(p, kind, binding = false) {
     const forced = forcedOf(p);
-    return forced && K.draft.votes[p] && C.princeOf(K.draft.votes[p]) !== forced.prince;
-  });
+    return Boolean(forced && kind && C.princeOf(kind) !== forced.prince && (forced.binds || !binding));
+  }
+  const breaking = () => view().vote.voters.filter((p) => breaks(p, K.draft.votes[p]));
 
   function voteMove() {
     const v = view();
@@ -112,8 +115,13 @@ const KingseatVote = (() => {
       body = scanQuestionHtml();
     } else if (now !== null) {
       const forced = forcedOf(now);
+      // a card that breaks the order: the answer says why, and here is the way to keep it
+      const held = forced && breaks(now, K.draft.votes[now], true) ? html`<button type="button" id="none-held-now"
+          class="${K.draft.none[now] ? "selected" : "secondary"}" data-none-held="${now}"
+          aria-pressed="${String(Boolean(K.draft.none[now]))}">${Words.t("Holds no {prince} card",
+            { prince: C.princeName(forced.prince) })}</button>` : "";
       body = html`<h2 class="ks-asking" id="voter-now">${Companion.th("{player}’s card", { player: crowned(now) })}</h2>
-        ${forced ? html`<p class="ks-forced small">${Words.t("Must vote {prince} ({by}), unless {player} holds none.",
+        ${forced ? html`<p class="ks-forced small">${held || Words.t("Must vote {prince} ({by}), unless {player} holds none.",
             { prince: C.princeName(forced.prince), by: C.princeName(forced.by), player: nameOf(now) })}</p>` : ""}
         ${cardGrid(vote.cards, K.draft.votes[now], Words.t("{player}'s card", { player: nameOf(now) }))}`;
     } else {
@@ -268,7 +276,7 @@ const KingseatVote = (() => {
   }
 
   return {
-    get scan() { return scan; }, forget, drawVote, votePreview, voteMove, voteMissing, voterNow, voteOrder,
+    get scan() { return scan; }, forget, drawVote, votePreview, voteMove, voteMissing, voterNow, voteOrder, breaks,
     cardGrid, scanQuestion, scanned, scanSeat,
   };
 })();

@@ -12,6 +12,7 @@ from companion.games.kingseat.reading import (
     drawn_this_round,
     hardshell_givers,
     swap_partners,
+    unseen_of_prince,
     voters_of,
     winning_in_tell,
 )
@@ -228,7 +229,9 @@ def vote_view(s: State) -> dict[str, Any]:
         "replay": s.replays > 0,
         "voters": voting_players(s.hands, eff),
         "sit_out": list(eff.sit_out),
-        "forced": [{"player": p, "prince": PRINCE_IDS[pr], "by": src}
+        # "binds": a card of that prince may still be in a Hand (else any vote keeps the order)
+        "forced": [{"player": p, "prince": PRINCE_IDS[pr], "by": src,
+                    "binds": unseen_of_prince(s, pr) > 0}
                    for p, pr, src in eff.forced
                    if s.hands[p] > 0 and p not in eff.sit_out],
         "open": eff.open_vote,
