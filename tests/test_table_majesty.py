@@ -466,3 +466,33 @@ def test_a_player_who_owes_the_box_is_said_to_owe_it_not_owed_a_negative(server,
     ann = page.locator('.mj-player[data-seat="0"]')
     expect(ann).to_contain_text(owes)
     expect(ann).not_to_contain_text("−1")
+
+
+def test_the_turn_comes_into_view_when_it_becomes_this_phones(server, browser):
+    """Issue 31: Bob scrolled down to his realm while Ann played; when her card is stored on her
+    phone, Bob's phone brings his turn (the display) back into view."""
+    bob = new_phone(browser)
+    game_id = start(bob, server, {"players": ["Ann", "Bob"], "first": 0, "sides": "A", "deck": "standard",
+                                  "display": ["miller", "brewer", "witch", "guard", "knight", "noble"]})
+    claim = bob.evaluate("""async (id) => {
+      const csrf = document.querySelector('meta[name="csrf-token"]').content;
+      return (await fetch(`/api/games/${id}/seat`, { method: "POST", body: JSON.stringify({ player: 1 }),
+        headers: { "Content-Type": "application/json", "X-CSRFToken": csrf } })).status;
+    }""", game_id)
+    assert claim == 200
+    bob.reload()
+    expect(bob.locator("#prompt")).to_contain_text("Ann's turn")
+    bob.evaluate("document.querySelector('.mj-player[data-seat=\"1\"]').scrollIntoView()")
+    assert bob.evaluate("window.scrollY") > 100 and not in_view(bob, '[data-slot="0"]')
+    ann = new_phone(browser)
+    ann.goto(bob.url)
+    stored = ann.evaluate("""async (id) => {
+      const csrf = document.querySelector('meta[name="csrf-token"]').content;
+      return (await fetch(`/api/games/${id}/moves`, { method: "POST",
+        body: JSON.stringify({ seq: 0, move: { type: "take", slot: 0, card: "miller", new_card: "brewer" } }),
+        headers: { "Content-Type": "application/json", "X-CSRFToken": csrf } })).status;
+    }""", game_id)
+    assert stored == 200
+    expect(bob.locator("#prompt")).to_contain_text("Your turn")
+    bob.wait_for_function("() => window.scrollY === 0")
+    assert in_view(bob, '[data-slot="0"]')

@@ -56,10 +56,16 @@
   }
 
   // The prompt on the phone of the player whose turn it is says "Your turn" where the page
-  // wrote the mover's name ("Ann's turn: ..."); the other phones name the mover.
+  // wrote the mover's name ("Ann's turn: ..."); the other phones name the mover. When the turn
+  // becomes this phone's, the turn comes into view (its player may have scrolled down to their
+  // realm or the history meanwhile).
+  let mineBefore = false;
   function yourTurn() {
     const prompt = $("#prompt");
     const mover = game().to_move;
+    const mine = mover !== null && mover !== undefined && mover === game().seat;
+    if (mine && !mineBefore && window.scrollY > 0) window.scrollTo({ top: 0 });
+    mineBefore = mine;
     if (!prompt || mover === null || mover === undefined || mover !== game().seat || !names()[mover]) return;
     const theirs = Words.t("{player}'s turn", { player: names()[mover] });
     if (prompt.textContent.startsWith(theirs)) prompt.textContent = `${Words.t("Your turn")}${prompt.textContent.slice(theirs.length)}`;
