@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 from browser_support import ARTIFACTS, new_phone, pawns_on, play_card
-from phone import PHONE, Phone, accessible, in_view
+from phone import PHONE, Phone, accessible, in_view, said
 from turns_royal_visit import play_typical_turns, set_up
 
 pytestmark = pytest.mark.browser
@@ -403,3 +403,67 @@ def test_two_players_play_royal_visit_on_a_phone_to_a_win(server, browser):
     expect(pawns_on(page, 7, "king")).to_have_count(1)
     expect(watcher.locator("#winner")).to_contain_text("Ann won")
     expect(watcher.locator("#prompt")).to_have_text("The game is over: Ann won.")
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_turn_three_turns_back_is_corrected_and_the_correction_undone(server, browser, lang):
+    """Issue 31: Ann's Wizard 2 went to +3 where it went to -1 at the table, three turns back.
+    Fix turn, the turn from the list, the card again from the position it was played in, and
+    the correction is stored: Bob's King 1 is kept, Ann's Wizard 1 from +3 is dropped and named
+    for re-entry; Undo takes the correction back and says so. No scrolling, every tap on screen,
+    no English left in French."""
+    from playwright.sync_api import expect
+
+    phone = Phone(new_phone(browser, lang), strict=True)
+    page = phone.page
+    page.goto(f"{server}/new/royal_visit")
+    page.fill('input[name="player_top"]', "Ann")
+    page.fill('input[name="player_bottom"]', "Bob")
+    page.check('input[name="wizard"][value="top"]')
+    page.locator("#create").click()
+    turn_of = lambda player: said(page, "{player}'s turn", player=player)  # noqa: E731
+    expect(page.locator("#turn")).to_contain_text(turn_of("Ann"))
+    expect(page.locator("#fix-open")).to_be_hidden()  # nothing to correct yet
+    expect(page.locator("#end-turn")).to_have_attribute("aria-disabled", "true")
+    for card, to, next_player in (("wizard-2", 3, "Bob"), ("king-1", -1, "Ann"), ("wizard-1", 4, "Bob")):
+        phone.tap(f'[data-card="{card}"]')
+        phone.tap(f'[data-option][data-to="{to}"]')
+        expect(page.locator("#end-turn")).to_have_attribute("aria-disabled", "false")
+        phone.tap("#end-turn")
+        expect(page.locator("#turn")).to_contain_text(turn_of(next_player))
+    with phone.turn("a turn three turns back corrected"):
+        phone.tap("#fix-open")
+        expect(page.locator("#fix-sheet [data-fix]")).to_have_count(3)
+        expect(page.locator('#fix-sheet [data-fix="2"]')).to_contain_text(
+            said(page, "Turn {turn}, {player}", turn=1, player="Ann"))
+        page.screenshot(path=f"/tmp/rv-fix-sheet-{lang}.png")
+        accessible(page, "the list of turns to correct")
+        phone.tap('#fix-sheet [data-fix="2"]')
+        expect(page.locator("#turn")).to_contain_text(
+            said(page, "Correcting turn {turn}", turn=1))
+        expect(pawns_on(page, 1, "wizard")).to_have_count(1)  # where the Wizard stood then
+        expect(pawns_on(page, 0, "king")).to_have_count(1)
+        phone.tap('[data-card="wizard-2"]')
+        phone.tap('[data-option][data-to="-1"]')
+        page.screenshot(path=f"/tmp/rv-fixing-{lang}.png")
+        accessible(page, "a turn being corrected")
+        phone.tap("#end-turn")
+        answer = page.locator("#message")
+        head = said(page, "Turn {turn} ({player}) corrected, {n} later turn kept", turn=1, player="Ann", n=1)
+        expect(answer).to_contain_text(said(page, "{head}; turn {turn} ({player}) is refused now: enter it again.",
+                                            head=head, turn=3, player="Ann"))
+        # Bob's King 1 kept, Ann's Wizard 1 from +3 dropped: Ann enters turn 3 again
+        expect(pawns_on(page, -1, "wizard")).to_have_count(1)
+        expect(pawns_on(page, -1, "king")).to_have_count(1)
+        expect(page.locator("#turn")).to_contain_text(turn_of("Ann"))
+        expect(page.locator("#last-turn")).to_contain_text(head)
+        page.screenshot(path=f"/tmp/rv-corrected-{lang}.png")
+        accessible(page, "after a correction")
+    line = page.evaluate("Companion.game.undo.text")
+    assert line.startswith(said(page, "Turn {turn} corrected: {line}", turn=1, line="")[:8])
+    expect(page.locator("#undo")).to_have_attribute("aria-label", said(page, "Undo {line}", line=line))
+    with phone.turn("the correction undone"):
+        phone.tap("#undo")
+        expect(page.locator("#message")).to_contain_text(said(page, "Undone: {line}", line=line))
+        expect(pawns_on(page, 4, "wizard")).to_have_count(1)
+        expect(page.locator("#turn")).to_contain_text(turn_of("Bob"))

@@ -14,7 +14,9 @@ new turn 12, then each later turn as it was entered, kept while the rules still 
 later turn the rules refuse now is dropped with every turn after it, and the position says which
 and why (``Corrected.dropped``: its number, its player, the turn as entered and the refusal
 naming the rule), so the table can enter it again. A replacement the rules refuse at turn 12 is
-refused as that turn would be (its rule and sentence); Undo takes the correction back whole.
+refused as that turn would be (its rule and sentence); one the same as the turn entered changes
+nothing (the page does not store it: a card of it is still offered while the turn is entered
+again). Undo takes the correction back whole.
 """
 from __future__ import annotations
 
@@ -102,9 +104,6 @@ def correct(state: State, move: Any) -> State:
                                            'been entered: a play, a summon or a pass.'))
     index = number - first
     node = played[index]
-    if new == node.entered:
-        raise RuleError("correction", msg("Turn {turn} was entered just so: there is nothing to "
-                                          "correct.", turn=number))
     before = replace(node.before, direction=state.direction, wild_middle=state.wild_middle,
                      duchy=state.duchy)  # the rulings in force now hold for every turn
     position = apply_move(before, new)  # refused as the turn would be, at its place

@@ -164,7 +164,7 @@ RULES: tuple[RuleEntry, ...] = (
               APP_SECTION),
     RuleEntry("correction", msg("Correcting an earlier turn"),
               msg("A turn entered wrong (a card to the wrong space three turns ago) is entered "
-                  "again as it was played: Fix turn, then the turn from the list. The game is "
+                  "again as it was played: Correct a turn (beside Pass), then the turn from the list. The game is "
                   "worked out again from there under the rulings in force: every later turn the "
                   "rules still take is kept, with the pawns, the Crown, the draw pile and the "
                   "reshuffles following; the first one they refuse now is named with its reason "

@@ -110,18 +110,19 @@ def _correction_view(state: State) -> dict[str, Any] | None:
         return None
     players = state.players
     dropped = fix.dropped
-    said = [msg("Turn {turn} ({player}) corrected.", turn=fix.turn, player=players[fix.seat])]
-    if fix.kept:
-        said.append(plural("{n} later turn kept.", "{n} later turns kept.", fix.kept))
+    head = plural("Turn {turn} ({player}) corrected, {n} later turn kept",
+                  "Turn {turn} ({player}) corrected, {n} later turns kept", fix.kept,
+                  turn=fix.turn, player=players[fix.seat]) if fix.kept else \
+        msg("Turn {turn} ({player}) corrected", turn=fix.turn, player=players[fix.seat])
+    said = [msg("{head}.", head=head)]
     out_dropped = None
     if dropped is not None:
         who = players[dropped.seat]
-        said.append(msg("Turn {turn} ({player}) was dropped, as the rules refuse it now: "
-                        "{refusal}", turn=dropped.turn, player=who, refusal=dropped.message))
+        said = [msg("{head}; turn {turn} ({player}) is refused now: enter it again.", head=head,
+                    turn=dropped.turn, player=who), dropped.message]
         if dropped.count > 1:
-            said.append(plural("The turn after it was dropped too.",
-                               "The {n} turns after it were dropped too.", dropped.count - 1))
-        said.append(msg("Enter turn {turn} again.", turn=dropped.turn))
+            said.append(plural("The turn after it was dropped with it.",
+                               "The {n} turns after it were dropped with it.", dropped.count - 1))
         out_dropped = {"turn": dropped.turn, "seat": dropped.seat, "player": who,
                        "move": dropped.move, "rule": dropped.rule, "message": dropped.message,
                        "count": dropped.count}
