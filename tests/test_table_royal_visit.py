@@ -410,12 +410,16 @@ def test_two_players_play_royal_visit_on_a_phone_to_a_win(server, browser):
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_a_turn_three_turns_back_is_corrected_and_the_correction_undone(server, browser, lang):
-    """Issue 31: Ann's Wizard 2 went to +3 where it went to -1 at the table, three turns back.
-    Fix turn, the turn from the list, the card again from the position it was played in, and
-    the correction is stored: Bob's King 1 is kept, Ann's Wizard 1 from +3 is dropped and named
-    for re-entry; Undo takes the correction back and says so. No scrolling, every tap on screen,
+    """Issue 31: Ann's Guard 1 went from -2 to -3 at the table, but +2 to +3 was entered, three
+    turns back. Correct a turn, the turn from the list, the card again from the position it was
+    played in, and the correction is stored: Bob's Wizard 1 is kept, Ann's two King cards (0 to +2,
+    the second past the Guard now on +2) are refused and named for re-entry, the first card filled
+    in again; Undo takes the correction back and says so. No scrolling, every tap on screen,
     no English left in French."""
     from playwright.sync_api import expect
+
+    from companion import language
+    from companion.words import plural
 
     phone = Phone(new_phone(browser, lang), strict=True)
     page = phone.page
@@ -426,11 +430,13 @@ def test_a_turn_three_turns_back_is_corrected_and_the_correction_undone(server, 
     page.locator("#create").click()
     turn_of = lambda player: said(page, "{player}'s turn", player=player)  # noqa: E731
     expect(page.locator("#turn")).to_contain_text(turn_of("Ann"))
-    expect(page.locator("#fix-open")).to_be_hidden()  # nothing to correct yet
+    expect(page.locator("#fix-open")).to_have_count(0)  # nothing to correct yet
     expect(page.locator("#end-turn")).to_have_attribute("aria-disabled", "true")
-    for card, to, next_player in (("wizard-2", 3, "Bob"), ("king-1", -1, "Ann"), ("wizard-1", 4, "Bob")):
-        phone.tap(f'[data-card="{card}"]')
-        phone.tap(f'[data-option][data-to="{to}"]')
+    for cards, next_player in (([("guard-1", 3)], "Bob"), ([("wizard-1", 2)], "Ann"),
+                               ([("king-1", 1), ("king-1", 2)], "Bob")):
+        for card, to in cards:
+            phone.tap(f'[data-card="{card}"]')
+            phone.tap(f'[data-option][data-to="{to}"]')
         expect(page.locator("#end-turn")).to_have_attribute("aria-disabled", "false")
         phone.tap("#end-turn")
         expect(page.locator("#turn")).to_contain_text(turn_of(next_player))
@@ -442,12 +448,14 @@ def test_a_turn_three_turns_back_is_corrected_and_the_correction_undone(server, 
         page.screenshot(path=f"/tmp/rv-fix-sheet-{lang}.png")
         accessible(page, "the list of turns to correct")
         phone.tap('#fix-sheet [data-fix="2"]')
-        expect(page.locator("#turn")).to_contain_text(
-            said(page, "Correcting turn {turn}", turn=1))
-        expect(pawns_on(page, 1, "wizard")).to_have_count(1)  # where the Wizard stood then
+        expect(page.locator("#turn")).to_contain_text(said(page, "Correcting turn {turn}", turn=1))
+        expect(pawns_on(page, 2, "guard")).to_have_count(1)  # where the Guards stood then
         expect(pawns_on(page, 0, "king")).to_have_count(1)
-        phone.tap('[data-card="wizard-2"]')
-        phone.tap('[data-option][data-to="-1"]')
+        expect(pawns_on(page, 1, "wizard")).to_have_count(1)
+        expect(page.locator("#draw-pile")).to_have_text("38")  # the piles as they were then
+        expect(page.locator(".rv-power")).to_have_count(0)  # Ann had no Jester's power then
+        phone.tap('[data-card="guard-1"]')
+        phone.tap('[data-option][data-to="-3"]')
         page.screenshot(path=f"/tmp/rv-fixing-{lang}.png")
         accessible(page, "a turn being corrected")
         phone.tap("#end-turn")
@@ -455,18 +463,26 @@ def test_a_turn_three_turns_back_is_corrected_and_the_correction_undone(server, 
         head = said(page, "Turn {turn} ({player}) corrected, {n} later turn kept", turn=1, player="Ann", n=1)
         expect(answer).to_contain_text(said(page, "{head}; turn {turn} ({player}) is refused now: enter it again.",
                                             head=head, turn=3, player="Ann"))
-        # Bob's King 1 kept, Ann's Wizard 1 from +3 dropped: Ann enters turn 3 again
-        expect(pawns_on(page, -1, "wizard")).to_have_count(1)
-        expect(pawns_on(page, -1, "king")).to_have_count(1)
+        expect(answer).to_contain_text(language.word(plural(
+            "Its first card is filled in, the rest the rules refuse now.",
+            "Its first {n} cards are filled in, the rest the rules refuse now.", 1), lang))
+        # Bob's Wizard 1 kept; Ann enters turn 3 again, her first King card filled in
+        expect(pawns_on(page, -3, "guard")).to_have_count(1)
+        expect(pawns_on(page, 2, "guard")).to_have_count(1)
+        expect(pawns_on(page, 2, "wizard")).to_have_count(1)
+        expect(pawns_on(page, 1, "king")).to_have_count(1)  # the draft's preview
+        expect(page.locator("#draft li")).to_have_count(1)
         expect(page.locator("#turn")).to_contain_text(turn_of("Ann"))
         expect(page.locator("#last-turn")).to_contain_text(head)
         page.screenshot(path=f"/tmp/rv-corrected-{lang}.png")
         accessible(page, "after a correction")
     line = page.evaluate("Companion.game.undo.text")
     assert line.startswith(said(page, "Turn {turn} corrected: {line}", turn=1, line="")[:8])
-    expect(page.locator("#undo")).to_have_attribute("aria-label", said(page, "Undo {line}", line=line))
     with phone.turn("the correction undone"):
+        phone.tap("#clear")  # the filled-in card first
+        expect(page.locator("#undo")).to_have_attribute("aria-label", said(page, "Undo {line}", line=line))
         phone.tap("#undo")
         expect(page.locator("#message")).to_contain_text(said(page, "Undone: {line}", line=line))
-        expect(pawns_on(page, 4, "wizard")).to_have_count(1)
+        expect(pawns_on(page, 3, "guard")).to_have_count(1)
+        expect(pawns_on(page, 2, "king")).to_have_count(1)
         expect(page.locator("#turn")).to_contain_text(turn_of("Bob"))

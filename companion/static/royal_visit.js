@@ -120,7 +120,7 @@ const RoyalVisit = (() => {
 
   function drawStatus() {
     const g = game();
-    const v = g.view;
+    const v = table();  // while a turn is corrected, the position it was played in
     const result = g.result;
     const mover = moverName();
     const last = v.last_turn;
