@@ -1100,6 +1100,22 @@ def test_a_correction_replaces_the_turn_and_keeps_the_later_ones():
     assert again.correction is None and again.wizard == -2
 
 
+def test_the_view_offers_the_last_turns_with_their_positions():
+    s, turns = _three_turns()
+    offered = ENGINE.view(s)["correctable"]
+    assert [(t["turn"], t["seat"], t["player"]) for t in offered] == [(3, ANN, "Ann"), (2, BOB, "Bob"),
+                                                                      (1, ANN, "Ann")]
+    assert [t["move"] for t in offered] == turns[::-1]
+    assert offered[2]["position"]["pawns"]["wizard"] == 1  # where the Wizard stood before turn 1
+    assert offered[2]["position"]["turn"] == ANN and offered[2]["position"]["draw_pile"] == 38
+    assert offered[2]["text"] == "Ann moved the Wizard +1 \u2192 +3 (Wizard 2)"
+    assert ENGINE.view(game())["correctable"] == [] and ENGINE.view(s)["correction"] is None
+    many = s
+    for _ in range(12):
+        many = run(many, {"type": "pass"})
+    assert len(ENGINE.view(many)["correctable"]) == 8  # the page offers the last eight
+
+
 def test_a_correction_keeps_every_later_turn_still_legal():
     s, turns = _three_turns()
     fixed = run(s, {"type": "correct", "turn": 2, "move": play(card("king-1", mv("king", 0, 1)))})

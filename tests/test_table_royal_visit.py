@@ -440,6 +440,8 @@ def test_a_turn_three_turns_back_is_corrected_and_the_correction_undone(server, 
         expect(page.locator("#end-turn")).to_have_attribute("aria-disabled", "false")
         phone.tap("#end-turn")
         expect(page.locator("#turn")).to_contain_text(turn_of(next_player))
+    expect(page.locator("#fix-open")).to_have_text(said(page, "Correct a turn"))
+    page.screenshot(path=f"/tmp/rv-fix-button-{lang}.png")
     with phone.turn("a turn three turns back corrected"):
         phone.tap("#fix-open")
         expect(page.locator("#fix-sheet [data-fix]")).to_have_count(3)
