@@ -408,7 +408,7 @@ def test_two_players_play_royal_visit_on_a_phone_to_a_win(server, browser):
     expect(watcher.locator("#prompt")).to_have_text("The game is over: Ann won.")
 
 
-@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("lang", ["en", "fr", "de"])
 def test_a_turn_three_turns_back_is_corrected_and_the_correction_undone(server, browser, lang):
     """Issue 31: Ann's Guard 1 went from -2 to -3 at the table, but +2 to +3 was entered, three
     turns back. Correct a turn, the turn from the list, the card again from the position it was
