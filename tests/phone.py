@@ -319,7 +319,8 @@ def accessible(page, where: str = "") -> None:
     assert serious(page) == [], where
     left = english_left(page)
     assert left == [], f"{where}: English left on a page not in English: {left[:10]}"
-    assert small_targets(page) == [], where
+    small = small_targets(page)
+    assert small == [], f"{where}: {small}"
     zooming = zooming_fields(page)
     assert zooming == [], f"{where}: {zooming}"
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], where

@@ -1052,3 +1052,156 @@ def test_a_summon_says_where_the_pawn_went_a_pass_who_passed_the_crown_its_move_
     assert line(at(king=0, guards=(-2, 6)), up) == "Ann moved the Guard +6 \u2192 +7 (Guard 1); the Crown 0 \u2192 +1"
     home = {"type": "play", "cards": [{"card": "king-1", "moves": [mv("king", -6, -7)]}]}
     assert line(at(king=-6, guards=(-8, -2), turn=BOB), home) == "Bob moved the King -6 \u2192 -7 (King 1); Bob won"
+
+
+# --------------------------------------------------------------------------- corrections
+
+
+def _wizard(frm: int, to: int, kind: str = "wizard-2") -> dict:
+    return play(card(kind, mv("wizard", frm, to)))
+
+
+def _three_turns() -> tuple[State, list[dict]]:
+    """Ann's Wizard 2 (+1 -> +3), Bob's King 1 (0 -> -1), Ann's Wizard 1 (+3 -> +4)."""
+    s = game()
+    turns = [_wizard(1, 3), play(card("king-1", mv("king", 0, -1))), _wizard(3, 4, "wizard-1")]
+    for move in turns:
+        s = run(s, move)
+    return s, turns
+
+
+def _moves_in_force(s: State) -> list[dict]:
+    out = []
+    while s.before is not None:
+        out.append(s.entered)
+        s = s.before
+    return out[::-1]
+
+
+def test_a_correction_replaces_the_turn_and_keeps_the_later_ones():
+    s, turns = _three_turns()
+    fixed = run(s, {"type": "correct", "turn": 1, "move": _wizard(1, -1)})
+    assert fixed.wizard == -1  # Ann's Wizard 2 went the other way; Bob's King still moved
+    assert fixed.king == -1 and fixed.turn_number == 3 and fixed.turn == ANN
+    # Ann's Wizard 1 from +3 no longer stands: it is dropped, and named for re-entry
+    fix = fixed.correction
+    assert (fix.turn, fix.seat, fix.kept) == (1, ANN, 1)
+    assert (fix.dropped.turn, fix.dropped.seat, fix.dropped.count) == (3, ANN, 1)
+    assert fix.dropped.move == turns[2] and fix.dropped.rule
+    assert _moves_in_force(fixed) == [_wizard(1, -1), turns[1]]
+    view = ENGINE.view(fixed)
+    said = view["correction"]["said"]
+    assert said.startswith("Turn 1 (Ann) corrected, 1 later turn kept; turn 3 (Ann) is refused "
+                           "now: enter it again. Card 1 (Wizard 1): ")
+    assert view["correction"]["dropped"]["move"] == turns[2]
+    assert view["correction"]["at"]["pawns"]["wizard"] == -1
+    # it is Ann's turn 3 again, and her turn is entered in the usual way
+    again = run(fixed, _wizard(-1, -2, "wizard-1"))
+    assert again.correction is None and again.wizard == -2
+
+
+def test_the_view_offers_the_last_turns_with_their_positions():
+    s, turns = _three_turns()
+    offered = ENGINE.view(s)["correctable"]
+    assert [(t["turn"], t["seat"], t["player"]) for t in offered] == [(3, ANN, "Ann"), (2, BOB, "Bob"),
+                                                                      (1, ANN, "Ann")]
+    assert [t["move"] for t in offered] == turns[::-1]
+    assert offered[2]["position"]["pawns"]["wizard"] == 1  # where the Wizard stood before turn 1
+    assert offered[2]["position"]["turn"] == ANN and offered[2]["position"]["draw_pile"] == 38
+    assert offered[2]["text"] == "Ann moved the Wizard +1 \u2192 +3 (Wizard 2)"
+    assert ENGINE.view(game())["correctable"] == [] and ENGINE.view(s)["correction"] is None
+    many = s
+    for _ in range(12):
+        many = run(many, {"type": "pass"})
+    assert len(ENGINE.view(many)["correctable"]) == 8  # the page offers the last eight
+
+
+def test_a_correction_keeps_every_later_turn_still_legal():
+    s, turns = _three_turns()
+    fixed = run(s, {"type": "correct", "turn": 2, "move": play(card("king-1", mv("king", 0, 1)))})
+    assert fixed.correction.kept == 1 and fixed.correction.dropped is None
+    assert fixed.king == 1 and fixed.wizard == 4 and fixed.turn == BOB and fixed.turn_number == 4
+    assert _moves_in_force(fixed)[2] == turns[2]
+
+
+def test_a_corrected_game_is_the_game_entered_right():
+    s, turns = _three_turns()
+    new = _wizard(1, -1)
+    fixed = run(s, {"type": "correct", "turn": 1, "move": new})
+    straight = run(run(game(), new), turns[1])
+    assert dataclasses.replace(fixed, correction=None) == straight
+    assert ENGINE.view(dataclasses.replace(fixed, correction=None)) == ENGINE.view(straight)
+
+
+def test_undo_takes_back_the_correction_and_says_so():
+    options = {"players": ["Ann", "Bob"], "wizard": 0}
+    s, turns = _three_turns()
+    entries = [("move", move) for move in turns]
+    entries.append(("move", {"type": "correct", "turn": 1, "move": _wizard(1, -1)}))
+    done, history = replay(ENGINE, options, entries)
+    assert done.state.wizard == -1
+    step(ENGINE, done, history, "undo", None)
+    assert done.state == s and done.state.wizard == 4
+    line = ENGINE.describe(entries[-1][1], ["Ann", "Bob"], after=run(s, entries[-1][1]))
+    assert line.startswith("Turn 1 corrected: Ann moved the Wizard +1 \u2192 -1 (Wizard 2)")
+    assert "turn 3 (Ann) dropped" in line
+
+
+@pytest.mark.parametrize("move, rule, words", [
+    ({"type": "correct", "turn": 0, "move": {"type": "pass"}}, "correction", "Turn 0 is part"),
+    ({"type": "correct", "turn": 4, "move": {"type": "pass"}}, "correction", "no turn 4"),
+    ({"type": "correct", "turn": "1", "move": {"type": "pass"}}, "move-format", '"turn"'),
+    ({"type": "correct", "turn": 1}, "move-format", '"move"'),
+    ({"type": "correct", "turn": 1, "move": {"type": "correct"}}, "move-format", '"move"'),
+    ({"type": "correct", "turn": 1, "move": {"type": "pass"}, "why": 1}, "move-format", "'why'"),
+    ({"type": "correct", "turn": 1, "move": _wizard(1, 5)}, "exact-move", "Card 1 (Wizard 2)"),
+])
+def test_corrections_refused_name_the_rule(move, rule, words):
+    s, _ = _three_turns()
+    error = refused(s, move, rule, 0 if rule == "exact-move" else None)
+    assert words in error.message
+
+
+def test_a_correction_the_same_as_the_turn_entered_changes_nothing():
+    s, turns = _three_turns()
+    same = run(s, {"type": "correct", "turn": 1, "move": turns[0]})
+    assert dataclasses.replace(same, correction=None) == s
+    assert same.correction.kept == 2 and same.correction.dropped is None
+
+
+def test_no_correction_before_a_turn_or_after_the_end():
+    assert "No turn has been played" in refused(
+        game(), {"type": "correct", "turn": 1, "move": {"type": "pass"}}, "correction").message
+    s = at(king=6, guards=(5, 8), turn=ANN)
+    s = run(s, {"type": "pass"})
+    s = run(s, {"type": "pass"})
+    won = run(s, play(card("king-1", mv("king", 6, 7))))
+    assert won.winner == ANN
+    refused(won, {"type": "correct", "turn": 1, "move": {"type": "pass"}}, "correction")
+
+
+def test_a_correction_follows_the_draw_pile_and_the_reshuffle():
+    # Two cards left: a turn of one card leaves one, a turn of two empties the pile and the
+    # discard pile is shuffled into a new draw pile (the Crown turns to its Little side)
+    s = at(draw=2, wizard=1)
+    one = _wizard(1, 3)
+    s = run(s, one)
+    assert (s.draw_pile, s.reshuffles) == (1, 0)
+    s = run(s, {"type": "pass"})
+    two = play(card("wizard-2", mv("wizard", 1, 3)), card("wizard-1", mv("wizard", 3, 4)))
+    fixed = run(s, {"type": "correct", "turn": 1, "move": two})
+    assert fixed.reshuffles == 1 and s.reshuffles == 0
+    straight = run(run(at(draw=2, wizard=1), two), {"type": "pass"})
+    assert dataclasses.replace(fixed, correction=None) == straight
+    assert (fixed.draw_pile, fixed.reshuffles, fixed.discard_size) == (
+        straight.draw_pile, straight.reshuffles, straight.discard_size)
+    assert ENGINE.view(fixed)["crown"]["side"] == "little"
+
+
+def test_a_correction_takes_the_rulings_in_force_now():
+    s = game()
+    s = run(s, _wizard(1, 3))
+    s = run(s, {"type": "pass"})
+    s = ENGINE.with_rulings(s, {"direction": "towards-mover", "wild-middle": "allowed",
+                                "duchy": "duchy-only"})
+    refused(s, {"type": "correct", "turn": 1, "move": _wizard(1, -1)}, "ruling-direction", 0)

@@ -2,6 +2,7 @@
 offers (what every engine must do is in tests/test_engine_conformance.py)."""
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
@@ -10,9 +11,9 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 import companion.games  # noqa: F401  (registers the engines)
-from companion.engine import RuleError
+from companion.engine import RuleError, replay, step
 from companion.games.royal_visit import ENGINE, KINDS, State
-from companion.games.royal_visit.simulate import random_game
+from companion.games.royal_visit.simulate import choose_turn, random_game
 
 
 def examples(n: int) -> settings:
@@ -164,3 +165,88 @@ def test_the_jester_power_badge_is_on_exactly_when_jester_cards_may_move_other_p
             and card["moves"][0]["pawn"] != "jester"]
     assert badge or not wild
 
+
+
+# --------------------------------------------------------------------------- corrections
+
+
+def _other_turn(rng: random.Random, state: State, entered: dict) -> dict | None:
+    """Another legal turn at ``state`` than the one entered (None if the tries find none)."""
+    deck = [kind.id for kind in KINDS for _ in range(kind.copies)]
+    for _ in range(20):
+        hand = rng.sample(deck, 8)
+        move, _spent = choose_turn(rng, state, hand, pass_chance=0.1)
+        if move != entered:
+            return move
+    return None
+
+
+@examples(150)
+@given(seed=SEEDS, pick=SEEDS, rulings=RULINGS, wizard=st.sampled_from([0, 1]))
+def test_a_corrected_turn_keeps_the_later_turns_the_rules_take(seed, pick, rulings, wizard):
+    """A whole game from the simulator, cut anywhere before its end; a random earlier turn is
+    corrected to another legal turn. Every later turn is kept while the rules take it, the first
+    they refuse is named with it and the rest dropped; the position is the one of the game entered
+    with the correction in place from the start and the kept turns after (an independent replay
+    through the engine's normal move path)."""
+    options = {"players": ["Ann", "Bob"], "wizard": wizard, "rulings": rulings}
+    moves, _ = random_game(random.Random(seed), options)
+    rng = random.Random(pick)
+    assume(len(moves) >= 3)
+    cut = rng.randrange(2, len(moves))  # the last move may have ended the game: cut before it
+    befores = []
+    s = ENGINE.new(options)
+    for move in moves[:cut]:
+        befores.append(s)
+        ENGINE.validate(s, move)
+        s = ENGINE.apply(s, move)
+    assume(s.winner is None)
+    index = rng.randrange(cut)
+    new = _other_turn(rng, befores[index], moves[index])
+    assume(new is not None)
+    correction = {"type": "correct", "turn": befores[index].turn_number, "move": new}
+    ENGINE.validate(s, correction)
+    fixed = ENGINE.apply(s, correction)
+    fix = fixed.correction
+    # the independent replay: the turns before, the correction, then each later turn while legal
+    t = ENGINE.new(options)
+    for move in moves[:index]:
+        ENGINE.validate(t, move)
+        t = ENGINE.apply(t, move)
+    ENGINE.validate(t, new)
+    t = ENGINE.apply(t, new)
+    kept, dropped = 0, None
+    for later in range(index + 1, cut):
+        try:
+            ENGINE.validate(t, moves[later])
+        except RuleError as refusal:
+            dropped = (later, refusal.rule, refusal.message)
+            break
+        t = ENGINE.apply(t, moves[later])
+        kept += 1
+    assert fix.turn == befores[index].turn_number and fix.new == new and fix.old == moves[index]
+    assert fix.kept == kept
+    if dropped is None:
+        assert fix.dropped is None
+    else:
+        later, rule, message = dropped
+        assert fix.dropped.turn == befores[later].turn_number
+        assert fix.dropped.seat == befores[later].turn and fix.dropped.move == moves[later]
+        assert (fix.dropped.rule, fix.dropped.message) == (rule, message)
+        assert fix.dropped.count == cut - later
+    assert dataclasses.replace(fixed, correction=None) == t
+    in_force = []
+    node = fixed
+    while node.before is not None:
+        in_force.append(node.entered)
+        node = node.before
+    assert in_force[::-1] == moves[:index] + [new] + moves[index + 1:index + 1 + kept]
+    check_state(fixed)
+    view = ENGINE.view(fixed)
+    assert view["correction"]["kept"] == kept
+    assert (view["correction"]["dropped"] is None) == (dropped is None)
+    # Undo takes the correction back: the game as it was, every turn in force again
+    done, history = replay(ENGINE, options, [("move", m) for m in moves[:cut]] + [("move", correction)])
+    assert dataclasses.replace(done.state, correction=None) == t
+    step(ENGINE, done, history, "undo", None)
+    assert done.state == s

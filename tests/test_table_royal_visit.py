@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 from browser_support import ARTIFACTS, new_phone, pawns_on, play_card
-from phone import PHONE, Phone, accessible, in_view
+from phone import PHONE, Phone, accessible, in_view, said
 from turns_royal_visit import play_typical_turns, set_up
 
 pytestmark = pytest.mark.browser
@@ -183,7 +183,10 @@ def test_nothing_is_chosen_for_the_player(server, browser):
     page.locator('[data-card="jester-1"]').tap()
     expect(page.locator("[data-option]")).to_have_count(2)
     expect(page.locator("[data-option].selected")).to_have_count(0)
-    page.locator("#end-turn").tap()
+    # End turn is marked disabled (aria-disabled: Playwright will not tap it unforced), and a
+    # tap on it still says what is missing
+    expect(page.locator("#end-turn")).to_have_attribute("aria-disabled", "true")
+    page.locator("#end-turn").tap(force=True)
     expect(page.locator("#message")).to_contain_text("Tap one of the moves offered first")
     page.context.close()
 
@@ -403,3 +406,85 @@ def test_two_players_play_royal_visit_on_a_phone_to_a_win(server, browser):
     expect(pawns_on(page, 7, "king")).to_have_count(1)
     expect(watcher.locator("#winner")).to_contain_text("Ann won")
     expect(watcher.locator("#prompt")).to_have_text("The game is over: Ann won.")
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "de"])
+def test_a_turn_three_turns_back_is_corrected_and_the_correction_undone(server, browser, lang):
+    """Issue 31: Ann's Guard 1 went from -2 to -3 at the table, but +2 to +3 was entered, three
+    turns back. Correct a turn, the turn from the list, the card again from the position it was
+    played in, and the correction is stored: Bob's Wizard 1 is kept, Ann's two King cards (0 to +2,
+    the second past the Guard now on +2) are refused and named for re-entry, the first card filled
+    in again; Undo takes the correction back and says so. No scrolling, every tap on screen,
+    no English left in French."""
+    from playwright.sync_api import expect
+
+    from companion import language
+    from companion.words import plural
+
+    phone = Phone(new_phone(browser, lang), strict=True)
+    page = phone.page
+    page.goto(f"{server}/new/royal_visit")
+    page.fill('input[name="player_top"]', "Ann")
+    page.fill('input[name="player_bottom"]', "Bob")
+    page.check('input[name="wizard"][value="top"]')
+    page.locator("#create").click()
+    turn_of = lambda player: said(page, "{player}'s turn", player=player)  # noqa: E731
+    expect(page.locator("#turn")).to_contain_text(turn_of("Ann"))
+    expect(page.locator("#fix-open")).to_have_count(0)  # nothing to correct yet
+    expect(page.locator("#end-turn")).to_have_attribute("aria-disabled", "true")
+    for cards, next_player in (([("guard-1", 3)], "Bob"), ([("wizard-1", 2)], "Ann"),
+                               ([("king-1", 1), ("king-1", 2)], "Bob")):
+        for card, to in cards:
+            phone.tap(f'[data-card="{card}"]')
+            phone.tap(f'[data-option][data-to="{to}"]')
+        expect(page.locator("#end-turn")).to_have_attribute("aria-disabled", "false")
+        phone.tap("#end-turn")
+        expect(page.locator("#turn")).to_contain_text(turn_of(next_player))
+    expect(page.locator("#fix-open")).to_have_text(said(page, "Correct a turn"))
+    page.screenshot(path=f"/tmp/rv-fix-button-{lang}.png")
+    with phone.turn("a turn three turns back corrected"):
+        phone.tap("#fix-open")
+        expect(page.locator("#fix-sheet [data-fix]")).to_have_count(3)
+        expect(page.locator('#fix-sheet [data-fix="2"]')).to_contain_text(
+            said(page, "Turn {turn}, {player}", turn=1, player="Ann"))
+        page.screenshot(path=f"/tmp/rv-fix-sheet-{lang}.png")
+        accessible(page, "the list of turns to correct")
+        phone.tap('#fix-sheet [data-fix="2"]')
+        expect(page.locator("#turn")).to_contain_text(said(page, "Correcting turn {turn}", turn=1))
+        expect(pawns_on(page, 2, "guard")).to_have_count(1)  # where the Guards stood then
+        expect(pawns_on(page, 0, "king")).to_have_count(1)
+        expect(pawns_on(page, 1, "wizard")).to_have_count(1)
+        expect(page.locator("#draw-pile")).to_have_text("38")  # the piles as they were then
+        expect(page.locator(".rv-power")).to_have_count(0)  # Ann had no Jester's power then
+        phone.tap('[data-card="guard-1"]')
+        phone.tap('[data-option][data-to="-3"]')
+        page.screenshot(path=f"/tmp/rv-fixing-{lang}.png")
+        accessible(page, "a turn being corrected")
+        phone.tap("#end-turn")
+        answer = page.locator("#message")
+        head = said(page, "Turn {turn} ({player}) corrected, {n} later turn kept", turn=1, player="Ann", n=1)
+        expect(answer).to_contain_text(said(page, "{head}; turn {turn} ({player}) is refused now: enter it again.",
+                                            head=head, turn=3, player="Ann"))
+        expect(answer).to_contain_text(language.word(plural(
+            "Its first card is filled in, the rest the rules refuse now.",
+            "Its first {n} cards are filled in, the rest the rules refuse now.", 1), lang))
+        # Bob's Wizard 1 kept; Ann enters turn 3 again, her first King card filled in
+        expect(pawns_on(page, -3, "guard")).to_have_count(1)
+        expect(pawns_on(page, 2, "guard")).to_have_count(1)
+        expect(pawns_on(page, 2, "wizard")).to_have_count(1)
+        expect(pawns_on(page, 1, "king")).to_have_count(1)  # the draft's preview
+        expect(page.locator("#draft li")).to_have_count(1)
+        expect(page.locator("#turn")).to_contain_text(turn_of("Ann"))
+        expect(page.locator("#last-turn")).to_contain_text(head)
+        page.screenshot(path=f"/tmp/rv-corrected-{lang}.png")
+        accessible(page, "after a correction")
+    line = page.evaluate("Companion.game.undo.text")
+    assert line.startswith(said(page, "Turn {turn} corrected: {line}", turn=1, line="")[:8])
+    with phone.turn("the correction undone"):
+        phone.tap("#clear")  # the filled-in card first
+        expect(page.locator("#undo")).to_have_attribute("aria-label", said(page, "Undo {line}", line=line))
+        phone.tap("#undo")
+        expect(page.locator("#message")).to_contain_text(said(page, "Undone: {line}", line=line))
+        expect(pawns_on(page, 3, "guard")).to_have_count(1)
+        expect(pawns_on(page, 2, "king")).to_have_count(1)
+        expect(page.locator("#turn")).to_contain_text(turn_of("Bob"))

@@ -8,6 +8,11 @@
 // While a card's moves are offered, the spaces they end on are highlighted on the board, and
 // tapping one makes that move (the buttons stay, for the moves a space cannot name alone); for
 // the Wizard's power, the pawns he may call are highlighted where they stand.
+// An earlier turn entered wrong is corrected from the same controls: "Correct a turn" beside Pass
+// (between turns) opens a sheet of the last turns; one tapped is entered again, as it was
+// played, from the position it was played in (the board shows it), and Correct it stores the
+// correction, an entry of its own. The page then says what the engine kept and, when a later
+// turn the rules now refuse was dropped, names it and fills in its cards as far as they still go.
 "use strict";
 
 const RoyalVisit = (() => {
@@ -31,22 +36,34 @@ const RoyalVisit = (() => {
   let photo = null;        // the card kinds of the last scan, in photo order
   let queue = [];          // of those, the ones still to place: {kind, flag}
   let probing = 0;         // the latest check of the queue (an older one's answers are dropped)
+  let fixing = null;       // the earlier turn being entered again (one of view.correctable)
 
   const game = () => Companion.game;
   const label = (kind) => game().view.names.cards[kind];   // a card's name on its button
   const pawnName = (pawn) => game().view.names.pawns[pawn];
   const pawnLetter = (pawn) => game().view.names.letters[pawn];  // on its chip on the board
   const preview = () => (chosenSummon ? chosenSummon.view : views[views.length - 1] || null);
-  const view = () => preview() || game().view;
+  // The position the turn is entered in: the table's, or the one a corrected turn was played in.
+  const table = () => (fixing ? { ...game().view, ...fixing.position, last_turn: null } : game().view);
+  const view = () => preview() || table();
   // A space as the board and the engine's history print it: +3, 0, -3 (a name, not a change).
   const spaceName = (n) => (n > 0 ? `+${n}` : `${n}`);
   const say = (text, kind = "error") => Companion.say(text, kind);
-  const check = (move) => Companion.request("POST", `/api/games/${game().id}/check`, { move });
+  // A turn as stored: a correction of the turn being fixed, or the turn on now.
+  const wrap = (m) => (fixing ? { type: "correct", turn: fixing.turn, move: m } : m);
+  // Would the rules take this turn (so far)? The answer's view is the position after it: for a
+  // correction, the position right after the corrected turn (view.correction.at).
+  async function check(m) {
+    const answer = await Companion.request("POST", `/api/games/${game().id}/check`, { move: wrap(m) });
+    const at = answer.status === 200 && answer.data.view.correction ? answer.data.view.correction.at : null;
+    if (fixing && at) answer.data = { ...answer.data, view: { ...game().view, ...at, last_turn: null } };
+    return answer;
+  }
 
   function suitOf(kind) { return kind === "court" ? "king" : kind.split("-")[0]; }
 
   function moverName() {
-    const v = game().view;
+    const v = table();
     return v.turn !== null && v.turn !== undefined ? v.players[v.turn].name : null;
   }
 
@@ -103,10 +120,11 @@ const RoyalVisit = (() => {
 
   function drawStatus() {
     const g = game();
-    const v = g.view;
+    const v = table();  // while a turn is corrected, the position it was played in
     const result = g.result;
     const mover = moverName();
     const last = v.last_turn;
+    const correcting = fixing && Words.t("Correcting turn {turn}", { turn: fixing.turn });
     const crownWhy = last && last.crown.steps.length
       ? last.crown.steps.map((step) => Words.t("+{n} {reason}", { n: step.steps, reason: step.reason })).join(", ")
       : Words.t("no Crown move");
@@ -123,15 +141,17 @@ const RoyalVisit = (() => {
     const hands = v.players.map((p) => [p.name, Words.number(p.hand_size)].join(" ")).join(", ");
     const counts = th("Pile {pile} · Reshuffles {reshuffles} · Hands {hands}", { pile, reshuffles, hands });
     const figures = last && { player: last.player, played, crown: crownWhy, n: last.drawn };
-    const lastTurn = !last ? "" : last.reshuffled
+    const fixed = v.correction;
+    const lastTurn = fixing ? Words.t("Turn {turn} ({player}) was entered as: {line}", { turn: fixing.turn, player: fixing.player, line: fixing.text })
+      : fixed ? fixed.said : !last ? "" : last.reshuffled
       ? Words.t("Last turn, {player}: {played}; {crown}; drew {n}; the deck was reshuffled.", figures)
       : Words.t("Last turn, {player}: {played}; {crown}; drew {n}.", figures);
     Companion.put($("#status"), html`
       ${result ? html`<p class="winner" id="winner">${won}</p>` : ""}
-      <p class="rv-line">${mover ? html`<span class="rv-turn" id="turn">${turn}${v.jester_power ? html` <span class="rv-power">${power}</span>` : ""}</span>` : ""}
+      <p class="rv-line">${mover ? html`<span class="rv-turn" id="turn">${correcting || turn}${v.jester_power ? html` <span class="rv-power">${power}</span>` : ""}</span>` : ""}
         <span class="rv-crown-now">${crownNow}</span></p>
       <p class="rv-figures">${counts}</p>
-      ${last ? html`<p class="rv-last" id="last-turn">${lastTurn}</p>` : ""}`);
+      ${lastTurn ? html`<p class="rv-last${fixing ? " fixing" : ""}" id="last-turn">${lastTurn}</p>` : ""}`);
   }
 
   // A move offered: the pawn, then a line for each pawn's move (a Guard 1+1 split has two).
@@ -159,11 +179,14 @@ const RoyalVisit = (() => {
       Companion.put($("#panel"), html`<div class="rv-panel-head"><strong>${title}</strong>
         <button type="button" class="secondary" id="back">${back}</button></div>${court}${body}`);
     } else {
-      const [power, pass] = [Words.t("Wizard's power"), Words.t("Pass")];
+      const [power, pass, fix] = [Words.t("Wizard's power"), Words.t("Pass"), Words.t("Correct a turn")];
+      // An earlier turn to correct, between turns (not while one is being entered or corrected).
+      const fixable = !finished && !steps() && game().view.correctable.length > 0;
       Companion.put($("#panel"), html`<div class="rv-cards" id="cards">${CARDS.map((kind) =>
         html`<button type="button" class="rv-card ${suitOf(kind)}" data-card="${kind}">${label(kind)}</button>`)}
         <button type="button" id="summon" class="secondary${summon ? " selected" : ""}">${power}</button>
-        <button type="button" id="pass" class="secondary">${pass}</button></div>`);
+        <button type="button" id="pass" class="secondary">${pass}</button>
+        ${fixable ? html`<button type="button" id="fix-open" class="secondary rv-fix-open" aria-haspopup="dialog" aria-controls="fix-sheet">${fix}</button>` : ""}</div>`);
     }
     const lines = draft.map((c, i) => Words.t("{n}. {card}", { n: i + 1, card: cardText(c) })).map((line) => html`<li>${line}</li>`);
     if (chosenSummon) {
@@ -172,8 +195,11 @@ const RoyalVisit = (() => {
     }
     Companion.put($("#draft"), html`${lines}`);
     $("#draft-box").hidden = !lines.length;
-    // Greyed while there is nothing to store, but a tap on it still says why.
-    $("#end-turn").classList.toggle("idle", finished || !steps() || open);
+    // Greyed while there is nothing to store, and said so, but a tap on it still says why.
+    const idle = finished || open || (!draft.length && !chosenSummon);
+    $("#end-turn").classList.toggle("idle", idle);
+    $("#end-turn").setAttribute("aria-disabled", String(idle));
+    $("#end-turn").textContent = fixing ? Words.t("Correct it") : Words.t("End turn");
     drawQueue();
   }
 
@@ -184,20 +210,22 @@ const RoyalVisit = (() => {
     if (g.result) {
       prompt = Words.t("The game is over: {player} won.", { player: g.view.players[g.result.winners[0]].name });
     } else if (summon && !chosenSummon) prompt = Words.t("Wizard's power: tap the pawn to call to the Wizard");
-    else if (chosenSummon) prompt = Words.t("Press End turn to store the summon");
+    else if (chosenSummon) prompt = fixing ? Words.t("Press Correct it to store the summon") : Words.t("Press End turn to store the summon");
     else if (card === "court") prompt = Words.t("{card}: tap which way the Court moves", { card: label("court") });
     else if (card && (suitOf(card) === "guard" || (options && new Set(options.map((o) => o.pawn)).size > 1))) {
       prompt = Words.t("{card}: tap the move", { card: label(card) });
     } else if (card) prompt = Words.t("{card}: tap where the {pawn} goes", { card: label(card), pawn: pawnName(suitOf(card)) });
     else if (queue.some((q) => !q.flag)) prompt = Words.t("From the photo: tap {card}", { card: label(queue.find((q) => !q.flag).kind) });
-    else if (draft.length) prompt = Words.t("another card, or End turn");
+    else if (draft.length) prompt = fixing ? Words.t("another card, or Correct it") : Words.t("another card, or End turn");
     else prompt = Words.t("choose a card, the Wizard's power, or pass");
     if (!g.result && card === "king-1" && queue.filter((q) => q.kind === "king-1").length >= 2) {
       prompt = Words.t("{prompt}, or {court} for the King's privilege", { prompt, court: label("court") });
     }
     const p = preview();
     if (!g.result && p && !card) prompt = Words.t("{prompt} (ending now: Crown to {place})", { prompt, place: spaceName(p.crown.position) });
-    $("#prompt").textContent = g.result ? prompt : Words.t("{player}'s turn: {prompt}", { player: mover, prompt });
+    $("#prompt").textContent = g.result ? prompt : fixing
+      ? Words.t("Turn {turn} as played, {player}: {prompt}", { turn: fixing.turn, player: mover, prompt })
+      : Words.t("{player}'s turn: {prompt}", { player: mover, prompt });
   }
 
   function cardText(c) {
@@ -216,7 +244,7 @@ const RoyalVisit = (() => {
   }
 
   function summonText(move) {
-    const pawns = game().view.pawns;
+    const pawns = table().pawns;
     return moveText(move.pawn, move.pawn === "king" ? pawns.king : move.from, pawns.wizard);
   }
 
@@ -242,11 +270,14 @@ const RoyalVisit = (() => {
   // -- the draft -----------------------------------------------------------------------------
 
   // The cards entered, the summon chosen, and a card or the Wizard's power whose moves are offered.
-  function steps() { return draft.length + (chosenSummon ? 1 : 0) + (card !== null || (summon && !chosenSummon) ? 1 : 0); }
+  // A turn being corrected is a step of its own (Undo leaves it).
+  function steps() {
+    return draft.length + (chosenSummon ? 1 : 0) + (card !== null || (summon && !chosenSummon) ? 1 : 0) + (fixing ? 1 : 0);
+  }
 
   function reset() {
     draft = []; views = []; base = null; card = null; summon = false; options = null; asking++;
-    chosenSummon = null; photo = null; queue = []; probing++;
+    chosenSummon = null; photo = null; queue = []; probing++; fixing = null;
   }
 
   function position(g) {
@@ -261,6 +292,7 @@ const RoyalVisit = (() => {
   // table is where it was (a rulings change, a seat claimed), and is dropped if the turn moved.
   function keep(g) {
     if (base === null || position(g) === base) return null;
+    if (fixing) return Words.t("An entry was stored on another phone, so the correction of turn {turn} begun here was dropped.", { turn: fixing.turn });
     const [number, turn] = JSON.parse(base);
     if (turn === null || turn === undefined) return Words.t("The turn changed on another phone, so what was entered here was dropped.");
     const player = g.view.players[turn].name;
@@ -289,6 +321,11 @@ const RoyalVisit = (() => {
       chosenSummon = null; summon = false;
       return Words.t("Took back the Wizard's power: {move}.", { move: text });
     }
+    if (!draft.length && fixing) {
+      const { turn } = fixing;
+      fixing = null;
+      return Words.t("Left the correction of turn {turn}: nothing was corrected.", { turn });
+    }
     const last = draft.pop();
     views.pop();
     if (photo) requeue();
@@ -300,20 +337,22 @@ const RoyalVisit = (() => {
   // The shared Redo inside a turn: the cards (or the summon) as they were before an Undo.
   function snapshot() {
     if (card !== null || (summon && !chosenSummon)) return null;  // an open card: nothing to put back
-    return { draft: draft.slice(), views: views.slice(), chosenSummon, base };
+    return { draft: draft.slice(), views: views.slice(), chosenSummon, base, fixing };
   }
 
   function restore(saved) {
     close();
-    ({ draft, views, chosenSummon, base } = saved);
+    ({ draft, views, chosenSummon, base, fixing } = saved);
     summon = Boolean(chosenSummon);
     if (photo) requeue();
+    if (!draft.length && !chosenSummon) return Words.t("Back to correcting turn {turn}.", { turn: fixing.turn });
     return chosenSummon ? Words.t("Put back the Wizard's power: {move}.", { move: summonText(chosenSummon.move) })
       : Words.t("Put back {card}.", { card: cardText(draft[draft.length - 1]) });
   }
 
   // The move the turn would store now (the shared page checks it when the rulings change).
-  const move = () => (chosenSummon ? chosenSummon.move : draft.length ? { type: "play", cards: draft } : null);
+  const turnMove = () => (chosenSummon ? chosenSummon.move : draft.length ? { type: "play", cards: draft } : null);
+  const move = () => (turnMove() ? wrap(turnMove()) : null);
 
   // -- choosing moves ------------------------------------------------------------------------
 
@@ -403,10 +442,10 @@ const RoyalVisit = (() => {
 
   async function offerSummons() {
     const run = ++asking;
-    const moves = game().view.summons;
+    const moves = table().summons;
     const answers = await Promise.all(moves.map((m) => check(m)));
     if (run !== asking) return;
-    const pawns = game().view.pawns;
+    const pawns = table().pawns;
     options = [];
     answers.forEach(({ status, data }, i) => {
       if (status !== 200) return;
@@ -569,6 +608,7 @@ const RoyalVisit = (() => {
       if (!target) return;
       if (target.dataset.card) { chooseCard(target.dataset.card); return; }
       if (target.dataset.option !== undefined && options) { const chosen = options[Number(target.dataset.option)]; close(); enter(chosen); return; }
+      if (target.id === "fix-open") { openFix(); return; }
       if (target.id === "back") { close(); if (!chosenSummon) summon = false; redraw(); return; }
       if (target.id === "summon") {
         if (draft.length) { say(Words.t("The Wizard's power is a whole turn: take back this turn's cards first (Undo).")); return; }
@@ -581,8 +621,10 @@ const RoyalVisit = (() => {
       }
       if (target.id === "pass") {
         if (draft.length) { say(Words.t("A pass plays no card: take back this turn's cards first (Undo).")); return; }
-        if (!(await Companion.ask(Words.t("Pass {player}'s turn without playing a card?", { player: moverName() }), Words.t("Pass")))) return;
-        await Companion.send(`/api/games/${game().id}/moves`, { move: { type: "pass" } });
+        const asked = fixing ? Words.t("Correct turn {turn}: {player} passed, playing no card?", { turn: fixing.turn, player: moverName() })
+          : Words.t("Pass {player}'s turn without playing a card?", { player: moverName() });
+        if (!(await Companion.ask(asked, Words.t("Pass")))) return;
+        await store({ type: "pass" });
       }
     });
     $("#scan-queue").addEventListener("click", (event) => {
@@ -598,8 +640,75 @@ const RoyalVisit = (() => {
       if (game().result) return;
       if (card !== null || (summon && !chosenSummon)) { say(Words.t("Tap one of the moves offered first, or Back.")); return; }
       if (!draft.length && !chosenSummon) { say(Words.t("Nothing to store yet: choose a card, the Wizard's power, or Pass.")); return; }
-      await Companion.send(`/api/games/${game().id}/moves`, { move: move() });  // stored: it drops the draft
+      await store(turnMove());
     });
+    $("#fix-sheet").addEventListener("click", (event) => {
+      const button = event.target.closest("[data-fix]");
+      if (button) startFix(game().view.correctable[Number(button.dataset.fix)]);
+    });
+  }
+
+  // -- storing, and correcting an earlier turn ---------------------------------------------
+
+  // Store the turn (or the correction): stored, it drops the draft. After a correction, the
+  // engine's sentence says what was kept and dropped; a dropped turn is filled in again.
+  async function store(m) {
+    const fixed = Boolean(fixing);
+    if (fixed && JSON.stringify(m) === JSON.stringify(fixing.move)) {
+      say(Words.t("Turn {turn} was entered just so: change it, or Undo to leave the correction.", { turn: fixing.turn }));
+      return;
+    }
+    if (!(await Companion.send(`/api/games/${game().id}/moves`, { move: wrap(m) }))) return;
+    const done = game().view.correction;
+    if (!fixed || !done) return;
+    if (!done.dropped) { say(done.said, "ok"); return; }
+    const filled = await refill(done.dropped.move);
+    say([done.said, filled].filter(Boolean).join(" "), "notice");
+  }
+
+  // The list of the last turns, newest first, in a sheet: one tapped is entered again.
+  function openFix() {
+    const turns = game().view.correctable;
+    const intro = Words.t("Tap the turn entered wrong, then enter it as it was played. Later turns are kept where the rules still take them.");
+    Companion.put($("#fix-sheet-body"), html`<p class="small">${intro}</p><div class="rv-fix-list">${turns.map((t, i) =>
+      html`<button type="button" class="secondary rv-fix" data-fix="${i}"><strong>${Words.t("Turn {turn}, {player}", { turn: t.turn, player: t.player })}</strong>
+        <span class="small">${t.text}</span></button>`)}</div>`);
+    $("#fix-sheet").showModal();
+  }
+
+  function startFix(entry) {
+    $("#fix-sheet").close();
+    reset();
+    begin();
+    fixing = entry;
+    redraw();
+    say(Words.t("Correcting turn {turn} ({player}): enter it as it was played, then Correct it. Undo leaves it.", { turn: entry.turn, player: entry.player }), "ok");
+  }
+
+  // The dropped turn's cards entered again as far as the rules take them now (a summon if it
+  // still stands); the sentence says how far.
+  async function refill(m) {
+    if (m.type === "pass" || game().result) return "";
+    begin();
+    if (m.type === "summon") {
+      const { status, data } = await check(m);
+      if (status !== 200 || steps()) return "";
+      chosenSummon = { move: m, view: data.view }; summon = true;
+      redraw();
+      return Words.t("Its Wizard's power is filled in: End turn stores it.");
+    }
+    const taken = [];
+    const seen = [];
+    for (const c of m.cards) {
+      const { status, data } = await check({ type: "play", cards: taken.concat([c]) });
+      if (status !== 200) break;
+      taken.push(c); seen.push(data.view);
+    }
+    if (!taken.length || steps()) return "";
+    draft = taken; views = seen;
+    redraw();
+    return taken.length === m.cards.length ? Words.t("Its cards are filled in: End turn stores it, or Undo changes it.")
+      : Words.tn("Its first card is filled in, the rest the rules refuse now.", "Its first {n} cards are filled in, the rest the rules refuse now.", taken.length);
   }
 
   function start(payload, poll) {

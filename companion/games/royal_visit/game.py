@@ -3,12 +3,13 @@ handed to the module for that part of the game (see companion.engine.Engine for 
 """
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
 from companion.engine import Outcome, Seating, normalise_rulings, read_options
-from companion.games.royal_visit import moves, view
+from companion.games.royal_visit import corrections, moves, view
 from companion.games.royal_visit import outcome as endgame
 from companion.games.royal_visit.cards import KINDS
 from companion.games.royal_visit.end import result_of
@@ -87,10 +88,27 @@ class RoyalVisit:
         return moves.legal_summons(state)
 
     def validate(self, state: State, move: Any) -> None:
-        moves.resolve(state, move)
+        if _is_correction(move):
+            self._corrected(state, move)
+        else:
+            moves.resolve(state, move)
 
     def apply(self, state: State, move: Any) -> State:
+        if _is_correction(move):
+            return self._corrected(state, move)
         return moves.apply_move(state, move)
+
+    _last_correction: tuple[State, Any, State] | None = None
+
+    def _corrected(self, state: State, move: dict) -> State:
+        """A correction worked out (see corrections.py), once for its check and its entry: the
+        last one is kept (a replay of the later turns)."""
+        last = self._last_correction
+        if last is not None and last[0] is state and last[1] == move:
+            return last[2]
+        after = corrections.correct(state, move)
+        self._last_correction = (state, copy.deepcopy(move), after)
+        return after
 
     # -- reading the state ---------------------------------------------------------------------
 
@@ -122,6 +140,10 @@ class RoyalVisit:
         """One history line for an accepted move (see view.describe; ``before`` adds nothing:
         ``after`` keeps the turn as it was played)."""
         return view.describe(move, players, after)
+
+
+def _is_correction(move: Any) -> bool:
+    return type(move) is dict and move.get("type") == "correct"
 
 
 ENGINE = RoyalVisit()

@@ -87,7 +87,8 @@ def resolve(state: State, move: Any) -> Resolved:
         if move.keys() != _PASS_KEYS:
             raise RuleError("move-format", msg("A pass has no other fields."))
         return Resolved("pass", None, None, None)
-    raise RuleError("move-format", msg('A move\'s "type" must be "play", "summon" or "pass".'))
+    raise RuleError("move-format", msg('A move\'s "type" must be "play", "summon", "pass" or '
+                                     '"correct" (a correction of an earlier turn).'))
 
 
 def _summon(state: State, move: dict) -> Resolved:
@@ -210,4 +211,4 @@ def apply_move(state: State, move: Any) -> State:
     return State(state.players, state.first, state.direction, state.wild_middle,
                  state.duchy, king, low, high, wizard, jester, crown, draw, reshuffles,
                  hands, discard, unknown, turn, number, winner, end, last,
-                 (unseen[0], unseen[1]), (may_hold[0], may_hold[1]))
+                 (unseen[0], unseen[1]), (may_hold[0], may_hold[1]), state, move)

@@ -162,6 +162,15 @@ RULES: tuple[RuleEntry, ...] = (
               msg("A move is a play of cards in order, a summon, or a pass. The app refuses an entry "
                   "that is incomplete, names something unknown, or names a pawn where none stands."),
               APP_SECTION),
+    RuleEntry("correction", msg("Correcting an earlier turn"),
+              msg("A turn entered wrong (a card to the wrong space three turns ago) is entered "
+                  "again as it was played: Correct a turn (beside Pass), then the turn from the list. The game is "
+                  "worked out again from there under the rulings in force: every later turn the "
+                  "rules still take is kept, with the pawns, the Crown, the draw pile and the "
+                  "reshuffles following; the first one they refuse now is named with its reason "
+                  "and dropped with the turns after it, to be entered again. The correction is an "
+                  "entry of its own, and Undo takes it back whole. Once the game is over, undo "
+                  "its last turn first."), APP_SECTION),
 )
 RULE_IDS = frozenset(entry.id for entry in RULES)
 

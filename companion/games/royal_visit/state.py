@@ -9,7 +9,7 @@ pile since the last reshuffle (every played card is seen).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from companion.games.royal_visit.cards import DECK_SIZE, HAND_SIZE, KINDS
@@ -114,6 +114,14 @@ class State:
     # Per seat, whether its hand may hold cards counted in the other seat's ``unseen`` (it drew
     # from the draw pile while they were in it): a card it plays may be one of them.
     may_hold: tuple[bool, bool] = (False, False)
+    # The turns in force, as a chain: the position before the last turn and that turn as it was
+    # entered (None at the start). A correction (corrections.py) works the game out again from
+    # the position before the turn it corrects. Not part of a position's identity: two games at
+    # the same position are equal whatever turns led there.
+    before: State | None = field(default=None, compare=False, repr=False)
+    entered: Any = field(default=None, compare=False, repr=False)
+    # What the correction that led to this position did (None: the last entry was a turn).
+    correction: Any = None
 
     @property
     def crown_side(self) -> str:

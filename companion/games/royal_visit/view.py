@@ -18,7 +18,7 @@ from companion.games.royal_visit.state import (
     jester_power,
 )
 from companion.games.royal_visit.turn import CARDS
-from companion.words import Msg, listing, msg, term
+from companion.words import Msg, listing, msg, plural, term, trimmed
 
 # What the page calls the cards and pawns on its buttons, worded in the phone's language (the
 # card names as the edition prints them): card ids, "court" for two King cards, pawn ids.
@@ -33,14 +33,16 @@ NAMES: dict[str, dict[str, Msg]] = {
 }
 
 
-def view(state: State) -> dict[str, Any]:
-    """The whole table's view: nothing the app knows is secret."""
+CORRECTABLE = 8  # the last turns the page offers to correct (the engine takes any in force)
+
+
+def _position(state: State) -> dict[str, Any]:
+    """A position as the page draws it and enters a turn in it."""
     over = state.winner is not None
     mover = None if over else state.turn
     discard: dict[str, int] = {kind.id: n for kind, n in zip(KINDS, state.discard)}
     discard["unknown"] = state.unknown_discard
     return {
-        "game": "royal_visit",
         "players": [
             {"name": name, "seat": seat, "chateau": ("top", "bottom")[seat],
              "sign": SIGNS[seat], "hand_size": state.hands[seat]}
@@ -58,11 +60,75 @@ def view(state: State) -> dict[str, Any]:
         "jester_power": (not over) and jester_power(state.king, state.jester,
                                                     SIGNS[state.turn]),
         "summons": legal_summons(state),
+    }
+
+
+def _brief(state: State) -> dict[str, Any]:
+    """A position as a correction's page enters a turn in it (the players' names, the piles'
+    cards and the cards' names are the view's)."""
+    brief = _position(state)
+    del brief["players"], brief["discard"]
+    return brief
+
+
+def view(state: State) -> dict[str, Any]:
+    """The whole table's view: nothing the app knows is secret. ``correctable`` lists the last
+    turns in force, newest first, each with the position it was played in (a correction enters
+    it again there); ``correction`` says what the correction that led here did."""
+    return {
+        "game": "royal_visit",
+        **_position(state),
         "last_turn": _last_view(state),
         "rulings": state.rulings,
         "result": result_of(state),
+        "correctable": _correctable(state),
+        "correction": _correction_view(state),
         "names": NAMES,
     }
+
+
+def _correctable(state: State) -> list[dict[str, Any]]:
+    """The last turns in force a correction may enter again, newest first."""
+    out: list[dict[str, Any]] = []
+    if state.winner is not None:
+        return out
+    node = state
+    while node.before is not None and len(out) < CORRECTABLE:
+        before = node.before
+        out.append({"turn": before.turn_number, "seat": before.turn,
+                    "player": state.players[before.turn],
+                    "text": _describe_turn(node.last, state.players),
+                    "move": node.entered, "position": _brief(before)})
+        node = before
+    return out
+
+
+def _correction_view(state: State) -> dict[str, Any] | None:
+    """What the correction that led to this position did, and the sentence that says it."""
+    fix = state.correction
+    if fix is None:
+        return None
+    players = state.players
+    dropped = fix.dropped
+    head = plural("Turn {turn} ({player}) corrected, {n} later turn kept",
+                  "Turn {turn} ({player}) corrected, {n} later turns kept", fix.kept,
+                  turn=fix.turn, player=players[fix.seat]) if fix.kept else \
+        msg("Turn {turn} ({player}) corrected", turn=fix.turn, player=players[fix.seat])
+    said = [msg("{head}.", head=head)]
+    out_dropped = None
+    if dropped is not None:
+        who = players[dropped.seat]
+        said = [msg("{head}; turn {turn} ({player}) is refused now: enter it again.", head=head,
+                    turn=dropped.turn, player=who), dropped.message]
+        if dropped.count > 1:
+            said.append(plural("The turn after it was dropped with it.",
+                               "The {n} turns after it were dropped with it.", dropped.count - 1))
+        out_dropped = {"turn": dropped.turn, "seat": dropped.seat, "player": who,
+                       "move": dropped.move, "rule": dropped.rule, "message": dropped.message,
+                       "count": dropped.count}
+    return {"turn": fix.turn, "seat": fix.seat, "player": players[fix.seat], "kept": fix.kept,
+            "text": _describe_turn(fix.at.last, players), "dropped": out_dropped,
+            "said": listing(said, sep=" "), "at": _position(fix.at)}
 
 
 def describe(move: Any, players: Sequence[str], after: State | None = None) -> Msg:
@@ -70,6 +136,8 @@ def describe(move: Any, players: Sequence[str], after: State | None = None) -> M
     names the mover, every pawn moved from where to where with its card, where a summon went,
     the Crown's move and a win ("Ann moved the Guard +6 \u2192 +8 (Guard 1+1); the Crown 0
     \u2192 +1"); from the move alone it says what the move itself names."""
+    if type(move) is dict and move.get("type") == "correct":
+        return _describe_correction(move, players, after)
     last = after.last if after is not None else None
     if last is not None:
         text = _describe_turn(last, players)
@@ -99,6 +167,26 @@ def describe(move: Any, players: Sequence[str], after: State | None = None) -> M
             wild = info.suit == "jester" and card["moves"][0]["pawn"] != "jester"
             parts.append(_card_text(info.name, wild, moves))
     return msg("Moved {cards}", cards=_then(parts))
+
+
+def _describe_correction(move: dict, players: Sequence[str], after: State | None) -> Msg:
+    """A correction's history line: the turn as corrected, then what was kept and dropped."""
+    fix = after.correction if after is not None else None
+    if fix is None:
+        return msg("Turn {turn} corrected", turn=move["turn"])
+    line = msg("Turn {turn} corrected: {line}", turn=fix.turn,
+               line=_describe_turn(fix.at.last, players))
+    if fix.kept:
+        line = plural("{line}; {n} later turn kept", "{line}; {n} later turns kept", fix.kept,
+                      line=line)
+    dropped = fix.dropped
+    if dropped is not None:
+        line = plural("{line}; turn {turn} ({player}) dropped: {refusal}",
+                      "{line}; turns {turn} to {last} dropped, turn {turn} ({player}) being "
+                      "refused: {refusal}", dropped.count, line=line, turn=dropped.turn,
+                      last=dropped.turn + dropped.count - 1, player=players[dropped.seat],
+                      refusal=trimmed(dropped.message))
+    return line
 
 
 def _then(parts: Sequence[Msg]) -> Msg:
