@@ -29,8 +29,7 @@
       try {
         response = await fetch(path, options);
       } catch {
-        if (Companion.parts.net) Companion.parts.net.down();
-        return { status: 0, data: { error: { message: Words.t("The companion cannot be reached.") } } };
+        return unanswered();
       }
       if (response.status !== 503 || tries === 5) break;
       const busy = await response.json().catch(() => null);
@@ -40,7 +39,12 @@
     if (said && $("#message").textContent.includes(said)) say(null);
     const data = response.status === 204 ? null : await response.json().catch(() => null);
     clearTimeout(timer);
+    if (stop.signal.aborted) return unanswered();  // given up while its answer came: not read
     return { status: response.status, data };
+  }
+  function unanswered() {
+    if (Companion.parts.net) Companion.parts.net.down();
+    return { status: 0, data: { error: { message: Words.t("The companion cannot be reached.") } } };
   }
 
   // Every answer to a tap, the server's or the page's own, goes in the action bar's strip over

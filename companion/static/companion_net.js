@@ -78,7 +78,9 @@
   const tell = (sentence) => { told = sentence; };
 
   // A request went unanswered (or the phone says it is offline): say so at once, and ask again.
+  let downs = 0;  // how many times it was lost: a return under way is void if it is lost again
   function down() {
+    downs += 1;
     if (!lost) {
       lost = true;
       draw();
@@ -101,7 +103,9 @@
   }
 
   async function up() {
+    const since = downs;
     for (const hook of backHooks) if (!(await hook())) return false;
+    if (downs !== since || !navigator.onLine) return false;  // lost again meanwhile
     lost = false;
     draw();
     const ready = waiters;
