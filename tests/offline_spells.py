@@ -11,8 +11,8 @@ random turns:
   companion answers, and the companion must store it once.
 
 :meth:`record_once` checks, for each game, that the record holds every entry exactly once: as
-many entries as distinct keys the phones' entries were answered 200 with (a repeat answered as
-the first time counts once). ``problems`` lists what went wrong (a strict run fails on it).
+many entries as distinct keys the phones sent entries with (a repeat counts once), less those
+refused (409, 422) and never answered 200. ``problems`` lists what went wrong (a strict run fails on it).
 """
 from __future__ import annotations
 
@@ -34,6 +34,8 @@ class OfflineSpells:
         self.strict = strict
         self.phones: list = []
         self.keys: dict[str, set[str]] = {}  # game id -> keys of entries answered 200
+        self.asked: dict[str, set[str]] = {}  # game id -> keys of every entry sent
+        self.refused: dict[str, set[str]] = {}  # game id -> keys answered 409 or 422
         self.spells = 0  # phones taken offline
         self.lost = 0  # answers lost on the way back
         self.problems: list[str] = []
@@ -42,8 +44,16 @@ class OfflineSpells:
     def join(self, phone) -> None:
         phone.offline = self
         self.phones.append(phone)
+        phone.page.on("request", self._asked)
         phone.page.on("response", self._answered)
         phone.page.on("pageerror", lambda error: self.problems.append(f"the page failed: {error}"))
+
+    def _asked(self, request) -> None:
+        found = ENTRY.search(urlsplit(request.url).path)
+        if request.method == "POST" and found:
+            key = json.loads(request.post_data or "{}").get("key")
+            if key:
+                self.asked.setdefault(found.group(1), set()).add(key)
 
     def _answered(self, response) -> None:
         request = response.request
@@ -54,6 +64,8 @@ class OfflineSpells:
         self.sent.append((found.group(2), body.get("seq"), response.status, (body.get("key") or "")[:6]))
         if response.status == 200 and body.get("key"):
             self.keys.setdefault(found.group(1), set()).add(body["key"])
+        elif response.status in (409, 422) and body.get("key"):
+            self.refused.setdefault(found.group(1), set()).add(body["key"])
 
     def _problem(self, what: str) -> None:
         if self.strict:
@@ -123,10 +135,26 @@ class OfflineSpells:
             self._problem(f"a phone back online did not catch up with entry {count}: {state}")
 
     def record_once(self, server_url: str) -> None:
-        """Each game's record holds every entry the phones stored exactly once."""
-        for game_id, keys in self.keys.items():
+        """Each game's record holds every entry the phones stored exactly once (once every phone
+        has sent what waited: an answer lost at the last turn is sent again after the game's end
+        showed, the poll having brought it)."""
+        for phone in self.phones:
+            if phone.page.is_closed():
+                continue
+            try:
+                phone.page.wait_for_function("() => !window.Companion || !Companion.parts.net"
+                                             " || (!Companion.parts.net.lost && !Companion.parts.net.waiting())",
+                                             timeout=BACK)
+            except Exception:  # Playwright's TimeoutError
+                self._problem("a phone still has an entry waiting at the end")
+        for game_id, asked in self.asked.items():
             phone = next(p for p in self.phones if not p.page.is_closed())
             entries = phone.page.request.get(f"{server_url}/api/games/{game_id}/export").json()["entries"]
+            # every key sent made one entry, but those refused each time they were sent
+            keys = asked - (self.refused.get(game_id, set()) - self.keys.get(game_id, set()))
             if len(entries) != len(keys):
+                answered = {sent[1] for sent in self.sent if sent[2] == 200}
+                unanswered = [(e["seq"], e["kind"]) for e in entries if e["seq"] not in answered]
                 self._problem(f"game {game_id}: {len(entries)} entries stored for {len(keys)} sent "
-                              f"(answers not 200: {[s for s in self.sent if s[2] != 200]})")
+                              f"(answers not 200: {[s for s in self.sent if s[2] != 200]}; "
+                              f"entries no phone was answered 200 for: {unanswered})")
