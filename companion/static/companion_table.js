@@ -267,6 +267,9 @@
       // the entry this phone is storing may reach the waiting request first: the page waits
       // for its own answer, so its draft is not taken for another phone's
       if (status === 200 && sending) await sending;
+      // its answer lost, the entry waits: the news may be that very entry, which comes back with
+      // its own answer when it is sent again (not as another phone's, dropping the draft)
+      if (parts.net.waiting()) { await parts.net.reachable(); await pause(200); continue; }
       if (status === 200 && data.game.seq > game.seq) {
         const dropped = update(data.game);
         if (dropped) say(dropped, "notice");
