@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 from browser_support import new_phone, play_card, set_up
-from phone import ON_SCREEN, in_view, said
+from phone import ON_SCREEN, accessible, in_view, said
 
 pytestmark = pytest.mark.browser
 NAMES = {"player_top": "Ann", "player_bottom": "Bob", "wizard": "top"}
@@ -55,6 +55,7 @@ def test_offline_is_said_at_once_covering_nothing_and_an_entry_made_then_is_stor
     ann.locator("#end-turn").tap()
     expect(net).to_contain_text("your entry waits and is sent when it is back")
     ann.screenshot(path="/tmp/net-waiting-en.png")
+    accessible(ann, "an entry waiting while offline")
     assert before <= on_screen(ann)
     ann.context.set_offline(False)
     expect(net).to_contain_text("Back in touch with the companion")
@@ -116,6 +117,7 @@ def test_what_others_stored_meanwhile_is_caught_up_and_a_stale_entry_dropped_wit
     expect(net).to_contain_text(said(ann, "The companion cannot be reached: your entry waits and "
                                           "is sent when it is back."))
     ann.screenshot(path="/tmp/net-waiting-de.png")
+    accessible(ann, "an entry waiting while offline, in German")
     ann.context.set_offline(False)
     expect(net).to_contain_text(said(
         ann, "The entry made while the companion could not be reached was not stored: another "
