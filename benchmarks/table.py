@@ -22,6 +22,12 @@ its seed and label.
 page (tests/phone.py said), and the table counts the turns that left English on screen
 (tests/phone.py english_left; ``--list`` lists them).
 
+``--offline RATE`` adds offline spells (tests/offline_spells.py) at seeded random turns, each
+with probability RATE (0.1 is a spell every ten turns): another phone offline while one goes on,
+which must say so within 3 s and catch up when back, and an entry's answer lost on the way, which
+the page must send again and the companion store once; the table then gives, per title, the
+spells, the answers lost, the problems and whether every record holds each entry exactly once.
+
 ``--typical`` plays each game's typical turns instead (tests/turns_<game>.py, the scripts the
 browser tests run), turn by turn. Needs Debian's chromium.
 """
@@ -45,6 +51,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
 from browser_support import new_phone  # noqa: E402
+from offline_spells import OfflineSpells  # noqa: E402
 from phone import Phone, delays, watch  # noqa: E402
 from werkzeug.serving import make_server  # noqa: E402
 
@@ -63,18 +70,57 @@ def percentile(values: list[float], p: float) -> float:
     return ordered[max(0, math.ceil(p / 100 * len(ordered)) - 1)]
 
 
-def measure(game: str, url: str, browser, seeds: list[int], typical: bool, lang: str = "en"):
+OFFLINE: dict[str, dict] = {}  # per title, with --offline: spells, answers lost, problems
+
+
+def offline_spells(game: str, seed: int, rate: float, url: str):
+    """The seed's offline spells (None without --offline), and what ends them: the record
+    checked, the figures added to the title's."""
+    if not rate:
+        return None, lambda: None
+    spells = OfflineSpells(seed, rate, strict=False)
+
+    def done() -> None:
+        spells.record_once(url)
+        totals = OFFLINE.setdefault(game, {"spells": 0, "lost": 0, "problems": []})
+        totals["spells"] += spells.spells
+        totals["lost"] += spells.lost
+        totals["problems"] += [f"seed {seed}: {problem}" for problem in spells.problems]
+
+    return spells, done
+
+
+def offline_report() -> None:
+    if not OFFLINE:
+        return
+    print(f"\n{'game':<12} {'offline':>7} {'lost':>5} {'problems':>8}  record: every entry once")
+    for game, totals in OFFLINE.items():
+        once = not any("entries stored" in p for p in totals["problems"])
+        print(f"{game:<12} {totals['spells']:>7} {totals['lost']:>5} {len(totals['problems']):>8}  "
+              f"{'yes' if once else 'NO'}")
+        for problem in totals["problems"][:10]:
+            print(f"{'':<12} {problem}")
+
+
+def measure(game: str, url: str, browser, seeds: list[int], typical: bool, lang: str = "en",
+            offline: float = 0.0):
     """Play the game's whole games (or typical turns) measuring: its turns (with their seeds, None
     for typical turns), the delays and the seeds whose game stopped on an error."""
     contexts = []
+    spells = [None]  # the seed's offline spells (--offline)
 
     def factory() -> Phone:
         page = new_phone(browser, lang)  # 360 x 740 with touch, its browser speaking ``lang``
         watch(page.context)
         contexts.append(page.context)
-        return Phone(page, strict=False, game=game)
+        phone = Phone(page, strict=False, game=game)
+        if spells[0] is not None:
+            spells[0].join(phone)
+        return phone
 
     def played(phones, seed):
+        if seed is not None and not typical:
+            ending()
         waited = delays(phones)
         for context in contexts:
             context.close()
@@ -88,6 +134,7 @@ def measure(game: str, url: str, browser, seeds: list[int], typical: bool, lang:
     whole = importlib.import_module(f"whole_{game}")
     for seed in seeds:
         phones = []
+        spells[0], ending = offline_spells(game, seed, offline, url)
         try:
             phones = whole.play_whole_games(factory, url, [seed])
         except Exception:  # reported with its seed; the next seed is played
@@ -147,6 +194,8 @@ def main() -> None:
                         help="list each turn that scrolled, had a target covered or left an "
                              "answer standing")
     parser.add_argument("--typical", action="store_true", help="the typical turns instead")
+    parser.add_argument("--offline", type=float, default=0.0, metavar="RATE",
+                        help="offline spells at seeded random turns, each with probability RATE")
     parser.add_argument("--lang", default="en", choices=("en", "fr", "de"),
                         help="the language of every phone's browser (default: en)")
     args = parser.parse_args()
@@ -167,11 +216,13 @@ def main() -> None:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
             for game in args.games or GAMES:
-                rows.append((game, *measure(game, url, browser, seeds, args.typical, args.lang)))
+                rows.append((game, *measure(game, url, browser, seeds, args.typical, args.lang,
+                                            args.offline)))
             browser.close()
         http.shutdown()
         app.extensions["store"].dispose()
     report(rows, args.typical, args.list, args.lang)
+    offline_report()
 
 
 if __name__ == "__main__":

@@ -59,6 +59,7 @@ class Phone:
     game: str = ""
     turns: list[Turn] = field(default_factory=list)
     current: Turn | None = None
+    offline: object = None  # tests/offline_spells.py's OfflineSpells, when the run has them
 
     def _locator(self, target):
         return self.page.locator(target).first if isinstance(target, str) else target
@@ -128,15 +129,25 @@ class Phone:
             self.current.standing += 1
 
     @contextmanager
+    def _offline_spell(self):
+        """The run's offline spells around this turn (tests/offline_spells.py), if it has them."""
+        if self.offline is None:
+            yield
+        else:
+            with self.offline.turn(self):
+                yield
+
+    @contextmanager
     def turn(self, label: str):
         """A typical turn: its taps and scrolling are counted (and, strict, no scrolling)."""
-        self.current = Turn(self.game, label)
-        start = self._scroll_y()
-        try:
-            yield self.current
-        finally:
-            turn, self.current = self.current, None
-        turn.english = english_left(self.page)
+        with self._offline_spell():
+            self.current = Turn(self.game, label)
+            start = self._scroll_y()
+            try:
+                yield self.current
+            finally:
+                turn, self.current = self.current, None
+            turn.english = english_left(self.page)
         if self.strict:
             assert self._scroll_y() == start, f"{label}: the page scrolled during the turn"
             assert turn.english == [], f"{label}: English left on the page: {turn.english[:10]}"

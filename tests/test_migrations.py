@@ -263,3 +263,39 @@ def test_companion_db_says_where_the_database_stands_and_upgrades_it(tmp_path, c
     assert main(["--database", url, "db", "current"]) == 0
     assert f"at revision {migrations.newest()}, the newest" in capsys.readouterr().out
     assert differences(url) == []
+
+
+def test_a_database_at_revision_0001_holding_games_gets_the_entries_key_and_plays_on(database_url):
+    """Revision 0002 adds the key a phone's request stored an entry with (issue 31): a database at
+    0001 holding games keeps every entry (their key empty), and a repeat is recognised after."""
+    from alembic import command
+
+    _, moves = made_by_the_last_release(database_url)
+    db = create_engine(normalise_url(database_url))
+    try:
+        with db.begin() as conn:
+            command.upgrade(migrations._config(conn), "0001")
+        assert revision(database_url) == "0001"
+    finally:
+        db.dispose()
+    before = row_counts(database_url)
+    app = create_app({"TESTING": True, "DATABASE_URL": database_url, "SECRET_KEY": "t"})
+    try:
+        assert revision(database_url) == migrations.newest() and differences(database_url) == []
+        assert row_counts(database_url) == before
+        db = create_engine(normalise_url(database_url))
+        try:
+            with db.connect() as conn:
+                keys = conn.execute(text("SELECT request_key FROM entries")).scalars().all()
+        finally:
+            db.dispose()
+        assert len(keys) == before["entries"] and set(keys) == {None}
+        phone = Phone(app)
+        body = {"seq": 6, "move": moves[6], "key": "0123456789abcdef0123456789abcdef"}
+        url = f"/api/games/{PLAYING}/moves"
+        assert phone.post(url, json=body).status_code == 200
+        again = phone.post(url, json=body)
+        assert again.status_code == 200 and again.get_json()["game"]["seq"] == 7
+        assert app.extensions["store"].load(PLAYING).seq == 7
+    finally:
+        app.extensions["store"].dispose()

@@ -44,3 +44,24 @@ def test_whole_games_on_two_phones_hold_the_table_standard(server, browser, lang
     phones[-1].page.screenshot(path=str(ARTIFACTS / f"{prefix}_end.png"))
     for phone in phones:
         phone.page.context.close()
+
+
+def test_whole_games_with_offline_spells_store_every_entry_once(server, browser):
+    """Issue 31: a whole game (seed 6) with offline spells at seeded random turns (another phone
+    offline while one goes on, an entry's answer lost on the way): each phone offline says so at
+    once and catches up when back, and the record holds every entry exactly once."""
+    from offline_spells import OfflineSpells
+
+    spells = OfflineSpells(6, rate=0.3)
+
+    def factory() -> Phone:
+        phone = Phone(new_phone(browser), strict=False, game="royal_visit")
+        spells.join(phone)
+        return phone
+
+    phones = play_whole_games(factory, server, [6])
+    spells.record_once(server)
+    assert spells.spells >= 2 and spells.lost >= 2, (spells.spells, spells.lost)
+    assert spells.problems == []
+    for phone in phones:
+        phone.page.context.close()

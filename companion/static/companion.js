@@ -4,6 +4,10 @@
 //                         stepper's markup, and the trail of a draft's steps
 //   companion_answers.js  talking to the JSON API (request, failure), answers to a tap in the
 //                         action bar (say), questions (ask), the rule sheet and the sheets
+//   companion_net.js      whether the companion can be reached (said at once in #net above the
+//                         prompt, asked again with backoff, "back"), the entry waiting while it
+//                         cannot (sessionStorage), each entry's random key (the server stores a
+//                         repeat once), the game as last seen, the service worker (/sw.js)
 //   companion_seat.js     the phone's player ("Who holds this phone?", seatName, "Your turn")
 //   companion_screen.js   the screen kept awake
 //   companion_scan.js     Scan: a photo's or the live camera's cards
@@ -28,6 +32,8 @@
 //                         entry stored from another view is undone only after a question
 //   scanned(cards)        optional: fill the turn in from a photo's cards
 //   poll                  ms to wait after a failed request
+// Every entry Companion.send stores carries "key", a random key of its own (Companion.newKey()
+// for a script's own request that stores one, as Kingseat's secret): sent again, it is stored once.
 // What it may use: Companion.send(path, body), say(text or {message, url, title}, kind) and
 // say(null) to clear (an answer also goes at the next tap or typing on the page, a stored entry,
 // or a dropped draft), ask(text, yes), request, failure, update, html, put, signed, trail,

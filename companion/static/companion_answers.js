@@ -10,8 +10,14 @@
   // What an answer that is not the one hoped for says: the server's error, or its status.
   const failure = (status, data) => (data && data.error) || { message: Words.t("The companion answered {status}.", { status: String(status) }) };
 
-  async function request(method, path, body) {
+  // `within`: {timeout (ms), signal}: a request not answered by then counts as unanswered
+  // (status 0), as one the network lost; the connection's part (companion_net.js) hears of each.
+  async function request(method, path, body, within = {}) {
     const options = { method, headers: { "X-CSRFToken": csrf, Accept: "application/json" } };
+    const stop = new AbortController();
+    if (within.signal) within.signal.addEventListener("abort", () => stop.abort());
+    const timer = within.timeout ? setTimeout(() => stop.abort(), within.timeout) : null;
+    options.signal = stop.signal;
     if (body !== undefined) {
       options.headers["Content-Type"] = "application/json";
       options.body = JSON.stringify(body);
@@ -23,7 +29,7 @@
       try {
         response = await fetch(path, options);
       } catch {
-        return { status: 0, data: { error: { message: Words.t("The companion cannot be reached: check this phone's network.") } } };
+        return unanswered();
       }
       if (response.status !== 503 || tries === 5) break;
       const busy = await response.json().catch(() => null);
@@ -32,7 +38,13 @@
     }
     if (said && $("#message").textContent.includes(said)) say(null);
     const data = response.status === 204 ? null : await response.json().catch(() => null);
+    clearTimeout(timer);
+    if (stop.signal.aborted) return unanswered();  // given up while its answer came: not read
     return { status: response.status, data };
+  }
+  function unanswered() {
+    if (Companion.parts.net) Companion.parts.net.down();
+    return { status: 0, data: { error: { message: Words.t("The companion cannot be reached.") } } };
   }
 
   // Every answer to a tap, the server's or the page's own, goes in the action bar's strip over

@@ -59,6 +59,7 @@
       payload.history = game.history.slice(0, from - game.history_start).concat(payload.history);
     }
     game = payload;
+    parts.net.remember(game);
     document.body.dataset.entries = game.seq;  // how far this phone follows the table
     document.body.classList.toggle("finished", Boolean(game.result));
     $("#again").hidden = !game.again;
@@ -190,16 +191,27 @@
   // Send one entry; the server answers with the new game, a refusal (the draft stays as it
   // was), or the fresh game when another phone got there first (the draft kept if it is still
   // legal there, and the page says so).
+  // Each entry carries a key of its own: sent again (after a lost answer, or when the companion
+  // is back), the server stores it once. One the companion did not answer waits (see waitOffline).
   let sending = null;  // this phone's entry on its way: its own answer updates the page first
   async function send(path, body = {}) {
+    if (parts.net.waiting()) { say(STILL_WAITING(), "notice"); return false; }
     const seq = game.seq;
-    sending = request("POST", path, { ...body, seq });
+    const sent = { ...body, seq, key: parts.net.newKey() };
+    sending = request("POST", path, sent);
     const { status, data } = await sending;
     sending = null;
+    if (status === 0) { waitOffline(path, sent); return false; }
+    return answered(status, data, seq);
+  }
+
+  // The server's answer to an entry: the new game, the fresh game when the table moved on, or a
+  // refusal (the draft stays as it was).
+  function answered(status, data, seq, view = viewNow()) {
     if (status === 200) {
       say(null);
       const stored = JSON.parse(sessionStorage.getItem(`stored-${game.id}`) || "[]");
-      sessionStorage.setItem(`stored-${game.id}`, JSON.stringify([...stored, [seq, viewNow()]].slice(-50)));
+      sessionStorage.setItem(`stored-${game.id}`, JSON.stringify([...stored, [seq, view]].slice(-50)));
       if (page.draft) drop();
       update(data.game);
       return true;
@@ -211,6 +223,31 @@
     }
     say(failure(status, data));
     return false;
+  }
+
+  // An entry the companion did not answer waits in sessionStorage (a reload keeps it), the draft
+  // left on the page; it is sent, with its key, when the companion answers again.
+  const STILL_WAITING = () => Words.t("This phone's entry is waiting to be sent: it goes when the companion is back.");
+  function waitOffline(path, body) {
+    parts.net.keep({ path, body, view: viewNow() });
+    say(null);
+  }
+
+  // The companion is back: the waiting entry goes (stored once, whatever reached the server
+  // before), or is dropped with a sentence when the table moved on. False: lost again.
+  async function sendWaiting() {
+    const entry = parts.net.waiting();
+    if (!entry) return true;
+    const { status, data } = await request("POST", entry.path, entry.body);
+    if (status === 0) return false;
+    parts.net.keep(null);
+    if (status === 409) {  // said whole in the connection's line, with "back"
+      update(data.game);  // the draft kept if still legal (the sentence says why it was not stored)
+      parts.net.tell(Words.t("The entry made while the companion could not be reached was not stored: another phone entered a move first."));
+      return true;
+    }
+    answered(status, data, entry.body.seq, entry.view);
+    return true;
   }
 
   // Follow the table: the server holds each request until the game changes (long polling,
@@ -225,10 +262,14 @@
       if (document.hidden) { await pause(every); continue; }
       const asked = Date.now();
       const since = game.seq;
-      const { status, data } = await request("GET", `/api/games/${game.id}?since=${since}&wait=${WAIT}`);
+      const { status, data } = await followRequest(since);
+      if (status === 0) { await parts.net.reachable(); continue; }
       // the entry this phone is storing may reach the waiting request first: the page waits
       // for its own answer, so its draft is not taken for another phone's
       if (status === 200 && sending) await sending;
+      // its answer lost, the entry waits: the news may be that very entry, which comes back with
+      // its own answer when it is sent again (not as another phone's, dropping the draft)
+      if (parts.net.waiting()) { await parts.net.reachable(); await pause(200); continue; }
       if (status === 200 && data.game.seq > game.seq) {
         const dropped = update(data.game);
         if (dropped) say(dropped, "notice");
@@ -236,6 +277,20 @@
         if (data.game.seq < since) await pause(every);  // the server behind this page: not at once
       } else if (status !== 204 || Date.now() - asked < every) await pause(every);
     }
+  }
+
+  // The long poll, given up when the companion is lost (by the phone's offline event or another
+  // request), and after WAIT + 10 s at most (a network that drops packets answers nothing).
+  let following = null;
+  function followRequest(since) {
+    following = new AbortController();
+    return request("GET", `/api/games/${game.id}?since=${since}&wait=${WAIT}`, undefined,
+      { timeout: (WAIT + 10) * 1000, signal: following.signal });
+  }
+  function startNet() {
+    parts.net.onDown(() => { if (following) following.abort(); });
+    parts.net.onBack(sendWaiting);
+    parts.net.start();
   }
 
   // The game page's options: see the top of companion.js.
@@ -273,8 +328,9 @@
     // The action bar is fixed: the page keeps room for it, however tall it grows.
     new ResizeObserver(([entry]) => document.body.style.setProperty("--bar", `${Math.ceil(entry.target.offsetHeight)}px`))
       .observe($(".toolbar"));
-    update(payload);
+    update(parts.net.lastSeen(payload));
     parts.seat.start();
+    startNet();
     poll(options.poll || 1000);
   }
 

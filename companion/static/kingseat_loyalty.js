@@ -103,7 +103,7 @@ const KingseatLoyalty = (() => {
     mine = { busy: true, error: "" };
     drawMine();
     const { status, data } = await Companion.request("POST", `/api/games/${game().id}/secret`,
-        { secret: { loyalty: prince, version: view().you.loyalty_version } });
+        { secret: { loyalty: prince, version: view().you.loyalty_version }, key: Companion.newKey() });
     mine = { busy: false, error: status === 200 ? "" : Companion.failure(status, data).message };
     if (status === 200) {
       changing = false;

@@ -47,10 +47,10 @@ _COUNT = select(func.coalesce(
 # An entry, written only if its game is the one the record was read from (the id and when it was
 # stored: a game deleted and brought back from an archive under its id is another).
 _ADD = insert(entries).from_select(
-    ["game_id", "seq", "kind", "player", "at", "payload"],
+    ["game_id", "seq", "kind", "player", "at", "payload", "request_key"],
     select(games.c.id, bindparam("seq", type_=Integer), bindparam("kind", type_=String),
            bindparam("player", type_=Integer), bindparam("at", type_=DateTime(timezone=True)),
-           bindparam("payload", type_=JSON))
+           bindparam("payload", type_=JSON), bindparam("request_key", type_=String))
     .where(games.c.id == _GAME,
            games.c.created_at == bindparam("created", type_=DateTime(timezone=True))),
 )
@@ -185,17 +185,40 @@ class Store(JoinCodes, Seats):
             return _insert_game(conn, game, options, owner)
 
     def append(
-        self, game_id: str, expected_seq: int, kind: str, payload: Any
+        self, game_id: str, expected_seq: int, kind: str, payload: Any, key: str | None = None
     ) -> Record:
         """Add one entry if it is still the table's turn to write ``expected_seq``.
 
         Raises TableMovedOn when another entry got there first, RuleError when the rules
         refuse the entry; in both cases nothing is written. Returns the updated record.
 
+        ``key`` is the phone's key for the request (stored with the entry): when the entry of
+        ``expected_seq`` is already there with the same key, in this game, the request is a
+        repeat of one whose answer was lost, and the record is returned as it is now, nothing
+        written (see :meth:`repeated`).
+
         A kept record at ``expected_seq`` is not read again first: the write itself finds out
         whether another entry of that number came first (from another process), and a kept
         record is never ahead of the database, so one further on means the table moved on.
         """
+        try:
+            return self._append(game_id, expected_seq, kind, payload, key)
+        except TableMovedOn:
+            if key is not None and self.repeated(game_id, key, expected_seq):
+                return self.load(game_id)
+            raise
+
+    def repeated(self, game_id: str, key: str, seq: int | None = None) -> bool:
+        """Whether this game's entry ``seq`` (any of its entries, for None) was stored by the
+        request of ``key``. Only asked once a write failed: a move costs no more read."""
+        where = (entries.c.game_id == game_id) & (entries.c.request_key == key)
+        if seq is not None:
+            where &= entries.c.seq == seq
+        with self._plain() as conn:
+            return conn.execute(select(entries.c.seq).where(where).limit(1)).first() is not None
+
+    def _append(self, game_id: str, expected_seq: int, kind: str, payload: Any,
+                key: str | None) -> Record:
         record = self.kept.get(game_id)
         if record is None or record.seq < expected_seq:
             record = self.load(game_id)
@@ -212,7 +235,7 @@ class Store(JoinCodes, Seats):
         try:
             with self._sqlite_writers, self._plain() as conn:
                 result = conn.execute(self._add, {"game": game_id, "created": record.created_at,
-                                                  **_entry_row(entry)})
+                                                  "request_key": key, **_entry_row(entry)})
                 if self.db.dialect.name == "postgresql":  # the write read the seats too
                     rows = result.all()
                     written = rows[0].written
@@ -261,13 +284,17 @@ class Store(JoinCodes, Seats):
             self.kept.keep(record)
         return game_id
 
-    def append_secret(self, game_id: str, player: int, secret: Any) -> Record:
+    def append_secret(self, game_id: str, player: int, secret: Any, key: str | None = None) -> Record:
         """A secret from a player's own phone: it goes at the end whatever came in before it
-        (secrets do not depend on the turn), so a race with another phone is retried."""
+        (secrets do not depend on the turn), so a race with another phone is retried. A
+        request of ``key`` that stored one of the game's entries already is a repeat: the
+        record is returned as it is, nothing written."""
         for _ in range(5):
+            if key is not None and self.repeated(game_id, key):
+                return self.load(game_id)
             try:
                 return self.append(game_id, self.seq(game_id, fresh=True), "secret",
-                                   {"player": player, "secret": secret})
+                                   {"player": player, "secret": secret}, key)
             except TableMovedOn:
                 continue
         raise TableMovedOn(-1, self.seq(game_id, fresh=True))

@@ -31,6 +31,9 @@ entries = Table(
     Column("player", Integer, nullable=True),
     Column("at", DateTime(timezone=True), nullable=False),
     Column("payload", JSON, nullable=True),
+    # The key the phone made for the request that stored the entry (companion/web/api.py): the
+    # same request sent again is answered as the first time. Null for entries made otherwise.
+    Column("request_key", String(64), nullable=True),
 )
 
 # Players known across games (companion/players.py): a person, every spelling that names them

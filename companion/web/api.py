@@ -2,7 +2,7 @@
 
 GET  /api/games/<id>                 the game as this phone sees it (?since=N: 204 if unchanged)
 POST /api/games                      create: {"game": name, "options": {...}}
-POST /api/games/<id>/moves           {"seq": N, "move": {...}}
+POST /api/games/<id>/moves           {"seq": N, "move": {...}, "key": K}
 POST /api/games/<id>/check           {"move": {...}}: would the rules take it? (stores nothing)
 POST /api/games/<id>/ask             {"question": {...}}: a game's arbiter answers (stores nothing)
 POST /api/games/<id>/scan            a photo (multipart field "photo"): the cards of this game in it
@@ -14,6 +14,12 @@ POST /api/games/<id>/seat            {"player": N or null}: this phone holds tha
 POST /api/games/<id>/secret          {"secret": {...}}: entered on the phone of the player it holds
 GET  /api/games/<id>/export          the record as JSON (others' secrets left out until opened)
 POST /api/import                     a record exported before; stored as a new game
+
+A request that stores an entry (moves, undo, redo, rulings, secret) may carry "key": 16 to 64 hex
+digits the phone makes at random for that entry. When the entry it expects to write ("seq") is
+already there with that key, in that game, the request is a repeat of one whose answer was lost:
+it is answered 200 with the game as it is, nothing stored (another entry at that seq: 409 as
+ever). Seat claims need none: claiming the same seat again changes nothing.
 
 Every POST carries the CSRF token in the X-CSRFToken header. Refusals are JSON:
 {"error": {"rule", "message", "step", "url"}} with 422 (rules), 409 (the table moved on, with
@@ -130,6 +136,21 @@ def _seq(body: dict[str, Any]) -> int:
     return inputs.number(body["seq"], "seq")
 
 
+KEY_CHARACTERS = frozenset("0123456789abcdefABCDEF-")
+
+
+def _key(body: dict[str, Any]) -> str | None:
+    """The phone's key for a state-changing request (``"key"``: 16 to 64 hex digits, made at
+    random for each entry; none is fine): the same request sent again after its answer was lost
+    is answered as the first time, nothing stored twice."""
+    key = body.get("key")
+    if key is None:
+        return None
+    if not isinstance(key, str) or not 16 <= len(key) <= 64 or not set(key) <= KEY_CHARACTERS:
+        abort(400, msg('"key" must be 16 to 64 hexadecimal digits, made at random by the phone.'))
+    return key.lower()
+
+
 def _query_number(name: str) -> int | None:
     """A whole number from the query string (None when it is not there)."""
     value = request.args.get(name)
@@ -138,8 +159,9 @@ def _query_number(name: str) -> int | None:
 
 def _append(game_id: str, kind: str, payload: Any):
     body_seq = _seq(_body())
+    key = _key(_body())
     try:
-        record = store().append(game_id, body_seq, kind, payload)
+        record = store().append(game_id, body_seq, kind, payload, key)
     except TableMovedOn as moved:
         fresh = store().load(game_id)
         return (
@@ -345,7 +367,7 @@ def secret(game_id: str):
             "seat", msg("Say which player holds this phone first: a secret belongs to a player.")),
             record.game, 403)
     try:
-        record = store().append_secret(game_id, player, body["secret"])
+        record = store().append_secret(game_id, player, body["secret"], _key(body))
     except TableMovedOn:
         abort(409, msg("The table is busy entering moves: try again in a moment."))
     except protocol.RuleError as error:

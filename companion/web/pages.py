@@ -17,6 +17,7 @@ from flask import (
     redirect,
     render_template,
     request,
+    send_from_directory,
     session,
     url_for,
 )
@@ -183,6 +184,16 @@ def uploaded_json(field: str) -> Any:
 @bp.get("/favicon.ico")
 def favicon():
     return current_app.send_static_file("icons/favicon.ico")
+
+
+@bp.get("/sw.js")
+def service_worker():
+    """The service worker (static/service_worker.js), at the top so that its scope covers the
+    game pages: it keeps a game page and its files for a reload while the companion cannot be
+    reached. Always checked again (a new companion's worker replaces the old one)."""
+    response = send_from_directory(current_app.static_folder, "service_worker.js", max_age=0)
+    response.headers["Cache-Control"] = "no-cache"
+    return response
 
 
 @bp.get("/manifest.webmanifest")
