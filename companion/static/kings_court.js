@@ -38,7 +38,10 @@ const KingsCourt = (() => {
     const head = g.result ? html`<p class="winner" id="winner">${g.result.reason}</p>`
       : html`<span class="kc-turn" id="turn">${Words.t("Hand {number} \u00b7 {player} deals \u00b7 to {limit}", { number: v.hand_number, player: nameOf(v.dealer), limit: v.limit })}</span>`;
     const marked = Words.t("Totals, the lowest marked");
-    return html`${head}<p class="kc-totals" role="group" aria-label="${marked}">${totals}</p>`;
+    // While a hand is followed card by card its line of hands names every player, and the
+    // totals (which no card of the hand changes) wait on the Sheet: the turn keeps the room.
+    if (v.stage === "playing" && !g.result) return head;
+    return html`${head}<p class="kc-totals" tabindex="0" aria-label="${marked}">${totals}</p>`;
   }
 
   function tabsHtml() {
