@@ -100,7 +100,14 @@ const Companion = (() => {
       },
       clear() { steps = []; },
       snapshot: () => ({ draft: copy(), steps: steps.slice() }),
-      restore(saved) { set(JSON.parse(saved.draft)); steps = saved.steps.slice(); },
+      restore(saved) {
+        const ok = (step) => step && typeof step.before === "string" && typeof step.sentence === "string";
+        if (!saved || typeof saved.draft !== "string" || !Array.isArray(saved.steps) || !saved.steps.every(ok)) {
+          throw new TypeError("Not a draft of this page.");
+        }
+        set(JSON.parse(saved.draft));
+        steps = saved.steps.slice();
+      },
     };
   }
 

@@ -92,6 +92,18 @@ const Kingseat = (() => {
     return said;
   }
 
+  // The draft with its steps and the turn it was entered for, for Redo inside a turn and for
+  // the tab to keep across a reload.
+  const snapshot = () => ({ trail: trail.snapshot(), turn: drawnTurn });
+  function restore(saved) {
+    if (typeof saved.turn !== "string") throw new TypeError("Not a draft of this page.");
+    trail.restore(saved.trail);
+    drawnTurn = saved.turn;
+    checked = null;
+    Vote().forget();
+    return Words.t("Put back the step taken back.");
+  }
+
   // Another phone's entry: a draft for the same turn stays; otherwise it goes, with why.
   function keep() {
     const v = view();
@@ -483,7 +495,7 @@ const Kingseat = (() => {
     Loyalty().start();
     Companion.start(payload, {
       poll, reset, redraw, scanned,
-      draft: { steps: () => trail.length, undo, keep },
+      draft: { steps: () => trail.length, undo, keep, snapshot, restore },
     });
   }
 
