@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 from browser_support import ARTIFACTS, new_phone
-from phone import Phone, accessible
+from phone import MISHAPS, Mishaps, Phone, accessible, entries_stored
 from whole_royal_visit import play_whole_games
 
 pytestmark = pytest.mark.browser
@@ -42,5 +42,19 @@ def test_whole_games_on_two_phones_hold_the_table_standard(server, browser, lang
     assert [t for t in played if t.scrolled or t.covered or t.standing or t.english] == []
     assert states <= set(seen), set(seen)
     phones[-1].page.screenshot(path=str(ARTIFACTS / f"{prefix}_end.png"))
+    for phone in phones:
+        phone.page.context.close()
+
+
+def test_a_whole_game_with_the_phone_s_mishaps_keeps_every_draft_and_every_entry_once(server, browser):
+    """Issue 31: at random (seeded) points mid-turn a phone reloads or goes to the rules and back;
+    each time the cards entered come back, and the game ends with every turn stored once."""
+    mishaps = Mishaps(seed=31, rate=0.3)
+    phones = play_whole_games(lambda: Phone(new_phone(browser), strict=True, game="royal_visit", mishaps=mishaps),
+                              server, [6])
+    assert len(mishaps.done) >= 3, mishaps.summary()
+    assert {kind for kind, _ in mishaps.done} == set(MISHAPS), mishaps.summary()
+    assert all(outcome == "back" for _, outcome in mishaps.done), mishaps.summary()
+    assert entries_stored(phones[0].page) == 12  # each of the 12 turns once
     for phone in phones:
         phone.page.context.close()

@@ -165,6 +165,7 @@ def enter_vote(phone, move: dict):
             break
         player = int(now.get_attribute("data-voter"))
         phone.tap(f'#vote-panel [data-vote-kind="{votes[player]}"]')
+        phone.mishap()  # (with Phone.mishaps: maybe a reload, or the rules and back)
     held = move.get("none_held", [])
     for player in held:
         phone.tap(f'[data-none-held="{player}"]')

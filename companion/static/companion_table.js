@@ -123,16 +123,18 @@
   let keeping = false;
   function keepDraft() {
     if (!keeping || !game) return;
+    document.body.dataset.draft = "";  // the body says how: "kept", "open" (a choice open), ""
     try {
       const view = viewNow();
       if (view !== null) sessionStorage.setItem(viewKey(game.id), JSON.stringify(view));
       const held = page.draft && (page.draft.held ? page.draft.held() : steps() > 0);
       if (!held || !page.draft.snapshot) { sessionStorage.removeItem(draftKey(game.id)); return; }
       const snapshot = page.draft.snapshot();
-      if (snapshot === null) return;  // a choice open on the draft: the draft before it stays kept
+      if (snapshot === null) { document.body.dataset.draft = "open"; return; }  // the draft before it stays kept
       sessionStorage.setItem(draftKey(game.id), JSON.stringify({
         format: DRAFT_FORMAT, game: game.id, seat: game.seat ?? null, seq: game.seq, view, snapshot,
       }));
+      document.body.dataset.draft = "kept";
     } catch { /* full or refused: nothing kept */ }
   }
 
