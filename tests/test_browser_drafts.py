@@ -15,7 +15,7 @@ import turns_kings_court
 from browser_support import ARTIFACTS, api_poster, new_phone, play_card
 from phone import Phone
 from playwright.sync_api import expect
-from turns_kingseat import VOTES
+from turns_kingseat import NAMES, PRINCES, VOTES
 from turns_kingseat import set_up as kingseat_set_up
 from turns_majesty import set_up as majesty_set_up
 from turns_royal_visit import open_game as royal_visit_set_up
@@ -303,4 +303,29 @@ def test_kingseat_s_vote_comes_back_in_french(server, browser):
         phone.tap(f'[data-vote-kind="{card}"]')
     reload(page, "Ce que vous étiez en train de saisir est de retour.")
     expect(page.locator("#voter-now")).to_contain_text("Cid")
+    page.context.close()
+
+
+def test_kingseat_s_action_in_progress_survives_a_reload_and_the_rules_page(server, browser):
+    phone = phone_of(browser, game="kingseat")
+    page = phone.page
+    post = api_poster(page, server)
+    game = post("/api/games", {"game": "kingseat", "options": {
+        "players": NAMES, "kingseat": 0, "princes": PRINCES, "leftovers": []}})
+    post(f"/api/games/{game['id']}/moves", {"seq": 0, "move": {"type": "vote", "votes": VOTES}})
+    page.goto(server + game["urls"]["page"])
+    expect(page.locator("#actor")).to_have_text("Cid acts")
+    if page.locator('[data-mode="action"]').count():
+        phone.tap('[data-mode="action"]')
+    phone.tap('[data-field="target"] [data-player="3"]')
+    panel = page.locator("#action-panel").inner_text()
+    assert "Dee" in panel
+    reload(page)
+    assert page.locator("#action-panel").inner_text() == panel
+    url = to_the_rules(page)
+    back(page, url)
+    page.locator("#action-panel").wait_for()
+    assert page.locator("#action-panel").inner_text() == panel
+    phone.tap("#undo")
+    expect(page.locator('[data-field="target"] [data-player="3"]')).to_be_visible()
     page.context.close()

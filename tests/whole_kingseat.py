@@ -188,6 +188,7 @@ def enter_action(phone, move: dict):
             player_in(phone, field, move[field])
         elif page.locator(f'[data-field="{field}"] [data-player=""]').count():
             player_in(phone, field, None)  # "Nobody" is said, never assumed
+    phone.mishap()  # (with Phone.mishaps: maybe a reload, or the rules and back)
     for player in move.get("players", []):
         player_in(phone, "players", player)
     for card in move.get("cards", []):
