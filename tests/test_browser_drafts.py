@@ -329,3 +329,21 @@ def test_kingseat_s_action_in_progress_survives_a_reload_and_the_rules_page(serv
     phone.tap("#undo")
     expect(page.locator('[data-field="target"] [data-player="3"]')).to_be_visible()
     page.context.close()
+
+
+def test_king_s_court_s_hand_half_scored_goes_with_a_sentence_when_another_phone_recorded_it(server, browser):
+    phone = kc_phone(browser)
+    page = phone.page
+    turns_kings_court.set_up(phone, server)
+    phone.tap('[data-out="1"]')
+    phone.tap('[data-last=""]')
+    url = to_the_rules(page)
+    other = kc_phone(browser)
+    other.page.goto(url)
+    turns_kings_court.score_a_hand(other)  # hand 1, recorded on the other phone
+    back(page, url)
+    expect(page.locator("#message")).to_contain_text(
+        "Hand 1 was recorded or dealt on another phone, so the cards entered here were dropped.")
+    expect(page.locator('[data-out="1"][aria-pressed="true"], [data-out="1"].selected')).to_have_count(0)
+    other.page.context.close()
+    page.context.close()
