@@ -62,7 +62,8 @@ _KEPT = """() => {
   try { kept = JSON.parse(sessionStorage.getItem(`draft-${Companion.game.id}`)); } catch { kept = null; }
   const box = document.getElementById("message");
   return { how: document.body.dataset.draft, seq: Companion.game.seq,
-    kept: kept && JSON.stringify([kept.snapshot, kept.view]), same: Boolean(window.mishapBegun),
+    kept: kept && JSON.stringify([kept.snapshot, kept.view]), keptAt: kept && kept.seq,
+    same: Boolean(window.mishapBegun),
     answer: box && !box.hidden ? (box.querySelector(".message-text") || box).innerText.trim() : "" };
 }"""
 
@@ -189,8 +190,9 @@ class Phone:
         else:
             a, b = before["kept"] or "", after["kept"] or ""
             at = next((i for i, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
-            change = "kept" if a == b else f"changed: {a[at - 80:at + 80]!r} -> {b[at - 80:at + 80]!r}"
-            outcome = f"lost: the draft {change}, the answer {after['answer']!r}"
+            change = "kept" if a == b else f"changed: {a[max(0, at - 80):at + 80]!r} -> {b[max(0, at - 80):at + 80]!r}"
+            outcome = (f"lost: the draft {change}, the answer {after['answer']!r} (kept at entry "
+                       f"{before['keptAt']}, the page at {before['seq']})")
         mishaps.done.append((kind, outcome))
         if self.strict:
             assert not outcome.startswith("lost"), f"{kind}: {outcome}"

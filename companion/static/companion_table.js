@@ -151,6 +151,15 @@
     return { saved: fits ? saved : null, view: typeof view === "string" ? view : null };
   }
 
+  // A page Back brings from the browser's cache holds the game as it was when first loaded,
+  // older than the draft kept since: the game as it is now is fetched first, so the draft is
+  // judged against it, not against the old page.
+  async function catchUp({ saved }) {
+    if (!saved || saved.seq <= game.seq) return;
+    const { status, data } = await request("GET", `/api/games/${game.id}`);
+    if (status === 200 && data.game.seq > game.seq) update(data.game);
+  }
+
   // Put back what the tab kept, once the game is drawn: the view shown, then the draft as it was
   // (with its steps, so Undo takes back the last one). Made at another entry number, the draft
   // is asked as another phone's entry asks it (the page's keep), and dropped with its sentence
@@ -347,7 +356,7 @@
       .observe($(".toolbar"));
     const kept = keptDraft(payload);
     update(payload);
-    bringBack(kept);
+    catchUp(kept).then(() => bringBack(kept));
     parts.seat.start();
     poll(options.poll || 1000);
   }
