@@ -28,6 +28,12 @@ which must say so within 3 s and catch up when back, and an entry's answer lost 
 the page must send again and the companion store once; the table then gives, per title, the
 spells, the answers lost, the problems and whether every record holds each entry exactly once.
 
+``--mishaps RATE`` (default 0.15; 0: none) gives the phones of the whole games their mishaps
+(tests/phone.py Mishaps, seeded by the game's seed): at each point mid-draft a driver offers, at
+that chance, the page is reloaded or left for the rules page and come back to with Back; the
+table says per title how many there were, how many drafts came back or were dropped with a
+sentence, and how many were lost (a draft not as it was, or an entry lost or stored twice).
+
 ``--typical`` plays each game's typical turns instead (tests/turns_<game>.py, the scripts the
 browser tests run), turn by turn. Needs Debian's chromium.
 """
@@ -52,7 +58,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 from browser_support import new_phone  # noqa: E402
 from offline_spells import OfflineSpells  # noqa: E402
-from phone import Phone, delays, watch  # noqa: E402
+from phone import Mishaps, Phone, delays, watch  # noqa: E402
 from werkzeug.serving import make_server  # noqa: E402
 
 from companion.web import create_app  # noqa: E402
@@ -103,17 +109,19 @@ def offline_report() -> None:
 
 
 def measure(game: str, url: str, browser, seeds: list[int], typical: bool, lang: str = "en",
-            offline: float = 0.0):
+            mishaps: float = 0.0, offline: float = 0.0):
     """Play the game's whole games (or typical turns) measuring: its turns (with their seeds, None
-    for typical turns), the delays and the seeds whose game stopped on an error."""
+    for typical turns), the delays, the seeds whose game stopped on an error and the phones'
+    mishaps (tests/phone.py Mishaps, at the chance ``mishaps`` at each point a driver offers)."""
     contexts = []
     spells = [None]  # the seed's offline spells (--offline)
+    mishap = Mishaps(rate=mishaps)
 
     def factory() -> Phone:
         page = new_phone(browser, lang)  # 360 x 740 with touch, its browser speaking ``lang``
         watch(page.context)
         contexts.append(page.context)
-        phone = Phone(page, strict=False, game=game)
+        phone = Phone(page, strict=False, game=game, mishaps=mishap if mishaps and not typical else None)
         if spells[0] is not None:
             spells[0].join(phone)
         return phone
@@ -129,10 +137,11 @@ def measure(game: str, url: str, browser, seeds: list[int], typical: bool, lang:
 
     if typical:
         return (*played(importlib.import_module(f"turns_{game}").play_typical_turns(factory, url),
-                        None), [])
+                        None), [], mishap)
     turns, waited, failed = [], [], []
     whole = importlib.import_module(f"whole_{game}")
     for seed in seeds:
+        mishap.rng.seed(seed)
         phones = []
         spells[0], ending = offline_spells(game, seed, offline, url)
         try:
@@ -146,7 +155,7 @@ def measure(game: str, url: str, browser, seeds: list[int], typical: bool, lang:
         seed_turns, seed_waited = played(phones, seed)
         turns += seed_turns
         waited += seed_waited
-    return turns, waited, failed
+    return turns, waited, failed, mishap
 
 
 def report(rows, typical: bool, listed: bool, lang: str = "en") -> None:
@@ -154,13 +163,13 @@ def report(rows, typical: bool, listed: bool, lang: str = "en") -> None:
         print(f"phones in {lang}")
     if typical:
         print(f"{'game':<12} {'turn':<34} {'taps':>5} {'px scrolled':>12}")
-        for game, turns, _, _ in rows:
+        for game, turns, *_ in rows:
             for _, turn in turns:
                 print(f"{game:<12} {turn.label[:34]:<34} {turn.taps:>5} {turn.scrolled:>12}")
         print()
     if listed:
         print(f"{'game':<12} {'seed':>4} {'turn':<40} {'px':>5} {'covered':>7} {'standing':>8}")
-        for game, turns, _, _ in rows:
+        for game, turns, *_ in rows:
             for seed, turn in turns:
                 if turn.scrolled or turn.covered or turn.standing or turn.english:
                     print(f"{game:<12} {seed or '-':>4} {turn.label[:40]:<40} {turn.scrolled:>5} "
@@ -169,7 +178,7 @@ def report(rows, typical: bool, listed: bool, lang: str = "en") -> None:
         print()
     print(f"{'game':<12} {'turns':>6} {'taps p50':>8} {'p90':>4} {'max':>4} {'px':>5} "
           f"{'covered':>7} {'standing':>8} {'english':>7} {'follow p50':>10} {'p99':>6}  taps target")
-    for game, seeded, waited, failed in rows:
+    for game, seeded, waited, failed, mishaps in rows:
         turns = [turn for _, turn in seeded]
         taps = [turn.taps for turn in turns] or [0]
         follow = (f"{percentile(waited, 50):>8.0f}ms {percentile(waited, 99):>4.0f}ms" if waited
@@ -180,7 +189,12 @@ def report(rows, typical: bool, listed: bool, lang: str = "en") -> None:
               f"{sum(1 for t in turns if t.english):>7} {follow}  {TAPS[game]}")
         if failed:
             print(f"{'':<12} stopped on an error: seed {', '.join(map(str, failed))}")
-    print(f"\ntargets: {TARGETS}; in French or German, 0 turns with English left")
+        if mishaps.done:
+            print(f"{'':<12} {mishaps.summary()}")
+            for kind, outcome in mishaps.done:
+                if outcome.startswith("lost"):
+                    print(f"{'':<12}   {kind}: {outcome[:200]}")
+    print(f"\ntargets: {TARGETS}; in French or German, 0 turns with English left; 0 drafts lost")
 
 
 def main() -> None:
@@ -196,6 +210,9 @@ def main() -> None:
     parser.add_argument("--typical", action="store_true", help="the typical turns instead")
     parser.add_argument("--offline", type=float, default=0.0, metavar="RATE",
                         help="offline spells at seeded random turns, each with probability RATE")
+    parser.add_argument("--mishaps", type=float, default=0.15,
+                        help="the chance of a reload or of the rules and back at each point mid-draft "
+                             "(default 0.15; 0: none)")
     parser.add_argument("--lang", default="en", choices=("en", "fr", "de"),
                         help="the language of every phone's browser (default: en)")
     args = parser.parse_args()
@@ -217,7 +234,7 @@ def main() -> None:
             browser = playwright.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
             for game in args.games or GAMES:
                 rows.append((game, *measure(game, url, browser, seeds, args.typical, args.lang,
-                                            args.offline)))
+                                            args.mishaps, args.offline)))
             browser.close()
         http.shutdown()
         app.extensions["store"].dispose()

@@ -14,6 +14,7 @@ how long after the first phone each other phone showed it.
 """
 from __future__ import annotations
 
+import random
 import re
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -52,6 +53,46 @@ class Turn:
     english: list[str] = field(default_factory=list)  # texts left in English on a page in French or German
 
 
+MISHAPS = ("reload", "rules and back")
+# The page's draft as the tab keeps it (companion_table.js): how the body says it is kept, the
+# entry number shown, the draft kept (its snapshot and view), whether this is still the window
+# the mishap began in (a page Back brings from the browser's cache keeps it), the answer shown.
+_KEPT = """() => {
+  let kept = null;
+  try { kept = JSON.parse(sessionStorage.getItem(`draft-${Companion.game.id}`)); } catch { kept = null; }
+  const box = document.getElementById("message");
+  return { how: document.body.dataset.draft, seq: Companion.game.seq,
+    kept: kept && JSON.stringify([kept.snapshot, kept.view]), keptAt: kept && kept.seq,
+    same: Boolean(window.mishapBegun),
+    answer: box && !box.hidden ? (box.querySelector(".message-text") || box).innerText.trim() : "" };
+}"""
+
+
+@dataclass
+class Mishaps:
+    """A phone's mishaps mid-draft (issue 31), for the whole-game drivers: at the points a driver
+    offers (:meth:`Phone.mishap`, each with the chance ``rate``, seeded), the page is reloaded (a
+    pull-down, a tab the phone discarded) or left by Rule -> All the rules and come back to with
+    Back. Each time the draft must come back as it was, the page saying so (or be dropped with a
+    sentence), and the entry number must be the one it was: no entry lost or stored twice (the
+    drivers then check each entry as stored, the record exactly the game's entries). ``done``
+    holds (kind, outcome): "back", "dropped", or "lost: ..." (a measuring phone's failure; a
+    strict phone fails at once)."""
+    seed: int = 0
+    rate: float = 0.2
+    done: list = field(default_factory=list)
+
+    def __post_init__(self):
+        self.rng = random.Random(self.seed)
+
+    def summary(self) -> str:
+        kinds = {kind: sum(1 for k, _ in self.done if k == kind) for kind in MISHAPS}
+        ends = {what: sum(1 for _, o in self.done if o.startswith(what)) for what in ("back", "dropped", "lost")}
+        return (f"{len(self.done)} mishaps ({kinds['reload']} reloads, {kinds['rules and back']} rules "
+                f"and back): {ends['back']} drafts back, {ends['dropped']} dropped with a sentence, "
+                f"{ends['lost']} lost")
+
+
 @dataclass
 class Phone:
     page: object
@@ -60,6 +101,7 @@ class Phone:
     turns: list[Turn] = field(default_factory=list)
     current: Turn | None = None
     offline: object = None  # tests/offline_spells.py's OfflineSpells, when the run has them
+    mishaps: Mishaps | None = None
 
     def _locator(self, target):
         return self.page.locator(target).first if isinstance(target, str) else target
@@ -112,6 +154,49 @@ class Phone:
         locator.tap()
         locator.fill(text)
         self._after(start, target)
+
+    def mishap(self) -> None:
+        """A point mid-draft where the phone may have a mishap (see :class:`Mishaps`): none
+        without ``mishaps``, at the roll of its dice, or while the page keeps no draft (nothing
+        entered, or a choice open on it). The mishap is no tap of the turn."""
+        mishaps = self.mishaps
+        if mishaps is None or mishaps.rng.random() >= mishaps.rate:
+            return
+        page = self.page
+        page.evaluate("() => new Promise((done) => setTimeout(done))")  # the tap's redraw of Undo first
+        before = page.evaluate(_KEPT)
+        if before["how"] != "kept":
+            return
+        kind = mishaps.rng.choice(MISHAPS)
+        url = page.url
+        page.evaluate("window.mishapBegun = true")
+        if kind == "reload":
+            page.reload()
+        else:
+            page.evaluate("document.getElementById('rule-sheet').showModal()")
+            page.locator("#rule-sheet-all").click()
+            page.wait_for_url(lambda now: now != url)
+            page.go_back()
+            page.wait_for_url(url)
+        page.wait_for_function("() => typeof Companion !== 'undefined' && Companion.game"
+                               " && document.body.dataset.draft !== undefined")
+        after = page.evaluate(_KEPT)
+        back = said(page, "What you were entering is back.")
+        if after["seq"] != before["seq"]:
+            outcome = f"lost: the page shows entry {after['seq']}, not {before['seq']}"
+        elif after["kept"] == before["kept"] and (after["same"] or after["answer"] == back):
+            outcome = "back"
+        elif after["kept"] is None and after["answer"] and after["answer"] != back:
+            outcome = "dropped"
+        else:
+            a, b = before["kept"] or "", after["kept"] or ""
+            at = next((i for i, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
+            change = "kept" if a == b else f"changed: {a[max(0, at - 80):at + 80]!r} -> {b[max(0, at - 80):at + 80]!r}"
+            outcome = (f"lost: the draft {change}, the answer {after['answer']!r} (kept at entry "
+                       f"{before['keptAt']}, the page at {before['seq']})")
+        mishaps.done.append((kind, outcome))
+        if self.strict:
+            assert not outcome.startswith("lost"), f"{kind}: {outcome}"
 
     def answer(self) -> str:
         """The answer the action bar shows now (a refusal, a notice), or "" when none is shown."""
@@ -342,3 +427,24 @@ def in_view(page, selector: str) -> bool:
     return page.locator(selector).evaluate("""(el) => { const r = el.getBoundingClientRect();
       return r.height > 0 && r.top >= 0 && r.bottom <= window.innerHeight
         && r.left >= 0 && r.right <= window.innerWidth; }""")
+
+
+def entries_stored(page) -> int:
+    """The entries the companion stores for the game on ``page`` (asked of the server, its whole
+    history), each line checked as there once: the count of those not undone."""
+    record = page.evaluate("""async () => {
+      const id = Companion.game.id;
+      const get = async (path) => (await fetch(path, { headers: { Accept: "application/json" } })).json();
+      const now = (await get(`/api/games/${id}`)).game;
+      let lines = now.history;
+      let from = now.history_from;
+      while (from > 0) {
+        const earlier = await get(`/api/games/${id}/history?before=${from}`);
+        lines = earlier.history.concat(lines);
+        from = earlier.history_from;
+      }
+      return { seq: now.seq, lines: lines.map((line) => [line.seq, Boolean(line.undone)]) };
+    }""")
+    numbers = [seq for seq, _ in record["lines"]]
+    assert numbers == list(range(len(numbers))), f"the history's lines are not each there once: {numbers}"
+    return sum(1 for _, undone in record["lines"] if not undone)

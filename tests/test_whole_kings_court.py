@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 from browser_support import ARTIFACTS, new_phone
-from phone import Phone
+from phone import MISHAPS, Mishaps, Phone, entries_stored
 from whole_kings_court import play_whole_games
 
 pytestmark = pytest.mark.browser
@@ -58,5 +58,26 @@ def test_a_whole_game_in_french_and_in_german(server, browser, lang, seed):
     assert sum(t.standing for t in turns) == 0
     ARTIFACTS.mkdir(exist_ok=True)
     phones[0].page.screenshot(path=str(ARTIFACTS / f"kings_court_whole_game_end_{lang}.png"))
+    for phone in phones:
+        phone.page.context.close()
+
+
+def test_a_whole_game_with_the_phone_s_mishaps_keeps_every_draft_and_every_entry_once(server, browser):
+    """Issue 31: at random (seeded) points mid-turn (a card picked in a hand followed card by
+    card, a count typed on the sheet) a phone reloads or goes to the rules and back; each time
+    the draft comes back, and the game ends with every entry stored once."""
+    mishaps = Mishaps(seed=31, rate=0.3)
+
+    def factory() -> Phone:
+        phone = Phone(new_phone(browser), strict=True, game="King's Court", mishaps=mishaps)
+        phone.page.set_default_timeout(10_000)
+        return phone
+
+    phones = play_whole_games(factory, server, [3])
+    assert len(mishaps.done) >= 3, mishaps.summary()
+    assert {kind for kind, _ in mishaps.done} == set(MISHAPS), mishaps.summary()
+    assert all(outcome == "back" for _, outcome in mishaps.done), mishaps.summary()
+    turns = [turn for phone in phones for turn in phone.turns]
+    assert entries_stored(phones[0].page) == len(turns)  # each turn's entry once
     for phone in phones:
         phone.page.context.close()

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 from browser_support import ARTIFACTS, new_phone
-from phone import Phone, accessible
+from phone import MISHAPS, Mishaps, Phone, accessible, entries_stored
 from whole_kingseat import play_one
 
 from companion.games.kingseat import ENGINE
@@ -91,3 +91,18 @@ def test_a_whole_game_of_ten_in_french_and_in_german(server, browser, lang, seed
     assert all(turn.scrolled == 0 and turn.covered == 0 and turn.standing == 0 for turn in turns)
     assert all(turn.english == [] for turn in turns)
     assert "before reveal" in checked and "before loyalty" in checked and "the end" in checked
+
+
+def test_a_whole_game_with_the_phone_s_mishaps_keeps_every_draft_and_every_entry_once(server, browser):
+    """Issue 31: at random (seeded) points of a vote being entered a phone reloads or goes to
+    the rules and back; each time the votes entered come back, and the game ends with every
+    entry stored once."""
+    mishaps = Mishaps(seed=31, rate=0.25)
+    phones = play_one(lambda: Phone(new_phone(browser), strict=True, mishaps=mishaps), server, 0)
+    assert len(mishaps.done) >= 3, mishaps.summary()
+    assert {kind for kind, _ in mishaps.done} == set(MISHAPS), mishaps.summary()
+    assert all(outcome == "back" for _, outcome in mishaps.done), mishaps.summary()
+    turns = [turn for phone in phones for turn in phone.turns]
+    assert entries_stored(phones[0].page) == len(turns)  # each turn's entry once
+    for phone in phones:
+        phone.page.context.close()

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 from browser_support import new_phone
-from phone import Phone
+from phone import MISHAPS, Mishaps, Phone, entries_stored
 from whole_majesty import play_whole_games
 
 pytestmark = pytest.mark.browser
@@ -42,4 +42,17 @@ def test_whole_games_in_french_and_in_german(server, browser, lang, seed):
     assert [t.english for t in turns if t.english] == []
     for phone in phones:
         assert phone.page.evaluate("document.documentElement.lang") == lang
+        phone.page.context.close()
+
+
+def test_a_whole_game_with_the_phone_s_mishaps_keeps_every_draft_and_every_entry_once(server, browser):
+    """Issue 31: at random (seeded) points mid-turn a phone reloads or goes to the rules and back;
+    each time the card picked comes back, and the game ends with every entry stored once."""
+    mishaps = Mishaps(seed=31, rate=0.3)
+    phones = play_whole_games(lambda: Phone(new_phone(browser), strict=True, mishaps=mishaps), server, [3])
+    assert len(mishaps.done) >= 3, mishaps.summary()
+    assert {kind for kind, _ in mishaps.done} == set(MISHAPS), mishaps.summary()
+    assert all(outcome == "back" for _, outcome in mishaps.done), mishaps.summary()
+    assert entries_stored(phones[0].page) == 24 + 1  # the turns and one correction, each once
+    for phone in phones:
         phone.page.context.close()

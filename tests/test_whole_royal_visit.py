@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 from browser_support import ARTIFACTS, new_phone
-from phone import Phone, accessible
+from phone import MISHAPS, Mishaps, Phone, accessible, entries_stored
 from whole_royal_visit import play_whole_games
 
 pytestmark = pytest.mark.browser
@@ -63,5 +63,19 @@ def test_whole_games_with_offline_spells_store_every_entry_once(server, browser)
     spells.record_once(server)
     assert spells.spells >= 2 and spells.lost >= 2, (spells.spells, spells.lost)
     assert spells.problems == []
+    for phone in phones:
+        phone.page.context.close()
+
+
+def test_a_whole_game_with_the_phone_s_mishaps_keeps_every_draft_and_every_entry_once(server, browser):
+    """Issue 31: at random (seeded) points mid-turn a phone reloads or goes to the rules and back;
+    each time the cards entered come back, and the game ends with every turn stored once."""
+    mishaps = Mishaps(seed=31, rate=0.3)
+    phones = play_whole_games(lambda: Phone(new_phone(browser), strict=True, game="royal_visit", mishaps=mishaps),
+                              server, [6])
+    assert len(mishaps.done) >= 3, mishaps.summary()
+    assert {kind for kind, _ in mishaps.done} == set(MISHAPS), mishaps.summary()
+    assert all(outcome == "back" for _, outcome in mishaps.done), mishaps.summary()
+    assert entries_stored(phones[0].page) == 12  # each of the 12 turns once
     for phone in phones:
         phone.page.context.close()

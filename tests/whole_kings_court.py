@@ -123,6 +123,7 @@ class Table:
                 for i, spec in enumerate(event["cards"]):
                     self.pick(phone, "#turn-play", spec["card"])
                     self.answer(phone, "#turn-play", spec)
+                    phone.mishap()  # (with Phone.mishaps: maybe a reload, or the rules and back)
                     for seat in spec.get("defended", ()):
                         phone.tap(f'#turn-play label:has(input[data-defended="{seat}"][data-i="{i}"])')
                 phone.tap("#ev-play")
@@ -200,6 +201,7 @@ class Table:
                     view = phone.page.evaluate("Companion.game.view")
                     points = max(0, view["limit"] - view["sides"][seat]["total"]) + 50
                 phone.type(f'[data-typed="{seat}"]', str(points))
+                phone.mishap()
             self.check(phone, "a hand typed")
             phone.page.locator("#preview-ok").wait_for()
             phone.tap("#record")

@@ -175,6 +175,7 @@ def enter_vote(phone, move: dict):
             phone.tap(f'#none-held-now[data-none-held="{player}"]')
             phone.fixed(f"{player} held none, at the tap")
             declared.add(player)
+        phone.mishap()  # (with Phone.mishaps: maybe a reload, or the rules and back)
     for player in held:
         if player not in declared:  # an order no card can keep any more: declared at the end
             phone.tap(f'[data-none-held="{player}"]')
@@ -197,6 +198,7 @@ def enter_action(phone, move: dict):
             player_in(phone, field, move[field])
         elif page.locator(f'[data-field="{field}"] [data-player=""]').count():
             player_in(phone, field, None)  # "Nobody" is said, never assumed
+    phone.mishap()  # (with Phone.mishaps: maybe a reload, or the rules and back)
     for player in move.get("players", []):
         player_in(phone, "players", player)
     for card in move.get("cards", []):

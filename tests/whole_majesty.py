@@ -177,6 +177,7 @@ def take(table: Table, move: dict) -> None:
         half = f'[data-as="{move["as"]}"]' if split else ""
         phone.tap(f'[data-slot="{slot}"]{half}')
         phone.fixed("tapping a card the mover can pay for")
+        phone.mishap()  # (with Phone.mishaps: maybe a reload, or the rules and back)
         if "heal_as" in move:
             table.check(phone, "the healed card's half")
             phone.tap(f'[data-heal-as="{move["heal_as"]}"]')

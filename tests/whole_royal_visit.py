@@ -111,6 +111,7 @@ def play_cards(phone, state, move: dict, mistap: bool) -> bool:
             else:
                 phone.tap(f'[data-option][data-move="{key(card)}"]')
         expect(page.locator("#draft li")).to_have_count(i + 1)
+        phone.mishap()  # (with Phone.mishaps: maybe a reload, or the rules and back)
         builder.add(card)
     return mistap
 

@@ -12,8 +12,9 @@
 //   companion_screen.js   the screen kept awake
 //   companion_scan.js     Scan: a photo's or the live camera's cards
 //   companion_table.js    following the table (long polling the entry number) without losing
-//                         this phone's draft, undo and redo (of the draft's last step, or of a
-//                         stored entry, named), sending entries, the history, and start()
+//                         this phone's draft, the draft kept in the tab (it survives a reload,
+//                         Back, a discarded tab), undo and redo (of the draft's last step, or of
+//                         a stored entry, named), sending entries, the history, and start()
 // Each file adds its part to the one global Companion. A game's script draws its state and its
 // turn's controls, and nothing else.
 //
@@ -21,15 +22,26 @@
 //   redraw(game, moved)   draw the state and the turn's controls from the page's own draft
 //   reset()               drop the draft
 //   draft                 {steps(), undo() -> sentence, keep(game) -> null or the sentence why
-//                         it goes}, and optionally:
-//     snapshot()          the draft as it is, before Undo takes back a step (null: nothing Redo
-//                         could put back); with it, Redo works inside a turn through
-//     restore(snapshot)   put that draft back, returning the sentence of what came back
+//                         it goes, snapshot(), restore(snapshot)}, and optionally held(), move():
+//     snapshot()          the whole draft as it is, with its Undo steps and whatever keep()
+//                         needs to judge it later (any value JSON can copy; null: a choice is
+//                         open on it, nothing to keep now). Every game gives it: Redo inside a
+//                         turn puts back what Undo took, and the tab keeps the draft (in
+//                         sessionStorage, with the entry number and the view) at every change,
+//                         so a reload, Back from the rules page or a discarded tab brings it
+//                         back ("What you were entering is back."): at another entry number,
+//                         it is passed through keep(game) and dropped with its sentence
+//     restore(snapshot)   put that draft back, returning the sentence of what came back; it
+//                         may throw on a snapshot it cannot take (stored data that is not its
+//                         own): the draft is then dropped, unsaid
+//     held()              whether there is a draft to keep (default: steps() > 0), for a page
+//                         whose steps() counts only the view shown
 //     move()              the move the draft would store now (null: none yet): checked with the
 //                         server when the table's rulings change, the draft dropped if refused
 //                         (without it, a rulings change drops any draft)
 //   view()                optional: the name of the view shown (a page of several views); an
-//                         entry stored from another view is undone only after a question
+//                         entry stored from another view is undone only after a question; with
+//   show(name)            the page shows that view again after a reload (the view is kept too)
 //   scanned(cards)        optional: fill the turn in from a photo's cards
 //   poll                  ms to wait after a failed request
 // Every entry Companion.send stores carries "key", a random key of its own (Companion.newKey()
@@ -39,8 +51,9 @@
 // or a dropped draft), ask(text, yes), request, failure, update, html, put, signed, trail,
 // $, stepper, seatName, drafted() (the draft changed without a tap), game. A prompt
 // written in #prompt as "<mover>'s turn: ..." reads "Your turn: ..." on the phone that holds
-// the mover's seat. The body carries data-entries (the game's entry count) and data-awake
-// ("wake-lock", "video").
+// the mover's seat. The body carries data-entries (the game's entry count), data-awake
+// ("wake-lock", "video") and data-draft ("kept": the draft as it is is kept in the tab; "open":
+// a choice is open on it, the draft before it is kept; "": nothing to keep).
 // Companion.parts holds what the files after this one give each other (not for a game's script).
 "use strict";
 
@@ -106,7 +119,14 @@ const Companion = (() => {
       },
       clear() { steps = []; },
       snapshot: () => ({ draft: copy(), steps: steps.slice() }),
-      restore(saved) { set(JSON.parse(saved.draft)); steps = saved.steps.slice(); },
+      restore(saved) {
+        const ok = (step) => step && typeof step.before === "string" && typeof step.sentence === "string";
+        if (!saved || typeof saved.draft !== "string" || !Array.isArray(saved.steps) || !saved.steps.every(ok)) {
+          throw new TypeError("Not a draft of this page.");
+        }
+        set(JSON.parse(saved.draft));
+        steps = saved.steps.slice();
+      },
     };
   }
 

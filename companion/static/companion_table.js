@@ -112,6 +112,86 @@
 
   const steps = () => (page.draft ? page.draft.steps() : 0);
 
+  // The draft kept in the tab (sessionStorage: it outlives a reload, Back and forward, a tab
+  // the phone discarded and brought back, on plain http too), with the entry number it was made
+  // at and the view shown, written at every change of the draft (each redraw of the bar's Undo
+  // follows one) and removed once nothing is being entered (stored, reset or dropped). The view
+  // shown is kept on its own, draft or not. Nothing is kept before start() has put back what the
+  // tab held; storage that is full or refused keeps the draft on the page only.
+  const DRAFT_FORMAT = 1;
+  const draftKey = (id) => `draft-${id}`;
+  const viewKey = (id) => `view-${id}`;
+  let keeping = false;
+  function keepDraft() {
+    if (!keeping || !game) return;
+    document.body.dataset.draft = "";  // the body says how: "kept", "open" (a choice open), ""
+    try {
+      const view = viewNow();
+      if (view !== null) sessionStorage.setItem(viewKey(game.id), JSON.stringify(view));
+      const held = page.draft && (page.draft.held ? page.draft.held() : steps() > 0);
+      if (!held || !page.draft.snapshot) { sessionStorage.removeItem(draftKey(game.id)); return; }
+      const snapshot = page.draft.snapshot();
+      if (snapshot === null) { document.body.dataset.draft = "open"; return; }  // the draft before it stays kept
+      sessionStorage.setItem(draftKey(game.id), JSON.stringify({
+        format: DRAFT_FORMAT, game: game.id, seat: game.seat ?? null, seq: game.seq, view, snapshot,
+      }));
+      document.body.dataset.draft = "kept";
+    } catch { /* full or refused: nothing kept */ }
+  }
+
+  // What the tab kept for this game, or null: anything else (another format, another game or
+  // seat, text that is not JSON) is ignored and forgotten.
+  function keptDraft(payload) {
+    const read = (key) => { try { return JSON.parse(sessionStorage.getItem(key)); } catch { return null; } };
+    const saved = read(draftKey(payload.id));
+    const view = read(viewKey(payload.id));
+    const fits = saved !== null && typeof saved === "object" && saved.format === DRAFT_FORMAT
+      && saved.game === payload.id && saved.seat === (payload.seat ?? null) && Number.isInteger(saved.seq)
+      && saved.snapshot !== null && typeof saved.snapshot === "object";
+    if (!fits) { try { sessionStorage.removeItem(draftKey(payload.id)); } catch { /* refused */ } }
+    return { saved: fits ? saved : null, view: typeof view === "string" ? view : null };
+  }
+
+  // A page Back brings from the browser's cache holds the game as it was when first loaded,
+  // older than the draft kept since: the game as it is now is fetched first, so the draft is
+  // judged against it, not against the old page.
+  async function catchUp({ saved }) {
+    if (!saved || saved.seq <= game.seq) return;
+    const { status, data } = await request("GET", `/api/games/${game.id}`);
+    if (status === 200 && data.game.seq > game.seq) update(data.game);
+  }
+
+  // Put back what the tab kept, once the game is drawn: the view shown, then the draft as it was
+  // (with its steps, so Undo takes back the last one). Made at another entry number, the draft
+  // is asked as another phone's entry asks it (the page's keep), and dropped with its sentence
+  // when stale. A draft the page cannot take back (its shape changed) is dropped unsaid.
+  function bringBack({ saved, view }) {
+    const shown = saved && typeof saved.view === "string" ? saved.view : view;
+    try {
+      if (shown !== null && page.show && shown !== viewNow()) page.show(shown);
+    } catch { /* an unknown view: the page's own stays */ }
+    if (!saved || !page.draft || !page.draft.restore) { keeping = true; keepDraft(); return; }
+    let why = null;
+    try {
+      page.draft.restore(saved.snapshot);
+      if (!(page.draft.held ? page.draft.held() : steps() > 0)) why = "";  // nothing in it
+      else if (saved.seq !== game.seq && steps() > 0) why = page.draft.keep(game);
+      if (why === null) page.redraw(game, false);
+    } catch {
+      why = "";
+    }
+    if (why !== null) {
+      drop();
+      try { page.redraw(game, false); } catch { /* drawn as it can be */ }
+    }
+    keeping = true;
+    stepsSeen = steps();
+    drawUndo();
+    if (why) say(why, "notice");
+    else if (why === null && steps() > 0) say(Words.t("What you were entering is back."), "ok");
+    if (why === null && saved.seq !== game.seq && steps() > 0 && page.draft.move) recheck(game.seq);
+  }
+
   // Redo inside a draft: the draft as it was before each step Undo took back (the page's
   // draft.snapshot()), put back by draft.restore(). Any other change of the draft forgets them.
   let redoSteps = [];
@@ -126,6 +206,7 @@
       : game.undo ? Words.t("Undo {line}", { line: game.undo.text }) : Words.t("Undo"));
     redo.setAttribute("aria-label", redoSteps.length ? Words.t("Redo the step of this turn taken back")
       : game.redo ? Words.t("Redo {line}", { line: game.redo.text }) : Words.t("Redo"));
+    keepDraft();
   }
 
   // Was this stored entry entered by this phone's player, or on this phone? A page with views
@@ -328,7 +409,10 @@
     // The action bar is fixed: the page keeps room for it, however tall it grows.
     new ResizeObserver(([entry]) => document.body.style.setProperty("--bar", `${Math.ceil(entry.target.offsetHeight)}px`))
       .observe($(".toolbar"));
-    update(parts.net.lastSeen(payload));
+    const shown = parts.net.lastSeen(payload);
+    const kept = keptDraft(shown);
+    update(shown);
+    catchUp(kept).then(() => bringBack(kept));
     parts.seat.start();
     startNet();
     poll(options.poll || 1000);

@@ -31,6 +31,17 @@ const KingsCourt = (() => {
 
   const scoring = () => S.scoring(shown);
 
+  // The whole draft (the table's parts and the question), for Redo inside a turn and for the
+  // tab to keep across a reload; it is held while either has a step.
+  const snapshot = () => ({ parts: C.snapshot(), ask: Ask.snapshot() });
+  function restore(saved) {
+    Ask.restore(saved.ask);
+    C.restore(saved.parts);
+    S.schedulePreview();
+    return Words.t("Put back the step taken back.");
+  }
+  const held = () => C.steps + Ask.steps > 0;
+
   function statusHtml() {
     const g = game();
     const v = view();
@@ -129,8 +140,9 @@ const KingsCourt = (() => {
     C.paint($("#status"), statusHtml());
     C.paint($("#views"), tabsHtml());
     const panel = $("#panel");
-    if (C.paint(panel, panelHtml())) {
-      S.drawn(panel);
+    const painted = C.paint(panel, panelHtml());
+    S.drawn(panel);
+    if (painted) {
       Sheet.drawn();
       if (shown === "ask") Ask.askInputs();
       CardPicker.fit(panel);
@@ -204,8 +216,8 @@ const KingsCourt = (() => {
     $("#ev-other").addEventListener("click", (event) => Follow.sendTurn(event.target.dataset.type));
     $("#ask-go").addEventListener("click", () => Ask.ask());
     Companion.start(payload, {
-      poll, reset, redraw, scanned, view: () => shown,
-      draft: { steps: () => (shown === "ask" ? Math.max(1, Ask.steps) : C.steps), undo, keep: C.keep },
+      poll, reset, redraw, scanned, view: () => shown, show,
+      draft: { steps: () => (shown === "ask" ? Math.max(1, Ask.steps) : C.steps), undo, keep: C.keep, snapshot, restore, held },
     });
   }
 

@@ -118,8 +118,19 @@ const KingsCourtAsk = (() => {
     return Words.t("Asked the arbiter: may you play {cards} on the {card}?", { cards, card: cardName(asking.top) });
   }
 
+  // The question with its steps, for Redo and for the tab to keep (checked before it is taken).
+  function restore(saved) {
+    const before = trail.snapshot();
+    trail.restore(saved);
+    if (!asking || typeof asking !== "object" || !asking.play || typeof asking.play !== "object") {
+      trail.restore(before);
+      throw new TypeError("Not a question of this page.");
+    }
+  }
+
   return {
-    askHtml, askInputs, onTap, onChange, ask, scanAsk, undo,
+    askHtml, askInputs, onTap, onChange, ask, scanAsk, undo, restore,
+    snapshot: () => trail.snapshot(),
     get steps() { return trail.length; },
     open: (open) => { asking.more = open; },
   };

@@ -90,6 +90,8 @@ const KingsCourtCommon = (() => {
     drafts: (parts) => { drafts = parts; },
     undo: () => trail.undo(),
     clear: () => trail.clear(),
+    snapshot: () => trail.snapshot(),
+    restore: (saved) => trail.restore(saved),
     get steps() { return trail.length; },
   };
 })();

@@ -395,9 +395,13 @@ const KingsCourtScore = (() => {
     return true;
   }
 
-  // The fields typed, put back once the hand is drawn again.
+  // The fields typed, as the draft holds them (after a redraw, an Undo or a draft put back);
+  // a field that already holds its value is left alone, so one being typed keeps its caret.
   function drawn(panel) {
-    for (const input of panel.querySelectorAll("[data-typed]")) input.value = draft.points[input.dataset.typed] ?? "";
+    for (const input of panel.querySelectorAll("[data-typed]")) {
+      const value = String(draft.points[input.dataset.typed] ?? "");
+      if (input.value !== value) input.value = value;
+    }
   }
 
   // ------------------------------------------------------------------ a scanned photo

@@ -93,6 +93,19 @@ const Kingseat = (() => {
     return said;
   }
 
+  // The draft with its steps and the turn it was entered for (and at which entry), for Redo
+  // inside a turn and for the tab to keep across a reload. Put back at the entry it was made at,
+  // it is this turn's, whatever order the server lists the view's cards in this time.
+  const snapshot = () => ({ trail: trail.snapshot(), turn: drawnTurn, seq: game().seq });
+  function restore(saved) {
+    if (typeof saved.turn !== "string") throw new TypeError("Not a draft of this page.");
+    trail.restore(saved.trail);
+    drawnTurn = saved.seq === game().seq ? turnOf(view()) : saved.turn;
+    checked = null;
+    Vote().forget();
+    return Words.t("Put back the step taken back.");
+  }
+
   // Another phone's entry: a draft for the same turn stays; otherwise it goes, with why.
   function keep() {
     const v = view();
@@ -497,7 +510,7 @@ const Kingseat = (() => {
     Loyalty().start();
     Companion.start(payload, {
       poll, reset, redraw, scanned,
-      draft: { steps: () => trail.length, undo, keep },
+      draft: { steps: () => trail.length, undo, keep, snapshot, restore },
     });
   }
 
