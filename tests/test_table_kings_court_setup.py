@@ -42,6 +42,7 @@ def test_the_setup_page_creates_the_game_it_shows(server, browser, n, pairing, l
         page.locator(f'[data-limit="{limit}"]').click()
     else:
         page.fill("#limit", limit)
+    page.locator("#more-options > summary").click()  # the cards, carried totals and rulings
     page.check(f'input[name="selection"][value="{selection}"]')
     for box in extras:
         page.check(f'input[name="{box}"]')
