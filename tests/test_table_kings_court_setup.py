@@ -48,7 +48,7 @@ def test_the_setup_page_creates_the_game_it_shows(server, browser, n, pairing, l
         page.check(f'input[name="{box}"]')
     page.select_option("#first-dealer", str(dealer))
     if carried:
-        page.locator("details:has(#carried-0) summary").click()
+        page.locator("#carried-totals > summary").click()
         for i, total in enumerate(carried):
             page.fill(f"#carried-{i}", str(total))
     page.locator("summary", has_text="Table rulings").click()
