@@ -109,3 +109,10 @@ def api_poster(page, server: str):
         return answer.json()["game"]
 
     return post
+
+
+def open_details(page, selector: str):
+    """Open a collapsed section (a <details>, such as a setup page's "More options") by tapping
+    its summary, unless it is open already."""
+    if not page.locator(selector).evaluate("(el) => el.open"):
+        page.locator(f"{selector} > summary").click()

@@ -11,7 +11,7 @@ Without Chromium the tests skip (see tests/browser_support.py).
 from __future__ import annotations
 
 import pytest
-from browser_support import ARTIFACTS, api_poster, new_phone
+from browser_support import ARTIFACTS, api_poster, new_phone, open_details
 from phone import PHONE
 from turns_kingseat import HIDDEN_PRINCES, hidden_game
 
@@ -68,10 +68,12 @@ def test_four_players_play_three_rounds_of_kingseat_on_a_phone(server, browser):
     expect(page.locator("#prince-warnings")).to_contain_text("similar colours")
     page.locator('[data-set="starter"]').tap()
     expect(page.locator("#prince-warnings")).to_be_empty()
+    open_details(page, "#prince-choice")
     page.locator('[data-prince-box="brownbeards"]').tap()
     expect(page.locator("#deal")).to_contain_text("45 cards")
     expect(page.locator("#deal-left")).to_have_text("1")
     # Without the Dark cards each prince has 7 cards: 35, 3 left over, none of them dark.
+    open_details(page, "#more-options")
     page.locator('input[name="ruling-dark_cards"][value="0"]').check()
     expect(page.locator("#deal")).to_contain_text("35 cards (5 princes of 7, without the Dark cards)")
     expect(page.locator("#deal-left")).to_have_text("3")

@@ -42,12 +42,13 @@ def test_the_setup_page_creates_the_game_it_shows(server, browser, n, pairing, l
         page.locator(f'[data-limit="{limit}"]').click()
     else:
         page.fill("#limit", limit)
+    page.locator("#more-options > summary").click()  # the cards, carried totals and rulings
     page.check(f'input[name="selection"][value="{selection}"]')
     for box in extras:
         page.check(f'input[name="{box}"]')
     page.select_option("#first-dealer", str(dealer))
     if carried:
-        page.locator("details:has(#carried-0) summary").click()
+        page.locator("#carried-totals > summary").click()
         for i, total in enumerate(carried):
             page.fill(f"#carried-{i}", str(total))
     page.locator("summary", has_text="Table rulings").click()

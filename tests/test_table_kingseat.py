@@ -10,7 +10,7 @@ Without Chromium the tests skip (see tests/browser_support.py).
 from __future__ import annotations
 
 import pytest
-from browser_support import ARTIFACTS, api_poster, new_phone
+from browser_support import ARTIFACTS, api_poster, new_phone, open_details
 from phone import Phone, accessible, in_view, serious, small_targets
 from turns_kingseat import NAMES, PRINCES, VOTES, hidden_game, play_typical_turns, set_up
 
@@ -187,7 +187,9 @@ def test_the_setup_page_names_the_players_and_chooses_nobody_for_the_kingseat(se
     # The starter set and Brownbeards without the Dark cards leave three cards over: once they
     # are picked, a greyed card (still readable) says why it cannot be picked too.
     page.locator('[data-set="starter"]').tap()
+    open_details(page, "#prince-choice")
     page.locator('[data-prince-box="brownbeards"]').tap()
+    open_details(page, "#more-options")
     page.locator('input[name="ruling-dark_cards"][value="0"]').check()
     page.locator('[data-pick="leftovers"] [data-prince="monarchrys"]').tap()
     for _ in range(3):

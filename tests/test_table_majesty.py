@@ -260,6 +260,7 @@ def test_the_setup_page_creates_the_game_it_shows(server, browser, names, knight
     else:
         for location, side in sides.items():
             page.select_option(f'select[name="side-{location}"]', side)
+    page.locator("#more-options > summary").click()
     page.check(f'input[name="deck"][value="{deck}"]')
     for slot, kind in enumerate(["miller", "brewer", "witch", "guard", "knight", "noble"]):
         page.select_option(f'select[name="display-{slot}"]', kind)

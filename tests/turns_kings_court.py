@@ -8,6 +8,7 @@ the deal, a number card, a wild card naming a suit, a draw (then a pass); and th
 """
 from __future__ import annotations
 
+from browser_support import open_details
 from phone import Phone, said
 
 NAMES = ("Ann", "Bob")
@@ -23,6 +24,7 @@ def open_game(page, server_url: str, names=NAMES, dealer: int = 0, selection: st
     for seat, name in enumerate(names):
         page.fill(f'input[name="player-{seat}"]', name)
     if selection:
+        open_details(page, "#more-options")
         page.check(f'input[name="selection"][value="{selection}"]')
     page.select_option("#first-dealer", str(dealer))
     for selector in choices:

@@ -62,6 +62,7 @@ def whole_entries(seed: int, players: int | None = None):
 def create_game(page, server_url: str, options: dict, goto: bool = True) -> str:
     """The setup page (opened here unless ``goto`` is false), filled in as the table would (not
     a turn: it may scroll); returns the game page's address."""
+    from browser_support import open_details
     from playwright.sync_api import expect
 
     if goto:
@@ -69,6 +70,8 @@ def create_game(page, server_url: str, options: dict, goto: bool = True) -> str:
     for seat, name in enumerate(options["players"]):
         page.fill(f'input[name="player-{seat}"]', name)
     page.select_option("#kingseat", str(options["kingseat"]))
+    open_details(page, "#prince-choice")
+    open_details(page, "#more-options")
     for box in page.locator("[data-prince-box]").all():
         box.set_checked(box.get_attribute("data-prince-box") in options["princes"])
     for ruling, value in options["rulings"].items():

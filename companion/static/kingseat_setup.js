@@ -1,4 +1,5 @@
-// Kingseat's setup page (KingseatSetup): princes ticked by set or by hand, colour warnings, the
+// Kingseat's setup page (KingseatSetup): four name fields, and always one blank field after the
+// last name typed, princes ticked by set or by hand (the list itself collapsed), colour warnings, the
 // deal (with or without the Dark cards) and the leftover cards. The cards' helpers are in
 // kingseat_cards.js, loaded first.
 "use strict";
@@ -26,6 +27,11 @@ const KingseatSetup = (() => {
     function update() {
       const all = names();
       const players = all.filter(Boolean).length;
+      // The name fields: four, or one blank after the last name (the one being typed in stays).
+      const last = all.reduce((found, name, seat) => (name ? seat : found), -1);
+      $$("#names label").forEach((label, seat) => {
+        label.hidden = seat > Math.max(3, last + 1) && !label.contains(document.activeElement);
+      });
       // The Kingseat list shows the names typed so far.
       // Nothing is chosen until the user says who sits there; a cleared name drops out.
       const seat = $("#kingseat");
@@ -54,6 +60,7 @@ const KingseatSetup = (() => {
         warnings.push(Words.t("Kingseat is published for 4 to 10 players; the app keeps count for {n} all the same.",
             { n: players }));
       }
+      $("#princes-chosen").textContent = chosen.map((p) => p.name).join(", ");
       put($("#prince-warnings"), html`${warnings.map((w) => html`<p class="notice ks-warning">${w}</p>`)}`);
 
       // Without the Dark cards each prince has only its regular ones (two fewer).
