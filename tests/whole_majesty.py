@@ -139,7 +139,11 @@ def set_up(phone, server_url: str, options: dict) -> str:
     if not isinstance(sides, str):
         for location, side in sides.items():
             page.select_option(f'select[name="side-{location}"]', side)
-    page.check(f'input[name="deck"][value="{options["deck"]}"]')
+    if options["deck"] != "standard":  # the deck variant waits under More options
+        from browser_support import open_details
+
+        open_details(page, "#more-options")
+        page.check(f'input[name="deck"][value="{options["deck"]}"]')
     for slot, kind in enumerate(options["display"]):
         page.select_option(f'select[name="display-{slot}"]', kind)
     page.locator("#create").click()
