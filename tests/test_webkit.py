@@ -363,6 +363,7 @@ def test_kingseat_a_vote_a_prince_action_and_my_loyalty(tab):
     for seat, name in enumerate(turns_kingseat.NAMES):
         tab.fill(f'input[name="player-{seat}"]', name)
     tab.choose("#kingseat", "0")
+    tab.run("document.querySelector('#prince-choice').open = true")  # the princes one by one
     for box in tab.run("return [...document.querySelectorAll('[data-prince-box]')].map((b) => b.dataset.princeBox)"):
         tab.tick(f'[data-prince-box="{box}"]', box in turns_kingseat.PRINCES)
     tab.find("#create").click()

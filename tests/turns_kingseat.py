@@ -28,6 +28,9 @@ def set_up(page, server_url: str) -> str:
     for seat, name in enumerate(NAMES):
         page.fill(f'input[name="player-{seat}"]', name)
     page.select_option("#kingseat", "0")
+    from browser_support import open_details
+
+    open_details(page, "#prince-choice")  # the princes one by one wait under the sets
     for box in page.locator("[data-prince-box]").all():
         box.set_checked(box.get_attribute("data-prince-box") in PRINCES)
     page.locator("#create").click()
