@@ -133,7 +133,8 @@ def test_a_draft_stays_through_another_phone_s_entry_and_goes_when_its_turn_is_t
     other.type("#adjust-reason", "Miscounted")
     accessible(there)  # the sheet, its adjustment open
     other.tap("#adjust-go")
-    here.locator('[data-total="1"]', has_text="-2").wait_for()
+    # (the totals wait on the Sheet while a hand is followed: the page has the new one)
+    here.wait_for_function("() => Companion.game.view.sides[1].total === -2")
     assert here.locator("#turn-play .cp-chip").inner_text().startswith("Gold 9")
     # The other phone enters Ann's turn itself: the Gold 9 picked here goes, with a sentence.
     other.tap("#view-hand")
